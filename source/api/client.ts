@@ -1,0 +1,370 @@
+// One client for the three operations, on one keep-alive undici Pool shared by the whole app.
+import {Pool} from 'undici';
+import {ServerClock} from './clock.js';
+import {ACCEPT_ENCODING, decodeBody} from './decode.js';
+import {isFailure, parseEnvelope} from './envelope.js';
+import {
+	ApiError,
+	InputError,
+	LoanTuiError,
+	NetworkError,
+	OutcomeUnknownError,
+	ProtocolError,
+	TimeoutError,
+} from './errors.js';
+import {RateLimiter} from './rate-limiter.js';
+import {type Validated, validateEstimate, validateLoanOrder, validateSymbols} from './schemas.js';
+import {canonicalQuery, prehash, sign} from './sign.js';
+import {
+	type BorrowRequest,
+	type Credentials,
+	type Estimate,
+	type EstimateRequest,
+	type LoanOrder,
+	OPERATIONS,
+	type OperationName,
+	type SymbolRecord,
+} from './types.js';
+import {checkAmount, checkCoin, checkPeriod, checkSymbol, type Checked} from './validate.js';
+import {DEFAULT_LOCALE} from './locale.js';
+
+export interface ClientOptions {
+	baseUrl: string;
+	locale?: string;
+	credentials?: Credentials;
+	/** Whole deadline of a GET, queueing and 429 retries included. */
+	getTimeoutMs?: number;
+	/** Deadline of a borrow. */
+	borrowTimeoutMs?: number;
+	/** Override of section 8's per-second limits (tests, benchmarks). */
+	perSecond?: Partial<Record<OperationName, number>>;
+	/** One line per request, credentials redacted. */
+	debug?: (line: string) => void;
+	userAgent?: string;
+	/** Local clock (tests). */
+	now?: () => number;
+}
+
+export interface CallOptions {
+	signal?: AbortSignal;
+}
+
+export const DEFAULT_GET_TIMEOUT_MS = 10_000;
+export const DEFAULT_BORROW_TIMEOUT_MS = 15_000;
+
+/** Error codes of a connection that never got as far as sending: a borrow failing this way certainly did nothing. */
+const NOT_SENT_CODES = new Set([
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'ENETUNREACH',
+	'EHOSTUNREACH',
+	'UND_ERR_CONNECT_TIMEOUT',
+	'CERT_HAS_EXPIRED',
+	'DEPTH_ZERO_SELF_SIGNED_CERT',
+	'SELF_SIGNED_CERT_IN_CHAIN',
+	'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+	'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+interface SendOptions<T> {
+	operation: OperationName;
+	query?: string;
+	body?: string;
+	signed: boolean;
+	deadlineMs: number;
+	validate: (data: unknown) => Validated<T>;
+	signal?: AbortSignal;
+}
+
+/** What one attempt ended with; `sent` tells whether the request may have reached the server. */
+type Attempt<T> = {ok: true; data: T} | {ok: false; error: LoanTuiError; sent: boolean; serverTime?: number};
+
+export class BitgetClient {
+	readonly origin: string;
+	readonly locale: string;
+	readonly clock: ServerClock;
+	private credentials: Credentials | undefined;
+	private readonly pool: Pool;
+	private readonly limiters: Record<OperationName, RateLimiter>;
+	private readonly getTimeoutMs: number;
+	private readonly borrowTimeoutMs: number;
+	private readonly debug: ((line: string) => void) | undefined;
+	private readonly userAgent: string;
+	private readonly localNow: () => number;
+
+	constructor(options: ClientOptions) {
+		this.origin = parseOrigin(options.baseUrl);
+		this.locale = options.locale ?? DEFAULT_LOCALE;
+		this.credentials = options.credentials;
+		this.getTimeoutMs = options.getTimeoutMs ?? DEFAULT_GET_TIMEOUT_MS;
+		this.borrowTimeoutMs = options.borrowTimeoutMs ?? DEFAULT_BORROW_TIMEOUT_MS;
+		this.debug = options.debug;
+		this.userAgent = options.userAgent ?? 'loan-tui';
+		this.localNow = options.now ?? Date.now;
+		this.clock = new ServerClock(this.localNow);
+		this.pool = new Pool(this.origin, {connections: 4, pipelining: 1, keepAliveTimeout: 30_000});
+		const limit = (name: OperationName) => options.perSecond?.[name] ?? OPERATIONS[name].perSecond;
+		this.limiters = {
+			symbols: new RateLimiter(limit('symbols')),
+			estimate: new RateLimiter(limit('estimate')),
+			borrow: new RateLimiter(limit('borrow')),
+		};
+	}
+
+	get hasCredentials(): boolean {
+		return this.credentials !== undefined;
+	}
+
+	setCredentials(credentials: Credentials | undefined): void {
+		this.credentials = credentials;
+	}
+
+	/** All spot pairs, or the one named. */
+	async symbols(symbol?: string, options: CallOptions = {}): Promise<SymbolRecord[]> {
+		const query = symbol === undefined ? '' : canonicalQuery({symbol: required(checkSymbol(symbol))});
+		return this.get({operation: 'symbols', query, signed: false, validate: validateSymbols, ...options});
+	}
+
+	/** Hourly interest and borrowable amount. Signed when the client holds credentials, public otherwise. */
+	async estimate(request: EstimateRequest, options: CallOptions = {}): Promise<Estimate> {
+		const query = canonicalQuery({
+			loanCoin: required(checkCoin(request.loanCoin, 'loan coin')),
+			pledgeCoin: required(checkCoin(request.pledgeCoin, 'pledge coin')),
+			daily: required(checkPeriod(request.daily)),
+			pledgeAmount: required(checkAmount(request.pledgeAmount, 'pledge amount')),
+		});
+		return this.get({operation: 'estimate', query, signed: this.hasCredentials, validate: validateEstimate, ...options});
+	}
+
+	/**
+	 * Posts one borrow. Never retried blindly: the only resend is after the server refused the timestamp (40008),
+	 * which means it did not act. When the request may have reached the server without a clear answer, this
+	 * throws OutcomeUnknownError.
+	 */
+	async borrow(request: BorrowRequest, options: CallOptions = {}): Promise<LoanOrder> {
+		const body = borrowBody(request);
+		if (!this.credentials) throw new InputError('borrowing needs credentials (loan-tui login, or BITGET_* variables)');
+		let resent = false;
+		for (;;) {
+			const attempt = await this.attempt<LoanOrder>({
+				operation: 'borrow',
+				body,
+				signed: true,
+				deadlineMs: this.borrowTimeoutMs,
+				validate: validateLoanOrder,
+				signal: options.signal,
+			});
+			if (attempt.ok) return attempt.data;
+			const {error, sent} = attempt;
+			if (error instanceof ApiError && error.code === '40008' && !resent && attempt.serverTime !== undefined) {
+				resent = true;
+				continue;
+			}
+			if (sent && mayHaveActed(error)) throw new OutcomeUnknownError(error);
+			throw error;
+		}
+	}
+
+	async close(): Promise<void> {
+		await this.pool.close();
+	}
+
+	private async get<T>(options: Omit<SendOptions<T>, 'deadlineMs'>): Promise<T> {
+		const deadline = this.localNow() + this.getTimeoutMs;
+		let resynced = false;
+		for (let retry = 0; ; retry++) {
+			const remaining = deadline - this.localNow();
+			if (remaining <= 0) throw new TimeoutError(this.getTimeoutMs);
+			const attempt = await this.attempt({...options, deadlineMs: remaining});
+			if (attempt.ok) return attempt.data;
+			const {error} = attempt;
+			if (error instanceof TimeoutError) throw new TimeoutError(this.getTimeoutMs);
+			if (error instanceof ApiError && error.code === '40008' && options.signed && !resynced) {
+				resynced = true;
+				continue;
+			}
+			if (error instanceof ApiError && error.httpStatus === 429) {
+				const delay = backoff(retry);
+				if (this.localNow() + delay >= deadline) throw error;
+				await sleep(delay, options.signal);
+				continue;
+			}
+			throw error;
+		}
+	}
+
+	private async attempt<T>(options: SendOptions<T>): Promise<Attempt<T>> {
+		const {operation, query = '', body = '', signed, validate} = options;
+		const {method, path} = OPERATIONS[operation];
+		const deadline = AbortSignal.timeout(Math.max(1, options.deadlineMs));
+		const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+		const timedOut = () => deadline.aborted && !options.signal?.aborted;
+
+		try {
+			await this.limiters[operation].acquire(signal);
+		} catch (reason) {
+			if (timedOut()) return {ok: false, error: new TimeoutError(options.deadlineMs), sent: false};
+			throw reason;
+		}
+
+		const headers = this.headers(method, path, query, body, signed);
+		const requestPath = query ? `${path}?${query}` : path;
+		const sentAt = this.localNow();
+		let sent = false;
+		try {
+			sent = true;
+			const response = await this.pool.request({
+				method,
+				path: requestPath,
+				headers,
+				body: method === 'POST' ? body : undefined,
+				signal,
+				headersTimeout: 0,
+				bodyTimeout: 0,
+			});
+			let raw: Buffer;
+			try {
+				raw = Buffer.from(await response.body.arrayBuffer());
+			} catch (error) {
+				if (timedOut()) return {ok: false, error: new TimeoutError(options.deadlineMs), sent};
+				if (options.signal?.aborted) throw options.signal.reason;
+				return {ok: false, error: networkError(error, 'the connection broke while reading the answer'), sent};
+			}
+			const receivedAt = this.localNow();
+			let text: string;
+			try {
+				text = (await decodeBody(raw, response.headers['content-encoding'])).toString('utf8');
+			} catch (error) {
+				return {
+					ok: false,
+					error: new ProtocolError(`HTTP ${response.statusCode} with a body that could not be decoded (${(error as Error).message})`, response.statusCode),
+					sent,
+				};
+			}
+			const parsed = parseEnvelope(response.statusCode, text, validate);
+			if (parsed.serverTime !== undefined) this.clock.observe(parsed.serverTime, sentAt, receivedAt);
+			this.log(method, requestPath, headers, response.statusCode, isFailure(parsed) ? parsed.error : undefined, sentAt);
+			if (isFailure(parsed)) return {ok: false, error: parsed.error, sent, serverTime: parsed.serverTime};
+			return {ok: true, data: parsed.data};
+		} catch (error) {
+			if (timedOut()) {
+				this.log(method, requestPath, headers, 0, new TimeoutError(options.deadlineMs), sentAt);
+				return {ok: false, error: new TimeoutError(options.deadlineMs), sent};
+			}
+			if (options.signal?.aborted) throw options.signal.reason;
+			const failure = networkError(error, 'could not reach the server');
+			this.log(method, requestPath, headers, 0, failure, sentAt);
+			return {ok: false, error: failure, sent: sent && !NOT_SENT_CODES.has(failure.errorCode ?? '')};
+		}
+	}
+
+	private headers(method: string, path: string, query: string, body: string, signed: boolean): Record<string, string> {
+		const headers: Record<string, string> = {
+			'content-type': 'application/json',
+			locale: this.locale,
+			'accept-encoding': ACCEPT_ENCODING,
+			'user-agent': this.userAgent,
+		};
+		if (signed && this.credentials) {
+			const timestamp = String(this.clock.now());
+			headers['access-key'] = this.credentials.apiKey;
+			headers['access-sign'] = sign(this.credentials.secretKey, prehash(timestamp, method, path, query, body));
+			headers['access-passphrase'] = this.credentials.passphrase;
+			headers['access-timestamp'] = timestamp;
+		}
+		return headers;
+	}
+
+	private log(
+		method: string,
+		requestPath: string,
+		headers: Record<string, string>,
+		status: number,
+		error: LoanTuiError | undefined,
+		sentAt: number,
+	): void {
+		if (!this.debug) return;
+		const shown = Object.entries(headers)
+			.map(([name, value]) => `${name}: ${name.startsWith('access-') && name !== 'access-timestamp' ? '[redacted]' : value}`)
+			.join('; ');
+		const outcome = error ? `${error.name}: ${error.message}` : 'ok';
+		this.debug(`${method} ${this.origin}${requestPath} -> ${status || '-'} ${outcome} (${this.localNow() - sentAt} ms) [${shown}]`);
+	}
+}
+
+/** The borrow body: keys in a fixed order, canonical values, exactly one amount. */
+export function borrowBody(request: BorrowRequest): string {
+	const hasPledge = request.pledgeAmount !== undefined;
+	const hasLoan = request.loanAmount !== undefined;
+	if (hasPledge === hasLoan) throw new InputError('give exactly one of pledge amount and loan amount');
+	const body: Record<string, string> = {
+		loanCoin: required(checkCoin(request.loanCoin, 'loan coin')),
+		pledgeCoin: required(checkCoin(request.pledgeCoin, 'pledge coin')),
+		daily: required(checkPeriod(request.daily)),
+	};
+	if (hasPledge) body.pledgeAmount = required(checkAmount(request.pledgeAmount!, 'pledge amount'));
+	else body.loanAmount = required(checkAmount(request.loanAmount!, 'loan amount'));
+	return JSON.stringify(body);
+}
+
+function required<T>(checked: Checked<T>): T {
+	if (!checked.ok) throw new InputError(checked.message);
+	return checked.value;
+}
+
+/** After a borrow reached the server, only a clear refusal proves nothing happened. */
+function mayHaveActed(error: LoanTuiError): boolean {
+	if (error instanceof ApiError) return error.httpStatus >= 500;
+	if (error instanceof ProtocolError) return (error.httpStatus ?? 500) >= 500 || (error.httpStatus ?? 0) < 300;
+	return error instanceof TimeoutError || error instanceof NetworkError;
+}
+
+const NETWORK_WORDS: Record<string, string> = {
+	ECONNREFUSED: 'connection refused',
+	ENOTFOUND: 'host not found',
+	EAI_AGAIN: 'host name lookup failed',
+	ECONNRESET: 'the connection was reset before an answer arrived',
+	UND_ERR_SOCKET: 'the connection was closed before an answer arrived',
+	UND_ERR_CONNECT_TIMEOUT: 'connecting took too long',
+};
+
+function networkError(error: unknown, what: string): NetworkError {
+	const code = (error as {code?: unknown})?.code;
+	if (typeof code !== 'string') return new NetworkError(what);
+	return new NetworkError(`${what}: ${NETWORK_WORDS[code] ?? code}`, code);
+}
+
+function parseOrigin(baseUrl: string): string {
+	let url: URL;
+	try {
+		url = new URL(baseUrl);
+	} catch {
+		throw new InputError(`base URL "${baseUrl}" is not a URL (expected like https://api.bitget.com)`);
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InputError('base URL must start with http:// or https://');
+	if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username || url.password) {
+		throw new InputError('base URL must be only scheme, host and port, like https://api.bitget.com');
+	}
+	return url.origin;
+}
+
+function backoff(retry: number): number {
+	const ceiling = Math.min(1000, 100 * 2 ** retry);
+	return ceiling / 2 + Math.random() * (ceiling / 2);
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+	return new Promise((resolve, reject) => {
+		if (signal?.aborted) return reject(signal.reason);
+		const timer = setTimeout(() => {
+			signal?.removeEventListener('abort', onAbort);
+			resolve();
+		}, ms);
+		const onAbort = () => {
+			clearTimeout(timer);
+			reject(signal!.reason);
+		};
+		signal?.addEventListener('abort', onAbort, {once: true});
+	});
+}

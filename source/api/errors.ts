@@ -1,0 +1,102 @@
+// Typed failures of the client. Every message is written for a person; none carries a secret.
+
+export type FailureKind = 'api' | 'network' | 'timeout' | 'protocol' | 'outcome-unknown' | 'input';
+
+export abstract class LoanTuiError extends Error {
+	abstract readonly kind: FailureKind;
+	/** What the person can do next. */
+	abstract readonly hint: string;
+}
+
+/** The server answered with an envelope whose code is not "00000" (or HTTP 429). The request was refused. */
+export class ApiError extends LoanTuiError {
+	readonly kind = 'api';
+	constructor(
+		readonly code: string,
+		readonly serverMessage: string,
+		readonly httpStatus: number,
+	) {
+		super(`the server refused the request: ${code} ${serverMessage}`.trim());
+		this.name = 'ApiError';
+	}
+
+	get hint(): string {
+		return hintForCode(this.code);
+	}
+}
+
+/** The server could not be reached, or the connection broke before an answer arrived. */
+export class NetworkError extends LoanTuiError {
+	readonly kind = 'network';
+	readonly hint = 'Check your connection and the base URL, then try again.';
+	constructor(
+		message: string,
+		readonly errorCode?: string,
+	) {
+		super(message);
+		this.name = 'NetworkError';
+	}
+}
+
+export class TimeoutError extends LoanTuiError {
+	readonly kind = 'timeout';
+	readonly hint = 'The server is slow or unreachable; try again in a moment (or raise --timeout).';
+	constructor(readonly deadlineMs: number) {
+		super(`no answer within ${formatSeconds(deadlineMs)}`);
+		this.name = 'TimeoutError';
+	}
+}
+
+/** The answer was not what the API defines: not JSON, HTML from an edge, a wrong shape or type. */
+export class ProtocolError extends LoanTuiError {
+	readonly kind = 'protocol';
+	readonly hint = 'The server sent something unexpected; try again later. If it persists, check the base URL.';
+	constructor(
+		message: string,
+		readonly httpStatus?: number,
+	) {
+		super(message);
+		this.name = 'ProtocolError';
+	}
+}
+
+/** A borrow may or may not have been created: the request may have reached the server but no clear answer came. */
+export class OutcomeUnknownError extends LoanTuiError {
+	readonly kind = 'outcome-unknown';
+	readonly hint = 'Check your loan orders on Bitget before borrowing again.';
+	constructor(readonly failure: LoanTuiError) {
+		super(`outcome unknown — the loan may or may not have been created (${failure.message})`);
+		this.name = 'OutcomeUnknownError';
+	}
+}
+
+/** Bad input caught before anything was sent. */
+export class InputError extends LoanTuiError {
+	readonly kind = 'input';
+	readonly hint = 'Fix the value and try again; nothing was sent.';
+	constructor(message: string) {
+		super(message);
+		this.name = 'InputError';
+	}
+}
+
+function formatSeconds(ms: number): string {
+	const seconds = ms / 1000;
+	return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
+}
+
+const CREDENTIAL_CODES = new Set(['40001', '40002', '40003', '40006', '40011', '40012', '40036', '40037']);
+
+function hintForCode(code: string): string {
+	if (CREDENTIAL_CODES.has(code)) return 'Check your API key, secret key and passphrase (loan-tui whoami; loan-tui login).';
+	if (code === '40009') return 'The signature was rejected: check the secret key (loan-tui login).';
+	if (code === '40008') return "Your computer's clock is far off; sync it and try again.";
+	if (code === '40014') return 'The API key lacks permission for this; enable it on Bitget.';
+	if (code === '40018' || code === '40038') return "This IP is not on the API key's whitelist.";
+	if (code === '429') return 'Too many requests; wait a second and try again.';
+	if (code === '40015' || code === '40200' || code === '45001' || code === '40725' || code === '40808') {
+		return 'The exchange is busy or upgrading; try again later.';
+	}
+	if (code === '43012') return 'Insufficient balance for this pledge.';
+	return 'Check the values and try again.';
+}

@@ -1,0 +1,73 @@
+// Wire types of the three operations (reference section 2), after runtime validation.
+
+export const PERIODS = ['SEVEN', 'THIRTY', 'FLEXIBLE'] as const;
+export type Period = (typeof PERIODS)[number];
+
+export const SYMBOL_STATUSES = ['online', 'gray', 'halt', 'offline'] as const;
+export type KnownSymbolStatus = (typeof SYMBOL_STATUSES)[number];
+
+/** A spot trading pair. Only symbol, baseCoin and quoteCoin are guaranteed; the rest may be absent. */
+export interface SymbolRecord {
+	symbol: string;
+	baseCoin: string;
+	quoteCoin: string;
+	minTradeAmount?: string;
+	maxTradeAmount?: string;
+	takerFeeRate?: string;
+	makerFeeRate?: string;
+	pricePrecision?: string;
+	quantityPrecision?: string;
+	quotePrecision?: string;
+	minTradeUSDT?: string;
+	/** One of SYMBOL_STATUSES in practice; a new value from the server is kept as sent. */
+	status?: string;
+	buyLimitPriceRatio?: string;
+	sellLimitPriceRatio?: string;
+	orderQuantity?: string;
+	areaSymbol?: string;
+	openTime?: string;
+	/** Empty string when the pair has no delisting time. */
+	offTime?: string;
+}
+
+export interface Estimate {
+	hourInterest: string;
+	loanAmount: string;
+}
+
+export interface LoanOrder {
+	orderId: string;
+}
+
+export interface EstimateRequest {
+	loanCoin: string;
+	pledgeCoin: string;
+	daily: Period;
+	pledgeAmount: string;
+}
+
+interface BorrowBase {
+	loanCoin: string;
+	pledgeCoin: string;
+	daily: Period;
+}
+
+/** Exactly one of pledgeAmount and loanAmount: the union makes giving both or neither a type error. */
+export type BorrowRequest =
+	| (BorrowBase & {pledgeAmount: string; loanAmount?: never})
+	| (BorrowBase & {loanAmount: string; pledgeAmount?: never});
+
+export interface Credentials {
+	apiKey: string;
+	secretKey: string;
+	passphrase: string;
+}
+
+export const OPERATIONS = {
+	symbols: {method: 'GET', path: '/api/v2/spot/public/symbols', perSecond: 20},
+	estimate: {method: 'GET', path: '/api/v2/earn/loan/public/hour-interest', perSecond: 10},
+	borrow: {method: 'POST', path: '/api/v2/earn/loan/borrow', perSecond: 10},
+} as const;
+export type OperationName = keyof typeof OPERATIONS;
+
+export const SUCCESS_CODE = '00000';

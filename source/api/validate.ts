@@ -1,0 +1,58 @@
+// Input checks that run before anything is sent. Each returns the canonical value or a message a person can act on.
+import {PERIODS, type Period} from './types.js';
+
+export type Checked<T> = {ok: true; value: T} | {ok: false; message: string};
+
+const ok = <T>(value: T): Checked<T> => ({ok: true, value});
+const fail = <T>(message: string): Checked<T> => ({ok: false, message});
+
+const COIN = /^[A-Z0-9]{1,20}$/;
+
+export function checkCoin(input: string, label = 'coin'): Checked<string> {
+	const coin = input.trim().toUpperCase();
+	if (coin === '') return fail(`${label} is required`);
+	if (!COIN.test(coin)) return fail(`${label} must be 1 to 20 letters or digits (like BTC or USDT)`);
+	return ok(coin);
+}
+
+/** A trading pair name. Separators people often type (BTC/USDT, btc-usdt, btc_usdt) are dropped. */
+export function checkSymbol(input: string): Checked<string> {
+	const symbol = input.trim().toUpperCase().replace(/[/_-]/g, '');
+	if (symbol === '') return fail('symbol is required');
+	if (!/^[A-Z0-9]{2,40}$/.test(symbol)) return fail('symbol must be letters and digits, like BTCUSDT');
+	return ok(symbol);
+}
+
+const PERIOD_ALIASES: Record<string, Period> = {
+	SEVEN: 'SEVEN',
+	'7': 'SEVEN',
+	THIRTY: 'THIRTY',
+	'30': 'THIRTY',
+	FLEXIBLE: 'FLEXIBLE',
+};
+
+/** SEVEN | THIRTY | FLEXIBLE, also 7, 30 and flexible in any case. */
+export function checkPeriod(input: string): Checked<Period> {
+	const period = PERIOD_ALIASES[input.trim().toUpperCase()];
+	if (period === undefined) return fail(`period must be one of ${PERIODS.join(', ')} (or 7, 30, flexible)`);
+	return ok(period);
+}
+
+const MAX_DIGITS = 30;
+const MAX_FRACTION_DIGITS = 18;
+
+/** A positive decimal amount, returned in canonical form (007.50 -> 7.5). Only ASCII digits and one dot. */
+export function checkAmount(input: string, label = 'amount'): Checked<string> {
+	const text = input.trim();
+	if (text === '') return fail(`${label} is required`);
+	const match = /^([0-9]+)(?:\.([0-9]+))?$/.exec(text);
+	if (!match) return fail(`${label} must be a plain decimal number like 0.5 or 100 (no sign, exponent or commas)`);
+	const integerPart = match[1]!.replace(/^0+(?=.)/, '');
+	const fraction = (match[2] ?? '').replace(/0+$/, '');
+	if ((match[2] ?? '').length > MAX_FRACTION_DIGITS) {
+		return fail(`${label} has more than ${MAX_FRACTION_DIGITS} digits after the decimal point`);
+	}
+	if (match[1]!.length + (match[2] ?? '').length > MAX_DIGITS) return fail(`${label} has more than ${MAX_DIGITS} digits`);
+	if (/^0*$/.test(integerPart) && fraction === '') return fail(`${label} must be greater than zero`);
+	return ok(fraction === '' ? integerPart : `${integerPart}.${fraction}`);
+}

@@ -1,0 +1,80 @@
+// Entry of every run: parse, then either a subcommand or the interactive app.
+import {parseCommandLine, type CommandName, type ParsedArgs} from './args.js';
+import {EXIT, type ExitCode, UsageError} from './exit-codes.js';
+import {COMMAND_HELP, GENERAL_HELP} from './help.js';
+import {type Output, reportFailure} from './output.js';
+import {resolveSettings, type Settings} from './settings.js';
+import {openSession, type Session} from './session.js';
+import {VERSION} from '../version.js';
+
+export interface Io {
+	argv: string[];
+	env: NodeJS.ProcessEnv;
+	stdin: NodeJS.ReadableStream & {isTTY?: boolean};
+	stdout: NodeJS.WritableStream & {isTTY?: boolean};
+	stderr: NodeJS.WritableStream;
+}
+
+export async function main(io: Io): Promise<ExitCode> {
+	const out: Output = {stdout: io.stdout, stderr: io.stderr, json: io.argv.includes('--json')};
+	let parsed: ParsedArgs;
+	let settings: Settings;
+	try {
+		parsed = parseCommandLine(io.argv);
+		if (parsed.values.version) {
+			io.stdout.write(`${VERSION}\n`);
+			return EXIT.ok;
+		}
+		if (parsed.values.help) {
+			io.stdout.write(parsed.command ? COMMAND_HELP[parsed.command] : GENERAL_HELP);
+			return EXIT.ok;
+		}
+		settings = resolveSettings(parsed.values, io.env);
+	} catch (error) {
+		return reportFailure(out, error);
+	}
+	out.json = settings.json;
+	if (parsed.command === undefined) return runInteractive(io, out, settings);
+
+	let session: Session | undefined;
+	try {
+		session = await openSession(settings, out, io.env);
+		return await runCommand(parsed.command, session, parsed, io);
+	} catch (error) {
+		return reportFailure(out, error, settings.debug);
+	} finally {
+		await session?.close();
+	}
+}
+
+async function runCommand(command: CommandName, session: Session, parsed: ParsedArgs, io: Io): Promise<ExitCode> {
+	switch (command) {
+		case 'symbols':
+			return (await import('./commands/symbols.js')).runSymbols(session, parsed.positionals);
+		case 'estimate':
+			return (await import('./commands/estimate.js')).runEstimate(session, parsed.values);
+		case 'borrow':
+			return (await import('./commands/borrow.js')).runBorrow(session, parsed.values, {
+				stdin: io.stdin,
+				interactive: io.stdin.isTTY === true && io.stdout.isTTY === true,
+			});
+		case 'login':
+		case 'logout':
+		case 'whoami':
+			return (await import('./commands/credentials.js')).runCredentialsCommand(command, session, parsed.values, io);
+	}
+}
+
+async function runInteractive(io: Io, out: Output, settings: Settings): Promise<ExitCode> {
+	if (io.stdin.isTTY !== true || io.stdout.isTTY !== true) {
+		return reportFailure(
+			out,
+			new UsageError(
+				'the interactive app needs a terminal (stdin and stdout must both be a TTY)',
+				'For scripts use the subcommands: loan-tui symbols | estimate | borrow (see loan-tui --help).',
+			),
+		);
+	}
+	const {runApp} = await import('../app/run.js');
+	return runApp(settings, out, io.env);
+}

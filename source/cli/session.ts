@@ -1,0 +1,66 @@
+// One run's client: real by default, or the embedded simulator with demo credentials under --demo.
+import {BitgetClient} from '../api/client.js';
+import {resolveCredentials} from '../credentials/resolve.js';
+import {CredentialsError, type ResolvedCredentials} from '../credentials/types.js';
+import {VERSION} from '../version.js';
+import type {Output} from './output.js';
+import type {Settings} from './settings.js';
+
+export interface Session {
+	client: BitgetClient;
+	settings: Settings;
+	out: Output;
+	env: NodeJS.ProcessEnv;
+	/** "demo" or the API host, for status lines. */
+	connectedTo: string;
+	/** Credentials for a signed request: demo ones, the environment, or (later) the keychain. */
+	requireCredentials(): Promise<ResolvedCredentials>;
+	close(): Promise<void>;
+}
+
+export async function openSession(settings: Settings, out: Output, env: NodeJS.ProcessEnv): Promise<Session> {
+	const debug = settings.debug ? (line: string) => out.stderr.write(`debug: ${line}\n`) : undefined;
+	let baseUrl = settings.baseUrl;
+	let closeSimulator: (() => Promise<void>) | undefined;
+	let demoCredentials: ResolvedCredentials | undefined;
+	if (settings.demo) {
+		// Loaded only here: the simulator costs nothing on any other path.
+		const {startSimulator, DEMO_CREDENTIALS} = await import('../simulator/index.js');
+		const simulator = await startSimulator();
+		baseUrl = simulator.url;
+		closeSimulator = () => simulator.close();
+		demoCredentials = {credentials: DEMO_CREDENTIALS, source: 'demo', profile: settings.profile};
+	}
+	// Environment credentials are free to read, so a lookup is signed when they exist; the keychain waits until needed.
+	const known = demoCredentials ?? (await resolveCredentials({env, profile: settings.profile}));
+	const client = new BitgetClient({
+		baseUrl,
+		locale: settings.locale,
+		credentials: known?.credentials,
+		getTimeoutMs: settings.getTimeoutMs,
+		debug,
+		userAgent: `loan-tui/${VERSION}`,
+	});
+	return {
+		client,
+		settings,
+		out,
+		env,
+		connectedTo: settings.demo ? 'demo' : new URL(baseUrl).host,
+		async requireCredentials() {
+			const resolved = known ?? (await resolveCredentials({env, profile: settings.profile}));
+			if (!resolved) {
+				throw new CredentialsError(
+					`no credentials for profile "${settings.profile}"`,
+					'Set BITGET_API_KEY, BITGET_SECRET_KEY and BITGET_PASSPHRASE, or run loan-tui login.',
+				);
+			}
+			client.setCredentials(resolved.credentials);
+			return resolved;
+		},
+		async close() {
+			await client.close();
+			await closeSimulator?.();
+		},
+	};
+}

@@ -1,0 +1,40 @@
+// What an estimate means over time, derived with decimal arithmetic.
+import Big from 'big.js';
+import type {Estimate, Period} from '../api/types.js';
+import {plain, rounded} from './numbers.js';
+
+export const PERIOD_LABEL: Record<Period, string> = {
+	SEVEN: '7 days',
+	THIRTY: '30 days',
+	FLEXIBLE: 'flexible term',
+};
+
+const TERM_DAYS: Record<Period, number | undefined> = {SEVEN: 7, THIRTY: 30, FLEXIBLE: undefined};
+
+export interface EstimateFigures {
+	hourlyInterest: string;
+	borrowable: string;
+	dailyInterest: string;
+	/** Interest over the whole term; for FLEXIBLE there is no term, so this is per day. */
+	termInterest: string;
+	termLabel: string;
+	/** hourly × 24 × 365 ÷ borrowable, as a percentage; "—" when nothing can be borrowed. */
+	annualRate: string;
+}
+
+export function estimateFigures(estimate: Estimate, period: Period): EstimateFigures {
+	const hourly = new Big(estimate.hourInterest);
+	const borrowable = new Big(estimate.loanAmount);
+	const daily = hourly.times(24);
+	const days = TERM_DAYS[period];
+	const term = days === undefined ? daily : daily.times(days);
+	const annual = borrowable.eq(0) ? undefined : hourly.times(24 * 365).div(borrowable).times(100);
+	return {
+		hourlyInterest: plain(hourly),
+		borrowable: plain(borrowable),
+		dailyInterest: plain(daily),
+		termInterest: plain(term),
+		termLabel: days === undefined ? 'per day (flexible)' : `over ${days} days`,
+		annualRate: annual === undefined ? '—' : `${rounded(annual, 2)}%`,
+	};
+}

@@ -1,0 +1,38 @@
+// Injected faults: a FIFO queue; each request takes the first fault whose operation matches it.
+import type {Fault, FaultKind, FaultOperation} from './types.js';
+
+interface Pending {
+	kind: FaultKind;
+	operation: FaultOperation;
+	left: number;
+	stallMs: number | undefined;
+}
+
+export interface TakenFault {
+	kind: FaultKind;
+	stallMs: number | undefined;
+}
+
+export class FaultQueue {
+	private queue: Pending[] = [];
+
+	add(fault: Fault): void {
+		const times = fault.times ?? 1;
+		if (!(times > 0)) return;
+		this.queue.push({kind: fault.kind, operation: fault.operation ?? 'any', left: times, stallMs: fault.stallMs});
+	}
+
+	/** The fault for a request to `operation`, consuming one use of it; undefined when none applies. */
+	take(operation: Exclude<FaultOperation, 'any'>): TakenFault | undefined {
+		const index = this.queue.findIndex((f) => f.operation === 'any' || f.operation === operation);
+		const fault = this.queue[index];
+		if (fault === undefined) return undefined;
+		fault.left--;
+		if (fault.left <= 0) this.queue.splice(index, 1);
+		return {kind: fault.kind, stallMs: fault.stallMs};
+	}
+
+	clear(): void {
+		this.queue = [];
+	}
+}

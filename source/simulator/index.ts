@@ -1,0 +1,14 @@
+// Public API of the embedded Bitget v2 simulator (used by --demo and the test suite).
+export {DEMO_CREDENTIALS, startSimulator} from './server.js';
+export {estimateFor} from './estimate.js';
+export {BUILT_IN_SYMBOLS, syntheticSymbol, type SimSymbolRecord} from './symbols.js';
+export type {
+	Fault,
+	FaultKind,
+	FaultOperation,
+	RecordedOperation,
+	RecordedRequest,
+	SimulatedOrder,
+	Simulator,
+	SimulatorOptions,
+} from './types.js';

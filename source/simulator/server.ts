@@ -1,0 +1,285 @@
+// The HTTP server: routing, the request pipeline (availability → faults → rate limit → auth → handler) and
+// writing envelopes. Behaviour per endpoint lives in symbols.ts, estimate.ts and borrow.ts.
+import {createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse} from 'node:http';
+import type {AddressInfo, Socket} from 'node:net';
+import {OPERATIONS, type Credentials, type OperationName} from '../api/types.js';
+import {authenticate, hasCredentialHeaders} from './auth.js';
+import {handleBorrow, OrderIds} from './borrow.js';
+import {chooseEncoding, encode} from './compression.js';
+import {handleEstimate} from './estimate.js';
+import {FaultQueue, type TakenFault} from './faults.js';
+import {RateLimiter} from './rate-limit.js';
+import {envelopeJson, failure, isSuccess, success, tooManyRequests, type Reply} from './reply.js';
+import {catalogue, handleSymbols} from './symbols.js';
+import type {RecordedRequest, SimulatedOrder, Simulator, SimulatorOptions} from './types.js';
+
+export const DEMO_CREDENTIALS: Credentials = Object.freeze({
+	apiKey: 'demo-api-key',
+	secretKey: 'demo-secret-key',
+	passphrase: 'demo-passphrase',
+});
+
+const TIME_PATH = '/api/v2/public/time';
+const TIME_PER_SECOND = 20;
+
+type Operation = OperationName | 'time' | 'unknown';
+
+function route(method: string, path: string): Operation {
+	for (const name of Object.keys(OPERATIONS) as OperationName[]) {
+		const op = OPERATIONS[name];
+		// Bitget answers a wrong method on a known path like an unknown path.
+		if (op.path === path) return op.method === method ? name : 'unknown';
+	}
+	return path === TIME_PATH && method === 'GET' ? 'time' : 'unknown';
+}
+
+function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+	const result: Record<string, string> = {};
+	for (const [name, value] of Object.entries(headers)) {
+		if (value !== undefined) result[name] = Array.isArray(value) ? value.join(', ') : value;
+	}
+	return result;
+}
+
+function htmlPage(status: number, title: string): string {
+	return `<html>\r\n<head><title>${status} ${title}</title></head>\r\n<body>\r\n<center><h1>${status} ${title}</h1></center>\r\n<hr><center>cloudflare</center>\r\n</body>\r\n</html>\r\n`;
+}
+
+interface Outcome {
+	reply: Reply;
+	/** x-mbx-used-remain-limit; absent for paths that are not an endpoint. */
+	remaining?: number;
+}
+
+export function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+	const host = options.host ?? '127.0.0.1';
+	const compression = options.compression ?? 'auto';
+	const timeAsString = options.requestTimeAsString === true;
+	const accounts = new Map((options.accounts ?? [DEMO_CREDENTIALS]).map((a) => [a.apiKey, a] as const));
+	const symbols = catalogue(options.extraSymbols ?? 0);
+	const limiter = new RateLimiter(options.rateLimits !== false);
+	const faults = new FaultQueue();
+	const ids = new OrderIds();
+	const requests: RecordedRequest[] = [];
+	const orders: SimulatedOrder[] = [];
+	const sockets = new Set<Socket>();
+	const timers = new Set<NodeJS.Timeout>();
+	let clockOffset = options.clockOffsetMs ?? 0;
+	let available = true;
+	let connections = 0;
+	let closed = false;
+	const serverNow = () => Date.now() + clockOffset;
+
+	function execute(op: Operation, req: IncomingMessage, path: string, query: string, body: string): Outcome {
+		const now = serverNow();
+		const ip = req.socket.remoteAddress ?? 'unknown';
+		const params = new URLSearchParams(query);
+		if (op === 'unknown') return {reply: failure('40404', 'Request URL NOT FOUND')};
+		if (op === 'time') {
+			const rate = limiter.hit(`time:${ip}`, TIME_PER_SECOND, now);
+			if (!rate.allowed) return {reply: tooManyRequests(), remaining: 0};
+			return {reply: success({serverTime: String(now)}, () => ({serverTime: now})), remaining: rate.remaining};
+		}
+		const limit = OPERATIONS[op].perSecond;
+		const verify = () =>
+			authenticate({headers: req.headers, method: req.method ?? '', path, query, body, serverNow: now, accounts});
+		if (op === 'borrow') {
+			// Always signed, and limited per API key (UID), so the key must be known before counting.
+			const result = verify();
+			if (!result.ok) {
+				const keyHeader = String(req.headers['access-key'] ?? '');
+				return {reply: result.reply, remaining: limiter.peek(`borrow:key:${keyHeader}`, limit, now)};
+			}
+			const rate = limiter.hit(`borrow:key:${result.account.apiKey}`, limit, now);
+			if (!rate.allowed) return {reply: tooManyRequests(), remaining: 0};
+			const reply = handleBorrow({headers: req.headers, body, account: result.account}, (o) => orders.push(o), ids);
+			return {reply, remaining: rate.remaining};
+		}
+		// The public GETs are limited per IP, before anything else is looked at.
+		const rate = limiter.hit(`${op}:ip:${ip}`, limit, now);
+		if (!rate.allowed) return {reply: tooManyRequests(), remaining: 0};
+		if (hasCredentialHeaders(req.headers)) {
+			const result = verify();
+			if (!result.ok) return {reply: result.reply, remaining: rate.remaining};
+		}
+		const reply = op === 'symbols' ? handleSymbols(params, symbols) : handleEstimate(params);
+		return {reply, remaining: rate.remaining};
+	}
+
+	async function write(
+		req: IncomingMessage,
+		res: ServerResponse,
+		record: RecordedRequest,
+		status: number,
+		contentType: string,
+		text: string,
+		extra: {code?: string; remaining?: number},
+	): Promise<void> {
+		const encoding = text === '' ? 'identity' : chooseEncoding(compression, req.headers['accept-encoding']);
+		const payload = await encode(Buffer.from(text, 'utf8'), encoding);
+		if (closed || res.destroyed) return;
+		record.status = status;
+		if (extra.code !== undefined) record.code = extra.code;
+		const headers: Record<string, string | number> = {'content-type': contentType, 'content-length': payload.length, vary: 'Accept-Encoding'};
+		if (encoding !== 'identity') headers['content-encoding'] = encoding;
+		if (extra.remaining !== undefined) headers['x-mbx-used-remain-limit'] = extra.remaining;
+		res.writeHead(status, headers);
+		res.end(payload);
+	}
+
+	const writeHtml = (req: IncomingMessage, res: ServerResponse, record: RecordedRequest, status: number, title: string) =>
+		write(req, res, record, status, 'text/html', htmlPage(status, title), {});
+
+	function writeOutcome(
+		req: IncomingMessage,
+		res: ServerResponse,
+		record: RecordedRequest,
+		outcome: Outcome,
+		fault: TakenFault | undefined,
+	): Promise<void> {
+		const {reply, remaining} = outcome;
+		const now = serverNow();
+		const ok = isSuccess(reply);
+		const extra = {code: reply.code, remaining};
+		switch (fault?.kind) {
+			case 'reset-after-order':
+				// The server acted (a borrow's order exists), but the caller never hears about it.
+				req.socket.destroy();
+				return Promise.resolve();
+			case 'empty-body':
+				return write(req, res, record, 200, 'application/json', '', {remaining});
+			case 'truncated-json': {
+				const full = envelopeJson(reply, now, timeAsString);
+				return write(req, res, record, 200, 'application/json', full.slice(0, Math.floor(full.length / 2)), {remaining});
+			}
+			case 'wrong-types': {
+				const wrong = ok && reply.wrongTypes ? reply.wrongTypes() : undefined;
+				return write(req, res, record, reply.status, 'application/json', envelopeJson(reply, now, timeAsString, wrong), extra);
+			}
+			default:
+				return write(req, res, record, reply.status, 'application/json', envelopeJson(reply, now, timeAsString), extra);
+		}
+	}
+
+	async function handle(req: IncomingMessage, res: ServerResponse, body: string): Promise<void> {
+		const method = req.method ?? '';
+		const url = req.url ?? '/';
+		const mark = url.indexOf('?');
+		const path = mark === -1 ? url : url.slice(0, mark);
+		const query = mark === -1 ? '' : url.slice(mark + 1);
+		const op = route(method, path);
+		const record: RecordedRequest = {
+			at: Date.now(),
+			method,
+			path,
+			query,
+			headers: flatHeaders(req.headers),
+			body,
+			operation: op === 'time' ? 'unknown' : op,
+		};
+		requests.push(record);
+		if (!available) return writeHtml(req, res, record, 503, 'Service Temporarily Unavailable');
+		// Faults apply to the three endpoints only.
+		const fault = op === 'unknown' || op === 'time' ? undefined : faults.take(op);
+		if (fault) record.fault = fault.kind;
+		const answer = (reply: Reply, remaining?: number) => writeOutcome(req, res, record, {reply, remaining}, undefined);
+		switch (fault?.kind) {
+			case 'html-500':
+				return writeHtml(req, res, record, 500, 'Internal Server Error');
+			case 'rate-limit':
+				return answer(tooManyRequests(), 0);
+			case 'unknown-code':
+				return answer(failure('99999', 'Unexpected condition'));
+			case 'reset-before-response':
+				req.socket.destroy();
+				return;
+			case 'stall':
+				// Nothing is executed while stalled: a borrow stalled until close() places no order.
+				if (fault.stallMs === undefined) return;
+				await new Promise<void>((resolve) => {
+					const timer = setTimeout(() => {
+						timers.delete(timer);
+						resolve();
+					}, fault.stallMs);
+					timers.add(timer);
+				});
+				if (closed || res.destroyed) return;
+				break;
+		}
+		const outcome = execute(op, req, path, query, body);
+		// A reset after the order is the same as a reset before it for the GETs (nothing to act on).
+		return writeOutcome(req, res, record, outcome, fault);
+	}
+
+	const server = createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('error', () => undefined);
+		req.on('end', () => {
+			handle(req, res, Buffer.concat(chunks).toString('utf8')).catch(() => {
+				if (!res.headersSent && !res.destroyed) {
+					res.writeHead(500, {'content-type': 'text/html'});
+					res.end(htmlPage(500, 'Internal Server Error'));
+				}
+			});
+		});
+	});
+	// Longer than typical client keep-alive so the client, not the server, decides when to drop an idle socket.
+	server.keepAliveTimeout = 65_000;
+	server.headersTimeout = 66_000;
+	server.on('connection', (socket: Socket) => {
+		connections++;
+		sockets.add(socket);
+		socket.on('close', () => sockets.delete(socket));
+	});
+
+	let closing: Promise<void> | undefined;
+	const simulator: Simulator = {
+		url: '',
+		port: 0,
+		requests,
+		orders,
+		get connections() {
+			return connections;
+		},
+		injectFault: (fault) => faults.add(fault),
+		clearFaults: () => faults.clear(),
+		setClockOffset: (ms) => {
+			clockOffset = ms;
+		},
+		setAvailable: (up) => {
+			available = up;
+		},
+		reset: () => {
+			requests.length = 0;
+			orders.length = 0;
+			faults.clear();
+			limiter.reset();
+		},
+		close: () => {
+			closing ??= new Promise<void>((resolve) => {
+				closed = true;
+				for (const timer of timers) clearTimeout(timer);
+				timers.clear();
+				server.close(() => resolve());
+				// Stalled and idle keep-alive sockets would otherwise hold close() open.
+				for (const socket of sockets) socket.destroy();
+			});
+			return closing;
+		},
+	};
+
+	return new Promise<Simulator>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(options.port ?? 0, host, () => {
+			server.off('error', reject);
+			const {port} = server.address() as AddressInfo;
+			const shownHost = host.includes(':') ? `[${host}]` : host;
+			Object.defineProperties(simulator, {
+				url: {value: `http://${shownHost}:${port}`, enumerable: true},
+				port: {value: port, enumerable: true},
+			});
+			resolve(simulator);
+		});
+	});
+}

@@ -1,0 +1,85 @@
+// Public types of the simulator (re-exported by index.ts).
+import type {Credentials} from '../api/types.js';
+
+export interface SimulatorOptions {
+	host?: string;
+	port?: number;
+	/** N extra synthetic pairs (bases X0001.. quoted in USDT, USDC, BTC, ETH), deterministic. */
+	extraSymbols?: number;
+	/** Server clock = Date.now() + offset. */
+	clockOffsetMs?: number;
+	/** Accepted API keys; default [DEMO_CREDENTIALS]. */
+	accounts?: Credentials[];
+	/** Enforce the section 8 limits; default true. */
+	rateLimits?: boolean;
+	/** 'auto': br if accept-encoding has br, else gzip if it has gzip, else none. 'gzip'/'br' force it. */
+	compression?: 'auto' | 'none' | 'gzip' | 'br';
+	/** requestTime as a numeric string instead of a number. */
+	requestTimeAsString?: boolean;
+}
+
+export type FaultKind =
+	| 'html-500'
+	| 'truncated-json'
+	| 'reset-before-response'
+	| 'reset-after-order'
+	| 'stall'
+	| 'rate-limit'
+	| 'wrong-types'
+	| 'unknown-code'
+	| 'empty-body';
+
+export type FaultOperation = 'symbols' | 'estimate' | 'borrow' | 'any';
+
+export interface Fault {
+	kind: FaultKind;
+	/** Default 'any': any of the three endpoints (never unknown paths or /api/v2/public/time). */
+	operation?: FaultOperation;
+	/** Default 1; Infinity allowed. */
+	times?: number;
+	/** For 'stall': answer normally after this delay; default: never answer until close(). */
+	stallMs?: number;
+}
+
+export type RecordedOperation = 'symbols' | 'estimate' | 'borrow' | 'unknown';
+
+export interface RecordedRequest {
+	/** Date.now() when the request had been read (wall clock, not the offset server clock). */
+	at: number;
+	method: string;
+	path: string;
+	/** Raw, without '?'. */
+	query: string;
+	/** Lower-cased names; repeated headers joined with ", ". */
+	headers: Record<string, string>;
+	body: string;
+	/** /api/v2/public/time is recorded as 'unknown' too. */
+	operation: RecordedOperation;
+	status?: number;
+	code?: string;
+	fault?: FaultKind;
+}
+
+export interface SimulatedOrder {
+	orderId: string;
+	apiKey: string;
+	loanCoin: string;
+	pledgeCoin: string;
+	daily: string;
+	pledgeAmount?: string;
+	loanAmount?: string;
+}
+
+export interface Simulator {
+	readonly url: string;
+	readonly port: number;
+	readonly requests: RecordedRequest[];
+	readonly orders: SimulatedOrder[];
+	readonly connections: number;
+	injectFault(fault: Fault): void;
+	clearFaults(): void;
+	setClockOffset(ms: number): void;
+	setAvailable(up: boolean): void;
+	reset(): void;
+	close(): Promise<void>;
+}

@@ -1,0 +1,43 @@
+import {afterAll, afterEach, beforeAll} from 'vitest';
+import {BitgetClient, type ClientOptions} from '../../source/api/client.js';
+import {startSimulator, type Simulator, type SimulatorOptions} from '../../source/simulator/index.js';
+
+export const TEST_CREDENTIALS = {apiKey: 'bg_test_key_0123456789', secretKey: 'test-secret-key', passphrase: 'test-passphrase'};
+
+/** One simulator for a describe block, reset after each test; clients made by `client()` are closed after each test. */
+export function useSimulator(options: SimulatorOptions = {}) {
+	const state = {} as {simulator: Simulator};
+	const clients: BitgetClient[] = [];
+	beforeAll(async () => {
+		state.simulator = await startSimulator({accounts: [TEST_CREDENTIALS], ...options});
+	});
+	afterEach(async () => {
+		await Promise.all(clients.splice(0).map((client) => client.close()));
+		state.simulator.reset();
+		state.simulator.setClockOffset(options.clockOffsetMs ?? 0);
+		state.simulator.setAvailable(true);
+	});
+	afterAll(async () => {
+		await state.simulator.close();
+	});
+	return {
+		get simulator() {
+			return state.simulator;
+		},
+		client(overrides: Partial<ClientOptions> = {}): BitgetClient {
+			const client = new BitgetClient({baseUrl: state.simulator.url, credentials: TEST_CREDENTIALS, ...overrides});
+			clients.push(client);
+			return client;
+		},
+		posts() {
+			return state.simulator.requests.filter((request) => request.method === 'POST');
+		},
+	};
+}
+
+/** An address where nothing listens: a simulator started and closed again. */
+export async function deadBaseUrl(): Promise<string> {
+	const simulator = await startSimulator();
+	await simulator.close();
+	return simulator.url;
+}
