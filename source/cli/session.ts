@@ -1,7 +1,9 @@
 // One run's client: real by default, or the embedded simulator with demo credentials under --demo.
 import {BitgetClient} from '../api/client.js';
+import {KeychainUnavailableError} from '../credentials/keychain-errors.js';
+import {openKeychain} from '../credentials/keychain.js';
 import {resolveCredentials} from '../credentials/resolve.js';
-import {CredentialsError, type ResolvedCredentials} from '../credentials/types.js';
+import {CredentialsError, DEFAULT_PROFILE, type ResolvedCredentials} from '../credentials/types.js';
 import {VERSION} from '../version.js';
 import type {Output} from './output.js';
 import type {Settings} from './settings.js';
@@ -13,7 +15,7 @@ export interface Session {
 	env: NodeJS.ProcessEnv;
 	/** "demo" or the API host, for status lines. */
 	connectedTo: string;
-	/** Credentials for a signed request: demo ones, the environment, or (later) the keychain. */
+	/** Credentials for a signed request: demo ones, the environment, or the OS keychain. */
 	requireCredentials(): Promise<ResolvedCredentials>;
 	close(): Promise<void>;
 }
@@ -48,11 +50,22 @@ export async function openSession(settings: Settings, out: Output, env: NodeJS.P
 		env,
 		connectedTo: settings.demo ? 'demo' : new URL(baseUrl).host,
 		async requireCredentials() {
-			const resolved = known ?? (await resolveCredentials({env, profile: settings.profile}));
+			// The keychain is opened (and keytar loaded) only here, when a signed request actually needs credentials.
+			let resolved: ResolvedCredentials | undefined;
+			try {
+				resolved = known ?? (await resolveCredentials({env, profile: settings.profile, openStore: () => openKeychain()}));
+			} catch (error) {
+				// Say both halves: nothing in the environment, and why the keychain could not be asked.
+				if (error instanceof KeychainUnavailableError) {
+					throw new CredentialsError(`no credentials for profile "${settings.profile}": none in the environment, and ${error.message}`, error.hint);
+				}
+				throw error;
+			}
 			if (!resolved) {
+				const profileFlag = settings.profile === DEFAULT_PROFILE ? '' : ` --profile ${settings.profile}`;
 				throw new CredentialsError(
-					`no credentials for profile "${settings.profile}"`,
-					'Set BITGET_API_KEY, BITGET_SECRET_KEY and BITGET_PASSPHRASE, or run loan-tui login.',
+					`no credentials for profile "${settings.profile}": none in the environment and none in the OS keychain`,
+					`Run loan-tui login${profileFlag} to store them in the OS keychain, or set BITGET_API_KEY, BITGET_SECRET_KEY and BITGET_PASSPHRASE.`,
 				);
 			}
 			client.setCredentials(resolved.credentials);

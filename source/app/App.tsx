@@ -1,0 +1,102 @@
+// The shell: status line, the top screen in its error boundary, footer, help overlay, and the one input router.
+import React, {useEffect, useMemo, useReducer, useRef, useState} from 'react';
+import {Box, Text, useApp, useInput} from 'ink';
+import {HelpOverlay} from './components/help-overlay.js';
+import {Footer} from './components/footer.js';
+import {StatusLine} from './components/status-line.js';
+import {ScreenErrorBoundary} from './components/error-boundary.js';
+import {InputRouterProvider, type ScreenInput, type ScreenKeys} from './input-router.js';
+import {type Navigation, NavigationProvider} from './navigation.js';
+import {initialStack, stackReducer, topScreen, type StackState} from './screen-stack.js';
+import {ServicesProvider, type AppServices} from './services.js';
+import {createStore, useStore} from './store.js';
+import {useTerminalSize} from './use-terminal-size.js';
+import {MIN_COLUMNS, MIN_ROWS} from './layout.js';
+import {ScreenView, SCREEN_TITLES} from './screen-view.js';
+
+export interface AppProps {
+	services: AppServices;
+	initial?: StackState;
+	/** Called once when the app quits (before Ink exits). */
+	onQuit?: () => void;
+}
+
+export function App({services, initial = initialStack, onQuit}: AppProps) {
+	const [state, dispatch] = useReducer(stackReducer, initial);
+	const [helpOpen, setHelpOpen] = useState(false);
+	const registered = useRef<ScreenInput | undefined>(undefined);
+	const {exit} = useApp();
+	const size = useTerminalSize();
+	const lastError = useStore(services.lastError);
+	const [keysStore] = useState(() => createStore<ScreenKeys>({mode: 'navigate', keys: []}));
+	const screenKeys = useStore(keysStore);
+	const top = topScreen(state);
+
+	useEffect(() => {
+		if (!state.quit) return;
+		onQuit?.();
+		exit();
+	}, [state.quit, exit, onQuit]);
+
+	useInput((input, key) => {
+		if (key.ctrl && input === 'c') {
+			dispatch({type: 'quit'});
+			return;
+		}
+		if (helpOpen) {
+			if (key.escape || input === '?' || input === 'q' || key.return) setHelpOpen(false);
+			return;
+		}
+		const screen = registered.current;
+		if (key.escape) {
+			if (!screen?.onBack?.()) dispatch({type: 'back'});
+			return;
+		}
+		if (input === '?' && screen?.mode !== 'text') {
+			setHelpOpen(true);
+			return;
+		}
+		screen?.onKey?.(input, key);
+	});
+
+	// Effects run children first, parent last: once this one has run, raw mode is on and every key listener is
+	// attached. The footer appears only then, so "keys are shown" means "keys work" (tests wait for it too).
+	const [inputReady, setInputReady] = useState(false);
+	useEffect(() => setInputReady(true), []);
+
+	const navigation = useMemo<Navigation>(
+		() => ({
+			push: (screen) => dispatch({type: 'push', screen}),
+			replace: (screen) => dispatch({type: 'replace', screen}),
+			back: () => dispatch({type: 'back'}),
+			home: () => dispatch({type: 'home'}),
+			quit: () => dispatch({type: 'quit'}),
+		}),
+		[],
+	);
+
+	const tooSmall = size.columns < MIN_COLUMNS || size.rows < MIN_ROWS;
+	return (
+		<ServicesProvider services={services}>
+			<NavigationProvider navigation={navigation}>
+				<InputRouterProvider current={registered} keysStore={keysStore} screenActive={!helpOpen}>
+					<Box flexDirection="column" width={size.columns} height={size.rows - 1}>
+						<StatusLine connectedTo={services.connectedTo} lastError={lastError} theme={services.theme} />
+						{tooSmall ? (
+							<Text wrap="truncate" color={services.theme.warn}>
+								Terminal is {size.columns}x{size.rows}; loan-tui needs at least {MIN_COLUMNS}x{MIN_ROWS}.
+							</Text>
+						) : null}
+						{helpOpen ? <HelpOverlay title={SCREEN_TITLES[top.name]} keys={screenKeys.keys} accent={services.theme.accent} /> : null}
+						<Box flexDirection="column" flexGrow={1} display={helpOpen ? 'none' : 'flex'} overflow="hidden">
+							<ScreenErrorBoundary resetKey={`${state.stack.length}:${top.name}`} color={services.theme.bad}>
+								<ScreenView key={`${state.stack.length}:${top.name}`} screen={top} />
+							</ScreenErrorBoundary>
+						</Box>
+						{inputReady ? <Footer keys={helpOpen ? [] : screenKeys.keys} mode={screenKeys.mode} /> : <Text> </Text>}
+					</Box>
+				</InputRouterProvider>
+			</NavigationProvider>
+		</ServicesProvider>
+	);
+}

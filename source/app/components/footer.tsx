@@ -1,0 +1,15 @@
+import React from 'react';
+import {Text} from 'ink';
+import {GLOBAL_KEYS, type KeyHelp} from '../key-help.js';
+import type {InputMode} from '../input-router.js';
+
+/** The keys of the current mode, one line, truncated to the terminal. */
+export function Footer({keys, mode}: {keys: KeyHelp[]; mode: InputMode}) {
+	const global = GLOBAL_KEYS.filter((key) => key.footer && !(mode === 'text' && key.keys === '?'));
+	const shown = [...keys.filter((key) => key.footer), ...global];
+	return (
+		<Text dimColor wrap="truncate">
+			{shown.map((key) => `${key.keys} ${key.action.replace(/ \(.*\)$/, '')}`).join(' · ')}
+		</Text>
+	);
+}

@@ -1,0 +1,33 @@
+import type {Session} from '../cli/session.js';
+import type {CredentialStore} from '../credentials/types.js';
+import {createCredentialsAccess} from './credentials-access.js';
+import type {AppServices} from './services.js';
+import {createStore} from './store.js';
+import {createSymbolStore} from './symbol-store.js';
+import {makeTheme} from './theme.js';
+
+export interface ServiceOptions {
+	env: NodeJS.ProcessEnv;
+	profile: string;
+	demo: boolean;
+	openStore?: () => Promise<CredentialStore>;
+}
+
+/** Everything the screens share, built once per run around the session's one client. */
+export async function createAppServices(session: Pick<Session, 'client' | 'connectedTo' | 'requireCredentials'>, options: ServiceOptions): Promise<AppServices> {
+	const fixed = options.demo ? await session.requireCredentials() : undefined;
+	return {
+		client: session.client,
+		connectedTo: session.connectedTo,
+		theme: makeTheme(options.env),
+		symbols: createSymbolStore(session.client),
+		lastError: createStore<string | undefined>(undefined),
+		credentials: createCredentialsAccess({
+			client: session.client,
+			env: options.env,
+			profile: options.profile,
+			fixed,
+			openStore: options.demo ? undefined : options.openStore,
+		}),
+	};
+}

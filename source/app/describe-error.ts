@@ -1,0 +1,35 @@
+// How a failure reads on screen: what happened, the server's code and msg when present, what to do next.
+import {ApiError, LoanTuiError, OutcomeUnknownError} from '../api/errors.js';
+import {sanitize} from '../format/sanitize.js';
+
+export interface ErrorView {
+	title: string;
+	detail?: string;
+	hint?: string;
+}
+
+export function describeError(error: unknown): ErrorView {
+	if (error instanceof ApiError) {
+		return {
+			title: 'The server refused the request',
+			detail: `${sanitize(error.code)} ${sanitize(error.serverMessage)}`.trim() + ` (HTTP ${error.httpStatus})`,
+			hint: error.hint,
+		};
+	}
+	if (error instanceof OutcomeUnknownError) {
+		return {title: 'Outcome unknown — the loan may or may not have been created', detail: sanitize(error.failure.message), hint: error.hint};
+	}
+	if (error instanceof LoanTuiError) return {title: capitalise(sanitize(error.message)), hint: error.hint};
+	if (error instanceof Error) return {title: capitalise(sanitize(error.message)), hint: (error as {hint?: string}).hint};
+	return {title: sanitize(String(error))};
+}
+
+/** One line for the status bar. */
+export function errorLine(error: unknown): string {
+	const view = describeError(error);
+	return view.detail ? `${view.title}: ${view.detail}` : view.title;
+}
+
+function capitalise(text: string): string {
+	return text.charAt(0).toUpperCase() + text.slice(1);
+}

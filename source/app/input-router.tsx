@@ -1,0 +1,70 @@
+// The one input router. The app root owns a single useInput and hands each key to exactly one place:
+// Ctrl+C quits; while help is open it owns every key; otherwise Esc goes back and the top screen's handler gets
+// the rest. Text fields and value choices have no input hook of their own: the screen's handler turns keys into
+// reducer actions. The one widget with its own hook is ink-select-input on the navigation menus; it is active
+// only while its screen says so (never under the help overlay), and that screen's handler leaves its keys alone.
+import React, {createContext, useContext, useLayoutEffect, useMemo, useRef, type ReactNode} from 'react';
+import type {Key} from 'ink';
+import type {KeyHelp} from './key-help.js';
+import type {Store} from './store.js';
+
+export type InputMode = 'text' | 'navigate';
+
+export interface ScreenInput {
+	/** 'text' while a text field has focus: "?" is then typed, not help. */
+	mode: InputMode;
+	keys: KeyHelp[];
+	onKey?: (input: string, key: Key) => void;
+	/** Esc: return true when the screen went back inside itself (detail -> list); otherwise the stack pops. */
+	onBack?: () => boolean;
+}
+
+export interface ScreenKeys {
+	mode: InputMode;
+	keys: KeyHelp[];
+}
+
+interface RouterValue {
+	current: React.MutableRefObject<ScreenInput | undefined>;
+	/** What the footer and help overlay show. */
+	keysStore: Store<ScreenKeys>;
+	/** False while the help overlay is open: widgets must not take keys then. */
+	screenActive: boolean;
+}
+
+const RouterContext = createContext<RouterValue | undefined>(undefined);
+
+export function InputRouterProvider({children, current, keysStore, screenActive}: RouterValue & {children: ReactNode}) {
+	// One value per (ref, store, active): a fresh object each render would re-run every screen's registration.
+	const value = useMemo(() => ({current, keysStore, screenActive}), [current, keysStore, screenActive]);
+	return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
+}
+
+/** Registers the top screen's keys. Returns whether the screen's widgets may take input now. */
+export function useScreenInput(input: ScreenInput): boolean {
+	const router = useContext(RouterContext);
+	if (!router) throw new Error('useScreenInput outside InputRouterProvider');
+	const latest = useRef(input);
+	latest.current = input;
+	useLayoutEffect(() => {
+		const proxy: ScreenInput = {
+			get mode() {
+				return latest.current.mode;
+			},
+			get keys() {
+				return latest.current.keys;
+			},
+			onKey: (text, key) => latest.current.onKey?.(text, key),
+			onBack: () => latest.current.onBack?.() ?? false,
+		};
+		router.current.current = proxy;
+		return () => {
+			if (router.current.current === proxy) router.current.current = undefined;
+		};
+	}, [router]);
+	const signature = input.mode + input.keys.map((key) => key.keys + key.action).join('|');
+	useLayoutEffect(() => {
+		router.keysStore.set({mode: input.mode, keys: input.keys});
+	}, [router, signature]);
+	return router.screenActive;
+}

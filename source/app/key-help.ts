@@ -1,0 +1,13 @@
+/** One line of a screen's key list: shown in the footer (when short) and the help overlay. */
+export interface KeyHelp {
+	keys: string;
+	action: string;
+	/** Shown in the footer too; everything is in the help overlay. */
+	footer?: boolean;
+}
+
+export const GLOBAL_KEYS: KeyHelp[] = [
+	{keys: 'Esc', action: 'back (quits from home)', footer: true},
+	{keys: '?', action: 'this help (when no text field has focus)', footer: true},
+	{keys: 'Ctrl+C', action: 'quit'},
+];

@@ -1,0 +1,31 @@
+// What every screen shares, provided once through React context: the one API client, where it is connected,
+// the theme, the shared symbol list, the status line and credentials.
+import React, {createContext, useContext, type ReactNode} from 'react';
+import type {BitgetClient} from '../api/client.js';
+import type {CredentialsAccess} from './credentials-access.js';
+import type {Store} from './store.js';
+import type {SymbolStore} from './symbol-store.js';
+import type {Theme} from './theme.js';
+
+export interface AppServices {
+	client: BitgetClient;
+	/** "demo" or the API host. */
+	connectedTo: string;
+	theme: Theme;
+	symbols: SymbolStore;
+	/** The last error, for the status line; undefined when there is none. */
+	lastError: Store<string | undefined>;
+	credentials: CredentialsAccess;
+}
+
+const ServicesContext = createContext<AppServices | undefined>(undefined);
+
+export function ServicesProvider({services, children}: {services: AppServices; children: ReactNode}) {
+	return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+}
+
+export function useServices(): AppServices {
+	const services = useContext(ServicesContext);
+	if (!services) throw new Error('useServices outside ServicesProvider');
+	return services;
+}

@@ -1,0 +1,15 @@
+// The app draws on the alternate screen, like other full-screen terminal tools, so the shell's scrollback is
+// left as it was; on every way out (quit, Ctrl+C, error, SIGTERM) the screen and cursor are restored.
+const ENTER_ALTERNATE = '\u001B[?1049h';
+const LEAVE_ALTERNATE = '\u001B[?1049l';
+const SHOW_CURSOR = '\u001B[?25h';
+
+export function enterAlternateScreen(stdout: NodeJS.WriteStream): () => void {
+	stdout.write(ENTER_ALTERNATE);
+	let restored = false;
+	return () => {
+		if (restored) return;
+		restored = true;
+		stdout.write(LEAVE_ALTERNATE + SHOW_CURSOR);
+	};
+}

@@ -1,0 +1,74 @@
+// Editing a one-line text field, as pure functions. Keys become edits, and edits are applied by the screen's
+// reducer to its own current state. Nothing reads a value captured at render time, so keys that arrive faster
+// than React re-renders are never lost. (ink-text-input applies keys to the value of its last render, and
+// dropped characters under load: a lost digit in an amount is a money bug.)
+import type {Key} from 'ink';
+
+export type TextEdit =
+	| {op: 'insert'; text: string}
+	| {op: 'backspace'}
+	| {op: 'delete-word'}
+	| {op: 'clear'}
+	| {op: 'left'}
+	| {op: 'right'}
+	| {op: 'start'}
+	| {op: 'end'};
+
+export interface TextState {
+	value: string;
+	cursor: number;
+}
+
+export const MAX_FIELD_LENGTH = 256;
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/** The edit a key makes in a text field, or undefined when the key is not for the field. */
+export function textEditFor(input: string, key: Key, options: {homeEnd?: boolean} = {}): TextEdit | undefined {
+	if (key.ctrl && input === 'u') return {op: 'clear'};
+	if (key.ctrl && input === 'w') return {op: 'delete-word'};
+	if (key.ctrl && input === 'a') return {op: 'start'};
+	if (key.ctrl && input === 'e') return {op: 'end'};
+	if (key.backspace || key.delete) return {op: 'backspace'};
+	if (key.leftArrow) return {op: 'left'};
+	if (key.rightArrow) return {op: 'right'};
+	if (options.homeEnd && key.home) return {op: 'start'};
+	if (options.homeEnd && key.end) return {op: 'end'};
+	if (key.ctrl || key.meta || key.escape || key.return || key.tab || key.upArrow || key.downArrow || key.pageUp || key.pageDown) return undefined;
+	const text = input.replace(CONTROL, '');
+	return text === '' ? undefined : {op: 'insert', text};
+}
+
+export function applyTextEdit(state: TextState, edit: TextEdit): TextState {
+	const {value} = state;
+	const cursor = Math.min(Math.max(state.cursor, 0), value.length);
+	switch (edit.op) {
+		case 'insert': {
+			const room = MAX_FIELD_LENGTH - value.length;
+			const text = edit.text.replace(CONTROL, '').slice(0, Math.max(0, room));
+			return {value: value.slice(0, cursor) + text + value.slice(cursor), cursor: cursor + text.length};
+		}
+		case 'backspace':
+			return cursor === 0 ? {value, cursor} : {value: value.slice(0, cursor - 1) + value.slice(cursor), cursor: cursor - 1};
+		case 'delete-word': {
+			const before = value.slice(0, cursor).replace(/\S+\s*$/, '');
+			return {value: before + value.slice(cursor), cursor: before.length};
+		}
+		case 'clear':
+			return {value: '', cursor: 0};
+		case 'left':
+			return {value, cursor: Math.max(0, cursor - 1)};
+		case 'right':
+			return {value, cursor: Math.min(value.length, cursor + 1)};
+		case 'start':
+			return {value, cursor: 0};
+		case 'end':
+			return {value, cursor: value.length};
+	}
+}
+
+/** A field whose value was set whole (completion, prefill) gets its cursor at the end. */
+export function atEnd(value: string): TextState {
+	return {value, cursor: value.length};
+}

@@ -1,0 +1,23 @@
+// Colours, or none at all under NO_COLOR (chalk ignores it, so the app must). Nothing is shown by colour alone:
+// status is also a word and the selection also a marker.
+export interface Theme {
+	accent?: string;
+	good?: string;
+	warn?: string;
+	bad?: string;
+	muted?: string;
+	match?: string;
+	noColor: boolean;
+}
+
+export function makeTheme(env: NodeJS.ProcessEnv): Theme {
+	if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return {noColor: true};
+	return {accent: 'cyan', good: 'green', warn: 'yellow', bad: 'red', muted: 'gray', match: 'magenta', noColor: false};
+}
+
+export function statusColor(theme: Theme, status: string | undefined): string | undefined {
+	if (status === 'online') return theme.good;
+	if (status === 'gray') return theme.warn;
+	if (status === 'halt' || status === 'offline') return theme.bad;
+	return theme.muted;
+}

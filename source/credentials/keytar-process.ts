@@ -1,0 +1,118 @@
+// keytar run in a short-lived child process, one per call. A keychain call can block inside libsecret (a locked
+// keyring waiting on an unlock prompt, a stalled Secret Service) for 25 s or forever, and a native call stuck in
+// Node's thread pool cannot be abandoned: the process cannot even exit until it returns. A child can simply be
+// killed at the deadline. The secrets travel over the child's stdin/stdout pipes, never in argv or the environment.
+import {spawn} from 'node:child_process';
+import {createRequire} from 'node:module';
+import {pathToFileURL} from 'node:url';
+import {keychainTimedOut, keytarIncomplete, keytarNotLoaded} from './keychain-errors.js';
+import type {KeytarApi} from './keychain.js';
+
+type Request = {op: 'get'; service: string; account: string} | {op: 'set'; service: string; account: string; password: string} | {op: 'delete'; service: string; account: string};
+type Reply = {ok: true; value: string | boolean | null} | {ok: false; stage: 'load'; code?: string; message: string} | {ok: false; stage: 'incomplete'} | {ok: false; stage: 'call'; message: string};
+
+// Runs in the child: reads one request, loads keytar with a dynamic import (CommonJS, so its functions are on
+// `default`; named exports are accepted too), makes the one call, writes one JSON reply line.
+const CHILD_PROGRAM = `
+const chunks = [];
+for await (const chunk of process.stdin) chunks.push(chunk);
+const request = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+const reply = (value) => process.stdout.write('\\n' + JSON.stringify(value) + '\\n');
+let mod;
+try {
+	mod = await import(request.module);
+} catch (error) {
+	reply({ok: false, stage: 'load', code: error && error.code, message: String(error && error.message || error)});
+	process.exit(0);
+}
+const isKeytar = (c) => !!c && ['getPassword', 'setPassword', 'deletePassword'].every((name) => typeof c[name] === 'function');
+const api = [mod && mod.default, mod].find(isKeytar);
+if (!api) {
+	reply({ok: false, stage: 'incomplete'});
+	process.exit(0);
+}
+try {
+	const value = request.op === 'get' ? await api.getPassword(request.service, request.account)
+		: request.op === 'set' ? (await api.setPassword(request.service, request.account, request.password), null)
+		: await api.deletePassword(request.service, request.account);
+	reply({ok: true, value: value === undefined ? null : value});
+} catch (error) {
+	reply({ok: false, stage: 'call', message: String(error && error.message || error)});
+}
+`;
+
+export interface KeytarProcessOptions {
+	timeoutMs: number;
+	/** Where keytar is; default: resolved from this module, as Node would for import('keytar'). */
+	keytarUrl?: string;
+}
+
+/** The URL of the installed keytar, or a CredentialsError when it is not installed. */
+export function locateKeytar(): string {
+	try {
+		return pathToFileURL(createRequire(import.meta.url).resolve('keytar')).href;
+	} catch (error) {
+		throw keytarNotLoaded(error instanceof Error ? error.message.split('\n')[0]! : String(error), true);
+	}
+}
+
+/** keytar's three functions, each call in its own child process killed at the deadline. */
+export function keytarInChildProcess(options: KeytarProcessOptions): KeytarApi {
+	const module = options.keytarUrl ?? locateKeytar();
+	const call = (request: Request) => runChild(module, request, options.timeoutMs);
+	return {
+		getPassword: async (service, account) => (await call({op: 'get', service, account})) as string | null,
+		setPassword: async (service, account, password) => void (await call({op: 'set', service, account, password})),
+		deletePassword: async (service, account) => (await call({op: 'delete', service, account})) === true,
+	};
+}
+
+function runChild(module: string, request: Request, timeoutMs: number): Promise<string | boolean | null> {
+	return new Promise((resolve, reject) => {
+		const child = spawn(process.execPath, ['--input-type=module', '--eval', CHILD_PROGRAM], {stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true});
+		let stdout = '';
+		let stderr = '';
+		let settled = false;
+		const settle = (outcome: () => void) => {
+			if (settled) return;
+			settled = true;
+			clearTimeout(timer);
+			outcome();
+		};
+		const timer = setTimeout(() => {
+			child.kill('SIGKILL');
+			settle(() => reject(keychainTimedOut(timeoutMs)));
+		}, timeoutMs);
+		child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+		child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+		child.once('error', (error) => settle(() => reject(new Error(`could not start the keychain helper process: ${error.message}`))));
+		child.once('close', (code, signal) => {
+			settle(() => {
+				const reply = lastJsonLine(stdout);
+				if (!reply) {
+					// stderr may say why (a native crash); it never holds the request, which only went to stdin.
+					const detail = stderr.trim().split('\n').at(-1) ?? '';
+					reject(new Error(`the keychain helper process ended without an answer (${signal ?? `exit ${code}`})${detail ? `: ${detail}` : ''}`));
+				} else if (reply.ok) resolve(reply.value);
+				else if (reply.stage === 'load') {
+					const missing = reply.code === 'ERR_MODULE_NOT_FOUND' || reply.code === 'MODULE_NOT_FOUND' || /Cannot find (package|module)/.test(reply.message);
+					reject(keytarNotLoaded(reply.message.split('\n')[0]!, missing));
+				} else if (reply.stage === 'incomplete') reject(keytarIncomplete());
+				else reject(new Error(reply.message));
+			});
+		});
+		// A helper that died early closes its stdin; the 'close' handler above reports that.
+		child.stdin.on('error', () => {});
+		child.stdin.end(JSON.stringify({...request, module}));
+	});
+}
+
+function lastJsonLine(text: string): Reply | undefined {
+	const line = text.trim().split('\n').at(-1);
+	if (!line) return undefined;
+	try {
+		return JSON.parse(line) as Reply;
+	} catch {
+		return undefined;
+	}
+}

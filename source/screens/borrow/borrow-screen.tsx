@@ -1,0 +1,212 @@
+// The borrow wizard: loan coin → pledge coin → period → amount mode → amount → (credentials) → review → result.
+import React, {useEffect, useReducer} from 'react';
+import {Box, Text} from 'ink';
+import type {EstimateRequest} from '../../api/types.js';
+import {useScreenInput} from '../../app/input-router.js';
+import {useNavigation} from '../../app/navigation.js';
+import {useServices} from '../../app/services.js';
+import {useStore} from '../../app/store.js';
+import type {KeyHelp} from '../../app/key-help.js';
+import {Spinner} from '../../app/components/spinner.js';
+import {ErrorMessage} from '../../app/components/error-message.js';
+import {PERIOD_LABEL} from '../../format/estimate.js';
+import {TextField} from '../shared/text-field.js';
+import {PERIOD_CHOICES} from '../shared/period-choices.js';
+import {ChoiceList, choiceKeyFor} from '../../app/components/choice-list.js';
+import {useCoins} from '../shared/use-coins.js';
+import {suggestCoins} from '../shared/coin-suggestions.js';
+import {textEditFor} from '../../app/text-editing.js';
+import {useCredentialsForm} from '../credentials/credentials-form.js';
+import {AMOUNT_MODES, initialWizard, wizardReducer, type AmountMode, type WizardState, type WizardStep} from './reducer.js';
+import {useBorrowSubmission} from './use-borrow-submission.js';
+import {Review} from './review.js';
+
+const STEP_TITLES: Record<WizardStep, string> = {
+	loanCoin: 'Which coin do you want to borrow?',
+	pledgeCoin: 'Which coin do you pledge as collateral?',
+	period: 'For how long?',
+	amountMode: 'Which amount will you give?',
+	amount: 'How much?',
+	credentials: 'API credentials (none were found)',
+	review: 'Review',
+	submitting: 'Sending',
+	result: 'Done',
+	unknown: 'Outcome unknown',
+};
+const INPUT_STEPS: WizardStep[] = ['loanCoin', 'pledgeCoin', 'period', 'amountMode', 'amount'];
+
+const MODE_CHOICES: Array<{label: string; value: AmountMode}> = [
+	{label: 'Pledge amount — how much collateral you put up', value: 'pledge'},
+	{label: 'Loan amount — how much you want to borrow', value: 'loan'},
+];
+
+const KEYS: Partial<Record<WizardStep, KeyHelp[]>> = {
+	loanCoin: [{keys: 'Enter', action: 'next', footer: true}, {keys: '↑/↓', action: 'choose a suggested coin'}],
+	pledgeCoin: [{keys: 'Enter', action: 'next', footer: true}, {keys: '↑/↓', action: 'choose a suggested coin'}],
+	period: [{keys: '↑/↓', action: 'choose', footer: true}, {keys: 'Enter', action: 'next', footer: true}],
+	amountMode: [{keys: '↑/↓', action: 'choose', footer: true}, {keys: 'Enter', action: 'next', footer: true}],
+	amount: [{keys: 'Enter', action: 'review', footer: true}],
+	credentials: [{keys: 'Enter', action: 'next field', footer: true}],
+	review: [{keys: 'y', action: 'borrow (only y sends)', footer: true}, {keys: 'n', action: 'change values', footer: true}, {keys: 'Enter', action: 'does nothing here'}],
+	submitting: [],
+	result: [{keys: 'Enter', action: 'home', footer: true}],
+	unknown: [{keys: 'Esc', action: 'back to review (sending again needs a second y)', footer: true}, {keys: 'h', action: 'home', footer: true}],
+};
+
+export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
+	const {client, theme, credentials, connectedTo} = useServices();
+	const credentialsState = useStore(credentials);
+	const navigation = useNavigation();
+	const [state, dispatch] = useReducer(wizardReducer, prefill, initialWizard);
+
+	useEffect(() => {
+		void credentials.load().then((loaded) => dispatch({type: 'credentials-needed', needed: loaded.status !== 'ready'}));
+	}, [credentials]);
+	useEffect(() => {
+		if (state.exit) navigation.back();
+	}, [state.exit, navigation]);
+	useBorrowSubmission(client, state, dispatch);
+
+	const textField = state.step === 'loanCoin' || state.step === 'pledgeCoin' || state.step === 'amount' ? state.step : undefined;
+	const coins = useCoins();
+	const typed = textField === 'loanCoin' || textField === 'pledgeCoin' ? state.values[textField] : '';
+	const suggestions = textField === 'amount' ? [] : suggestCoins(coins, typed);
+	const showSuggestions = !(suggestions.length === 1 && suggestions[0] === typed.trim().toUpperCase());
+
+	const form = useCredentialsForm({
+		active: state.step === 'credentials',
+		theme,
+		profile: credentials.profile,
+		canSave: connectedTo !== 'demo',
+		onKeep: async (entered, choice) => {
+			if (choice === 'save') await credentials.save(entered);
+			else credentials.useForSession(entered);
+			dispatch({type: 'credentials-ready'});
+		},
+		onCancel: () => dispatch({type: 'back'}),
+	});
+
+	const mode = state.step === 'credentials' ? form.mode : textField ? 'text' : 'navigate';
+	const active = useScreenInput({
+		mode,
+		keys: KEYS[state.step] ?? [],
+		onKey: (input, key) => {
+			if (state.step === 'review') {
+				if (input === 'y' || input === 'Y') dispatch({type: 'confirm'});
+				else if (input === 'n' || input === 'N') dispatch({type: 'decline'});
+				return;
+			}
+			if (state.step === 'result' && key.return) return navigation.home();
+			if (state.step === 'unknown' && input === 'h') return navigation.home();
+			if (state.step === 'credentials') return form.onKey(input, key);
+			if (state.step === 'period' || state.step === 'amountMode') {
+				const choice = choiceKeyFor(input, key);
+				if (choice?.type === 'submit') dispatch({type: 'submit'});
+				else if (choice) dispatch({type: 'select', move: choice});
+				return;
+			}
+			if (!textField) return;
+			if (key.return) return dispatch({type: 'submit', coins});
+			if (key.upArrow || key.downArrow) return dispatch({type: 'suggest', by: key.upArrow ? -1 : 1, coins});
+			const edit = textEditFor(input, key);
+			if (edit) dispatch({type: 'text', edit});
+		},
+		// The wizard steps back inside itself; it leaves (via state.exit) only from the first step or the result.
+		onBack: () => {
+			if (state.step === 'credentials') return form.back();
+			if (state.step === 'result') {
+				navigation.home();
+				return true;
+			}
+			dispatch({type: 'back'});
+			return true;
+		},
+	});
+
+	const stepNumber = INPUT_STEPS.indexOf(state.step);
+	return (
+		<Box flexDirection="column">
+			<Text bold color={theme.accent} wrap="truncate">
+				Borrow{stepNumber >= 0 ? ` — step ${stepNumber + 1} of ${INPUT_STEPS.length}` : ''}: {STEP_TITLES[state.step]}
+			</Text>
+			<Summary state={state} />
+			<Text> </Text>
+			{textField ? (
+				<TextField
+					label={textField === 'amount' ? (state.values.amountMode === 'pledge' ? `Pledge (${state.values.pledgeCoin})` : `Loan (${state.values.loanCoin})`) : textField === 'loanCoin' ? 'Loan coin' : 'Pledge coin'}
+					labelWidth={16}
+					value={state.values[textField]}
+					cursor={state.cursor}
+					focused={active}
+					theme={theme}
+					error={state.error}
+					suggestions={textField !== 'amount' && showSuggestions ? suggestions : undefined}
+					highlighted={state.suggestion}
+				/>
+			) : null}
+			{state.step === 'period' ? <ChoiceList choices={PERIOD_CHOICES} selected={PERIOD_CHOICES.findIndex((c) => c.value === state.values.daily)} focused={active} color={theme.accent} /> : null}
+			{state.step === 'amountMode' ? <ChoiceList choices={MODE_CHOICES} selected={AMOUNT_MODES.indexOf(state.values.amountMode)} focused={active} color={theme.accent} /> : null}
+			{state.step === 'credentials' ? form.view : null}
+			{state.step === 'review' ? <Review state={state} client={client} connectedTo={connectedTo} credentials={credentialsState} theme={theme} /> : null}
+			{state.step === 'submitting' ? <Spinner label="Sending the borrow request… (keys are ignored until the server answers)" color={theme.accent} /> : null}
+			{state.step === 'result' ? <Result orderId={state.orderId!} state={state} color={theme.good} /> : null}
+			{state.step === 'unknown' ? <Unknown state={state} color={theme.warn} /> : null}
+		</Box>
+	);
+}
+
+function Summary({state}: {state: WizardState}) {
+	const {values} = state;
+	const parts: string[] = [];
+	const at = INPUT_STEPS.indexOf(state.step);
+	const past = (step: WizardStep) => at < 0 || INPUT_STEPS.indexOf(step) < at;
+	if (past('loanCoin')) parts.push(`borrow ${values.loanCoin}`);
+	if (past('pledgeCoin')) parts.push(`pledge ${values.pledgeCoin}`);
+	if (past('period')) parts.push(PERIOD_LABEL[values.daily]);
+	if (past('amountMode')) parts.push(values.amountMode === 'pledge' ? 'by pledge amount' : 'by loan amount');
+	if (parts.length === 0) return null;
+	return (
+		<Text dimColor wrap="truncate">
+			{parts.join(' · ')}
+		</Text>
+	);
+}
+
+function Result({orderId, state, color}: {orderId: string; state: WizardState; color?: string}) {
+	const {values} = state;
+	return (
+		<Box flexDirection="column">
+			<Box borderStyle="double" paddingX={2} flexDirection="column">
+				<Text bold color={color} wrap="truncate">
+					✓ Loan order created
+				</Text>
+				<Text bold wrap="truncate">
+					Order ID: {orderId}
+				</Text>
+			</Box>
+			<Text wrap="truncate">
+				Borrowed {values.loanCoin} against {values.pledgeCoin}, {PERIOD_LABEL[values.daily]},{' '}
+				{values.amountMode === 'pledge' ? `pledging ${values.amount} ${values.pledgeCoin}` : `${values.amount} ${values.loanCoin}`}.
+			</Text>
+			<Text dimColor wrap="truncate">
+				Enter or Esc: home
+			</Text>
+		</Box>
+	);
+}
+
+function Unknown({state, color}: {state: WizardState; color?: string}) {
+	return (
+		<Box flexDirection="column" borderStyle="double" borderColor={color} paddingX={1}>
+			<Text bold color={color} wrap="truncate">
+				⚠ OUTCOME UNKNOWN — the loan may or may not have been created.
+			</Text>
+			<ErrorMessage error={state.unknownFailure} />
+			<Text wrap="truncate">Check your loan orders on Bitget before borrowing again.</Text>
+			<Text wrap="truncate">Sending the same values again needs the review and a second, explicit y.</Text>
+			<Text dimColor wrap="truncate">
+				Esc: back to review · h: home
+			</Text>
+		</Box>
+	);
+}

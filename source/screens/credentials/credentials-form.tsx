@@ -1,0 +1,94 @@
+// API key, secret key (masked), passphrase (masked), then: save to the OS keychain or use for this session only.
+import React, {useEffect, useReducer} from 'react';
+import {Box, Text} from 'ink';
+import type {Key} from 'ink';
+import type {Credentials} from '../../api/types.js';
+import type {Theme} from '../../app/theme.js';
+import {textEditFor} from '../../app/text-editing.js';
+import {ChoiceList, choiceKeyFor} from '../../app/components/choice-list.js';
+import {TextField} from '../shared/text-field.js';
+import {CREDENTIAL_FIELDS, credentialsFormReducer, FIELD_LABELS, initialCredentialsForm} from './form-reducer.js';
+
+export type KeepChoice = 'save' | 'session';
+
+export interface CredentialsFormProps {
+	active: boolean;
+	theme: Theme;
+	profile: string;
+	/** False where there is no keychain to save to (demo mode). */
+	canSave: boolean;
+	/** Resolves when kept; rejects with a message to show (e.g. no keychain) and the form stays. */
+	onKeep(credentials: Credentials, choice: KeepChoice): Promise<void>;
+	/** Esc on the first field. */
+	onCancel(): void;
+}
+
+export function useCredentialsForm(props: CredentialsFormProps) {
+	const [state, dispatch] = useReducer(credentialsFormReducer, initialCredentialsForm);
+	const choices = [
+		...(props.canSave ? [{label: `Save in the OS keychain (profile "${props.profile}")`, value: 'save' as const}] : []),
+		{label: 'Use for this session only (nothing is stored)', value: 'session' as const},
+	];
+	const {onKeep} = props;
+
+	// The keep step's one side effect, run once each time the form enters `saving`.
+	useEffect(() => {
+		if (state.step !== 'saving') return;
+		const choice = choices[state.keepIndex]?.value ?? 'session';
+		onKeep(state.values, choice).then(
+			() => dispatch({type: 'saved'}),
+			(error: unknown) => dispatch({type: 'fail', message: error instanceof Error ? error.message : String(error)}),
+		);
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [state.step]);
+
+	/** Esc steps back inside the form; from the first field it cancels. Always handled. */
+	const back = (): boolean => {
+		if (state.step === 'apiKey') props.onCancel();
+		else dispatch({type: 'back'});
+		return true;
+	};
+
+	/** Keys while the form has focus (the router hands them over). */
+	const onKey = (input: string, key: Key) => {
+		if (state.step === 'saving') return;
+		if (state.step === 'keep') {
+			const choice = choiceKeyFor(input, key);
+			if (choice?.type === 'submit') dispatch({type: 'submit'});
+			else if (choice) dispatch({type: 'select', move: choice, count: choices.length});
+			return;
+		}
+		if (key.return) return dispatch({type: 'submit'});
+		const edit = textEditFor(input, key);
+		if (edit) dispatch({type: 'text', edit});
+	};
+
+	const view = (
+		<Box flexDirection="column">
+			{CREDENTIAL_FIELDS.map((field) => (
+				<TextField
+					key={field}
+					label={FIELD_LABELS[field]}
+					value={state.values[field]}
+					cursor={state.step === field ? state.cursor : 0}
+					secret={field !== 'apiKey'}
+					focused={props.active && state.step === field}
+					theme={props.theme}
+					error={state.step === field ? state.error : undefined}
+				/>
+			))}
+			{state.step === 'keep' || state.step === 'saving' ? (
+				<Box flexDirection="column" marginTop={1}>
+					<Text wrap="truncate">Where should these credentials be kept?</Text>
+					{state.step === 'saving' ? <Text dimColor>Saving…</Text> : <ChoiceList choices={choices} selected={state.keepIndex} focused={props.active} color={props.theme.accent} />}
+					{state.error ? (
+						<Text wrap="truncate" color={props.theme.bad}>
+							✗ {state.error}
+						</Text>
+					) : null}
+				</Box>
+			) : null}
+		</Box>
+	);
+	return {view, back, onKey, mode: state.step === 'keep' || state.step === 'saving' ? ('navigate' as const) : ('text' as const)};
+}

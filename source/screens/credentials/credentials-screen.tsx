@@ -1,0 +1,119 @@
+// Which credentials are in use (source, masked key), and replacing or removing them.
+import React, {useEffect, useState} from 'react';
+import {Box, Text} from 'ink';
+import SelectInput from 'ink-select-input';
+import {useScreenInput} from '../../app/input-router.js';
+import {useServices} from '../../app/services.js';
+import {useStore} from '../../app/store.js';
+import type {KeyHelp} from '../../app/key-help.js';
+import {Spinner} from '../../app/components/spinner.js';
+import {maskKey} from '../../credentials/types.js';
+import {sanitize} from '../../format/sanitize.js';
+import {useCredentialsForm} from './credentials-form.js';
+
+type Mode = 'menu' | 'replace' | 'confirm-remove' | 'removing';
+
+const MENU_KEYS: KeyHelp[] = [
+	{keys: '↑/↓', action: 'choose', footer: true},
+	{keys: 'Enter', action: 'select', footer: true},
+];
+const CONFIRM_KEYS: KeyHelp[] = [{keys: 'y', action: 'remove', footer: true}, {keys: 'n', action: 'keep', footer: true}];
+
+const SOURCE_LABEL = {environment: 'environment variables (BITGET_*)', keychain: 'OS keychain', demo: 'built-in demo credentials', session: 'this session only (not stored)'};
+
+export function CredentialsScreen() {
+	const {credentials, theme, connectedTo} = useServices();
+	const state = useStore(credentials);
+	const [mode, setMode] = useState<Mode>('menu');
+	const [message, setMessage] = useState<string | undefined>();
+	const demo = connectedTo === 'demo';
+
+	useEffect(() => {
+		void credentials.load();
+	}, [credentials]);
+
+	const form = useCredentialsForm({
+		active: mode === 'replace',
+		theme,
+		profile: credentials.profile,
+		canSave: !demo,
+		onKeep: async (entered, choice) => {
+			if (choice === 'save') await credentials.save(entered);
+			else credentials.useForSession(entered);
+			setMessage(choice === 'save' ? 'Saved in the OS keychain.' : 'Using these credentials for this session.');
+			setMode('menu');
+		},
+		onCancel: () => setMode('menu'),
+	});
+
+	const active = useScreenInput({
+		mode: mode === 'replace' ? form.mode : 'navigate',
+		keys: mode === 'confirm-remove' ? CONFIRM_KEYS : mode === 'replace' ? [{keys: 'Enter', action: 'next field', footer: true}] : MENU_KEYS,
+		onKey: (input, key) => {
+			if (mode === 'replace') return form.onKey(input, key);
+			if (mode !== 'confirm-remove') return;
+			if (input === 'y' || input === 'Y') {
+				setMode('removing');
+				credentials.remove().then(
+					(removed) => {
+						setMessage(removed ? 'Removed from the OS keychain.' : 'There was nothing stored in the keychain for this profile.');
+						setMode('menu');
+					},
+					(error: unknown) => {
+						setMessage(`Could not remove: ${sanitize(error instanceof Error ? error.message : String(error))}`);
+						setMode('menu');
+					},
+				);
+			} else if (input === 'n' || input === 'N') setMode('menu');
+		},
+		onBack: () => {
+			if (mode === 'replace') return form.back();
+			if (mode === 'confirm-remove') {
+				setMode('menu');
+				return true;
+			}
+			return mode === 'removing';
+		},
+	});
+
+	const items = [
+		{label: 'Replace — enter a new API key, secret key and passphrase', value: 'replace' as const},
+		...(demo ? [] : [{label: 'Remove — delete them from the OS keychain', value: 'remove' as const}]),
+	];
+
+	return (
+		<Box flexDirection="column">
+			<Text bold color={theme.accent} wrap="truncate">
+				Credentials — profile “{credentials.profile}”
+			</Text>
+			{state.status === 'loading' || state.status === 'unknown' ? <Spinner label="Looking up credentials…" /> : null}
+			{state.status === 'ready' ? (
+				<>
+					<Text wrap="truncate">  Source   {SOURCE_LABEL[state.resolved.source]}</Text>
+					<Text wrap="truncate">  API key  {maskKey(state.resolved.credentials.apiKey)}</Text>
+					<Text dimColor wrap="truncate">
+						{'  '}The secret key and passphrase are never shown.
+					</Text>
+					{state.resolved.source === 'environment' ? (
+						<Text color={theme.warn} wrap="truncate">
+							{'  '}BITGET_* variables override the keychain while they are set.
+						</Text>
+					) : null}
+				</>
+			) : null}
+			{state.status === 'none' ? (
+				<Text wrap="truncate">  None found{state.reason ? `: ${sanitize(state.reason)}` : ''}. Replace to enter them, or set BITGET_API_KEY, BITGET_SECRET_KEY and BITGET_PASSPHRASE.</Text>
+			) : null}
+			{message ? <Text color={theme.good} wrap="truncate">  {message}</Text> : null}
+			<Text> </Text>
+			{mode === 'menu' ? <SelectInput items={items} isFocused={active} onSelect={(item) => (item.value === 'replace' ? setMode('replace') : setMode('confirm-remove'))} /> : null}
+			{mode === 'replace' ? form.view : null}
+			{mode === 'confirm-remove' ? (
+				<Text bold color={theme.warn} wrap="truncate">
+					Remove the credentials of profile “{credentials.profile}” from the OS keychain? [y/N]
+				</Text>
+			) : null}
+			{mode === 'removing' ? <Spinner label="Removing…" /> : null}
+		</Box>
+	);
+}

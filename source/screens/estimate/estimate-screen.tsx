@@ -1,0 +1,144 @@
+// The estimate calculator: loan coin, pledge coin, period, pledge amount; a live estimate for all three periods.
+import React, {useMemo, useReducer} from 'react';
+import {Box, Text} from 'ink';
+import {PERIODS} from '../../api/types.js';
+import {checkAmount, checkCoin} from '../../api/validate.js';
+import {useScreenInput} from '../../app/input-router.js';
+import {useNavigation} from '../../app/navigation.js';
+import {useServices} from '../../app/services.js';
+import type {KeyHelp} from '../../app/key-help.js';
+import {Spinner} from '../../app/components/spinner.js';
+import {TextField} from '../shared/text-field.js';
+import {PERIOD_CHOICES} from '../shared/period-choices.js';
+import {ChoiceList, choiceKeyFor} from '../../app/components/choice-list.js';
+import {useCoins} from '../shared/use-coins.js';
+import {suggestCoins} from '../shared/coin-suggestions.js';
+import {textEditFor} from '../../app/text-editing.js';
+import {estimateFormReducer, initialEstimateForm, type TextFieldName} from './reducer.js';
+import {useLiveEstimate, type EstimateQuery} from './use-live-estimate.js';
+import {EstimateTable} from './estimate-table.js';
+
+const TEXT_KEYS: KeyHelp[] = [
+	{keys: 'Enter', action: 'next field', footer: true},
+	{keys: 'Tab/Shift+Tab', action: 'move between fields', footer: true},
+	{keys: '↑/↓', action: 'choose a suggested coin'},
+	{keys: 'Ctrl+B', action: 'borrow with these values', footer: true},
+];
+const SELECT_KEYS: KeyHelp[] = [
+	{keys: '↑/↓', action: 'choose period', footer: true},
+	{keys: 'Enter', action: 'next field', footer: true},
+	{keys: 'Tab/Shift+Tab', action: 'move between fields'},
+	{keys: 'Ctrl+B', action: 'borrow with these values', footer: true},
+];
+
+export function EstimateScreen() {
+	const {client, theme} = useServices();
+	const navigation = useNavigation();
+	const [form, dispatch] = useReducer(estimateFormReducer, initialEstimateForm);
+
+	const loanCoin = checkCoin(form.loanCoin, 'loan coin');
+	const pledgeCoin = checkCoin(form.pledgeCoin, 'pledge coin');
+	const amount = checkAmount(form.pledgeAmount, 'pledge amount');
+	const sameCoin = loanCoin.ok && pledgeCoin.ok && loanCoin.value === pledgeCoin.value;
+	const query: EstimateQuery | undefined = useMemo(
+		() => (loanCoin.ok && pledgeCoin.ok && amount.ok && !sameCoin ? {loanCoin: loanCoin.value, pledgeCoin: pledgeCoin.value, pledgeAmount: amount.value} : undefined),
+		[loanCoin.ok && loanCoin.value, pledgeCoin.ok && pledgeCoin.value, amount.ok && amount.value, sameCoin],
+	);
+	const live = useLiveEstimate(client, query, PERIODS);
+
+	const focusedText = form.focus === 'daily' ? undefined : (form.focus as TextFieldName);
+	const coins = useCoins();
+	const coinField = focusedText === 'loanCoin' || focusedText === 'pledgeCoin' ? focusedText : undefined;
+	// The exact coin, when known, comes first, so Enter never replaces a coin typed in full.
+	const suggestions = coinField ? suggestCoins(coins, form[coinField]) : [];
+	const showSuggestions = !(suggestions.length === 1 && suggestions[0] === (coinField ? form[coinField].trim().toUpperCase() : ''));
+
+	const errorFor = (field: TextFieldName): string | undefined => {
+		const value = form[field];
+		const checked = field === 'pledgeAmount' ? amount : field === 'loanCoin' ? loanCoin : pledgeCoin;
+		if (field === 'pledgeCoin' && sameCoin) return 'pledge coin must differ from the loan coin';
+		if (checked.ok) return undefined;
+		return value.trim() !== '' || form.visited.includes(field) ? checked.message : undefined;
+	};
+
+	const active = useScreenInput({
+		mode: form.focus === 'daily' ? 'navigate' : 'text',
+		keys: form.focus === 'daily' ? SELECT_KEYS : TEXT_KEYS,
+		onKey: (input, key) => {
+			if (key.tab) return dispatch({type: 'move', by: key.shift ? -1 : 1});
+			if (key.ctrl && input === 'b') {
+				return navigation.push({
+					name: 'borrow',
+					prefill: {
+						loanCoin: loanCoin.ok ? loanCoin.value : form.loanCoin,
+						pledgeCoin: pledgeCoin.ok ? pledgeCoin.value : form.pledgeCoin,
+						daily: form.daily,
+						pledgeAmount: amount.ok ? amount.value : form.pledgeAmount,
+					},
+				});
+			}
+			if (form.focus === 'daily') {
+				const choice = choiceKeyFor(input, key);
+				if (choice?.type === 'submit') dispatch({type: 'move', by: 1});
+				else if (choice) dispatch({type: 'select-period', move: choice});
+				return;
+			}
+			if (!focusedText) return;
+			if (key.return) return dispatch({type: 'submit-field', coins});
+			if (key.upArrow || key.downArrow) return dispatch({type: 'suggest', by: key.upArrow ? -1 : 1, coins});
+			const edit = textEditFor(input, key);
+			if (edit) dispatch({type: 'text', edit});
+		},
+	});
+
+	const field = (name: TextFieldName, label: string, placeholder: string) => (
+		<TextField
+			label={label}
+			value={form[name]}
+			cursor={form.cursor}
+			placeholder={placeholder}
+			focused={active && form.focus === name}
+			theme={theme}
+			error={errorFor(name)}
+			suggestions={form.focus === name && showSuggestions ? suggestions : undefined}
+			highlighted={form.suggestion}
+		/>
+	);
+
+	const shown = live.status === 'ready' ? live.results : live.status === 'waiting' ? live.previous : undefined;
+	return (
+		<Box flexDirection="column">
+			{field('loanCoin', 'Loan coin', 'coin to borrow, e.g. USDT')}
+			{field('pledgeCoin', 'Pledge coin', 'collateral, e.g. BTC')}
+			<Text wrap="truncate" bold={form.focus === 'daily'} color={form.focus === 'daily' ? theme.accent : undefined}>
+				{form.focus === 'daily' ? '› ' : '  '}Period
+			</Text>
+			{form.focus === 'daily' ? (
+				<Box marginLeft={4}>
+					<ChoiceList choices={PERIOD_CHOICES} selected={PERIOD_CHOICES.findIndex((c) => c.value === form.daily)} focused={active} color={theme.accent} />
+				</Box>
+			) : (
+				<Text wrap="truncate">    {form.daily}</Text>
+			)}
+			{field('pledgeAmount', 'Pledge amount', `amount of ${pledgeCoin.ok ? pledgeCoin.value : 'the pledge coin'}`)}
+			<Text> </Text>
+			{query === undefined ? (
+				<Text dimColor wrap="truncate">
+					Fill in every field to see the estimate for all three periods.
+				</Text>
+			) : (
+				<>
+					<Text wrap="truncate" bold>
+						Estimate: pledge {query.pledgeAmount} {query.pledgeCoin}, borrow {query.loanCoin}
+						{live.status === 'waiting' ? <Text dimColor> (updating…)</Text> : null}
+					</Text>
+					{shown ? (
+						<EstimateTable results={shown} periods={PERIODS} selected={form.daily} loanCoin={query.loanCoin} theme={theme} stale={live.status === 'waiting'} />
+					) : (
+						<Spinner label="Fetching the estimate…" color={theme.accent} />
+					)}
+				</>
+			)}
+		</Box>
+	);
+}

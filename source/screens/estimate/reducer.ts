@@ -1,0 +1,80 @@
+// The estimate form as plain state: four fields in order, focus, and which fields were visited.
+import {PERIODS, type Period} from '../../api/types.js';
+import {nextChoice} from '../../app/components/choice-list.js';
+import {applyTextEdit, type TextEdit} from '../../app/text-editing.js';
+import {suggestCoins} from '../shared/coin-suggestions.js';
+
+export const ESTIMATE_FIELDS = ['loanCoin', 'pledgeCoin', 'daily', 'pledgeAmount'] as const;
+export type EstimateField = (typeof ESTIMATE_FIELDS)[number];
+export type TextFieldName = Exclude<EstimateField, 'daily'>;
+
+export interface EstimateFormState {
+	loanCoin: string;
+	pledgeCoin: string;
+	daily: Period;
+	pledgeAmount: string;
+	focus: EstimateField;
+	/** Fields the user has left or submitted: their "required" errors show from then on. */
+	visited: EstimateField[];
+	/** Highlighted coin suggestion. */
+	suggestion: number;
+	/** Cursor in the focused text field. */
+	cursor: number;
+}
+
+export const initialEstimateForm: EstimateFormState = {
+	loanCoin: '',
+	pledgeCoin: '',
+	daily: 'SEVEN',
+	pledgeAmount: '',
+	focus: 'loanCoin',
+	visited: [],
+	suggestion: 0,
+	cursor: 0,
+};
+
+export type EstimateFormAction =
+	| {type: 'text'; edit: TextEdit}
+	| {type: 'period'; daily: Period}
+	| {type: 'select-period'; move: {type: 'cycle'; by: number} | {type: 'pick'; index: number}}
+	| {type: 'move'; by: 1 | -1}
+	| {type: 'suggest'; by: number; coins: readonly string[]}
+	/** Enter in a text field: a coin field takes the highlighted suggestion, then focus moves on. */
+	| {type: 'submit-field'; coins: readonly string[]};
+
+export function estimateFormReducer(state: EstimateFormState, action: EstimateFormAction): EstimateFormState {
+	switch (action.type) {
+		case 'text': {
+			if (state.focus === 'daily') return state;
+			const edited = applyTextEdit({value: state[state.focus], cursor: state.cursor}, action.edit);
+			return {...state, [state.focus]: edited.value, cursor: edited.cursor, suggestion: edited.value === state[state.focus] ? state.suggestion : 0};
+		}
+		case 'period':
+			return {...state, daily: action.daily};
+		case 'select-period':
+			return {...state, daily: PERIODS[nextChoice(PERIODS.indexOf(state.daily), PERIODS.length, action.move)]!};
+		case 'move': {
+			const index = ESTIMATE_FIELDS.indexOf(state.focus);
+			const next = ESTIMATE_FIELDS[(index + action.by + ESTIMATE_FIELDS.length) % ESTIMATE_FIELDS.length]!;
+			return {...state, focus: next, visited: visit(state.visited, state.focus), suggestion: 0, cursor: next === 'daily' ? 0 : state[next].length};
+		}
+		case 'suggest': {
+			const count = state.focus === 'loanCoin' || state.focus === 'pledgeCoin' ? suggestCoins(action.coins, state[state.focus]).length : 0;
+			return count === 0 ? state : {...state, suggestion: (state.suggestion + action.by + count) % count};
+		}
+		case 'submit-field': {
+			const completed = state.focus === 'loanCoin' || state.focus === 'pledgeCoin' ? complete(state, state.focus, action.coins) : state;
+			return estimateFormReducer(completed, {type: 'move', by: 1});
+		}
+	}
+}
+
+function visit(visited: EstimateField[], field: EstimateField): EstimateField[] {
+	return visited.includes(field) ? visited : [...visited, field];
+}
+
+function complete(state: EstimateFormState, field: 'loanCoin' | 'pledgeCoin', coins: readonly string[]): EstimateFormState {
+	const suggestions = suggestCoins(coins, state[field]);
+	const chosen = suggestions[state.suggestion] ?? suggestions[0];
+	return chosen === undefined ? state : {...state, [field]: chosen};
+}

@@ -1,0 +1,64 @@
+// Fetches the estimate for every period as soon as the inputs are valid: debounced, a newer input aborts the
+// older requests, and answers that arrive late are dropped.
+import {useEffect, useState} from 'react';
+import type {BitgetClient} from '../../api/client.js';
+import type {Estimate, Period} from '../../api/types.js';
+
+export interface EstimateQuery {
+	loanCoin: string;
+	pledgeCoin: string;
+	pledgeAmount: string;
+}
+
+export type PeriodResult = {ok: true; estimate: Estimate} | {ok: false; error: unknown};
+
+export type LiveEstimate =
+	| {status: 'idle'}
+	/** A request is due or under way; the last answers stay on screen (marked as updating) meanwhile. */
+	| {status: 'waiting'; key: string; previous?: Partial<Record<Period, PeriodResult>>}
+	| {status: 'ready'; key: string; results: Partial<Record<Period, PeriodResult>>};
+
+export const ESTIMATE_DEBOUNCE_MS = 250;
+
+export function queryKey(query: EstimateQuery): string {
+	return `${query.loanCoin}|${query.pledgeCoin}|${query.pledgeAmount}`;
+}
+
+export function useLiveEstimate(client: BitgetClient, query: EstimateQuery | undefined, periods: readonly Period[], debounceMs = ESTIMATE_DEBOUNCE_MS): LiveEstimate {
+	const key = query ? queryKey(query) : undefined;
+	const periodsKey = periods.join(',');
+	const [state, setState] = useState<LiveEstimate>({status: 'idle'});
+
+	useEffect(() => {
+		if (!query || !key) {
+			setState({status: 'idle'});
+			return;
+		}
+		setState((previous) => {
+			if (previous.status !== 'idle' && previous.key === key) return previous;
+			const shown = previous.status === 'ready' ? previous.results : previous.status === 'waiting' ? previous.previous : undefined;
+			return {status: 'waiting', key, previous: shown};
+		});
+		const controller = new AbortController();
+		const timer = setTimeout(() => {
+			const requests = periods.map((daily) =>
+				client.estimate({...query, daily}, {signal: controller.signal}).then(
+					(estimate): PeriodResult => ({ok: true, estimate}),
+					(error: unknown): PeriodResult => ({ok: false, error}),
+				),
+			);
+			void Promise.all(requests).then((answers) => {
+				if (controller.signal.aborted) return;
+				setState({status: 'ready', key, results: Object.fromEntries(periods.map((period, i) => [period, answers[i]]))});
+			});
+		}, debounceMs);
+		return () => {
+			clearTimeout(timer);
+			controller.abort();
+		};
+		// The query is fully described by its key.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, [client, key, periodsKey, debounceMs]);
+
+	return state;
+}

@@ -1,0 +1,48 @@
+// A labelled text field with its validation message under it and optional coin suggestions. Only a view: the
+// screen's reducer holds value and cursor and applies the keys (see app/text-editing.ts).
+import React from 'react';
+import {Box, Text} from 'ink';
+import {TextInput} from '../../app/components/text-input.js';
+import type {Theme} from '../../app/theme.js';
+
+export interface TextFieldProps {
+	label: string;
+	value: string;
+	cursor: number;
+	focused: boolean;
+	theme: Theme;
+	placeholder?: string;
+	/** Masks a secret; the value is never rendered. */
+	secret?: boolean;
+	error?: string;
+	suggestions?: string[];
+	highlighted?: number;
+	labelWidth?: number;
+}
+
+export function TextField(props: TextFieldProps) {
+	const {label, value, cursor, focused, theme, error, suggestions = [], highlighted = 0, labelWidth = 14} = props;
+	return (
+		<Box flexDirection="column">
+			<Text wrap="truncate">
+				<Text color={focused ? theme.accent : undefined} bold={focused}>
+					{focused ? '› ' : '  '}
+					{label.padEnd(labelWidth)}
+				</Text>
+				<TextInput value={value} cursor={cursor} focused={focused} placeholder={props.placeholder} mask={props.secret ? '•' : undefined} />
+			</Text>
+			{focused && suggestions.length > 0 ? (
+				<Text wrap="truncate" dimColor>
+					{' '.repeat(labelWidth + 2)}
+					{suggestions.map((coin, i) => (i === highlighted ? `[${coin}]` : coin)).join('  ')}
+					{'  (↑/↓ choose, Enter accept)'}
+				</Text>
+			) : null}
+			{error ? (
+				<Text wrap="truncate" color={theme.bad}>
+					{' '.repeat(labelWidth + 2)}✗ {error}
+				</Text>
+			) : null}
+		</Box>
+	);
+}

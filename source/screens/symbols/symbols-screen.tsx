@@ -1,0 +1,129 @@
+// The symbol explorer: fzf-style filter over every spot pair, a windowed list, and a detail view.
+import React, {useEffect, useMemo, useReducer} from 'react';
+import {Box, Text} from 'ink';
+import {useScreenInput} from '../../app/input-router.js';
+import {useBodySize} from '../../app/layout.js';
+import {useServices} from '../../app/services.js';
+import {useStore} from '../../app/store.js';
+import {Spinner} from '../../app/components/spinner.js';
+import {ErrorMessage} from '../../app/components/error-message.js';
+import {errorLine} from '../../app/describe-error.js';
+import type {KeyHelp} from '../../app/key-help.js';
+import {clamp, explorerReducer, initialExplorer, windowOffset} from './reducer.js';
+import {buildIndex, filterIndex} from './search.js';
+import {handleExplorerKey} from './explorer-keys.js';
+import {columnsFor, headerLine, SymbolRow} from './symbol-row.js';
+import {SymbolDetail} from './symbol-detail.js';
+import {FilterField} from './filter-field.js';
+
+/** Rows the explorer uses around the list: filter, header, count. */
+const EXPLORER_CHROME = 3;
+
+const FILTER_KEYS: KeyHelp[] = [
+	{keys: 'type', action: 'filter', footer: true},
+	{keys: '↑/↓', action: 'move', footer: true},
+	{keys: 'Enter', action: 'details', footer: true},
+	{keys: 'Ctrl+U', action: 'clear filter', footer: true},
+	{keys: 'Ctrl+R', action: 'reload', footer: true},
+	{keys: 'Tab', action: 'focus the list (then ? for help)'},
+	{keys: 'PgUp/PgDn Home/End', action: 'move by page, to first or last'},
+	{keys: 'Ctrl+W', action: 'delete a word of the filter'},
+];
+const LIST_KEYS: KeyHelp[] = [
+	{keys: 'j/k ↑/↓', action: 'move', footer: true},
+	{keys: 'Enter', action: 'details', footer: true},
+	{keys: '/ or Tab', action: 'filter', footer: true},
+	{keys: 'Ctrl+R', action: 'reload', footer: true},
+	{keys: 'g/G Home/End', action: 'first or last'},
+	{keys: 'PgUp/PgDn', action: 'move by page'},
+];
+const DETAIL_KEYS: KeyHelp[] = [
+	{keys: '↑/↓', action: 'previous or next pair', footer: true},
+	{keys: 'Esc', action: 'back to the list (filter and selection kept)'},
+	{keys: 'Ctrl+R', action: 'reload', footer: true},
+];
+
+export function SymbolsScreen() {
+	const {symbols, theme, lastError} = useServices();
+	const list = useStore(symbols);
+	const {columns, rows} = useBodySize();
+	const [state, dispatch] = useReducer(explorerReducer, initialExplorer);
+
+	useEffect(() => symbols.ensure(), [symbols]);
+	useEffect(() => {
+		if (list.status === 'error') lastError.set(errorLine(list.error));
+		if (list.status === 'ready') lastError.set(undefined);
+	}, [list, lastError]);
+
+	const records = list.status === 'idle' ? undefined : list.records;
+	const index = useMemo(() => buildIndex(records ?? []), [records]);
+	const matches = useMemo(() => filterIndex(index, state.query), [index, state.query]);
+
+	// Computed in render so a resize or a new list never leaves the window or selection out of range.
+	const pageSize = Math.max(1, rows - EXPLORER_CHROME);
+	const selected = clamp(state.selected, 0, Math.max(0, matches.length - 1));
+	const offset = windowOffset(selected, state.offset, matches.length, pageSize);
+	const visible = matches.slice(offset, offset + pageSize);
+	const current = matches[selected];
+	const detailOpen = state.detailOpen && current !== undefined;
+
+	useScreenInput({
+		mode: state.focus === 'filter' && !detailOpen ? 'text' : 'navigate',
+		keys: detailOpen ? DETAIL_KEYS : state.focus === 'filter' ? FILTER_KEYS : LIST_KEYS,
+		onKey: (input, key) => handleExplorerKey(input, key, {state, dispatch, total: matches.length, pageSize, reload: symbols.reload}),
+		onBack: () => {
+			if (!state.detailOpen) return false;
+			dispatch({type: 'close'});
+			return true;
+		},
+	});
+
+	if (detailOpen) {
+		return (
+			<Box flexDirection="column">
+				<Text bold color={theme.accent} wrap="truncate">
+					{current.record.symbol} — {selected + 1} of {matches.length}
+				</Text>
+				<SymbolDetail record={current.record} theme={theme} />
+			</Box>
+		);
+	}
+
+	const layout = columnsFor(columns);
+	return (
+		<Box flexDirection="column">
+			<FilterField query={state.query} cursor={state.cursor} focused={state.focus === 'filter'} theme={theme} />
+			{list.status === 'error' && !records?.length ? (
+				<ErrorMessage error={list.error} color={theme.bad} action="Ctrl+R to retry" />
+			) : records === undefined || (records.length === 0 && list.status === 'loading') ? (
+				<Spinner label="Loading spot pairs…" color={theme.accent} />
+			) : records.length === 0 ? (
+				<Text wrap="truncate">The server listed no spot pairs. Ctrl+R reloads.</Text>
+			) : (
+				<>
+					<Text dimColor wrap="truncate">
+						{headerLine(layout)}
+					</Text>
+					{visible.map((match, i) => (
+						<SymbolRow
+							key={match.record.symbol}
+							record={match.record}
+							positions={match.positions}
+							selected={offset + i === selected}
+							columns={layout}
+							theme={theme}
+						/>
+					))}
+					{visible.length === 0 ? <Text wrap="truncate">  No pair matches “{state.query}”. Ctrl+U clears the filter.</Text> : null}
+				</>
+			)}
+			{records === undefined || records.length === 0 ? null : (
+			<Text dimColor wrap="truncate">
+				{matches.length} of {records.length} pairs
+				{list.status === 'loading' ? ' · refreshing…' : ''}
+				{list.status === 'error' ? ' · refresh failed, Ctrl+R to retry' : ''}
+			</Text>
+			)}
+		</Box>
+	);
+}

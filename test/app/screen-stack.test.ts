@@ -1,0 +1,34 @@
+import {describe, expect, it} from 'vitest';
+import {initialStack, stackReducer, topScreen} from '../../source/app/screen-stack.js';
+
+describe('screen stack', () => {
+	it('pushes, goes back, and quits when backing out of home', () => {
+		let state = stackReducer(initialStack, {type: 'push', screen: {name: 'symbols'}});
+		expect(topScreen(state)).toEqual({name: 'symbols'});
+		state = stackReducer(state, {type: 'push', screen: {name: 'borrow', prefill: {loanCoin: 'USDT'}}});
+		expect(state.stack.map((screen) => screen.name)).toEqual(['home', 'symbols', 'borrow']);
+		state = stackReducer(state, {type: 'back'});
+		expect(topScreen(state).name).toBe('symbols');
+		state = stackReducer(state, {type: 'back'});
+		expect(topScreen(state).name).toBe('home');
+		expect(state.quit).toBe(false);
+		state = stackReducer(state, {type: 'back'});
+		expect(state.quit).toBe(true);
+		expect(state.stack).toHaveLength(1);
+	});
+
+	it('replaces the top, returns home, and quits from anywhere', () => {
+		let state = stackReducer(initialStack, {type: 'push', screen: {name: 'estimate'}});
+		state = stackReducer(state, {type: 'replace', screen: {name: 'borrow'}});
+		expect(state.stack.map((screen) => screen.name)).toEqual(['home', 'borrow']);
+		state = stackReducer(stackReducer(state, {type: 'push', screen: {name: 'credentials'}}), {type: 'home'});
+		expect(state.stack).toEqual([{name: 'home'}]);
+		expect(stackReducer(state, {type: 'quit'}).quit).toBe(true);
+	});
+
+	it('never mutates the previous state', () => {
+		const before = structuredClone(initialStack);
+		stackReducer(initialStack, {type: 'push', screen: {name: 'symbols'}});
+		expect(initialStack).toEqual(before);
+	});
+});

@@ -1,0 +1,96 @@
+// The keychain helper process, with fake keytar modules written to a temporary directory.
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {afterAll, describe, expect, it} from 'vitest';
+import {keytarInChildProcess, locateKeytar} from '../../source/credentials/keytar-process.js';
+import {CredentialsError} from '../../source/credentials/types.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'loan-tui-fake-keytar-'));
+afterAll(() => rmSync(dir, {recursive: true, force: true}));
+
+/** Writes a fake keytar module; `shape` decides whether its functions are on default (as CommonJS) or named. */
+function fakeModule(name: string, shape: 'default' | 'named' | 'throws' | 'empty'): string {
+	const functions = `
+		const fs = await import('node:fs');
+		fs.writeFileSync(${JSON.stringify(join(dir, `${name}.pid`))}, String(process.pid));
+		const getPassword = async (service, account) => {
+			// Kept alive by a timer, as a real stuck native call keeps its process alive.
+			if (account === 'hang') return new Promise(() => setInterval(() => {}, 1000));
+			if (account === 'locked') throw new Error('Cannot create an item in a locked collection');
+			return account === 'missing' ? null : service + '/' + account;
+		};
+		const setPassword = async (service, account, password) => fs.writeFileSync(${JSON.stringify(join(dir, `${name}.stored`))}, password);
+		const deletePassword = async (service, account) => account === 'present';
+	`;
+	const source = {
+		default: `${functions} export default {getPassword, setPassword, deletePassword};`,
+		named: `${functions} export {getPassword, setPassword, deletePassword};`,
+		throws: `throw new Error('libsecret-1.so.0: cannot open shared object file');`,
+		empty: `export default {};`,
+	}[shape];
+	const path = join(dir, `${name}.mjs`);
+	writeFileSync(path, source);
+	return pathToFileURL(path).href;
+}
+
+async function credentialsFailure(promise: Promise<unknown>): Promise<CredentialsError> {
+	const error = await promise.then(
+		() => undefined,
+		(caught: unknown) => caught,
+	);
+	expect(error).toBeInstanceOf(CredentialsError);
+	return error as CredentialsError;
+}
+
+describe('keytar in a child process', () => {
+	it('finds the installed keytar', () => {
+		expect(locateKeytar()).toMatch(/\/node_modules\/keytar\/.+\.js$/);
+	});
+
+	it('makes each call in the helper, with keytar functions on default or as named exports', async () => {
+		for (const shape of ['default', 'named'] as const) {
+			const keytar = keytarInChildProcess({timeoutMs: 5_000, keytarUrl: fakeModule(shape, shape)});
+			expect(await keytar.getPassword('loan-tui', 'work')).toBe('loan-tui/work');
+			expect(await keytar.getPassword('loan-tui', 'missing')).toBeNull();
+			await keytar.setPassword('loan-tui', 'work', '{"secretKey":"S3cret-stdin"}');
+			// The value went over the helper's stdin and arrived whole.
+			expect(readFileSync(join(dir, `${shape}.stored`), 'utf8')).toBe('{"secretKey":"S3cret-stdin"}');
+			expect(await keytar.deletePassword('loan-tui', 'present')).toBe(true);
+			expect(await keytar.deletePassword('loan-tui', 'absent')).toBe(false);
+		}
+	});
+
+	it('passes keytar errors on as errors, to be explained by the store', async () => {
+		const keytar = keytarInChildProcess({timeoutMs: 5_000, keytarUrl: fakeModule('errors', 'default')});
+		await expect(keytar.getPassword('loan-tui', 'locked')).rejects.toThrow('Cannot create an item in a locked collection');
+	});
+
+	it('a helper that ends without answering is an error that says so', async () => {
+		const path = join(dir, 'exits.mjs');
+		writeFileSync(path, `export default {getPassword: () => process.exit(7), setPassword() {}, deletePassword() {}};`);
+		const keytar = keytarInChildProcess({timeoutMs: 5_000, keytarUrl: pathToFileURL(path).href});
+		await expect(keytar.getPassword('loan-tui', 'x')).rejects.toThrow(/helper process ended without an answer \(exit 7\)/);
+	});
+
+	it('keytar missing, failing to load, or without its functions: a CredentialsError saying which', async () => {
+		const missing = await credentialsFailure(keytarInChildProcess({timeoutMs: 5_000, keytarUrl: pathToFileURL(join(dir, 'nowhere.mjs')).href}).getPassword('s', 'a'));
+		expect(missing.message).toMatch(/keytar module is not installed/);
+		const broken = await credentialsFailure(keytarInChildProcess({timeoutMs: 5_000, keytarUrl: fakeModule('throws', 'throws')}).getPassword('s', 'a'));
+		expect(broken.message).toMatch(/keytar module failed to load \(libsecret-1\.so\.0: cannot open shared object file\)/);
+		const empty = await credentialsFailure(keytarInChildProcess({timeoutMs: 5_000, keytarUrl: fakeModule('empty', 'empty')}).getPassword('s', 'a'));
+		expect(empty.message).toMatch(/lacks getPassword/);
+	});
+
+	it('a call that never returns: a CredentialsError at the deadline, and the helper is killed', async () => {
+		const keytar = keytarInChildProcess({timeoutMs: 1_000, keytarUrl: fakeModule('hang', 'default')});
+		const started = Date.now();
+		const error = await credentialsFailure(keytar.getPassword('loan-tui', 'hang'));
+		expect(Date.now() - started).toBeLessThan(2_500);
+		expect(error.message).toMatch(/did not answer within 1 s/);
+		const pid = Number(readFileSync(join(dir, 'hang.pid'), 'utf8'));
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		expect(() => process.kill(pid, 0)).toThrow(expect.objectContaining({code: 'ESRCH'}));
+	});
+});

@@ -1,0 +1,126 @@
+// Where no keychain can be used, the credentials commands of the built CLI fail clearly (exit 2, the reason, the
+// environment variables as the alternative) and write nothing anywhere: there is no fallback file.
+import {randomBytes} from 'node:crypto';
+import {existsSync, rmSync} from 'node:fs';
+import {createServer} from 'node:net';
+import {join} from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {afterAll, afterEach, beforeEach, describe, expect, it} from 'vitest';
+import type {CliResult} from '../helpers/cli.js';
+import {cliSandbox, listTree, type CliSandbox} from '../helpers/cli-sandbox.js';
+import {SECRET_SERVICE_UNAVAILABLE, startSecretService, type SecretService} from '../helpers/secret-service.js';
+
+const HOOK = fileURLToPath(new URL('../helpers/keytar-hook.mjs', import.meta.url));
+const secret = `S3cret-${randomBytes(6).toString('hex')}`;
+const passphrase = `Pass-${randomBytes(6).toString('hex')}`;
+const input = `bg_nokeychain_0123456789\n${secret}\n${passphrase}\n`;
+const notLinux = process.platform !== 'linux' ? 'the D-Bus checks are Linux-only' : undefined;
+
+function expectClearFailure(result: CliResult, reason: RegExp): void {
+	expect(result.code).toBe(2);
+	expect(result.stdout).toBe('');
+	// login and logout name the keychain; commands that needed credentials (whoami, borrow) say that first.
+	expect(result.stderr).toMatch(/^loan-tui: (no credentials for profile "default": none in the environment, and )?the OS keychain is not available: /);
+	expect(result.stderr).toMatch(reason);
+	expect(result.stderr).toContain('BITGET_API_KEY, BITGET_SECRET_KEY and BITGET_PASSPHRASE');
+	expect(result.stderr).not.toMatch(/\n\s+at /);
+	expect(result.stderr + result.stdout).not.toContain(secret);
+	expect(result.stderr + result.stdout).not.toContain(passphrase);
+}
+
+describe('no usable keychain (built CLI)', () => {
+	let sandbox: CliSandbox;
+	let before: string[];
+	beforeEach(() => {
+		sandbox = cliSandbox();
+		before = listTree(sandbox.root);
+	});
+	afterEach(() => {
+		// Nothing written: not a file, not a directory, anywhere under the temporary HOME, XDG dirs or TMPDIR.
+		expect(listTree(sandbox.root)).toEqual(before);
+		sandbox.remove();
+	});
+
+	it.skipIf(notLinux)(`no D-Bus session (DBUS_SESSION_BUS_ADDRESS unset)${notLinux ? ` — skipped: ${notLinux}` : ''}`, async () => {
+		const started = Date.now();
+		expectClearFailure(await sandbox.run(['login', '--stdin'], {input}), /no D-Bus session bus \(DBUS_SESSION_BUS_ADDRESS is not set\)/);
+		expect(Date.now() - started).toBeLessThan(2_500);
+		const whoami = await sandbox.run(['whoami']);
+		expectClearFailure(whoami, /no D-Bus session bus/);
+		expect(whoami.stderr).toMatch(/^loan-tui: no credentials for profile "default": none in the environment, and the OS keychain is not available/);
+		expectClearFailure(await sandbox.run(['logout']), /no D-Bus session bus/);
+	});
+
+	it.skipIf(notLinux)(`DBUS_SESSION_BUS_ADDRESS pointing to a dead socket${notLinux ? ` — skipped: ${notLinux}` : ''}`, async () => {
+		// A socket file left behind by a bus that is gone, and an address whose socket does not exist at all.
+		const stale = join(sandbox.root, '..', `loan-tui-dead-bus-${randomBytes(4).toString('hex')}`);
+		const server = createServer();
+		await new Promise<void>((resolve) => server.listen(stale, resolve));
+		await new Promise<void>((resolve) => server.close(() => resolve()));
+		try {
+			for (const address of [`unix:path=${stale}`, `unix:path=${join(sandbox.root, '..', 'loan-tui-no-such-bus')}`]) {
+				const result = await sandbox.run(['login', '--stdin'], {input, env: {DBUS_SESSION_BUS_ADDRESS: address}});
+				expectClearFailure(result, /cannot connect to the D-Bus session bus at unix:path=.*\((connection refused|no such socket)/);
+				expect(result.stderr).toContain(address);
+			}
+		} finally {
+			rmSync(stale, {force: true});
+		}
+	});
+
+	it('keytar not installed', async () => {
+		// DISPLAY lets the D-Bus check pass (libsecret could autolaunch a bus), so the failure is keytar's own.
+		const env = {DISPLAY: ':99', NODE_OPTIONS: `--import=${HOOK}`, LOAN_TUI_TEST_KEYTAR: 'missing'};
+		expectClearFailure(await sandbox.run(['login', '--stdin'], {input, env}), /the keytar module is not installed/);
+		const whoami = await sandbox.run(['whoami'], {env});
+		expectClearFailure(whoami, /the keytar module is not installed/);
+		expect(whoami.stderr).toContain('libsecret-1-dev');
+	});
+
+	describe('a D-Bus session without a Secret Service', () => {
+		let bus: SecretService | undefined;
+		afterAll(async () => bus?.stop());
+
+		it.skipIf(SECRET_SERVICE_UNAVAILABLE !== undefined)(
+			`login fails saying no Secret Service is running${SECRET_SERVICE_UNAVAILABLE ? ` — skipped: ${SECRET_SERVICE_UNAVAILABLE}` : ''}`,
+			async () => {
+				bus = await startSecretService({keyring: false});
+				expectClearFailure(await sandbox.run(['login', '--stdin'], {input, env: bus.env}), /no Secret Service is running on the D-Bus session bus/);
+				expectClearFailure(await sandbox.run(['whoami'], {env: bus.env}), /no Secret Service/);
+			},
+		);
+	});
+});
+
+describe('keytar is loaded only where credentials are needed (built CLI)', () => {
+	const sandbox = cliSandbox();
+	afterAll(() => sandbox.remove());
+	const marker = join(sandbox.root, 'keytar-marker');
+	const env = {DISPLAY: ':99', NODE_OPTIONS: `--import=${HOOK}`, LOAN_TUI_TEST_KEYTAR: 'spy', LOAN_TUI_TEST_KEYTAR_MARKER: marker};
+	const credentials = {BITGET_API_KEY: 'bg_env_key_0123456789', BITGET_SECRET_KEY: secret, BITGET_PASSPHRASE: passphrase};
+
+	it('never for --help, --version, symbols, estimate, --demo borrow and whoami, or environment credentials', async () => {
+		const runs: Array<[string[], NodeJS.ProcessEnv?]> = [
+			[['--help']],
+			[['--version']],
+			[['symbols', '--demo']],
+			[['symbols', 'BTCUSDT', '--demo', '--json']],
+			[['estimate', '--demo', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', '7', '--pledge-amount', '1']],
+			[['borrow', '--demo', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', '7', '--pledge-amount', '0.1', '--yes']],
+			[['whoami', '--demo']],
+			[['whoami'], credentials],
+		];
+		for (const [args, extra] of runs) {
+			const result = await sandbox.run(args, {env: {...env, ...extra}});
+			expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
+			expect(existsSync(marker), args.join(' ')).toBe(false);
+		}
+	});
+
+	it('but for whoami from the keychain (the control: the spy does see a load)', async () => {
+		const result = await sandbox.run(['whoami'], {env});
+		expect(result.code).toBe(2);
+		expect(result.stderr).toContain('the keytar module loaded but lacks getPassword');
+		expect(existsSync(marker)).toBe(true);
+	});
+});

@@ -1,0 +1,123 @@
+// Driving an Ink tree like a person: keys as a terminal sends them, and waiting for what the screen shows
+// instead of sleeping for a fixed time.
+import React from 'react';
+import {render} from 'ink-testing-library';
+import {App} from '../../source/app/App.js';
+import {createAppServices} from '../../source/app/create-services.js';
+import type {AppServices} from '../../source/app/services.js';
+import type {StackState} from '../../source/app/screen-stack.js';
+import {BitgetClient} from '../../source/api/client.js';
+import type {Credentials} from '../../source/api/types.js';
+import type {CredentialStore} from '../../source/credentials/types.js';
+
+export const KEYS = {
+	up: '\u001B[A',
+	down: '\u001B[B',
+	left: '\u001B[D',
+	right: '\u001B[C',
+	pageUp: '\u001B[5~',
+	pageDown: '\u001B[6~',
+	home: '\u001B[H',
+	end: '\u001B[F',
+	enter: '\r',
+	escape: '\u001B',
+	tab: '\t',
+	shiftTab: '\u001B[Z',
+	backspace: '\u007F',
+	ctrlC: '\u0003',
+	ctrlR: '\u0012',
+	ctrlU: '\u0015',
+	ctrlW: '\u0017',
+} as const;
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001B\[[0-9;?]*[ -/]*[@-~]/g;
+
+export function plain(frame: string | undefined): string {
+	return (frame ?? '').replace(ANSI, '');
+}
+
+/** Polls until the check passes (or throws its last failure after the timeout). */
+export async function waitFor<T>(check: () => T, {timeout = 3000, interval = 10} = {}): Promise<T> {
+	const deadline = Date.now() + timeout;
+	for (;;) {
+		try {
+			return check();
+		} catch (error) {
+			if (Date.now() > deadline) throw error;
+			await new Promise((resolve) => setTimeout(resolve, interval));
+		}
+	}
+}
+
+export interface RenderedApp {
+	services: AppServices;
+	frame(): string;
+	/** The last frame with its escape codes. */
+	rawFrame(): string;
+	/** Sends keys one by one, each as its own chunk, the way a person types. */
+	press(...keys: string[]): Promise<void>;
+	type(text: string): Promise<void>;
+	waitForText(text: string | RegExp, timeout?: number): Promise<string>;
+	waitForNoText(text: string | RegExp, timeout?: number): Promise<string>;
+	unmount(): void;
+	exited(): boolean;
+}
+
+export interface RenderAppOptions {
+	baseUrl: string;
+	credentials?: Credentials;
+	demo?: boolean;
+	env?: NodeJS.ProcessEnv;
+	initial?: StackState;
+	openStore?: () => Promise<CredentialStore>;
+	clientOptions?: Partial<ConstructorParameters<typeof BitgetClient>[0]>;
+}
+
+export async function renderApp(options: RenderAppOptions): Promise<RenderedApp> {
+	const client = new BitgetClient({baseUrl: options.baseUrl, credentials: options.credentials, ...options.clientOptions});
+	const fixed = options.demo && options.credentials ? {credentials: options.credentials, source: 'demo' as const, profile: 'default'} : undefined;
+	const services = await createAppServices(
+		{client, connectedTo: options.demo ? 'demo' : new URL(options.baseUrl).host, requireCredentials: async () => fixed!},
+		{env: options.env ?? {}, profile: 'default', demo: options.demo ?? false, openStore: options.openStore},
+	);
+	let exited = false;
+	const instance = render(<App services={services} initial={options.initial} onQuit={() => (exited = true)} />);
+	const frame = () => plain(instance.lastFrame());
+	const contains = (text: string | RegExp) => (typeof text === 'string' ? frame().includes(text) : text.test(frame()));
+	const press = async (...keys: string[]) => {
+		for (const key of keys) {
+			instance.stdin.write(key);
+			await new Promise((resolve) => setTimeout(resolve, 15));
+		}
+	};
+	const app: RenderedApp = {
+		services,
+		frame,
+		rawFrame: () => instance.lastFrame() ?? '',
+		press,
+		async type(text) {
+			for (const char of text) await press(char);
+		},
+		waitForText(text, timeout) {
+			return waitFor(() => {
+				if (!contains(text)) throw new Error(`screen never showed ${String(text)}; last frame:\n${frame()}`);
+				return frame();
+			}, {timeout});
+		},
+		waitForNoText(text, timeout) {
+			return waitFor(() => {
+				if (contains(text)) throw new Error(`screen still shows ${String(text)}; last frame:\n${frame()}`);
+				return frame();
+			}, {timeout});
+		},
+		unmount() {
+			instance.unmount();
+			void client.close();
+		},
+		exited: () => exited,
+	};
+	// The footer appears once every key listener is attached: keys sent before that could be lost.
+	await app.waitForText('Esc back');
+	return app;
+}

@@ -1,0 +1,171 @@
+// A private, throw-away Secret Service for tests: its own D-Bus session bus plus gnome-keyring-daemon with an
+// unlocked login keyring, all state in a fresh temporary directory, so the real keyring is never touched.
+//
+// The bus runs from a minimal config of our own: no service directories, so nothing is ever D-Bus-activated
+// (not even the system's gnome-keyring); the Secret Service is exactly the daemon started here, or none at all.
+// Both daemons run in the foreground as children of the test process, so stop() kills them by pid and reaps them.
+import {type ChildProcess, execFile, spawn} from 'node:child_process';
+import {accessSync, constants, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {delimiter, join} from 'node:path';
+import {promisify} from 'node:util';
+
+const run = promisify(execFile);
+
+function onPath(command: string): boolean {
+	return (process.env.PATH ?? '').split(delimiter).some((dir) => {
+		try {
+			accessSync(join(dir, command), constants.X_OK);
+			return true;
+		} catch {
+			return false;
+		}
+	});
+}
+
+const REQUIRED = ['dbus-daemon', 'dbus-send', 'gnome-keyring-daemon', 'secret-tool'];
+const missing = process.platform === 'linux' ? REQUIRED.filter((command) => !onPath(command)) : ['Linux'];
+
+/** Why Secret Service tests cannot run here, or undefined when they can. */
+export const SECRET_SERVICE_UNAVAILABLE: string | undefined =
+	missing.length === 0 ? undefined : `needs ${missing.join(', ')} (apt-get install dbus gnome-keyring libsecret-tools)`;
+
+export interface SecretService {
+	/** The bus for a client: DBUS_SESSION_BUS_ADDRESS. */
+	readonly env: {DBUS_SESSION_BUS_ADDRESS: string};
+	/** Holds the bus socket and the keyring's files (outside any directory a test scans). */
+	readonly root: string;
+	/** `secret-tool lookup service loan-tui account <profile>`: the stored entry, or undefined. */
+	lookup(profile: string): Promise<string | undefined>;
+	/** `secret-tool store`: writes an entry as another program could (the value goes over stdin), under keytar's
+	 * schema (org.freedesktop.Secret.Generic), without which keytar's lookups do not match it. */
+	store(profile: string, value: string): Promise<void>;
+	/** SIGSTOP / SIGCONT the keyring daemon, to play a Secret Service that never answers. */
+	freeze(): void;
+	thaw(): void;
+	stop(): Promise<void>;
+}
+
+export interface SecretServiceOptions {
+	/** false: the bus only, no Secret Service on it. Default true. */
+	keyring?: boolean;
+}
+
+export async function startSecretService(options: SecretServiceOptions = {}): Promise<SecretService> {
+	const root = mkdtempSync(join(tmpdir(), 'loan-tui-secret-service-'));
+	for (const dir of ['home', 'data', 'config', 'cache', 'run']) mkdirSync(join(root, dir), {mode: 0o700});
+	const socket = join(root, 'run', 'bus');
+	const config = join(root, 'bus.conf');
+	writeFileSync(
+		config,
+		`<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN" "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:path=${socket}</listen>
+  <auth>EXTERNAL</auth>
+  <policy context="default"><allow send_destination="*" eavesdrop="true"/><allow eavesdrop="true"/><allow own="*"/></policy>
+</busconfig>
+`,
+	);
+	// The daemons' own environment: everything they write (the keyring file, the control socket) stays under root.
+	const daemonEnv: NodeJS.ProcessEnv = {
+		PATH: process.env.PATH,
+		HOME: join(root, 'home'),
+		XDG_DATA_HOME: join(root, 'data'),
+		XDG_CONFIG_HOME: join(root, 'config'),
+		XDG_CACHE_HOME: join(root, 'cache'),
+		XDG_RUNTIME_DIR: join(root, 'run'),
+	};
+	const children: ChildProcess[] = [];
+	const stop = async () => {
+		await Promise.all(children.splice(0).reverse().map(kill));
+		rmSync(root, {recursive: true, force: true});
+	};
+	try {
+		const bus = spawn('dbus-daemon', [`--config-file=${config}`, '--nofork', '--nopidfile', '--print-address=1'], {env: daemonEnv, stdio: ['ignore', 'pipe', 'pipe']});
+		children.push(bus);
+		const address = await firstLine(bus, 'dbus-daemon');
+		daemonEnv.DBUS_SESSION_BUS_ADDRESS = address;
+		let keyring: ChildProcess | undefined;
+		if (options.keyring !== false) {
+			// --unlock reads the login keyring's password from stdin: an empty line creates it unlocked (its file,
+			// under root/data, is then protected by an empty password only, hence kept out of any scanned HOME).
+			keyring = spawn('gnome-keyring-daemon', ['--foreground', '--unlock', '--components=secrets'], {env: daemonEnv, stdio: ['pipe', 'ignore', 'pipe']});
+			children.push(keyring);
+			keyring.stdin!.end('\n');
+			await waitForName(daemonEnv, 'org.freedesktop.secrets', keyring);
+		}
+		const signal = (name: NodeJS.Signals) => {
+			if (keyring?.pid !== undefined) process.kill(keyring.pid, name);
+		};
+		return {
+			env: {DBUS_SESSION_BUS_ADDRESS: address},
+			root,
+			async lookup(profile) {
+				try {
+					const {stdout} = await run('secret-tool', ['lookup', 'service', 'loan-tui', 'account', profile], {env: daemonEnv, timeout: 5_000});
+					return stdout === '' ? undefined : stdout;
+				} catch (error) {
+					// secret-tool exits 1 when there is no such item.
+					if ((error as {code?: unknown}).code === 1) return undefined;
+					throw error;
+				}
+			},
+			store: (profile, value) =>
+				new Promise<void>((resolve, reject) => {
+					const child = execFile('secret-tool', ['store', '--label', `loan-tui/${profile}`, 'xdg:schema', 'org.freedesktop.Secret.Generic', 'service', 'loan-tui', 'account', profile], {env: daemonEnv, timeout: 5_000}, (error) =>
+						error ? reject(error) : resolve(),
+					);
+					child.stdin!.end(value);
+				}),
+			freeze: () => signal('SIGSTOP'),
+			thaw: () => signal('SIGCONT'),
+			stop,
+		};
+	} catch (error) {
+		await stop();
+		throw error;
+	}
+}
+
+function firstLine(child: ChildProcess, name: string): Promise<string> {
+	return new Promise((resolve, reject) => {
+		let out = '';
+		let err = '';
+		child.stdout!.on('data', (chunk: Buffer) => {
+			out += chunk.toString();
+			const end = out.indexOf('\n');
+			if (end >= 0) resolve(out.slice(0, end).trim());
+		});
+		child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+		child.once('error', reject);
+		child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before it was ready: ${err.trim()}`)));
+	});
+}
+
+/** Polls the bus until `name` has an owner: gnome-keyring registers org.freedesktop.secrets once it is ready. */
+async function waitForName(env: NodeJS.ProcessEnv, name: string, owner: ChildProcess): Promise<void> {
+	let stderr = '';
+	owner.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+	const deadline = Date.now() + 10_000;
+	while (Date.now() < deadline) {
+		if (owner.exitCode !== null) throw new Error(`gnome-keyring-daemon exited (${owner.exitCode}): ${stderr.trim()}`);
+		const {stdout} = await run(
+			'dbus-send',
+			['--session', '--dest=org.freedesktop.DBus', '--print-reply', '/org/freedesktop/DBus', 'org.freedesktop.DBus.NameHasOwner', `string:${name}`],
+			{env},
+		);
+		if (/boolean true/.test(stdout)) return;
+		await new Promise((resolve) => setTimeout(resolve, 25));
+	}
+	throw new Error(`${name} did not appear on the test bus within 10 s: ${stderr.trim()}`);
+}
+
+function kill(child: ChildProcess): Promise<void> {
+	if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return Promise.resolve();
+	return new Promise((resolve) => {
+		child.once('exit', () => resolve());
+		// A frozen (SIGSTOPped) daemon would not act on SIGTERM; SIGKILL ends it regardless.
+		child.kill('SIGKILL');
+	});
+}

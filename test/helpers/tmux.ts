@@ -1,0 +1,77 @@
+// The built binary in a real terminal: tmux runs it, send-keys types, capture-pane reads the screen.
+import {execFileSync, spawnSync} from 'node:child_process';
+import {randomUUID} from 'node:crypto';
+
+export const tmuxMissing = spawnSync('tmux', ['-V']).status !== 0 ? 'tmux is not installed (the CI script installs it)' : undefined;
+
+export interface TmuxOptions {
+	columns?: number;
+	rows?: number;
+	env?: NodeJS.ProcessEnv;
+}
+
+export class Tmux {
+	private readonly socket = `loan-tui-test-${randomUUID().slice(0, 8)}`;
+
+	private constructor(private readonly options: TmuxOptions) {}
+
+	/** Starts `command` in a fresh tmux server; when it ends, the pane prints EXIT=<status> and stays. */
+	static start(command: string, options: TmuxOptions = {}): Tmux {
+		const tmux = new Tmux(options);
+		tmux.run([
+			'-f', '/dev/null', 'new-session', '-d', '-s', 'test', '-x', String(options.columns ?? 100), '-y', String(options.rows ?? 30),
+			`${command}; echo "EXIT=$?"; sleep 120`,
+		]);
+		return tmux;
+	}
+
+	private run(args: string[]): string {
+		return execFileSync('tmux', ['-L', this.socket, ...args], {
+			env: {PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm-256color', LANG: 'C.UTF-8', ...this.options.env},
+			encoding: 'utf8',
+		});
+	}
+
+	screen(): string {
+		return this.run(['capture-pane', '-p', '-t', 'test']);
+	}
+
+	/** tmux's own view of the pane: is the cursor shown? */
+	cursorVisible(): boolean {
+		return this.run(['display-message', '-p', '-t', 'test', '#{cursor_flag}']).trim() === '1';
+	}
+
+	/** Each key is sent on its own, as a person types (tmux key names like Enter, Escape, C-c, or literal text). */
+	async send(...keys: string[]): Promise<void> {
+		for (const key of keys) {
+			this.run(['send-keys', '-t', 'test', key]);
+			await new Promise((resolve) => setTimeout(resolve, 40));
+		}
+	}
+
+	/** Literal text, one character at a time. */
+	async typeText(text: string): Promise<void> {
+		for (const char of text) {
+			this.run(['send-keys', '-t', 'test', '-l', char]);
+			await new Promise((resolve) => setTimeout(resolve, 40));
+		}
+	}
+
+	async waitFor(text: string | RegExp, timeout = 8000): Promise<string> {
+		const deadline = Date.now() + timeout;
+		for (;;) {
+			const screen = this.screen();
+			if (typeof text === 'string' ? screen.includes(text) : text.test(screen)) return screen;
+			if (Date.now() > deadline) throw new Error(`terminal never showed ${String(text)}; screen:\n${screen}`);
+			await new Promise((resolve) => setTimeout(resolve, 50));
+		}
+	}
+
+	kill(): void {
+		try {
+			this.run(['kill-server']);
+		} catch {
+			// already gone
+		}
+	}
+}

@@ -1,0 +1,152 @@
+import {afterEach, describe, expect, it} from 'vitest';
+import {KEYS, renderApp, waitFor, type RenderedApp} from '../helpers/ink.js';
+import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
+import {memoryStore} from '../helpers/memory-store.js';
+
+const borrowScreen = {stack: [{name: 'home' as const}, {name: 'borrow' as const}], quit: false};
+
+describe('borrow wizard', () => {
+	const sim = useSimulator();
+	let app: RenderedApp | undefined;
+	afterEach(() => app?.unmount());
+
+	const open = async (options: {credentials?: boolean; openStore?: ReturnType<typeof memoryStore>['store']} = {credentials: true}) => {
+		app = await renderApp({
+			baseUrl: sim.simulator.url,
+			initial: borrowScreen,
+			demo: options.credentials,
+			credentials: options.credentials ? TEST_CREDENTIALS : undefined,
+			openStore: options.openStore ? async () => options.openStore! : undefined,
+		});
+		await app.waitForText('step 1 of 5');
+	};
+
+	const toReview = async (amount = '0.5') => {
+		await app!.type('USDT');
+		await app!.press(KEYS.enter);
+		await app!.waitForText('step 2 of 5');
+		await app!.type('BTC');
+		await app!.press(KEYS.enter);
+		await app!.waitForText('step 3 of 5');
+		await app!.press(KEYS.down, KEYS.enter);
+		await app!.waitForText('step 4 of 5');
+		await app!.press(KEYS.enter);
+		await app!.waitForText('step 5 of 5');
+		await app!.type(amount);
+		await app!.press(KEYS.enter);
+		return app!.waitForText('Borrow? [y/N]');
+	};
+
+	it('walks to a review that lists every value to be sent, with the live estimate', async () => {
+		await open();
+		const review = await toReview();
+		expect(review).toMatch(/Loan coin\s+USDT/);
+		expect(review).toMatch(/Pledge coin\s+BTC/);
+		expect(review).toMatch(/Period\s+THIRTY — 30 days/);
+		expect(review).toMatch(/Pledge amount\s+0\.5 BTC/);
+		await app!.waitForText(/Borrowable\s+\d+(\.\d+)? USDT \(estimate\)/);
+		expect(app!.frame()).toMatch(/Hourly interest\s*\d/);
+	});
+
+	it('Enter on review sends nothing; y twice in a row sends one POST with the expected body', async () => {
+		await open();
+		await toReview();
+		await app!.press(KEYS.enter, KEYS.enter);
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		expect(sim.posts()).toEqual([]);
+		await app!.press('y', 'y');
+		const done = await app!.waitForText('Loan order created');
+		const posts = sim.posts();
+		expect(posts).toHaveLength(1);
+		expect(JSON.parse(posts[0]!.body)).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'THIRTY', pledgeAmount: '0.5'});
+		expect(done).toContain(`Order ID: ${sim.simulator.orders[0]!.orderId}`);
+	});
+
+	it('n and Esc on review go back to the amount, keeping what was typed', async () => {
+		await open();
+		await toReview('0.25');
+		await app!.press('n');
+		await app!.waitForText(/Pledge \(BTC\)\s+0\.25/);
+		await app!.press(KEYS.enter);
+		await app!.waitForText('Borrow? [y/N]');
+		await app!.press(KEYS.escape);
+		await app!.waitForText('step 5 of 5');
+		await app!.press(KEYS.escape, KEYS.escape);
+		const period = await app!.waitForText('step 3 of 5');
+		expect(period).toContain('borrow USDT · pledge BTC');
+		expect(sim.posts()).toEqual([]);
+	});
+
+	it('a refusal shows the code and message and returns to review with everything kept', async () => {
+		await open();
+		await toReview('5000');
+		await app!.press('y');
+		const refused = await app!.waitForText('43012');
+		expect(refused).toContain('Insufficient balance');
+		expect(refused).toContain('Borrow? [y/N]');
+		expect(refused).toMatch(/Pledge amount\s+5000 BTC/);
+		expect(sim.posts()).toHaveLength(1);
+	});
+
+	it('an unknown outcome gets its own screen, and the same values need a second y', async () => {
+		await open();
+		await toReview();
+		sim.simulator.injectFault({kind: 'reset-after-order', operation: 'borrow'});
+		await app!.press('y');
+		const unknown = await app!.waitForText('OUTCOME UNKNOWN');
+		expect(unknown).toContain('Check your loan orders on Bitget before borrowing again.');
+		await app!.press(KEYS.escape);
+		await app!.waitForText('Borrow? [y/N]');
+		await app!.press('y');
+		await app!.waitForText('Press y again to send a second request');
+		expect(sim.posts()).toHaveLength(1);
+		await app!.press('y');
+		await app!.waitForText('Loan order created');
+		expect(sim.posts()).toHaveLength(2);
+	});
+
+	it('asks for credentials when none are found and can use them for this session only', async () => {
+		const {store, entries} = memoryStore();
+		await open({credentials: false, openStore: store});
+		await toReview().catch(() => undefined);
+		await app!.waitForText('API credentials (none were found)');
+		await app!.type(TEST_CREDENTIALS.apiKey);
+		await app!.press(KEYS.enter);
+		await app!.type(TEST_CREDENTIALS.secretKey);
+		const masked = app!.frame();
+		expect(masked).not.toContain(TEST_CREDENTIALS.secretKey);
+		await app!.press(KEYS.enter);
+		await app!.type(TEST_CREDENTIALS.passphrase);
+		expect(app!.frame()).not.toContain(TEST_CREDENTIALS.passphrase);
+		await app!.press(KEYS.enter);
+		await app!.waitForText('Use for this session only');
+		await app!.press(KEYS.down, KEYS.enter);
+		await app!.waitForText('Borrow? [y/N]');
+		expect(app!.frame()).toMatch(/Credentials\s+session, key bg_t…6789/);
+		await app!.press('y');
+		await app!.waitForText('Loan order created');
+		expect(sim.posts()[0]!.headers['access-key']).toBe(TEST_CREDENTIALS.apiKey);
+		expect(entries.size).toBe(0);
+	});
+
+	it('can save entered credentials to the keychain', async () => {
+		const {store, entries} = memoryStore();
+		await open({credentials: false, openStore: store});
+		await toReview().catch(() => undefined);
+		await app!.waitForText('API credentials (none were found)');
+		for (const value of [TEST_CREDENTIALS.apiKey, TEST_CREDENTIALS.secretKey, TEST_CREDENTIALS.passphrase]) {
+			await app!.type(value);
+			await app!.press(KEYS.enter);
+		}
+		await app!.waitForText('Save in the OS keychain');
+		await app!.press(KEYS.enter);
+		await app!.waitForText('Borrow? [y/N]');
+		await waitFor(() => expect(entries.get('default')).toEqual(TEST_CREDENTIALS));
+	});
+
+	it('Esc on the first step goes home', async () => {
+		await open();
+		await app!.press(KEYS.escape);
+		await app!.waitForText('Credentials  API key');
+	});
+});

@@ -1,0 +1,88 @@
+import {afterEach, describe, expect, it} from 'vitest';
+import {estimateFor} from '../../source/simulator/index.js';
+import {estimateFigures} from '../../source/format/estimate.js';
+import {KEYS, renderApp, waitFor, type RenderedApp} from '../helpers/ink.js';
+import {useSimulator} from '../helpers/simulator.js';
+
+const estimateScreen = {stack: [{name: 'home' as const}, {name: 'estimate' as const}], quit: false};
+
+describe('estimate calculator', () => {
+	const sim = useSimulator();
+	let app: RenderedApp | undefined;
+	afterEach(() => app?.unmount());
+	const estimates = () => sim.simulator.requests.filter((request) => request.operation === 'estimate');
+
+	const fill = async (loan: string, pledge: string, amount: string) => {
+		app = await renderApp({baseUrl: sim.simulator.url, initial: estimateScreen});
+		await app.waitForText('Loan coin');
+		await app.type(loan);
+		await app.press(KEYS.enter);
+		await app.type(pledge);
+		await app.press(KEYS.enter);
+		await app.press(KEYS.enter);
+		await app.type(amount);
+	};
+
+	it('shows all three periods side by side as soon as every field is valid', async () => {
+		await fill('USDT', 'BTC', '1');
+		const frame = await app!.waitForText(/Annualised rate\s+\d/);
+		const expected = (['SEVEN', 'THIRTY', 'FLEXIBLE'] as const).map((period) => estimateFigures(estimateFor('USDT', 'BTC', period, '1'), period));
+		expect(frame).toMatch(/7 days\s+30 days\s+flexible term/);
+		expect(frame).toMatch(new RegExp(`Borrowable \\(USDT\\)\\s+${expected.map((f) => f.borrowable).join('\\s+')}`));
+		expect(frame).toMatch(new RegExp(`Hourly interest\\s+${expected.map((f) => f.hourlyInterest.replace('.', '\\.')).join('\\s+')}`));
+		expect(frame).toMatch(new RegExp(`Daily interest\\s+${expected.map((f) => f.dailyInterest.replace('.', '\\.')).join('\\s+')}`));
+		expect(frame).toContain('← lowest');
+		expect(estimates()).toHaveLength(3);
+		expect(new Set(estimates().map((request) => new URLSearchParams(request.query).get('daily')))).toEqual(new Set(['SEVEN', 'THIRTY', 'FLEXIBLE']));
+	});
+
+	it('follows edits: a new amount replaces the figures', async () => {
+		await fill('USDT', 'BTC', '1');
+		await app!.waitForText(estimateFor('USDT', 'BTC', 'SEVEN', '1').loanAmount);
+		await app!.press(KEYS.backspace);
+		await app!.type('2.5');
+		const expected = estimateFor('USDT', 'BTC', 'SEVEN', '2.5');
+		const frame = await app!.waitForText(new RegExp(`Borrowable \\(USDT\\)\\s+${expected.loanAmount}\\s`));
+		expect(frame).toContain('pledge 2.5 BTC');
+		// The debounce collapsed the typing: one round of three requests per settled value.
+		await waitFor(() => expect(estimates().length).toBe(6));
+	});
+
+	it('explains an invalid field and sends nothing', async () => {
+		await fill('USDT', 'BTC', '1e3');
+		const frame = await app!.waitForText('✗ pledge amount must be a plain decimal');
+		expect(frame).toContain('Fill in every field');
+		await new Promise((resolve) => setTimeout(resolve, 400));
+		expect(estimates()).toEqual([]);
+		await app!.press(KEYS.tab, KEYS.tab, KEYS.tab);
+		await app!.press(KEYS.shiftTab);
+		expect(app!.frame()).toMatch(/› Pledge coin/);
+	});
+
+	it('refuses the same coin on both sides without asking the server', async () => {
+		await fill('BTC', 'BTC', '1');
+		await app!.waitForText('pledge coin must differ from the loan coin');
+		await new Promise((resolve) => setTimeout(resolve, 400));
+		expect(estimates()).toEqual([]);
+	});
+
+	it('completes coins from the symbol list', async () => {
+		app = await renderApp({baseUrl: sim.simulator.url, initial: estimateScreen});
+		await app.waitForText('Loan coin');
+		await app.type('us');
+		await app.waitForText(/\[USD[CT]\]/);
+		await app.press(KEYS.down);
+		const second = /\[(USD[CT])\]/.exec(await app.waitForText(/\[USD[CT]\]/))![1]!;
+		await app.press(KEYS.enter);
+		await app.waitForText(new RegExp(`Loan coin\\s+${second}`));
+	});
+
+	it('carries the values into the borrow wizard with Ctrl+B', async () => {
+		await fill('USDT', 'ETH', '0.2');
+		await app!.waitForText(/Annualised rate\s+\d/);
+		await app!.press('\u0002');
+		const frame = await app!.waitForText('Borrow — step 5 of 5');
+		expect(frame).toContain('borrow USDT · pledge ETH · 7 days · by pledge amount');
+		expect(frame).toMatch(/Pledge \(ETH\)\s+0\.2/);
+	});
+});

@@ -1,0 +1,51 @@
+// The built binary in tmux against the simulator with 5,000 extra pairs, read through capture-pane.
+import {afterEach, describe, expect, it} from 'vitest';
+import {CLI} from '../helpers/cli.js';
+import {useSimulator} from '../helpers/simulator.js';
+import {Tmux, tmuxMissing} from '../helpers/tmux.js';
+
+describe.skipIf(tmuxMissing)(`explorer in a real terminal${tmuxMissing ? ` (skipped: ${tmuxMissing})` : ''}`, () => {
+	const sim = useSimulator({extraSymbols: 5000});
+	let tmux: Tmux | undefined;
+	afterEach(() => tmux?.kill());
+
+	it('opens Symbols, filters, opens a detail, goes back, and quits with Ctrl+C restoring the terminal', async () => {
+		tmux = Tmux.start(`stty sane; node ${CLI} --base-url ${sim.simulator.url}; stty -a | grep -o -- '-\\?icanon' | head -1`);
+		await tmux.waitFor('? this help');
+		await tmux.send('Enter');
+		const list = await tmux.waitFor(/5049 of 5049 pairs/);
+		expect(list).toMatch(/› BTCUSDT\s+BTC\s+USDT\s+online/);
+		await tmux.typeText('x0042');
+		const filtered = await tmux.waitFor(/> x0042/);
+		expect(filtered).toMatch(/› X0042\w+/);
+		expect(filtered).toMatch(/\d+ of 5049 pairs/);
+		const symbol = filtered.match(/› (X0042\w+)/)![1]!;
+		await tmux.send('Enter');
+		const detail = await tmux.waitFor('Maker fee');
+		expect(detail).toContain(`Symbol              ${symbol}`);
+		expect(detail).toMatch(/Status\s+\w+ — /);
+		await tmux.send('Escape');
+		const back = await tmux.waitFor('> x0042');
+		expect(back).toContain(`› ${symbol}`);
+		await tmux.send('C-c');
+		const after = await tmux.waitFor(/EXIT=\d+/);
+		expect(after).toContain('EXIT=0');
+		// Raw mode is off again (canonical input restored) and the cursor is visible.
+		expect(after).toMatch(/^icanon$/m);
+		expect(tmux.cursorVisible()).toBe(true);
+		// The alternate screen is gone: none of the app is left on the shell's screen.
+		expect(after).not.toContain('Maker fee');
+		expect(after).not.toContain('pairs');
+	});
+
+	it('fits a 60x16 terminal without wrapping', async () => {
+		tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`, {columns: 60, rows: 16});
+		await tmux.waitFor('? this help');
+		await tmux.send('Enter');
+		const screen = await tmux.waitFor(/of 5049 pairs/);
+		for (const line of screen.split('\n')) expect(line.length).toBeLessThanOrEqual(60);
+		expect(screen).toMatch(/› BTCUSDT\s+online/);
+		await tmux.send('C-c');
+		await tmux.waitFor('EXIT=0');
+	});
+});

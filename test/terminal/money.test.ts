@@ -1,0 +1,81 @@
+// Estimate and borrow through the built binary in tmux, against the simulator; the request record is the proof.
+import {afterEach, describe, expect, it} from 'vitest';
+import {estimateFor} from '../../source/simulator/index.js';
+import {CLI} from '../helpers/cli.js';
+import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
+import {Tmux, tmuxMissing} from '../helpers/tmux.js';
+
+const credentialEnv = {
+	BITGET_API_KEY: TEST_CREDENTIALS.apiKey,
+	BITGET_SECRET_KEY: TEST_CREDENTIALS.secretKey,
+	BITGET_PASSPHRASE: TEST_CREDENTIALS.passphrase,
+};
+
+describe.skipIf(tmuxMissing)(`estimate and borrow in a real terminal${tmuxMissing ? ` (skipped: ${tmuxMissing})` : ''}`, () => {
+	const sim = useSimulator();
+	let tmux: Tmux | undefined;
+	afterEach(() => tmux?.kill());
+
+	it('shows the estimate for 1 BTC pledged against USDT as you type', async () => {
+		tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`);
+		await tmux.waitFor('? this help');
+		await tmux.send('Down');
+		await tmux.send('Enter');
+		await tmux.waitFor('Loan coin');
+		await tmux.typeText('USDT');
+		await tmux.send('Enter');
+		await tmux.typeText('BTC');
+		await tmux.send('Enter');
+		await tmux.send('Enter');
+		await tmux.typeText('1');
+		const expected = estimateFor('USDT', 'BTC', 'SEVEN', '1');
+		const screen = await tmux.waitFor(new RegExp(`Borrowable \\(USDT\\)\\s+${expected.loanAmount}\\s`));
+		expect(screen).toContain('Estimate: pledge 1 BTC, borrow USDT');
+		expect(screen).toMatch(new RegExp(`Hourly interest\\s+${expected.hourInterest.replace('.', '\\.')}\\s`));
+		expect(screen).toMatch(/Annualised rate\s+\d/);
+		const estimates = sim.simulator.requests.filter((request) => request.operation === 'estimate');
+		expect(estimates.length).toBe(3);
+		await tmux.send('C-c');
+		await tmux.waitFor('EXIT=0');
+	});
+
+	it('borrows from home to the order id with exactly one POST of the expected body', async () => {
+		tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`, {env: credentialEnv});
+		await tmux.waitFor('? this help');
+		await tmux.send('Down');
+		await tmux.send('Down');
+		await tmux.send('Enter');
+		await tmux.waitFor('step 1 of 5');
+		await tmux.typeText('usdt');
+		await tmux.send('Enter');
+		await tmux.waitFor('step 2 of 5');
+		await tmux.typeText('btc');
+		await tmux.send('Enter');
+		await tmux.waitFor('step 3 of 5');
+		await tmux.send('Down');
+		await tmux.send('Enter');
+		await tmux.waitFor('step 4 of 5');
+		await tmux.send('Enter');
+		await tmux.waitFor('step 5 of 5');
+		await tmux.typeText('0.25');
+		await tmux.send('Enter');
+		const review = await tmux.waitFor('Borrow? [y/N]');
+		expect(review).toMatch(/Period\s+THIRTY — 30 days/);
+		expect(review).toMatch(/Credentials\s+environment, key bg_t…6789/);
+		await tmux.send('Enter');
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect(sim.posts()).toEqual([]);
+		await tmux.send('y');
+		const done = await tmux.waitFor('Order ID:');
+		const posts = sim.posts();
+		expect(posts).toHaveLength(1);
+		expect(posts[0]!.body).toBe('{"loanCoin":"USDT","pledgeCoin":"BTC","daily":"THIRTY","pledgeAmount":"0.25"}');
+		expect(posts[0]!.code).toBe('00000');
+		expect(done).toContain(`Order ID: ${sim.simulator.orders[0]!.orderId}`);
+		// The secret and passphrase never reach the screen.
+		expect(done).not.toContain(TEST_CREDENTIALS.secretKey);
+		expect(done).not.toContain(TEST_CREDENTIALS.passphrase);
+		await tmux.send('C-c');
+		await tmux.waitFor('EXIT=0');
+	});
+});
