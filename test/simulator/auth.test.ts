@@ -1,17 +1,9 @@
 import {execFileSync} from 'node:child_process';
 import {afterEach, describe, expect, it} from 'vitest';
 import {DEMO_CREDENTIALS, startSimulator, type Simulator} from '../../source/simulator/index.js';
-import {BORROW, call, ESTIMATE, hmac, signed, SYMBOLS} from './helpers.js';
+import {BORROW, call, ESTIMATE, hmac, signed, SYMBOLS, simulatorsPerTest} from './helpers.js';
 
-const open: Simulator[] = [];
-async function sim(options?: Parameters<typeof startSimulator>[0]) {
-	const s = await startSimulator({rateLimits: false, ...options});
-	open.push(s);
-	return s;
-}
-afterEach(async () => {
-	await Promise.all(open.splice(0).map((s) => s.close()));
-});
+const sim = simulatorsPerTest({rateLimits: false});
 
 /** base64(HMAC-SHA256) computed by the openssl command line, exactly as a person would check it by hand. */
 function opensslSign(secret: string, message: string): string {

@@ -1,17 +1,9 @@
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
 import {afterEach, describe, expect, it} from 'vitest';
 import {startSimulator, type Simulator} from '../../source/simulator/index.js';
-import {call, SYMBOLS} from './helpers.js';
+import {call, SYMBOLS, simulatorsPerTest} from './helpers.js';
 
-const open: Simulator[] = [];
-async function sim(options?: Parameters<typeof startSimulator>[0]) {
-	const s = await startSimulator({rateLimits: false, ...options});
-	open.push(s);
-	return s;
-}
-afterEach(async () => {
-	await Promise.all(open.splice(0).map((s) => s.close()));
-});
+const sim = simulatorsPerTest({rateLimits: false});
 
 const json = (buffer: Buffer) => JSON.parse(buffer.toString('utf8'));
 

@@ -3,7 +3,8 @@
 import {createHmac} from 'node:crypto';
 import {request} from 'undici';
 import type {Credentials} from '../../source/api/types.js';
-import type {Simulator} from '../../source/simulator/index.js';
+import {afterEach} from 'vitest';
+import {startSimulator, type Simulator} from '../../source/simulator/index.js';
 
 export const SYMBOLS = '/api/v2/spot/public/symbols';
 export const ESTIMATE = '/api/v2/earn/loan/public/hour-interest';
@@ -74,3 +75,16 @@ export function windowStartOffset(): number {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `sim()` starts a simulator (with these defaults) that is closed after the current test. */
+export function simulatorsPerTest(defaults: Parameters<typeof startSimulator>[0] = {}) {
+	const open: Simulator[] = [];
+	afterEach(async () => {
+		await Promise.all(open.splice(0).map((s) => s.close()));
+	});
+	return async function sim(options?: Parameters<typeof startSimulator>[0]) {
+		const s = await startSimulator({...defaults, ...options});
+		open.push(s);
+		return s;
+	};
+}

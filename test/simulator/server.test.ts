@@ -1,17 +1,9 @@
 import {Client} from 'undici';
 import {afterEach, describe, expect, it} from 'vitest';
 import {DEMO_CREDENTIALS, startSimulator, type Simulator} from '../../source/simulator/index.js';
-import {borrow, BORROW, call, ESTIMATE, SYMBOLS} from './helpers.js';
+import {borrow, BORROW, call, ESTIMATE, SYMBOLS, simulatorsPerTest} from './helpers.js';
 
-const open: Simulator[] = [];
-async function sim(options?: Parameters<typeof startSimulator>[0]) {
-	const s = await startSimulator(options);
-	open.push(s);
-	return s;
-}
-afterEach(async () => {
-	await Promise.all(open.splice(0).map((s) => s.close()));
-});
+const sim = simulatorsPerTest();
 
 describe('server', () => {
 	it('listens on a free loopback port', async () => {

@@ -1,6 +1,6 @@
 import {afterEach, describe, expect, it} from 'vitest';
 import {startSimulator, type Simulator} from '../../source/simulator/index.js';
-import {call, SYMBOLS} from './helpers.js';
+import {call, SYMBOLS, simulatorsPerTest} from './helpers.js';
 
 const SAMPLE_KEYS = [
 	'symbol', 'baseCoin', 'quoteCoin', 'minTradeAmount', 'maxTradeAmount', 'takerFeeRate', 'makerFeeRate',
@@ -9,15 +9,7 @@ const SAMPLE_KEYS = [
 ];
 const OPTIONAL_KEYS = ['maxLimitOrderValue', 'maxMarketOrderValue'];
 
-const open: Simulator[] = [];
-async function sim(options?: Parameters<typeof startSimulator>[0]) {
-	const s = await startSimulator(options);
-	open.push(s);
-	return s;
-}
-afterEach(async () => {
-	await Promise.all(open.splice(0).map((s) => s.close()));
-});
+const sim = simulatorsPerTest();
 
 describe('symbols list', () => {
 	it('returns realistic records in the sample shape, every value a string', async () => {

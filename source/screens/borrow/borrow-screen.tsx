@@ -12,10 +12,10 @@ import {ErrorMessage} from '../../app/components/error-message.js';
 import {PERIOD_LABEL} from '../../format/estimate.js';
 import {TextField} from '../shared/text-field.js';
 import {PERIOD_CHOICES} from '../shared/period-choices.js';
-import {ChoiceList, choiceKeyFor} from '../../app/components/choice-list.js';
+import {ChoiceList} from '../../app/components/choice-list.js';
+import {routeChoiceKey, routeTextKey} from '../shared/field-keys.js';
 import {useCoins} from '../shared/use-coins.js';
 import {suggestCoins} from '../shared/coin-suggestions.js';
-import {textEditFor} from '../../app/text-editing.js';
 import {useCredentialsForm} from '../credentials/credentials-form.js';
 import {AMOUNT_MODES, initialWizard, wizardReducer, type AmountMode, type WizardState, type WizardStep} from './reducer.js';
 import {useBorrowSubmission} from './use-borrow-submission.js';
@@ -100,16 +100,14 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 			if (state.step === 'unknown' && input === 'h') return navigation.home();
 			if (state.step === 'credentials') return form.onKey(input, key);
 			if (state.step === 'period' || state.step === 'amountMode') {
-				const choice = choiceKeyFor(input, key);
-				if (choice?.type === 'submit') dispatch({type: 'submit'});
-				else if (choice) dispatch({type: 'select', move: choice});
-				return;
+				return routeChoiceKey(input, key, {submit: () => dispatch({type: 'submit'}), move: (move) => dispatch({type: 'select', move})});
 			}
 			if (!textField) return;
-			if (key.return) return dispatch({type: 'submit', coins});
-			if (key.upArrow || key.downArrow) return dispatch({type: 'suggest', by: key.upArrow ? -1 : 1, coins});
-			const edit = textEditFor(input, key);
-			if (edit) dispatch({type: 'text', edit});
+			routeTextKey(input, key, {
+				submit: () => dispatch({type: 'submit', coins}),
+				suggest: (by) => dispatch({type: 'suggest', by, coins}),
+				edit: (edit) => dispatch({type: 'text', edit}),
+			});
 		},
 		// The wizard steps back inside itself; it leaves (via state.exit) only from the first step or the result.
 		onBack: () => {

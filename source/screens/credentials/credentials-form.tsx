@@ -4,8 +4,8 @@ import {Box, Text} from 'ink';
 import type {Key} from 'ink';
 import type {Credentials} from '../../api/types.js';
 import type {Theme} from '../../app/theme.js';
-import {textEditFor} from '../../app/text-editing.js';
-import {ChoiceList, choiceKeyFor} from '../../app/components/choice-list.js';
+import {ChoiceList} from '../../app/components/choice-list.js';
+import {routeChoiceKey, routeTextKey} from '../shared/field-keys.js';
 import {TextField} from '../shared/text-field.js';
 import {CREDENTIAL_FIELDS, credentialsFormReducer, FIELD_LABELS, initialCredentialsForm} from './form-reducer.js';
 
@@ -52,15 +52,9 @@ export function useCredentialsForm(props: CredentialsFormProps) {
 	/** Keys while the form has focus (the router hands them over). */
 	const onKey = (input: string, key: Key) => {
 		if (state.step === 'saving') return;
-		if (state.step === 'keep') {
-			const choice = choiceKeyFor(input, key);
-			if (choice?.type === 'submit') dispatch({type: 'submit'});
-			else if (choice) dispatch({type: 'select', move: choice, count: choices.length});
-			return;
-		}
-		if (key.return) return dispatch({type: 'submit'});
-		const edit = textEditFor(input, key);
-		if (edit) dispatch({type: 'text', edit});
+		const submit = () => dispatch({type: 'submit'});
+		if (state.step === 'keep') return routeChoiceKey(input, key, {submit, move: (move) => dispatch({type: 'select', move, count: choices.length})});
+		routeTextKey(input, key, {submit, edit: (edit) => dispatch({type: 'text', edit})});
 	};
 
 	const view = (

@@ -10,10 +10,10 @@ import type {KeyHelp} from '../../app/key-help.js';
 import {Spinner} from '../../app/components/spinner.js';
 import {TextField} from '../shared/text-field.js';
 import {PERIOD_CHOICES} from '../shared/period-choices.js';
-import {ChoiceList, choiceKeyFor} from '../../app/components/choice-list.js';
+import {ChoiceList} from '../../app/components/choice-list.js';
+import {routeChoiceKey, routeTextKey} from '../shared/field-keys.js';
 import {useCoins} from '../shared/use-coins.js';
 import {suggestCoins} from '../shared/coin-suggestions.js';
-import {textEditFor} from '../../app/text-editing.js';
 import {estimateFormReducer, initialEstimateForm, type TextFieldName} from './reducer.js';
 import {useLiveEstimate, type EstimateQuery} from './use-live-estimate.js';
 import {EstimateTable} from './estimate-table.js';
@@ -78,16 +78,13 @@ export function EstimateScreen() {
 				});
 			}
 			if (form.focus === 'daily') {
-				const choice = choiceKeyFor(input, key);
-				if (choice?.type === 'submit') dispatch({type: 'move', by: 1});
-				else if (choice) dispatch({type: 'select-period', move: choice});
-				return;
+				return routeChoiceKey(input, key, {submit: () => dispatch({type: 'move', by: 1}), move: (move) => dispatch({type: 'select-period', move})});
 			}
-			if (!focusedText) return;
-			if (key.return) return dispatch({type: 'submit-field', coins});
-			if (key.upArrow || key.downArrow) return dispatch({type: 'suggest', by: key.upArrow ? -1 : 1, coins});
-			const edit = textEditFor(input, key);
-			if (edit) dispatch({type: 'text', edit});
+			routeTextKey(input, key, {
+				submit: () => dispatch({type: 'submit-field', coins}),
+				suggest: (by) => dispatch({type: 'suggest', by, coins}),
+				edit: (edit) => dispatch({type: 'text', edit}),
+			});
 		},
 	});
 
