@@ -57,11 +57,16 @@ export class Tmux {
 		}
 	}
 
-	async waitFor(text: string | RegExp, timeout = 8000): Promise<string> {
+	resize(columns: number, rows: number): void {
+		this.run(['resize-window', '-t', 'test', '-x', String(columns), '-y', String(rows)]);
+	}
+
+	async waitFor(text: string | RegExp | ((screen: string) => boolean), timeout = 8000): Promise<string> {
 		const deadline = Date.now() + timeout;
+		const matches = (screen: string) => (typeof text === 'string' ? screen.includes(text) : text instanceof RegExp ? text.test(screen) : text(screen));
 		for (;;) {
 			const screen = this.screen();
-			if (typeof text === 'string' ? screen.includes(text) : text.test(screen)) return screen;
+			if (matches(screen)) return screen;
 			if (Date.now() > deadline) throw new Error(`terminal never showed ${String(text)}; screen:\n${screen}`);
 			await new Promise((resolve) => setTimeout(resolve, 50));
 		}

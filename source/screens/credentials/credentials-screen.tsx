@@ -26,6 +26,8 @@ export function CredentialsScreen() {
 	const state = useStore(credentials);
 	const [mode, setMode] = useState<Mode>('menu');
 	const [message, setMessage] = useState<string | undefined>();
+	// Back on the menu, the highlight stays on the item chosen last.
+	const [lastChoice, setLastChoice] = useState(0);
 	const demo = connectedTo === 'demo';
 
 	useEffect(() => {
@@ -106,7 +108,17 @@ export function CredentialsScreen() {
 			) : null}
 			{message ? <Text color={theme.good} wrap="truncate">  {message}</Text> : null}
 			<Text> </Text>
-			{mode === 'menu' ? <SelectInput items={items} isFocused={active} onSelect={(item) => (item.value === 'replace' ? setMode('replace') : setMode('confirm-remove'))} /> : null}
+			{mode === 'menu' ? (
+				<SelectInput
+					items={items}
+					initialIndex={Math.min(lastChoice, items.length - 1)}
+					isFocused={active}
+					onSelect={(item) => {
+						setLastChoice(items.indexOf(item));
+						setMode(item.value === 'replace' ? 'replace' : 'confirm-remove');
+					}}
+				/>
+			) : null}
 			{mode === 'replace' ? form.view : null}
 			{mode === 'confirm-remove' ? (
 				<Text bold color={theme.warn} wrap="truncate">

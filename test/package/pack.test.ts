@@ -1,0 +1,37 @@
+// `npx loan-tui` runs from the packed tarball: it ships the bundle, README and licence only, and needs nothing else.
+import {execFileSync} from 'node:child_process';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterAll, describe, expect, it} from 'vitest';
+
+const root = new URL('../..', import.meta.url).pathname;
+const work = mkdtempSync(join(tmpdir(), 'loan-tui-pack-'));
+afterAll(() => rmSync(work, {recursive: true, force: true}));
+
+const npm = (args: string[], cwd: string) =>
+	execFileSync('npm', args, {cwd, encoding: 'utf8', env: {...process.env, npm_config_update_notifier: 'false'}, stdio: ['ignore', 'pipe', 'pipe']});
+
+describe('the published package', () => {
+	it('contains only the bundle, README, licence and package.json', () => {
+		const [packed] = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', work], root)) as Array<{files: Array<{path: string}>; filename: string}>;
+		expect(packed!.files.map((file) => file.path).sort()).toEqual(['LICENSE', 'README.md', 'dist/cli.js', 'package.json']);
+		const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+		expect(manifest.bin).toEqual({'loan-tui': 'dist/cli.js'});
+		expect(manifest.dependencies ?? {}).toEqual({});
+		expect(Object.keys(manifest.optionalDependencies)).toEqual(['keytar']);
+		writeFileSync(join(work, 'tarball'), packed!.filename);
+	});
+
+	it('installs and runs from the tarball with no other package', () => {
+		const tarball = join(work, readFileSync(join(work, 'tarball'), 'utf8'));
+		const project = join(work, 'project');
+		execFileSync('mkdir', ['-p', project]);
+		writeFileSync(join(project, 'package.json'), '{"name":"consumer","version":"1.0.0","private":true}');
+		npm(['install', '--offline', '--omit=optional', '--no-audit', '--no-fund', '--ignore-scripts', tarball], project);
+		const bin = join(project, 'node_modules', '.bin', 'loan-tui');
+		expect(execFileSync(bin, ['--version'], {encoding: 'utf8'}).trim()).toBe(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version);
+		const pair = JSON.parse(execFileSync(bin, ['symbols', 'BTCUSDT', '--demo', '--json'], {encoding: 'utf8'}));
+		expect(pair[0].symbol).toBe('BTCUSDT');
+	}, 60_000);
+});

@@ -1,0 +1,63 @@
+// The borrow subcommand on a terminal: it asks "Borrow? [y/N]" and only "y" posts.
+import {afterEach, describe, expect, it} from 'vitest';
+import {CLI} from '../helpers/cli.js';
+import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
+import {Tmux, tmuxMissing} from '../helpers/tmux.js';
+
+const env = {BITGET_API_KEY: TEST_CREDENTIALS.apiKey, BITGET_SECRET_KEY: TEST_CREDENTIALS.secretKey, BITGET_PASSPHRASE: TEST_CREDENTIALS.passphrase};
+
+describe.skipIf(tmuxMissing)(`borrow confirmation on a terminal${tmuxMissing ? ` (skipped: ${tmuxMissing})` : ''}`, () => {
+	const sim = useSimulator();
+	let tmux: Tmux | undefined;
+	afterEach(() => tmux?.kill());
+	const command = () => `node ${CLI} borrow --base-url ${sim.simulator.url} --loan-coin USDT --pledge-coin BTC --daily 30 --pledge-amount 0.1`;
+
+	it.each([
+		['Enter alone', [] as string[]],
+		['n', ['n']],
+	])('%s sends nothing and exits 2', async (_name, keys) => {
+		tmux = Tmux.start(command(), {env});
+		const prompt = await tmux.waitFor('Borrow? [y/N]');
+		expect(prompt).toContain('Borrow USDT against BTC, 30 days, pledging 0.1 BTC');
+		expect(prompt).toMatch(/profile default \(environment\)/);
+		for (const key of keys) await tmux.typeText(key);
+		await tmux.send('Enter');
+		const after = await tmux.waitFor(/EXIT=\d/);
+		expect(after).toContain('Not borrowed: nothing was sent.');
+		expect(after).toContain('EXIT=2');
+		expect(sim.simulator.requests).toEqual([]);
+	});
+
+	it('y posts once and prints the order id', async () => {
+		tmux = Tmux.start(command(), {env});
+		await tmux.waitFor('Borrow? [y/N]');
+		await tmux.typeText('y');
+		await tmux.send('Enter');
+		const after = await tmux.waitFor(/EXIT=\d/);
+		expect(after).toContain('EXIT=0');
+		expect(after).toContain(`Loan order created: ${sim.simulator.orders[0]!.orderId}`);
+		expect(sim.posts()).toHaveLength(1);
+	});
+});
+
+describe.skipIf(tmuxMissing)(`the app follows a terminal resize${tmuxMissing ? ` (skipped: ${tmuxMissing})` : ''}`, () => {
+	const sim = useSimulator({extraSymbols: 200});
+	let tmux: Tmux | undefined;
+	afterEach(() => tmux?.kill());
+
+	it('re-lays out the explorer when the window shrinks and grows', async () => {
+		tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`, {columns: 120, rows: 40});
+		await tmux.waitFor('? this help');
+		await tmux.send('Enter');
+		const wide = await tmux.waitFor(/of 249 pairs/);
+		expect(wide).toMatch(/SYMBOL\s+BASE\s+QUOTE/);
+		tmux.resize(60, 16);
+		const narrow = await tmux.waitFor((screen) => !/BASE\s+QUOTE/.test(screen) && /of 249 pairs/.test(screen));
+		for (const line of narrow.split('\n')) expect(line.length).toBeLessThanOrEqual(60);
+		expect(narrow.split('\n').filter((line) => /^[› ] [A-Z0-9]+\s/.test(line)).length).toBeLessThanOrEqual(12);
+		tmux.resize(120, 40);
+		await tmux.waitFor(/SYMBOL\s+BASE\s+QUOTE/);
+		await tmux.send('C-c');
+		await tmux.waitFor('EXIT=0');
+	});
+});
