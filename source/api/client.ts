@@ -253,9 +253,11 @@ export class BitgetClient {
 				return {ok: false, error: new TimeoutError(options.deadlineMs), sent};
 			}
 			if (options.signal?.aborted) throw options.signal.reason;
-			const failure = networkError(error, 'could not reach the server');
+			const code = (error as {code?: unknown})?.code;
+			const reached = !(typeof code === 'string' && NOT_SENT_CODES.has(code));
+			const failure = networkError(error, reached ? 'the connection broke before an answer arrived' : 'could not reach the server');
 			this.log(method, requestPath, headers, 0, failure, sentAt);
-			return {ok: false, error: failure, sent: sent && !NOT_SENT_CODES.has(failure.errorCode ?? '')};
+			return {ok: false, error: failure, sent: sent && reached};
 		}
 	}
 
@@ -324,8 +326,8 @@ const NETWORK_WORDS: Record<string, string> = {
 	ECONNREFUSED: 'connection refused',
 	ENOTFOUND: 'host not found',
 	EAI_AGAIN: 'host name lookup failed',
-	ECONNRESET: 'the connection was reset before an answer arrived',
-	UND_ERR_SOCKET: 'the connection was closed before an answer arrived',
+	ECONNRESET: 'connection reset',
+	UND_ERR_SOCKET: 'the server closed the connection',
 	UND_ERR_CONNECT_TIMEOUT: 'connecting took too long',
 };
 

@@ -5,28 +5,54 @@ import {EXIT, type ExitCode} from '../cli/exit-codes.js';
 import type {Output} from '../cli/output.js';
 import {openSession} from '../cli/session.js';
 import type {Settings} from '../cli/settings.js';
+import {openKeychain} from '../credentials/keychain.js';
+import {sanitize} from '../format/sanitize.js';
 import {App} from './App.js';
 import {createAppServices} from './create-services.js';
 import {enterAlternateScreen} from './terminal.js';
-import {openKeychain} from '../credentials/keychain.js';
 
-export async function runApp(settings: Settings, out: Output, env: NodeJS.ProcessEnv): Promise<ExitCode> {
+/** Exit statuses for a signal, as shells report them (128 + signal number). */
+const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = {SIGHUP: 129, SIGINT: 130, SIGTERM: 143};
+
+export async function runApp(settings: Settings, out: Output, env: NodeJS.ProcessEnv): Promise<ExitCode | number> {
 	// A --debug log would tear the screen: keep it only when stderr is redirected away from the terminal.
 	const debug = settings.debug && !process.stderr.isTTY;
 	const session = await openSession({...settings, debug}, out, env);
 	const services = await createAppServices(session, {env, profile: settings.profile, demo: settings.demo, openStore: () => openKeychain()});
 	const restoreScreen = enterAlternateScreen(process.stdout);
 	const instance = render(<App services={services} />, {exitOnCtrlC: false, patchConsole: true});
-	const stop = () => instance.unmount();
-	const signals: NodeJS.Signals[] = ['SIGTERM', 'SIGHUP'];
-	for (const signal of signals) process.once(signal, stop);
+
+	let exitCode: number = EXIT.ok;
+	let crash: unknown;
+	// Every way out ends the same way: Ink unmounts (raw mode off, cursor shown), then the screen is restored.
+	const onSignal = (signal: NodeJS.Signals) => {
+		exitCode = SIGNAL_EXIT[signal] ?? 1;
+		instance.unmount();
+	};
+	const onCrash = (error: unknown) => {
+		crash ??= error;
+		exitCode = 1;
+		instance.unmount();
+	};
+	const signals = Object.keys(SIGNAL_EXIT) as NodeJS.Signals[];
+	for (const signal of signals) process.on(signal, onSignal);
+	process.on('uncaughtException', onCrash);
+	process.on('unhandledRejection', onCrash);
 	try {
 		await instance.waitUntilExit();
-		return EXIT.ok;
+	} catch (error) {
+		onCrash(error);
 	} finally {
-		for (const signal of signals) process.off(signal, stop);
+		for (const signal of signals) process.off(signal, onSignal);
 		instance.cleanup();
 		restoreScreen();
-		await session.close();
+		process.off('uncaughtException', onCrash);
+		process.off('unhandledRejection', onCrash);
+		await session.close().catch(() => undefined);
 	}
+	if (crash !== undefined) {
+		const message = crash instanceof Error ? crash.message : String(crash);
+		out.stderr.write(`loan-tui: the app stopped on an unexpected error: ${sanitize(message)}\n  The terminal was restored. Please report this with the steps that led to it.\n`);
+	}
+	return exitCode;
 }

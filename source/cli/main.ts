@@ -15,7 +15,7 @@ export interface Io {
 	stderr: NodeJS.WritableStream;
 }
 
-export async function main(io: Io): Promise<ExitCode> {
+export async function main(io: Io): Promise<ExitCode | number> {
 	const out: Output = {stdout: io.stdout, stderr: io.stderr, json: io.argv.includes('--json')};
 	let parsed: ParsedArgs;
 	let settings: Settings;
@@ -65,7 +65,7 @@ async function runCommand(command: CommandName, session: Session, parsed: Parsed
 	}
 }
 
-async function runInteractive(io: Io, out: Output, settings: Settings): Promise<ExitCode> {
+async function runInteractive(io: Io, out: Output, settings: Settings): Promise<ExitCode | number> {
 	if (io.stdin.isTTY !== true || io.stdout.isTTY !== true) {
 		return reportFailure(
 			out,

@@ -6,11 +6,15 @@ interface Pending {
 	operation: FaultOperation;
 	left: number;
 	stallMs: number | undefined;
+	status?: number;
+	body?: string;
 }
 
 export interface TakenFault {
 	kind: FaultKind;
 	stallMs: number | undefined;
+	status?: number;
+	body?: string;
 }
 
 export class FaultQueue {
@@ -19,7 +23,7 @@ export class FaultQueue {
 	add(fault: Fault): void {
 		const times = fault.times ?? 1;
 		if (!(times > 0)) return;
-		this.queue.push({kind: fault.kind, operation: fault.operation ?? 'any', left: times, stallMs: fault.stallMs});
+		this.queue.push({kind: fault.kind, operation: fault.operation ?? 'any', left: times, stallMs: fault.stallMs, status: fault.status, body: fault.body});
 	}
 
 	/** The fault for a request to `operation`, consuming one use of it; undefined when none applies. */
@@ -29,7 +33,7 @@ export class FaultQueue {
 		if (fault === undefined) return undefined;
 		fault.left--;
 		if (fault.left <= 0) this.queue.splice(index, 1);
-		return {kind: fault.kind, stallMs: fault.stallMs};
+		return {kind: fault.kind, stallMs: fault.stallMs, status: fault.status, body: fault.body};
 	}
 
 	clear(): void {

@@ -186,6 +186,8 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 		switch (fault?.kind) {
 			case 'html-500':
 				return writeHtml(req, res, record, 500, 'Internal Server Error');
+			case 'raw':
+				return write(req, res, record, fault.status ?? 200, 'application/json', fault.body ?? '', {});
 			case 'rate-limit':
 				return answer(tooManyRequests(), 0);
 			case 'unknown-code':

@@ -27,7 +27,9 @@ export type FaultKind =
 	| 'rate-limit'
 	| 'wrong-types'
 	| 'unknown-code'
-	| 'empty-body';
+	| 'empty-body'
+	/** Answer with `status` and `body` as given, executing nothing (hostile or odd server data). */
+	| 'raw';
 
 export type FaultOperation = 'symbols' | 'estimate' | 'borrow' | 'any';
 
@@ -39,6 +41,9 @@ export interface Fault {
 	times?: number;
 	/** For 'stall': answer normally after this delay; default: never answer until close(). */
 	stallMs?: number;
+	/** For 'raw': HTTP status (default 200) and the exact body. */
+	status?: number;
+	body?: string;
 }
 
 export type RecordedOperation = 'symbols' | 'estimate' | 'borrow' | 'unknown';

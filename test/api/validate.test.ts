@@ -71,3 +71,42 @@ describe('coins, symbols and periods', () => {
 
 	it.each(['', '14', 'SEVENTY', 'weekly', '7d'])('period %j is rejected', (input) => expect(checkPeriod(input).ok).toBe(false));
 });
+
+describe('validators (property-based)', () => {
+	it('coins: accepted exactly when trimmed and upper-cased they are 1-20 ASCII letters or digits', () => {
+		fc.assert(
+			fc.property(fc.string({unit: 'binary', maxLength: 30}), (text) => {
+				const checked = checkCoin(text);
+				expect(checked.ok).toBe(/^[A-Z0-9]{1,20}$/.test(text.trim().toUpperCase()));
+				if (checked.ok) expect(checkCoin(checked.value)).toEqual(checked);
+			}),
+			{numRuns: 5000},
+		);
+		fc.assert(
+			fc.property(fc.stringMatching(/^[a-zA-Z0-9]{1,20}$/), (coin) => {
+				expect(checkCoin(` ${coin} `)).toEqual({ok: true, value: coin.toUpperCase()});
+			}),
+		);
+	});
+
+	it('periods: only the three names and their aliases, any case', () => {
+		const accepted = new Set(['SEVEN', '7', 'THIRTY', '30', 'FLEXIBLE']);
+		fc.assert(
+			fc.property(fc.oneof(fc.string({maxLength: 10}), fc.constantFrom('seven', 'Thirty', ' 7 ', 'flexible', '30')), (text) => {
+				expect(checkPeriod(text).ok).toBe(accepted.has(text.trim().toUpperCase()));
+			}),
+			{numRuns: 3000},
+		);
+	});
+
+	it('symbols: accepted only as letters and digits once separators are dropped', () => {
+		fc.assert(
+			fc.property(fc.string({unit: 'binary', maxLength: 50}), (text) => {
+				const checked = checkSymbol(text);
+				if (checked.ok) expect(checked.value).toMatch(/^[A-Z0-9]{2,40}$/);
+				else expect(text.trim().toUpperCase().replace(/[/_-]/g, '')).not.toMatch(/^[A-Z0-9]{2,40}$/);
+			}),
+			{numRuns: 3000},
+		);
+	});
+});

@@ -57,6 +57,13 @@ export class Tmux {
 		}
 	}
 
+	/** The process running in the pane under its shell (the app), by name. */
+	childPid(name = 'node'): number {
+		const shell = this.run(['display-message', '-p', '-t', 'test', '#{pane_pid}']).trim();
+		const out = execFileSync('pgrep', ['-P', shell, name], {encoding: 'utf8'}).trim().split('\n')[0];
+		return Number(out);
+	}
+
 	resize(columns: number, rows: number): void {
 		this.run(['resize-window', '-t', 'test', '-x', String(columns), '-y', String(rows)]);
 	}

@@ -1,5 +1,6 @@
 // The estimate calculator: loan coin, pledge coin, period, pledge amount; a live estimate for all three periods.
-import React, {useMemo, useReducer} from 'react';
+import React, {useEffect, useMemo, useReducer, useState} from 'react';
+import {errorLine} from '../../app/describe-error.js';
 import {Box, Text} from 'ink';
 import {PERIODS} from '../../api/types.js';
 import {checkAmount, checkCoin} from '../../api/validate.js';
@@ -23,16 +24,19 @@ const TEXT_KEYS: KeyHelp[] = [
 	{keys: 'Tab/Shift+Tab', action: 'move between fields', footer: true},
 	{keys: '↑/↓', action: 'choose a suggested coin'},
 	{keys: 'Ctrl+B', action: 'borrow with these values', footer: true},
+	{keys: 'Ctrl+R', action: 'fetch the estimate again'},
 ];
 const SELECT_KEYS: KeyHelp[] = [
 	{keys: '↑/↓', action: 'choose period', footer: true},
 	{keys: 'Enter', action: 'next field', footer: true},
 	{keys: 'Tab/Shift+Tab', action: 'move between fields'},
 	{keys: 'Ctrl+B', action: 'borrow with these values', footer: true},
+	{keys: 'Ctrl+R', action: 'fetch the estimate again'},
 ];
 
 export function EstimateScreen() {
-	const {client, theme} = useServices();
+	const {client, theme, lastError} = useServices();
+	const [refresh, setRefresh] = useState(0);
 	const navigation = useNavigation();
 	const [form, dispatch] = useReducer(estimateFormReducer, initialEstimateForm);
 
@@ -44,7 +48,12 @@ export function EstimateScreen() {
 		() => (loanCoin.ok && pledgeCoin.ok && amount.ok && !sameCoin ? {loanCoin: loanCoin.value, pledgeCoin: pledgeCoin.value, pledgeAmount: amount.value} : undefined),
 		[loanCoin.ok && loanCoin.value, pledgeCoin.ok && pledgeCoin.value, amount.ok && amount.value, sameCoin],
 	);
-	const live = useLiveEstimate(client, query, PERIODS);
+	const live = useLiveEstimate(client, query, PERIODS, undefined, refresh);
+	useEffect(() => {
+		if (live.status !== 'ready') return;
+		const failed = PERIODS.map((period) => live.results[period]).find((result) => result && !result.ok);
+		lastError.set(failed && !failed.ok ? errorLine(failed.error) : undefined);
+	}, [live, lastError]);
 
 	const focusedText = form.focus === 'daily' ? undefined : (form.focus as TextFieldName);
 	const coins = useCoins();
@@ -66,6 +75,7 @@ export function EstimateScreen() {
 		keys: form.focus === 'daily' ? SELECT_KEYS : TEXT_KEYS,
 		onKey: (input, key) => {
 			if (key.tab) return dispatch({type: 'move', by: key.shift ? -1 : 1});
+			if (key.ctrl && input === 'r') return setRefresh((n) => n + 1);
 			if (key.ctrl && input === 'b') {
 				return navigation.push({
 					name: 'borrow',

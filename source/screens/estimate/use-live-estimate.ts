@@ -24,8 +24,15 @@ export function queryKey(query: EstimateQuery): string {
 	return `${query.loanCoin}|${query.pledgeCoin}|${query.pledgeAmount}`;
 }
 
-export function useLiveEstimate(client: BitgetClient, query: EstimateQuery | undefined, periods: readonly Period[], debounceMs = ESTIMATE_DEBOUNCE_MS): LiveEstimate {
-	const key = query ? queryKey(query) : undefined;
+/** `refresh`: a number to bump when the same query should be fetched again (Ctrl+R). */
+export function useLiveEstimate(
+	client: BitgetClient,
+	query: EstimateQuery | undefined,
+	periods: readonly Period[],
+	debounceMs = ESTIMATE_DEBOUNCE_MS,
+	refresh = 0,
+): LiveEstimate {
+	const key = query ? `${queryKey(query)}#${refresh}` : undefined;
 	const periodsKey = periods.join(',');
 	const [state, setState] = useState<LiveEstimate>({status: 'idle'});
 

@@ -1,0 +1,92 @@
+// The fault matrix through the interactive app (ink-testing-library, real client, simulator on loopback):
+// the failure is shown with its message, nothing crashes, and the screen recovers once the server is healthy.
+import {afterEach, expect, it} from 'vitest';
+import {startSimulator, type Simulator} from '../../source/simulator/index.js';
+import {KEYS, renderApp, type RenderedApp} from './ink.js';
+import {BORROW_OUTCOME, MATRIX_FAULTS, MESSAGE, TIMES, type MatrixFault, type Operation} from './fault-matrix.js';
+import {TEST_CREDENTIALS} from './simulator.js';
+
+const SCREENS = {symbols: 'symbols', estimate: 'estimate', borrow: 'borrow'} as const;
+
+export function appFaultMatrix(operation: Operation): void {
+	let app: RenderedApp | undefined;
+	let simulator: Simulator | undefined;
+	afterEach(async () => {
+		app?.unmount();
+		await simulator?.close();
+	});
+
+	it.each(MATRIX_FAULTS)(`%s on ${operation}: shown, then recovered`, async (fault: MatrixFault) => {
+		simulator = await startSimulator({accounts: [TEST_CREDENTIALS]});
+		const port = simulator.port;
+		if (fault === 'connection-refused') await simulator.close();
+		else simulator.injectFault({kind: fault, operation, times: TIMES[fault]});
+		const posts = () => simulator!.requests.filter((request) => request.method === 'POST');
+
+		app = await renderApp({
+			baseUrl: `http://127.0.0.1:${port}`,
+			demo: true,
+			credentials: TEST_CREDENTIALS,
+			initial: {stack: [{name: 'home'}, {name: SCREENS[operation]}], quit: false},
+			clientOptions: {getTimeoutMs: 800, borrowTimeoutMs: 1000},
+		});
+		const heal = async () => {
+			if (fault === 'connection-refused') simulator = await startSimulator({port, accounts: [TEST_CREDENTIALS]});
+			else simulator!.clearFaults();
+		};
+
+		if (operation === 'symbols') {
+			const failed = await app.waitForText('Ctrl+R to retry');
+			expect(failed).toMatch(MESSAGE[fault]);
+			expect(failed).not.toMatch(/\n\s+at /);
+			await heal();
+			await app.press(KEYS.ctrlR);
+			await app.waitForText(/(\d+) of \1 pairs/);
+			return;
+		}
+
+		if (operation === 'estimate') {
+			await app.type('USDT');
+			await app.press(KEYS.enter);
+			await app.type('BTC');
+			await app.press(KEYS.enter, KEYS.enter);
+			await app.type('1');
+			const failed = await app.waitForText(/✗ (7 days|30 days|flexible term):/, 4000);
+			expect(failed).toMatch(MESSAGE[fault]);
+			await heal();
+			await app.press(KEYS.ctrlR);
+			const healthy = await app.waitForNoText(/✗ (7 days|30 days|flexible term):/, 4000);
+			expect(healthy).toMatch(/Annualised rate\s+\d/);
+			return;
+		}
+
+		await app.type('USDT');
+		await app.press(KEYS.enter);
+		await app.type('BTC');
+		await app.press(KEYS.enter, KEYS.enter, KEYS.enter);
+		await app.type('0.5');
+		await app.press(KEYS.enter);
+		await app.waitForText('Borrow? [y/N]');
+		await app.press('y');
+		if (BORROW_OUTCOME[fault] === 'unknown') {
+			const unknown = await app.waitForText('OUTCOME UNKNOWN', 4000);
+			expect(unknown).toMatch(MESSAGE[fault]);
+			expect(posts().length).toBe(1);
+			await heal();
+			await app.press(KEYS.escape);
+			await app.waitForText('Borrow? [y/N]');
+			await app.press('y');
+			await app.waitForText('Press y again');
+			await app.press('y');
+		} else {
+			const refused = await app.waitForText(MESSAGE[fault], 4000);
+			expect(refused).toContain('Borrow? [y/N]');
+			expect(refused).toContain('Nothing was borrowed');
+			expect(posts().length).toBeLessThanOrEqual(1);
+			await heal();
+			await app.press('y');
+		}
+		const done = await app.waitForText('Loan order created', 4000);
+		expect(done).toContain(`Order ID: ${simulator!.orders.at(-1)!.orderId}`);
+	});
+}

@@ -1,0 +1,4 @@
+import {describe} from 'vitest';
+import {appFaultMatrix} from '../helpers/app-fault-matrix.js';
+
+describe('fault matrix through the interactive app: estimate', () => appFaultMatrix('estimate'));

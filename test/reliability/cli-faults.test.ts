@@ -1,0 +1,39 @@
+// The fault matrix through the built CLI: exit codes, one clear message, no stack trace, no hang, at most one POST.
+import {describe, expect, it} from 'vitest';
+import {runCli} from '../helpers/cli.js';
+import {BORROW_OUTCOME, cases, MESSAGE, TIMES, type MatrixFault, type Operation} from '../helpers/fault-matrix.js';
+import {deadBaseUrl, TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
+
+const env = {BITGET_API_KEY: TEST_CREDENTIALS.apiKey, BITGET_SECRET_KEY: TEST_CREDENTIALS.secretKey, BITGET_PASSPHRASE: TEST_CREDENTIALS.passphrase};
+const ARGS: Record<Operation, string[]> = {
+	symbols: ['symbols'],
+	estimate: ['estimate', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', '7', '--pledge-amount', '1'],
+	borrow: ['borrow', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', '7', '--pledge-amount', '1', '--yes'],
+};
+
+describe('fault matrix through the CLI', () => {
+	const sim = useSimulator();
+
+	// Stalled borrows wait out the real 15 s deadline in stall-deadlines.test.ts; here the lookups use --timeout 1.
+	const matrix = cases().filter(([fault, operation]) => !(fault === 'stall' && operation === 'borrow'));
+
+	it.each(matrix)('%s on %s', async (fault: MatrixFault, operation: Operation) => {
+		const baseUrl = fault === 'connection-refused' ? await deadBaseUrl() : sim.simulator.url;
+		if (fault !== 'connection-refused') sim.simulator.injectFault({kind: fault, operation, times: TIMES[fault]});
+		const started = Date.now();
+		const result = await runCli([...ARGS[operation], '--base-url', baseUrl, '--timeout', '1'], {env});
+		const elapsed = Date.now() - started;
+
+		const expectedExit = operation === 'borrow' && BORROW_OUTCOME[fault] === 'unknown' ? 3 : 1;
+		expect(result.code).toBe(expectedExit);
+		expect(result.stdout).toBe('');
+		expect(result.stderr).toMatch(MESSAGE[fault]);
+		expect(result.stderr).not.toMatch(/\n\s+at |Error:|node:internal/);
+		expect(result.stderr.split('\n').filter(Boolean).length).toBeLessThanOrEqual(4);
+		if (expectedExit === 3) expect(result.stderr).toContain('OUTCOME UNKNOWN');
+		else expect(result.stderr).not.toContain('OUTCOME UNKNOWN');
+		// --timeout 1: a lookup gives up within a second (plus start-up), never hangs.
+		expect(elapsed).toBeLessThan(5000);
+		if (operation === 'borrow') expect(sim.posts().length).toBeLessThanOrEqual(1);
+	});
+});
