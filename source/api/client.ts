@@ -27,6 +27,7 @@ import {
 } from './types.js';
 import {checkAmount, checkCoin, checkPeriod, checkSymbol, type Checked} from './validate.js';
 import {DEFAULT_LOCALE} from './locale.js';
+import {DEFAULT_BORROW_TIMEOUT_MS, DEFAULT_GET_TIMEOUT_MS} from './deadlines.js';
 
 export interface ClientOptions {
 	baseUrl: string;
@@ -49,8 +50,7 @@ export interface CallOptions {
 	signal?: AbortSignal;
 }
 
-export const DEFAULT_GET_TIMEOUT_MS = 10_000;
-export const DEFAULT_BORROW_TIMEOUT_MS = 15_000;
+export {DEFAULT_BORROW_TIMEOUT_MS, DEFAULT_GET_TIMEOUT_MS} from './deadlines.js';
 
 /** Error codes of a connection that never got as far as sending: a borrow failing this way certainly did nothing. */
 const NOT_SENT_CODES = new Set([

@@ -4,7 +4,7 @@ import {EXIT, type ExitCode, UsageError} from './exit-codes.js';
 import {COMMAND_HELP, GENERAL_HELP} from './help.js';
 import {type Output, reportFailure} from './output.js';
 import {resolveSettings, type Settings} from './settings.js';
-import {openSession, type Session} from './session.js';
+import type {Session} from './session.js';
 import {VERSION} from '../version.js';
 
 export interface Io {
@@ -38,6 +38,8 @@ export async function main(io: Io): Promise<ExitCode | number> {
 
 	let session: Session | undefined;
 	try {
+		// The client (undici, schemas) loads only once a command needs it: --version and --help stay lean.
+		const {openSession} = await import('./session.js');
 		session = await openSession(settings, out, io.env);
 		return await runCommand(parsed.command, session, parsed, io);
 	} catch (error) {

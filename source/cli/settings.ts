@@ -1,6 +1,6 @@
 // Global settings from flags and environment, checked before anything is sent.
 import {localeFromEnvironment, normaliseLocale} from '../api/locale.js';
-import {DEFAULT_GET_TIMEOUT_MS} from '../api/client.js';
+import {DEFAULT_GET_TIMEOUT_MS} from '../api/deadlines.js';
 import {DEFAULT_PROFILE} from '../credentials/types.js';
 import type {ParsedArgs} from './args.js';
 import {UsageError} from './exit-codes.js';

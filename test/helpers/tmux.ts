@@ -1,5 +1,6 @@
 // The built binary in a real terminal: tmux runs it, send-keys types, capture-pane reads the screen.
 import {execFileSync, spawnSync} from 'node:child_process';
+import {readdirSync, readFileSync} from 'node:fs';
 import {randomUUID} from 'node:crypto';
 
 export const tmuxMissing = spawnSync('tmux', ['-V']).status !== 0 ? 'tmux is not installed (the CI script installs it)' : undefined;
@@ -57,11 +58,16 @@ export class Tmux {
 		}
 	}
 
-	/** The process running in the pane under its shell (the app), by name. */
-	childPid(name = 'node'): number {
-		const shell = this.run(['display-message', '-p', '-t', 'test', '#{pane_pid}']).trim();
-		const out = execFileSync('pgrep', ['-P', shell, name], {encoding: 'utf8'}).trim().split('\n')[0];
-		return Number(out);
+	/** The pid of the pane's descendant whose command line contains `needle` (the app), found through /proc. */
+	async descendantPid(needle: string, timeoutMs = 3000): Promise<number> {
+		const root = Number(this.run(['display-message', '-p', '-t', 'test', '#{pane_pid}']).trim());
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const found = findDescendant(root, needle);
+			if (found !== undefined) return found;
+			if (Date.now() > deadline) throw new Error(`no process matching ${needle} under pane ${root}`);
+			await new Promise((resolve) => setTimeout(resolve, 50));
+		}
 	}
 
 	resize(columns: number, rows: number): void {
@@ -86,4 +92,30 @@ export class Tmux {
 			// already gone
 		}
 	}
+}
+
+function findDescendant(root: number, needle: string): number | undefined {
+	const children = new Map<number, number[]>();
+	for (const name of readdirSync('/proc')) {
+		if (!/^\d+$/.test(name)) continue;
+		try {
+			// Field 4 of /proc/PID/stat is the parent pid (after the parenthesised command name).
+			const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+			const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+			children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
+		} catch {
+			// the process ended while we looked
+		}
+	}
+	const queue = [...(children.get(root) ?? [])];
+	while (queue.length > 0) {
+		const pid = queue.shift()!;
+		try {
+			if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(needle)) return pid;
+		} catch {
+			continue;
+		}
+		queue.push(...(children.get(pid) ?? []));
+	}
+	return undefined;
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {explorerReducer, initialExplorer, windowOffset, type ExplorerState} from '../../source/screens/symbols/reducer.js';
 import type {TextEdit} from '../../source/app/text-editing.js';
@@ -17,7 +18,7 @@ const records = [
 
 describe('filter ranking', () => {
 	const index = buildIndex(records);
-	const ranked = (query: string) => filterIndex(index, query).map((match) => [match.record.symbol, match.rank]);
+	const ranked = (query: string) => filterIndex(index, query).matches.map((match) => [match.record.symbol, match.rank]);
 
 	it('ranks exact > prefix > substring > subsequence, case-insensitively', () => {
 		expect(ranked('Eth')).toEqual([
@@ -37,14 +38,25 @@ describe('filter ranking', () => {
 	});
 
 	it('returns every pair in list order for an empty query, and nothing for no match', () => {
-		expect(filterIndex(index, '  ').map((match) => match.record.symbol)).toEqual(records.map((record) => record.symbol));
-		expect(filterIndex(index, 'zzz')).toEqual([]);
+		expect(filterIndex(index, '  ').matches.map((match) => match.record.symbol)).toEqual(records.map((record) => record.symbol));
+		expect(filterIndex(index, 'zzz').matches).toEqual([]);
+	});
+
+	it('narrowing from the previous result gives exactly what a full scan gives', () => {
+		fc.assert(
+			fc.property(fc.string({unit: fc.constantFrom(...'abehstux'), minLength: 1, maxLength: 6}), (query) => {
+				let previous = filterIndex(index, '');
+				for (let i = 1; i <= query.length; i++) previous = filterIndex(index, query.slice(0, i), previous);
+				expect(previous.matches).toEqual(filterIndex(index, query).matches);
+			}),
+			{numRuns: 500},
+		);
 	});
 
 	it('reports the matched characters of the symbol for highlighting', () => {
-		const [match] = filterIndex(buildIndex([pair('BETAUSDT', 'BETA', 'USDT')]), 'bus');
+		const [match] = filterIndex(buildIndex([pair('BETAUSDT', 'BETA', 'USDT')]), 'bus').matches;
 		expect(match!.positions).toEqual([0, 4, 5]);
-		const [quote] = filterIndex(buildIndex([pair('LINKETH', 'LINK', 'ETH')]), 'eth');
+		const [quote] = filterIndex(buildIndex([pair('LINKETH', 'LINK', 'ETH')]), 'eth').matches;
 		expect(quote!.positions).toEqual([4, 5, 6]);
 	});
 });

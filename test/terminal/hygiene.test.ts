@@ -27,7 +27,7 @@ describe.skipIf(tmuxMissing)(`terminal hygiene${tmuxMissing ? ` (skipped: ${tmux
 		await tmux.waitFor('? this help');
 		await tmux.send('Enter');
 		await tmux.waitFor(/of \d+ pairs/);
-		process.kill(tmux.childPid(), 'SIGTERM');
+		process.kill(await tmux.descendantPid(CLI), 'SIGTERM');
 		expectRestored(tmux, await tmux.waitFor(/icanon/), 143);
 	});
 

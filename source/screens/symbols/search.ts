@@ -29,17 +29,33 @@ export function buildIndex(records: readonly SymbolRecord[]): SearchEntry[] {
 	}));
 }
 
-/** All entries for an empty query, in list order; otherwise the matches, best rank first, then by symbol. */
-export function filterIndex(index: readonly SearchEntry[], query: string): Match[] {
+export interface FilterResult {
+	needle: string;
+	matches: Match[];
+	/** The entries that matched, in index order: what a longer query has to look at. */
+	candidates: readonly SearchEntry[];
+}
+
+/**
+ * All entries for an empty query, in list order; otherwise the matches, best rank first, then by symbol.
+ * Pass the previous result: when the new query extends it (the usual keystroke), only the previous matches can
+ * still match (every kind of match of "abc" is at least a subsequence match of "ab"), so only they are scanned.
+ */
+export function filterIndex(index: readonly SearchEntry[], query: string, previous?: FilterResult): FilterResult {
 	const needle = query.trim().toLowerCase();
-	if (needle === '') return index.map((entry) => ({record: entry.record, rank: 0, positions: []}));
+	if (needle === '') return {needle, matches: index.map((entry) => ({record: entry.record, rank: 0, positions: []})), candidates: index};
+	const pool = previous && previous.needle !== '' && needle.startsWith(previous.needle) ? previous.candidates : index;
 	const matches: Match[] = [];
-	for (const entry of index) {
+	const candidates: SearchEntry[] = [];
+	for (const entry of pool) {
 		const match = matchEntry(entry, needle);
-		if (match) matches.push(match);
+		if (match) {
+			matches.push(match);
+			candidates.push(entry);
+		}
 	}
 	matches.sort((a, b) => b.rank - a.rank || compare(a.record.symbol, b.record.symbol));
-	return matches;
+	return {needle, matches, candidates};
 }
 
 function matchEntry(entry: SearchEntry, needle: string): Match | undefined {

@@ -1,5 +1,5 @@
 // The symbol explorer: fzf-style filter over every spot pair, a windowed list, and a detail view.
-import React, {useEffect, useMemo, useReducer} from 'react';
+import React, {useEffect, useMemo, useReducer, useRef} from 'react';
 import {Box, Text} from 'ink';
 import {useScreenInput} from '../../app/input-router.js';
 import {useBodySize} from '../../app/layout.js';
@@ -10,7 +10,7 @@ import {ErrorMessage} from '../../app/components/error-message.js';
 import {errorLine} from '../../app/describe-error.js';
 import type {KeyHelp} from '../../app/key-help.js';
 import {clamp, explorerReducer, initialExplorer, windowOffset} from './reducer.js';
-import {buildIndex, filterIndex} from './search.js';
+import {buildIndex, filterIndex, type FilterResult} from './search.js';
 import {handleExplorerKey} from './explorer-keys.js';
 import {columnsFor, headerLine, SymbolRow} from './symbol-row.js';
 import {SymbolDetail} from './symbol-detail.js';
@@ -57,7 +57,14 @@ export function SymbolsScreen() {
 
 	const records = list.status === 'idle' ? undefined : list.records;
 	const index = useMemo(() => buildIndex(records ?? []), [records]);
-	const matches = useMemo(() => filterIndex(index, state.query), [index, state.query]);
+	// The last result of this index, so a keystroke that extends the filter scans only the previous matches.
+	const lastFilter = useRef<{index: typeof index; result: FilterResult} | undefined>(undefined);
+	const matches = useMemo(() => {
+		const previous = lastFilter.current?.index === index ? lastFilter.current.result : undefined;
+		const result = filterIndex(index, state.query, previous);
+		lastFilter.current = {index, result};
+		return result.matches;
+	}, [index, state.query]);
 
 	// Computed in render so a resize or a new list never leaves the window or selection out of range.
 	const pageSize = Math.max(1, rows - EXPLORER_CHROME);
