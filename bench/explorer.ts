@@ -39,6 +39,7 @@ export async function measureExplorer(pairs: number): Promise<ExplorerResult> {
 			for (let i = 1; i <= query.length; i++) keys.push(await keystroke(pty, query[i - 1]!, `> ${query.slice(0, i)}`));
 			for (let i = query.length - 1; i >= 0; i--) keys.push(await keystroke(pty, '\u007F', i === 0 ? `${pairs} of ${pairs} pairs` : `> ${query.slice(0, i)}`));
 		}
+		if (process.env.BENCH_KEYS) console.error(keys.map((k) => k.toFixed(1)).join(" "));
 		const peakRssMiB = pty.peakRssMiB();
 		await pty.quit();
 		// Second run: the list from the disk cache, refreshed in the background.

@@ -1,7 +1,9 @@
 // One client for the three operations, on one keep-alive undici Pool shared by the whole app.
 import {Pool} from 'undici';
 import {ServerClock} from './clock.js';
-import {ACCEPT_ENCODING, decodeBody} from './decode.js';
+import {ACCEPT_ENCODING} from './decode.js';
+import {BodyProblem, readBody, type BodyContent} from './read-body.js';
+import {checkSymbolRecord} from './symbol-records.js';
 import {isFailure, parseEnvelope} from './envelope.js';
 import {
 	ApiError,
@@ -74,6 +76,8 @@ interface SendOptions<T> {
 	signed: boolean;
 	deadlineMs: number;
 	validate: (data: unknown) => Validated<T>;
+	/** For a large array payload: a fresh per-element check, applied while the body streams in. */
+	elements?: () => (value: unknown, index: number) => unknown;
 	signal?: AbortSignal;
 }
 
@@ -123,7 +127,11 @@ export class BitgetClient {
 	/** All spot pairs, or the one named. */
 	async symbols(symbol?: string, options: CallOptions = {}): Promise<SymbolRecord[]> {
 		const query = symbol === undefined ? '' : canonicalQuery({symbol: required(checkSymbol(symbol))});
-		return this.get({operation: 'symbols', query, signed: false, validate: validateSymbols, ...options});
+		const elements = () => {
+			const intern = new Map<string, string>();
+			return (value: unknown, index: number) => checkSymbolRecord(value, index, intern);
+		};
+		return this.get({operation: 'symbols', query, signed: false, validate: validateSymbols, elements, ...options});
 	}
 
 	/** Hourly interest and borrowable amount. Signed when the client holds credentials, public otherwise. */
@@ -173,18 +181,21 @@ export class BitgetClient {
 	private async get<T>(options: Omit<SendOptions<T>, 'deadlineMs'>): Promise<T> {
 		const deadline = this.localNow() + this.getTimeoutMs;
 		let resynced = false;
+		// While retrying a 429, running out of time reports the 429: that is what kept the answer away.
+		let limited: ApiError | undefined;
 		for (let retry = 0; ; retry++) {
 			const remaining = deadline - this.localNow();
-			if (remaining <= 0) throw new TimeoutError(this.getTimeoutMs);
+			if (remaining <= 0) throw limited ?? new TimeoutError(this.getTimeoutMs);
 			const attempt = await this.attempt({...options, deadlineMs: remaining});
 			if (attempt.ok) return attempt.data;
 			const {error} = attempt;
-			if (error instanceof TimeoutError) throw new TimeoutError(this.getTimeoutMs);
+			if (error instanceof TimeoutError) throw limited ?? new TimeoutError(this.getTimeoutMs);
 			if (error instanceof ApiError && error.code === '40008' && options.signed && !resynced) {
 				resynced = true;
 				continue;
 			}
 			if (error instanceof ApiError && error.httpStatus === 429) {
+				limited = error;
 				const delay = backoff(retry);
 				if (this.localNow() + delay >= deadline) throw error;
 				await sleep(delay, options.signal);
@@ -223,26 +234,23 @@ export class BitgetClient {
 				headersTimeout: 0,
 				bodyTimeout: 0,
 			});
-			let raw: Buffer;
+			let content: BodyContent;
 			try {
-				raw = Buffer.from(await response.body.arrayBuffer());
+				content = await readBody(response.body, response.headers['content-encoding'], response.statusCode, options.elements?.());
+				// The pool marks the connection free a turn after the body ends; without this yield the caller's
+				// next request would find it busy and open a second connection.
+				await new Promise((resolve) => setImmediate(resolve));
 			} catch (error) {
 				if (timedOut()) return {ok: false, error: new TimeoutError(options.deadlineMs), sent};
 				if (options.signal?.aborted) throw options.signal.reason;
+				if (error instanceof BodyProblem) return {ok: false, error: new ProtocolError(error.message, response.statusCode), sent};
 				return {ok: false, error: networkError(error, 'the connection broke while reading the answer'), sent};
 			}
 			const receivedAt = this.localNow();
-			let text: string;
-			try {
-				text = (await decodeBody(raw, response.headers['content-encoding'])).toString('utf8');
-			} catch (error) {
-				return {
-					ok: false,
-					error: new ProtocolError(`HTTP ${response.statusCode} with a body that could not be decoded (${(error as Error).message})`, response.statusCode),
-					sent,
-				};
-			}
-			const parsed = parseEnvelope(response.statusCode, text, validate);
+			const parsed =
+				content.kind === 'text'
+					? parseEnvelope(response.statusCode, content.text, validate)
+					: parseEnvelope(response.statusCode, content.skeleton, (data) => (content.elements ? {ok: true, value: content.elements as T} : validate(data)));
 			if (parsed.serverTime !== undefined) this.clock.observe(parsed.serverTime, sentAt, receivedAt);
 			this.log(method, requestPath, headers, response.statusCode, isFailure(parsed) ? parsed.error : undefined, sentAt);
 			if (isFailure(parsed)) return {ok: false, error: parsed.error, sent, serverTime: parsed.serverTime};

@@ -4,6 +4,7 @@ import {createCredentialsAccess} from './credentials-access.js';
 import type {AppServices} from './services.js';
 import {createStore} from './store.js';
 import {createSymbolStore} from './symbol-store.js';
+import type {SymbolCache} from './symbol-cache.js';
 import {makeTheme} from './theme.js';
 
 export interface ServiceOptions {
@@ -11,6 +12,8 @@ export interface ServiceOptions {
 	profile: string;
 	demo: boolean;
 	openStore?: () => Promise<CredentialStore>;
+	/** The symbol list on disk; none in demo mode and in tests. */
+	symbolCache?: SymbolCache;
 }
 
 /** Everything the screens share, built once per run around the session's one client. */
@@ -20,7 +23,7 @@ export async function createAppServices(session: Pick<Session, 'client' | 'conne
 		client: session.client,
 		connectedTo: session.connectedTo,
 		theme: makeTheme(options.env),
-		symbols: createSymbolStore(session.client),
+		symbols: createSymbolStore(session.client, {cache: options.symbolCache}),
 		lastError: createStore<string | undefined>(undefined),
 		credentials: createCredentialsAccess({
 			client: session.client,

@@ -10,6 +10,7 @@ import {sanitize} from '../format/sanitize.js';
 import {App} from './App.js';
 import {createAppServices} from './create-services.js';
 import {enterAlternateScreen} from './terminal.js';
+import {cacheDirectory, fileSymbolCache} from './symbol-cache.js';
 
 /** Exit statuses for a signal, as shells report them (128 + signal number). */
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = {SIGHUP: 129, SIGINT: 130, SIGTERM: 143};
@@ -18,9 +19,17 @@ export async function runApp(settings: Settings, out: Output, env: NodeJS.Proces
 	// A --debug log would tear the screen: keep it only when stderr is redirected away from the terminal.
 	const debug = settings.debug && !process.stderr.isTTY;
 	const session = await openSession({...settings, debug}, out, env);
-	const services = await createAppServices(session, {env, profile: settings.profile, demo: settings.demo, openStore: () => openKeychain()});
+	const services = await createAppServices(session, {
+		env,
+		profile: settings.profile,
+		demo: settings.demo,
+		openStore: () => openKeychain(),
+		// The demo's simulator is local and new each run: nothing worth caching.
+		symbolCache: settings.demo ? undefined : fileSymbolCache(cacheDirectory(env), session.client.origin),
+	});
 	const restoreScreen = enterAlternateScreen(process.stdout);
-	const instance = render(<App services={services} />, {exitOnCtrlC: false, patchConsole: true});
+	// Incremental rendering rewrites only the lines that changed; 60 fps keeps a second render close behind the first.
+	const instance = render(<App services={services} />, {exitOnCtrlC: false, patchConsole: true, incrementalRendering: true, maxFps: 60});
 
 	let exitCode: number = EXIT.ok;
 	let crash: unknown;

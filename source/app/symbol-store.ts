@@ -1,13 +1,21 @@
-// The symbol list, loaded once and shared: the explorer shows it and the estimate screen completes coins from it.
+// The symbol list, loaded once and shared: the explorer shows it and the coin fields complete from it.
+// With a disk cache it is stale-while-revalidate: the cached list shows at once, the network refreshes it.
 import type {BitgetClient} from '../api/client.js';
 import type {SymbolRecord} from '../api/types.js';
+import type {SymbolCache} from './symbol-cache.js';
 import {createStore, type Store} from './store.js';
+
+/** Where the records on screen came from. */
+export interface ListOrigin {
+	fetchedAt: number;
+	fromCache: boolean;
+}
 
 export type SymbolListState =
 	| {status: 'idle'}
-	| {status: 'loading'; records?: SymbolRecord[]}
-	| {status: 'ready'; records: SymbolRecord[]; fetchedAt: number}
-	| {status: 'error'; error: unknown; records?: SymbolRecord[]};
+	| ({status: 'loading'; records?: SymbolRecord[]} & Partial<ListOrigin>)
+	| ({status: 'ready'; records: SymbolRecord[]} & ListOrigin)
+	| ({status: 'error'; error: unknown; records?: SymbolRecord[]} & Partial<ListOrigin>);
 
 export interface SymbolStore extends Store<SymbolListState> {
 	/** Loads unless already loaded or loading. */
@@ -16,29 +24,53 @@ export interface SymbolStore extends Store<SymbolListState> {
 	reload(): void;
 }
 
-export function createSymbolStore(client: BitgetClient, now: () => number = Date.now): SymbolStore {
+export interface SymbolStoreOptions {
+	cache?: SymbolCache;
+	now?: () => number;
+	/** Called when writing the cache failed (it is only a cache: nothing else happens). */
+	onCacheError?: (error: unknown) => void;
+}
+
+export function createSymbolStore(client: BitgetClient, options: SymbolStoreOptions = {}): SymbolStore {
+	const {cache, now = Date.now} = options;
 	const store = createStore<SymbolListState>({status: 'idle'});
 	let generation = 0;
-	const load = () => {
+	const shown = (): Partial<ListOrigin> & {records?: SymbolRecord[]} => {
+		const current = store.get();
+		return current.status === 'idle' ? {} : {records: current.records, fetchedAt: current.fetchedAt, fromCache: current.fromCache};
+	};
+	const fetchFromNetwork = () => {
 		const mine = ++generation;
-		const previous = store.get();
-		const records = 'records' in previous ? previous.records : undefined;
-		store.set({status: 'loading', records});
+		store.set({status: 'loading', ...shown()});
 		client.symbols().then(
-			(fresh) => {
-				if (mine === generation) store.set({status: 'ready', records: fresh, fetchedAt: now()});
+			(records) => {
+				if (mine !== generation) return;
+				const fetchedAt = now();
+				store.set({status: 'ready', records, fetchedAt, fromCache: false});
+				// After the list is on screen, and in parts, so typing is not held up by the write.
+				if (cache) setTimeout(() => cache.write({records, fetchedAt}).catch((error: unknown) => options.onCacheError?.(error)), 200);
 			},
 			(error: unknown) => {
-				if (mine === generation) store.set({status: 'error', error, records});
+				if (mine === generation) store.set({status: 'error', error, ...shown()});
 			},
 		);
 	};
 	return {
 		...store,
 		ensure() {
-			if (store.get().status === 'idle') load();
+			if (store.get().status !== 'idle') return;
+			fetchFromNetwork();
+			if (!cache) return;
+			const network = generation;
+			void cache.read().then((cached) => {
+				// Shown while the network has not answered yet, or when it failed: never over a fresh list.
+				const current = store.get();
+				if (!cached || network !== generation || current.status === 'ready' || current.status === 'idle') return;
+				if (current.records?.length) return;
+				store.set({...current, records: cached.records, fetchedAt: cached.fetchedAt, fromCache: true});
+			});
 		},
-		reload: load,
+		reload: fetchFromNetwork,
 	};
 }
 

@@ -1,6 +1,8 @@
 // The built binary in a real terminal: tmux runs it, send-keys types, capture-pane reads the screen.
 import {execFileSync, spawnSync} from 'node:child_process';
-import {readdirSync, readFileSync} from 'node:fs';
+import {mkdtempSync, readdirSync, readFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
 import {randomUUID} from 'node:crypto';
 
 export const tmuxMissing = spawnSync('tmux', ['-V']).status !== 0 ? 'tmux is not installed (the CI script installs it)' : undefined;
@@ -18,7 +20,9 @@ export class Tmux {
 
 	/** Starts `command` in a fresh tmux server; when it ends, the pane prints EXIT=<status> and stays. */
 	static start(command: string, options: TmuxOptions = {}): Tmux {
-		const tmux = new Tmux(options);
+		// Each terminal gets its own symbol cache unless the test shares one on purpose.
+		const cache = options.env?.XDG_CACHE_HOME ?? mkdtempSync(join(tmpdir(), 'loan-tui-tmux-cache-'));
+		const tmux = new Tmux({...options, env: {XDG_CACHE_HOME: cache, ...options.env}});
 		tmux.run([
 			'-f', '/dev/null', 'new-session', '-d', '-s', 'test', '-x', String(options.columns ?? 100), '-y', String(options.rows ?? 30),
 			`${command}; echo "EXIT=$?"; sleep 120`,

@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {explorerReducer, initialExplorer, windowOffset, type ExplorerState} from '../../source/screens/symbols/reducer.js';
 import type {TextEdit} from '../../source/app/text-editing.js';
-import {buildIndex, filterIndex, RANK} from '../../source/screens/symbols/search.js';
+import {buildIndex, filterIndex, highlightPositions, matchesBetween, RANK, type FilterResult} from '../../source/screens/symbols/search.js';
+
+const all = (result: FilterResult) => matchesBetween(result, 0, result.size);
 import type {SymbolRecord} from '../../source/api/types.js';
 
 const pair = (symbol: string, baseCoin: string, quoteCoin: string): SymbolRecord => ({symbol, baseCoin, quoteCoin});
@@ -18,7 +20,7 @@ const records = [
 
 describe('filter ranking', () => {
 	const index = buildIndex(records);
-	const ranked = (query: string) => filterIndex(index, query).matches.map((match) => [match.record.symbol, match.rank]);
+	const ranked = (query: string) => all(filterIndex(index, query)).map((match) => [match.record.symbol, match.rank]);
 
 	it('ranks exact > prefix > substring > subsequence, case-insensitively', () => {
 		expect(ranked('Eth')).toEqual([
@@ -38,8 +40,8 @@ describe('filter ranking', () => {
 	});
 
 	it('returns every pair in list order for an empty query, and nothing for no match', () => {
-		expect(filterIndex(index, '  ').matches.map((match) => match.record.symbol)).toEqual(records.map((record) => record.symbol));
-		expect(filterIndex(index, 'zzz').matches).toEqual([]);
+		expect(all(filterIndex(index, '  ')).map((match) => match.record.symbol)).toEqual(records.map((record) => record.symbol));
+		expect(all(filterIndex(index, 'zzz'))).toEqual([]);
 	});
 
 	it('narrowing from the previous result gives exactly what a full scan gives', () => {
@@ -47,17 +49,22 @@ describe('filter ranking', () => {
 			fc.property(fc.string({unit: fc.constantFrom(...'abehstux'), minLength: 1, maxLength: 6}), (query) => {
 				let previous = filterIndex(index, '');
 				for (let i = 1; i <= query.length; i++) previous = filterIndex(index, query.slice(0, i), previous);
-				expect(previous.matches).toEqual(filterIndex(index, query).matches);
+				expect(all(previous)).toEqual(all(filterIndex(index, query)));
 			}),
 			{numRuns: 500},
 		);
 	});
 
 	it('reports the matched characters of the symbol for highlighting', () => {
-		const [match] = filterIndex(buildIndex([pair('BETAUSDT', 'BETA', 'USDT')]), 'bus').matches;
-		expect(match!.positions).toEqual([0, 4, 5]);
-		const [quote] = filterIndex(buildIndex([pair('LINKETH', 'LINK', 'ETH')]), 'eth').matches;
-		expect(quote!.positions).toEqual([4, 5, 6]);
+		const [match] = all(filterIndex(buildIndex([pair('BETAUSDT', 'BETA', 'USDT')]), 'bus'));
+		expect(highlightPositions(match!, 'bus')).toEqual([0, 4, 5]);
+		const [quote] = all(filterIndex(buildIndex([pair('LINKETH', 'LINK', 'ETH')]), 'eth'));
+		expect(highlightPositions(quote!, 'ETH')).toEqual([4, 5, 6]);
+		const [prefix] = all(filterIndex(buildIndex([pair('ETHUSDT', 'ETH', 'USDT')]), 'usd'));
+		expect(highlightPositions(prefix!, 'usd')).toEqual([3, 4, 5]);
+		const [substring] = all(filterIndex(buildIndex([pair('SETHUSDT', 'SETH', 'USDT')]), 'thu'));
+		expect(highlightPositions(substring!, 'thu')).toEqual([2, 3, 4]);
+		expect(highlightPositions(all(filterIndex(buildIndex([pair('A', 'A', 'B')]), ''))[0]!, '')).toEqual([]);
 	});
 });
 

@@ -1,10 +1,11 @@
 import React, {memo} from 'react';
 import {Text} from 'ink';
-import type {SymbolRecord} from '../../api/types.js';
+import chalk from 'chalk';
 import {percent} from '../../format/numbers.js';
 import {sanitize} from '../../format/sanitize.js';
 import {statusWord} from '../../format/symbol.js';
 import {statusColor, type Theme} from '../../app/theme.js';
+import type {SymbolRecord} from '../../api/types.js';
 
 export interface Columns {
 	symbol: number;
@@ -21,37 +22,38 @@ export function headerLine(columns: Columns): string {
 
 interface RowProps {
 	record: SymbolRecord;
-	positions: number[];
+	/** Characters of the symbol to highlight (underlined, and coloured unless NO_COLOR). */
+	positions: readonly number[];
 	selected: boolean;
 	columns: Columns;
 	theme: Theme;
 }
 
-/** One pair; memoised so moving the selection re-renders only the two rows that changed. */
+const paint = (color: string | undefined, text: string) => (color ? (chalk as unknown as Record<string, (s: string) => string>)[color]?.(text) ?? text : text);
+
+/**
+ * One pair as a single pre-styled line: one Ink node per row instead of one per highlighted character keeps a
+ * keystroke's re-layout cheap. Memoised, so moving the selection re-renders only the rows that changed.
+ */
 export const SymbolRow = memo(function SymbolRow({record, positions, selected, columns, theme}: RowProps) {
-	const symbol = sanitize(record.symbol);
-	const status = statusWord(record.status);
-	const highlighted = new Set(positions);
-	const symbolCells = [...symbol.slice(0, columns.symbol - 1)].map((char, i) =>
-		highlighted.has(i) ? (
-			<Text key={i} color={theme.match} underline bold>
-				{char}
-			</Text>
-		) : (
-			char
-		),
-	);
-	const pad = ' '.repeat(Math.max(1, columns.symbol - Math.min(symbol.length, columns.symbol - 1)));
+	const symbol = sanitize(record.symbol).slice(0, columns.symbol - 1);
+	// Runs of highlighted characters become one styled span each: fewer escape codes for Ink to tokenize.
+	const marked = new Set(positions);
+	let name = '';
+	for (let i = 0; i < symbol.length; ) {
+		let end = i;
+		const highlighted = marked.has(i);
+		while (end < symbol.length && marked.has(end) === highlighted) end++;
+		const run = symbol.slice(i, end);
+		name += highlighted ? chalk.bold.underline(paint(theme.match, run)) : run;
+		i = end;
+	}
+	const coins = columns.coins ? `${sanitize(record.baseCoin).slice(0, 8).padEnd(9)}${sanitize(record.quoteCoin).slice(0, 6).padEnd(7)}` : '';
+	const status = paint(statusColor(theme, record.status), statusWord(record.status).slice(0, 8).padEnd(9));
+	const line = `${selected ? '› ' : '  '}${name}${' '.repeat(columns.symbol - symbol.length)}${coins}${status}${percent(record.makerFeeRate).padEnd(9)}${percent(record.takerFeeRate).padEnd(9)}${sanitize(record.minTradeUSDT ?? '—')}`;
 	return (
 		<Text wrap="truncate" bold={selected} inverse={selected && !theme.noColor}>
-			{selected ? '› ' : '  '}
-			{symbolCells}
-			{pad}
-			{columns.coins ? `${sanitize(record.baseCoin).slice(0, 8).padEnd(9)}${sanitize(record.quoteCoin).slice(0, 6).padEnd(7)}` : ''}
-			<Text color={statusColor(theme, record.status)}>{status.slice(0, 8).padEnd(9)}</Text>
-			{percent(record.makerFeeRate).padEnd(9)}
-			{percent(record.takerFeeRate).padEnd(9)}
-			{sanitize(record.minTradeUSDT ?? '—')}
+			{line}
 		</Text>
 	);
 });

@@ -10,10 +10,11 @@ import {ErrorMessage} from '../../app/components/error-message.js';
 import {errorLine} from '../../app/describe-error.js';
 import type {KeyHelp} from '../../app/key-help.js';
 import {clamp, explorerReducer, initialExplorer, windowOffset} from './reducer.js';
-import {buildIndex, filterIndex, type FilterResult} from './search.js';
+import {buildIndex, filterIndex, highlightPositions, matchAt, matchesBetween, type FilterResult} from './search.js';
 import {handleExplorerKey} from './explorer-keys.js';
 import {columnsFor, headerLine, SymbolRow} from './symbol-row.js';
 import {SymbolDetail} from './symbol-detail.js';
+import {age} from '../../app/symbol-cache.js';
 import {FilterField} from './filter-field.js';
 
 /** Rows the explorer uses around the list: filter, header, count. */
@@ -57,27 +58,41 @@ export function SymbolsScreen() {
 
 	const records = list.status === 'idle' ? undefined : list.records;
 	const index = useMemo(() => buildIndex(records ?? []), [records]);
+	// Once a list arrives, run the filter's code paths while the user is still reading, so the first keystrokes
+	// do not pay for the JIT.
+	useEffect(() => {
+		if (index.entries.length === 0) return;
+		const timer = setTimeout(() => {
+			for (const query of ['a', 'ab', 'usdt', 'x1']) {
+				const result = filterIndex(index, query);
+				for (const match of matchesBetween(result, 0, 30)) highlightPositions(match, query);
+			}
+		}, 50);
+		return () => clearTimeout(timer);
+	}, [index]);
+
 	// The last result of this index, so a keystroke that extends the filter scans only the previous matches.
 	const lastFilter = useRef<{index: typeof index; result: FilterResult} | undefined>(undefined);
-	const matches = useMemo(() => {
+	const filtered = useMemo(() => {
 		const previous = lastFilter.current?.index === index ? lastFilter.current.result : undefined;
 		const result = filterIndex(index, state.query, previous);
 		lastFilter.current = {index, result};
-		return result.matches;
+		return result;
 	}, [index, state.query]);
+	const total = filtered.size;
 
 	// Computed in render so a resize or a new list never leaves the window or selection out of range.
 	const pageSize = Math.max(1, rows - EXPLORER_CHROME);
-	const selected = clamp(state.selected, 0, Math.max(0, matches.length - 1));
-	const offset = windowOffset(selected, state.offset, matches.length, pageSize);
-	const visible = matches.slice(offset, offset + pageSize);
-	const current = matches[selected];
+	const selected = clamp(state.selected, 0, Math.max(0, total - 1));
+	const offset = windowOffset(selected, state.offset, total, pageSize);
+	const visible = matchesBetween(filtered, offset, offset + pageSize);
+	const current = matchAt(filtered, selected);
 	const detailOpen = state.detailOpen && current !== undefined;
 
 	useScreenInput({
 		mode: state.focus === 'filter' && !detailOpen ? 'text' : 'navigate',
 		keys: detailOpen ? DETAIL_KEYS : state.focus === 'filter' ? FILTER_KEYS : LIST_KEYS,
-		onKey: (input, key) => handleExplorerKey(input, key, {state, dispatch, total: matches.length, pageSize, reload: symbols.reload}),
+		onKey: (input, key) => handleExplorerKey(input, key, {state, dispatch, total, pageSize, reload: symbols.reload}),
 		onBack: () => {
 			if (!state.detailOpen) return false;
 			dispatch({type: 'close'});
@@ -89,7 +104,7 @@ export function SymbolsScreen() {
 		return (
 			<Box flexDirection="column">
 				<Text bold color={theme.accent} wrap="truncate">
-					{current.record.symbol} — {selected + 1} of {matches.length}
+					{current.record.symbol} — {selected + 1} of {total}
 				</Text>
 				<SymbolDetail record={current.record} theme={theme} />
 			</Box>
@@ -115,7 +130,7 @@ export function SymbolsScreen() {
 						<SymbolRow
 							key={match.record.symbol}
 							record={match.record}
-							positions={match.positions}
+							positions={highlightPositions(match, state.query)}
 							selected={offset + i === selected}
 							columns={layout}
 							theme={theme}
@@ -126,7 +141,8 @@ export function SymbolsScreen() {
 			)}
 			{records === undefined || records.length === 0 ? null : (
 			<Text dimColor wrap="truncate">
-				{matches.length} of {records.length} pairs
+				{total} of {records.length} pairs
+				{list.status !== 'idle' && list.fromCache && list.fetchedAt !== undefined ? ` · cached ${age(Date.now() - list.fetchedAt)}` : ''}
 				{list.status === 'loading' ? ' · refreshing…' : ''}
 				{list.status === 'error' ? ' · refresh failed, Ctrl+R to retry' : ''}
 			</Text>

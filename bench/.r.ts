@@ -1,0 +1,10 @@
+import {readFileSync} from 'node:fs';
+import {execFileSync} from 'node:child_process';
+import {CLI, Pty} from './pty.js';
+const pty = new Pty(`${process.execPath} ${CLI} --base-url http://127.0.0.1:9`);
+await pty.waitFor((t) => t.includes('? this help'));
+await new Promise((r) => setTimeout(r, 500));
+const pid = execFileSync('pgrep', ['-P', String((pty as any).child.pid), 'node'], {encoding: 'utf8'}).trim();
+const st = readFileSync(`/proc/${pid}/status`, 'utf8');
+console.log(st.split('\n').filter((l) => /VmHWM|VmRSS|RssAnon|RssFile/.test(l)).join(' | '));
+await pty.quit();

@@ -1,0 +1,72 @@
+// Reading an answer's body: whole (small answers), or streamed through the decoder and the array parser (the
+// symbol list), so a large list never exists as one buffer or one string.
+import type {Readable} from 'node:stream';
+import {pipeline} from 'node:stream/promises';
+import {createBrotliDecompress, createGunzip, createInflate} from 'node:zlib';
+import {ArrayEnvelopeParser} from './array-stream.js';
+import {decodeBody} from './decode.js';
+import {RecordProblem} from './symbol-records.js';
+
+export type BodyContent = {kind: 'text'; text: string} | {kind: 'streamed'; skeleton: string; elements?: unknown[]};
+
+/** The body was read but is not usable; the message completes "HTTP <status> …" or stands alone. */
+export class BodyProblem extends Error {}
+
+type ElementCheck = (value: unknown, index: number) => unknown;
+
+const streamDecoders: Record<string, () => NodeJS.ReadWriteStream> = {
+	br: createBrotliDecompress,
+	gzip: createGunzip,
+	'x-gzip': createGunzip,
+	deflate: createInflate,
+};
+
+export async function readBody(body: Readable & {arrayBuffer(): Promise<ArrayBuffer>}, contentEncoding: string | string[] | undefined, status: number, elements?: ElementCheck): Promise<BodyContent> {
+	if (!elements) {
+		const raw = Buffer.from(await body.arrayBuffer());
+		try {
+			return {kind: 'text', text: (await decodeBody(raw, contentEncoding)).toString('utf8')};
+		} catch (error) {
+			throw new BodyProblem(`HTTP ${status} with a body that could not be decoded (${(error as Error).message})`);
+		}
+	}
+	const codings = codingsOf(contentEncoding);
+	const unknown = codings.find((coding) => !streamDecoders[coding]);
+	if (unknown) {
+		body.resume();
+		throw new BodyProblem(`HTTP ${status} with a body that could not be decoded (unsupported content-encoding "${unknown}")`);
+	}
+	const parser = new ArrayEnvelopeParser(elements);
+	const decoders = codings.reverse().map((coding) => streamDecoders[coding]!());
+	// When the parser throws, pipeline tears the body down and may reject with that AbortError instead: keep ours.
+	let parserError: unknown;
+	try {
+		// Any number of decoders: pipeline's typed overloads cannot take a spread, its runtime can.
+		const run = pipeline as unknown as (...stages: unknown[]) => Promise<void>;
+		await run(body, ...decoders, async (source: AsyncIterable<Buffer>) => {
+			try {
+				for await (const chunk of source) parser.feed(chunk);
+			} catch (error) {
+				parserError = error;
+				throw error;
+			}
+		});
+		return {kind: 'streamed', ...parser.end()};
+	} catch (caught) {
+		const error = parserError ?? caught;
+		if (error instanceof RecordProblem) throw new BodyProblem(`unexpected answer — ${error.message}`);
+		if (error instanceof SyntaxError) throw new BodyProblem(`HTTP ${status} with incomplete JSON`);
+		if ((error as {code?: string}).code?.startsWith('Z_') || (error as {code?: string}).code?.startsWith('ERR_BROTLI')) {
+			throw new BodyProblem(`HTTP ${status} with a body that could not be decoded (${(error as Error).message})`);
+		}
+		throw error;
+	}
+}
+
+function codingsOf(header: string | string[] | undefined): string[] {
+	const text = Array.isArray(header) ? header.join(',') : header ?? '';
+	return text
+		.split(',')
+		.map((coding) => coding.trim().toLowerCase())
+		.filter((coding) => coding !== '' && coding !== 'identity');
+}

@@ -1,0 +1,102 @@
+import {mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, readdirSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterEach, describe, expect, it} from 'vitest';
+import {age, cacheDirectory, fileSymbolCache} from '../../source/app/symbol-cache.js';
+import {createSymbolStore, type SymbolListState} from '../../source/app/symbol-store.js';
+import {BUILT_IN_SYMBOLS} from '../../source/simulator/index.js';
+import {waitFor} from '../helpers/ink.js';
+import {useSimulator} from '../helpers/simulator.js';
+
+const dirs: string[] = [];
+const temp = () => {
+	const dir = mkdtempSync(join(tmpdir(), 'loan-tui-cache-test-'));
+	dirs.push(dir);
+	return join(dir, 'loan-tui');
+};
+afterEach(() => {
+	for (const dir of dirs.splice(0)) rmSync(dir, {recursive: true, force: true});
+});
+const records = BUILT_IN_SYMBOLS.map((record) => ({...record}));
+
+describe('symbol cache on disk', () => {
+	it('writes and reads back the list with its fetch time, private to the user', async () => {
+		const dir = temp();
+		const cache = fileSymbolCache(dir, 'https://api.bitget.com');
+		await cache.write({records, fetchedAt: 1_700_000_000_000});
+		const [file] = readdirSync(dir);
+		expect(file).toBe('symbols-api.bitget.com.json');
+		expect(statSync(join(dir, file!)).mode & 0o777).toBe(0o600);
+		expect(statSync(dir).mode & 0o777).toBe(0o700);
+		expect(await cache.read()).toEqual({records, fetchedAt: 1_700_000_000_000});
+	});
+
+	it('ignores a missing, corrupt, foreign or invalid cache', async () => {
+		const dir = temp();
+		const cache = fileSymbolCache(dir, 'https://api.bitget.com');
+		expect(await cache.read()).toBeUndefined();
+		await cache.write({records, fetchedAt: 1});
+		const file = join(dir, readdirSync(dir)[0]!);
+		const good = readFileSync(file, 'utf8');
+		for (const bad of [good.slice(0, good.length / 2), 'not json', good.replace('"format":1', '"format":9'), good.replace('BTCUSDT', 'BTC\\u001b[2JUSDT')]) {
+			writeFileSync(file, bad);
+			expect(await cache.read()).toBeUndefined();
+		}
+		writeFileSync(file, good);
+		expect(await fileSymbolCache(dir, 'https://elsewhere.example').read()).toBeUndefined();
+	});
+
+	it('lives in the XDG cache directory, else ~/.cache', () => {
+		expect(cacheDirectory({XDG_CACHE_HOME: '/x/cache', HOME: '/home/u'})).toBe('/x/cache/loan-tui');
+		expect(cacheDirectory({XDG_CACHE_HOME: 'relative', HOME: '/home/u'})).toBe('/home/u/.cache/loan-tui');
+		expect(cacheDirectory({HOME: '/home/u'})).toBe('/home/u/.cache/loan-tui');
+	});
+
+	it('says how old a list is', () => {
+		expect([age(10_000), age(3 * 60_000), age(5 * 3_600_000), age(3 * 86_400_000)]).toEqual(['just now', '3 min ago', '5 h ago', '3 days ago']);
+	});
+});
+
+describe('symbol store with a cache (stale-while-revalidate)', () => {
+	const sim = useSimulator({extraSymbols: 10});
+	const client = async () => {
+		const {BitgetClient} = await import('../../source/api/client.js');
+		return new BitgetClient({baseUrl: sim.simulator.url});
+	};
+
+	it('shows the cached list at once, then the fresh one, and writes it back', async () => {
+		const dir = temp();
+		const cache = fileSymbolCache(dir, 'origin');
+		await cache.write({records: records.slice(0, 3), fetchedAt: 5});
+		sim.simulator.injectFault({kind: 'stall', operation: 'symbols', stallMs: 300});
+		const api = await client();
+		const store = createSymbolStore(api, {cache, now: () => 42});
+		const seen: SymbolListState[] = [];
+		store.subscribe(() => seen.push(store.get()));
+		store.ensure();
+		await waitFor(() => expect(store.get().status).toBe('ready'));
+		expect(seen.some((state) => state.status === 'loading' && state.fromCache && state.records?.length === 3)).toBe(true);
+		expect(store.get()).toMatchObject({status: 'ready', fromCache: false, fetchedAt: 42});
+		let written: number | undefined;
+		for (let i = 0; i < 60 && written !== 42; i++) {
+			await new Promise((resolve) => setTimeout(resolve, 50));
+			written = (await cache.read())?.fetchedAt;
+		}
+		expect(written).toBe(42);
+		await api.close();
+	});
+
+	it('keeps the cached list on screen when the refresh fails', async () => {
+		const dir = temp();
+		const cache = fileSymbolCache(dir, 'origin');
+		await cache.write({records: records.slice(0, 4), fetchedAt: 7});
+		sim.simulator.setAvailable(false);
+		const api = await client();
+		const store = createSymbolStore(api, {cache});
+		store.ensure();
+		await waitFor(() => expect(store.get()).toMatchObject({status: 'error', fromCache: true, fetchedAt: 7}));
+		const state = store.get();
+		expect(state.status === 'error' ? state.records : undefined).toHaveLength(4);
+		await api.close();
+	});
+});

@@ -1,0 +1,39 @@
+// A second start shows the pairs from the disk cache before (here: without) the network answering.
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterAll, afterEach, describe, expect, it} from 'vitest';
+import {CLI} from '../helpers/cli.js';
+import {useSimulator} from '../helpers/simulator.js';
+import {Tmux, tmuxMissing} from '../helpers/tmux.js';
+
+describe.skipIf(tmuxMissing)(`symbol cache across starts${tmuxMissing ? ` (skipped: ${tmuxMissing})` : ''}`, () => {
+	const sim = useSimulator({extraSymbols: 1000});
+	const cache = mkdtempSync(join(tmpdir(), 'loan-tui-shared-cache-'));
+	let tmux: Tmux | undefined;
+	afterEach(() => tmux?.kill());
+	afterAll(() => rmSync(cache, {recursive: true, force: true}));
+
+	const open = async () => {
+		tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`, {env: {XDG_CACHE_HOME: cache}});
+		await tmux.waitFor('? this help');
+		await tmux.send('Enter');
+	};
+
+	it('second start: the cached list shows while the server is down, with its age', async () => {
+		await open();
+		await tmux!.waitFor(/1049 of 1049 pairs\s*$/m);
+		await new Promise((resolve) => setTimeout(resolve, 600));
+		await tmux!.send('C-c');
+		await tmux!.waitFor('EXIT=0');
+		tmux!.kill();
+		sim.simulator.setAvailable(false);
+		await open();
+		const screen = await tmux!.waitFor(/1049 of 1049 pairs · cached just now · refresh failed, Ctrl\+R to retry/);
+		expect(screen).toMatch(/› BTCUSDT\s+BTC\s+USDT\s+online/);
+		expect(screen).toContain('error: HTTP 503');
+		sim.simulator.setAvailable(true);
+		await tmux!.send('C-r');
+		await tmux!.waitFor(/1049 of 1049 pairs\s*$/m);
+	});
+});
