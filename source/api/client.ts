@@ -131,7 +131,8 @@ export class BitgetClient {
 			const intern = new Map<string, string>();
 			return (value: unknown, index: number) => checkSymbolRecord(value, index, intern);
 		};
-		return this.get({operation: 'symbols', query, signed: false, validate: validateSymbols, elements, ...options});
+		// Only the whole list is large enough to stream; one pair is read whole (faster for small answers).
+		return this.get({operation: 'symbols', query, signed: false, validate: validateSymbols, elements: symbol === undefined ? elements : undefined, ...options});
 	}
 
 	/** Hourly interest and borrowable amount. Signed when the client holds credentials, public otherwise. */

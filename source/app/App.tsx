@@ -88,7 +88,7 @@ export function App({services, initial = initialStack, onQuit}: AppProps) {
 							</Text>
 						) : null}
 						{helpOpen ? <HelpOverlay title={SCREEN_TITLES[top.name]} keys={screenKeys.keys} accent={services.theme.accent} /> : null}
-						<Box flexDirection="column" flexGrow={1} display={helpOpen ? 'none' : 'flex'} overflow="hidden">
+						<Box flexDirection="column" flexGrow={1} display={helpOpen ? 'none' : 'flex'} overflowY="hidden">
 							<ScreenErrorBoundary resetKey={`${state.stack.length}:${top.name}`} color={services.theme.bad}>
 								<ScreenView key={`${state.stack.length}:${top.name}`} screen={top} />
 							</ScreenErrorBoundary>

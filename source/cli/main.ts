@@ -77,6 +77,10 @@ async function runInteractive(io: Io, out: Output, settings: Settings): Promise<
 			),
 		);
 	}
+	// Ink draws nothing live when it believes it runs in CI (a CI variable in a developer's shell would leave a blank
+	// screen); this path only runs on a terminal, so that belief is wrong here. Read once, when Ink loads below.
+	delete io.env.CI;
+	delete io.env.CONTINUOUS_INTEGRATION;
 	const {runApp} = await import('../app/run.js');
 	return runApp(settings, out, io.env);
 }

@@ -22,8 +22,9 @@ export function headerLine(columns: Columns): string {
 
 interface RowProps {
 	record: SymbolRecord;
-	/** Characters of the symbol to highlight (underlined, and coloured unless NO_COLOR). */
-	positions: readonly number[];
+	/** Characters of the symbol to highlight (underlined, and coloured unless NO_COLOR), as "0,1,2": a string, so
+	 * the memo sees an unchanged highlight as equal and skips the row. */
+	highlight: string;
 	selected: boolean;
 	columns: Columns;
 	theme: Theme;
@@ -35,10 +36,10 @@ const paint = (color: string | undefined, text: string) => (color ? (chalk as un
  * One pair as a single pre-styled line: one Ink node per row instead of one per highlighted character keeps a
  * keystroke's re-layout cheap. Memoised, so moving the selection re-renders only the rows that changed.
  */
-export const SymbolRow = memo(function SymbolRow({record, positions, selected, columns, theme}: RowProps) {
+export const SymbolRow = memo(function SymbolRow({record, highlight, selected, columns, theme}: RowProps) {
 	const symbol = sanitize(record.symbol).slice(0, columns.symbol - 1);
 	// Runs of highlighted characters become one styled span each: fewer escape codes for Ink to tokenize.
-	const marked = new Set(positions);
+	const marked = new Set(highlight === '' ? [] : highlight.split(',').map(Number));
 	let name = '';
 	for (let i = 0; i < symbol.length; ) {
 		let end = i;
@@ -48,12 +49,24 @@ export const SymbolRow = memo(function SymbolRow({record, positions, selected, c
 		name += highlighted ? chalk.bold.underline(paint(theme.match, run)) : run;
 		i = end;
 	}
-	const coins = columns.coins ? `${sanitize(record.baseCoin).slice(0, 8).padEnd(9)}${sanitize(record.quoteCoin).slice(0, 6).padEnd(7)}` : '';
-	const status = paint(statusColor(theme, record.status), statusWord(record.status).slice(0, 8).padEnd(9));
-	const line = `${selected ? '› ' : '  '}${name}${' '.repeat(columns.symbol - symbol.length)}${coins}${status}${percent(record.makerFeeRate).padEnd(9)}${percent(record.takerFeeRate).padEnd(9)}${sanitize(record.minTradeUSDT ?? '—')}`;
+	const line = `${selected ? '› ' : '  '}${name}${' '.repeat(columns.symbol - symbol.length)}${rowTail(record, columns, theme)}`;
 	return (
 		<Text wrap="truncate" bold={selected} inverse={selected && !theme.noColor}>
 			{line}
 		</Text>
 	);
 });
+
+/** The part of a row that never changes while typing (coins, status, fees, minimum): built once per record. */
+const tails = new WeakMap<SymbolRecord, {key: string; text: string}>();
+
+function rowTail(record: SymbolRecord, columns: Columns, theme: Theme): string {
+	const key = `${columns.coins}|${theme.noColor}`;
+	const cached = tails.get(record);
+	if (cached?.key === key) return cached.text;
+	const coins = columns.coins ? `${sanitize(record.baseCoin).slice(0, 8).padEnd(9)}${sanitize(record.quoteCoin).slice(0, 6).padEnd(7)}` : '';
+	const status = paint(statusColor(theme, record.status), statusWord(record.status).slice(0, 8).padEnd(9));
+	const text = `${coins}${status}${percent(record.makerFeeRate).padEnd(9)}${percent(record.takerFeeRate).padEnd(9)}${sanitize(record.minTradeUSDT ?? '—')}`;
+	tails.set(record, {key, text});
+	return text;
+}

@@ -130,7 +130,7 @@ export function SymbolsScreen() {
 						<SymbolRow
 							key={match.record.symbol}
 							record={match.record}
-							positions={highlightPositions(match, state.query)}
+							highlight={highlightPositions(match, state.query).join(',')}
 							selected={offset + i === selected}
 							columns={layout}
 							theme={theme}
