@@ -38,6 +38,14 @@ describe.skipIf(tmuxMissing)(`explorer in a real terminal${tmuxMissing ? ` (skip
 		expect(after).not.toContain('pairs');
 	});
 
+	it('draws even when CI is set in the shell (Ink would otherwise hold every frame back)', async () => {
+		tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`, {env: {CI: 'true'}});
+		const home = await tmux.waitFor('? this help');
+		expect(home).toContain('Credentials  API key');
+		await tmux.send('C-c');
+		await tmux.waitFor('EXIT=0');
+	});
+
 	it('fits a 60x16 terminal without wrapping', async () => {
 		tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`, {columns: 60, rows: 16});
 		await tmux.waitFor('? this help');
