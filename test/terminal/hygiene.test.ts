@@ -51,3 +51,26 @@ describe.skipIf(tmuxMissing)(`terminal hygiene${tmuxMissing ? ` (skipped: ${tmux
 		expectRestored(tmux, await tmux.waitFor(/icanon/), 0);
 	});
 });
+
+describe.skipIf(tmuxMissing)(`drawing from a busy shell${tmuxMissing ? ` (skipped: ${tmuxMissing})` : ''}`, () => {
+	let tmux: Tmux | undefined;
+	afterEach(() => tmux?.kill());
+
+	it('starts at the top of the screen however much the shell printed before, and leaves no stale lines', async () => {
+		tmux = Tmux.start(`seq 1 60; node ${CLI} --demo`, {rows: 24});
+		const home = await tmux.waitFor('? this help');
+		expect(home.split('\n')[0]).toMatch(/^loan-tui · demo/);
+		expect(home).not.toMatch(/^\d+$/m);
+		await tmux.send('Down');
+		await tmux.send('Down');
+		await tmux.send('Enter');
+		const wizard = await tmux.waitFor('step 1 of 5');
+		expect(wizard.split('\n')[0]).toMatch(/^loan-tui · demo/);
+		// Nothing of the home menu is left behind.
+		expect(wizard).not.toContain('what a loan costs');
+		await tmux.send('C-c');
+		const after = await tmux.waitFor('EXIT=0');
+		// Back on the shell's own screen: its output is there again.
+		expect(after).toMatch(/^60$/m);
+	});
+});
