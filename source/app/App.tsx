@@ -90,7 +90,11 @@ export function App({services, initial = initialStack, onQuit}: AppProps) {
 						{helpOpen ? <HelpOverlay title={SCREEN_TITLES[top.name]} keys={screenKeys.keys} accent={services.theme.accent} /> : null}
 						<Box flexDirection="column" flexGrow={1} display={helpOpen ? 'none' : 'flex'} overflowY="hidden">
 							<ScreenErrorBoundary resetKey={`${state.stack.length}:${top.name}`} color={services.theme.bad}>
-								<ScreenView key={`${state.stack.length}:${top.name}`} screen={top} />
+								{/* Natural height: a screen taller than the terminal is clipped at the bottom, never squeezed into
+								    overlapping lines. */}
+								<Box flexDirection="column" flexShrink={0}>
+									<ScreenView key={`${state.stack.length}:${top.name}`} screen={top} />
+								</Box>
 							</ScreenErrorBoundary>
 						</Box>
 						{inputReady ? <Footer keys={helpOpen ? [] : screenKeys.keys} mode={screenKeys.mode} /> : <Text> </Text>}

@@ -53,6 +53,21 @@ describe.skipIf(tmuxMissing)(`explorer in a real terminal${tmuxMissing ? ` (skip
 		const screen = await tmux.waitFor(/of 5049 pairs/);
 		for (const line of screen.split('\n')) expect(line.length).toBeLessThanOrEqual(60);
 		expect(screen).toMatch(/› BTCUSDT\s+online/);
+		// The estimate's three periods fit side by side too.
+		await tmux.send('Escape');
+		await tmux.send('Down');
+		await tmux.send('Enter');
+		await tmux.waitFor('Loan coin');
+		await tmux.typeText('USDT');
+		await tmux.send('Enter');
+		await tmux.typeText('ETH');
+		await tmux.send('Enter');
+		await tmux.send('Enter');
+		await tmux.typeText('2');
+		const estimate = await tmux.waitFor(/Annualised rate\s+\d/);
+		expect(estimate).toMatch(/Annualised rate\s+[\d.]+%( ←)?\s+[\d.]+%( ←)?\s+[\d.]+%/);
+		expect(estimate).toMatch(/7 days\s+30 days\s+flexible/);
+		for (const line of estimate.split('\n')) expect(line.length).toBeLessThanOrEqual(60);
 		await tmux.send('C-c');
 		await tmux.waitFor('EXIT=0');
 	});

@@ -78,4 +78,33 @@ describe.skipIf(tmuxMissing)(`estimate and borrow in a real terminal${tmuxMissin
 		await tmux.send('C-c');
 		await tmux.waitFor('EXIT=0');
 	});
+
+	it('at 60x16 the review fits without overlapping lines, and a refusal leaves the question on screen', async () => {
+		tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`, {columns: 60, rows: 16, env: credentialEnv});
+		await tmux.waitFor('? this help');
+		await tmux.send('Down');
+		await tmux.send('Down');
+		await tmux.send('Enter');
+		await tmux.waitFor('step 1 of 5');
+		await tmux.typeText('USDT');
+		await tmux.send('Enter');
+		await tmux.typeText('BTC');
+		await tmux.send('Enter');
+		await tmux.send('Enter');
+		await tmux.send('Enter');
+		await tmux.typeText('5000');
+		await tmux.send('Enter');
+		const review = await tmux.waitFor(/Hourly interest\s+[\d.]+ USDT/);
+		expect(review.split('\n')[0]).toMatch(/^loan-tui · /);
+		expect(review).toMatch(/^Review — this is exactly what will be sent:$/m);
+		expect(review).toMatch(/^  Loan coin\s+USDT$/m);
+		expect(review).toContain('Borrow? [y/N]');
+		await tmux.send('y');
+		const refused = await tmux.waitFor('43012');
+		expect(refused).toContain('Borrow? [y/N]');
+		expect(refused).toMatch(/Nothing\s+was borrowed/);
+		expect(sim.posts()).toHaveLength(1);
+		await tmux.send('C-c');
+		await tmux.waitFor('EXIT=0');
+	});
 });

@@ -127,8 +127,13 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 			<Text bold color={theme.accent} wrap="truncate">
 				Borrow{stepNumber >= 0 ? ` — step ${stepNumber + 1} of ${INPUT_STEPS.length}` : ''}: {STEP_TITLES[state.step]}
 			</Text>
-			<Summary state={state} />
-			<Text> </Text>
+			{/* The review lists every value itself; above it the summary would only repeat them. */}
+			{INPUT_STEPS.includes(state.step) || state.step === 'credentials' ? (
+				<>
+					<Summary state={state} />
+					<Text> </Text>
+				</>
+			) : null}
 			{textField ? (
 				<TextField
 					label={textField === 'amount' ? (state.values.amountMode === 'pledge' ? `Pledge (${state.values.pledgeCoin})` : `Loan (${state.values.loanCoin})`) : textField === 'loanCoin' ? 'Loan coin' : 'Pledge coin'}

@@ -3,8 +3,7 @@ import React, {useMemo} from 'react';
 import {Box, Text} from 'ink';
 import {PERIOD_LABEL} from '../../format/estimate.js';
 import type {Theme} from '../../app/theme.js';
-import {ErrorMessage} from '../../app/components/error-message.js';
-import {errorLine} from '../../app/describe-error.js';
+import {describeError, errorLine} from '../../app/describe-error.js';
 import {Spinner} from '../../app/components/spinner.js';
 import type {BitgetClient} from '../../api/client.js';
 import type {CredentialsState} from '../../app/credentials-access.js';
@@ -72,8 +71,11 @@ export function Review({state, client, connectedTo, credentials, theme}: Props) 
 					<Spinner label="Fetching the estimate…" color={theme.accent} />
 				)
 			) : null}
-			<Text> </Text>
-			{state.refusal ? <ErrorMessage error={state.refusal} color={theme.bad} action="Nothing was borrowed. Change a value (n) or try again (y)." /> : null}
+			{state.refusal ? (
+				<Text wrap="wrap" color={theme.bad}>
+					✗ {refusalLine(state.refusal)}. Nothing was borrowed.
+				</Text>
+			) : null}
 			{state.confirmAgain ? (
 				<Box flexDirection="column">
 					<Text wrap="truncate" color={theme.warn} bold>
@@ -89,4 +91,11 @@ export function Review({state, client, connectedTo, credentials, theme}: Props) 
 			</Text>
 		</Box>
 	);
+}
+
+/** Short enough to leave the question on screen in a 60x16 terminal: "Refused: 43012 Insufficient balance (HTTP 400)". */
+function refusalLine(error: unknown): string {
+	const view = describeError(error);
+	if (!view.detail) return view.title;
+	return `${view.title === 'The server refused the request' ? 'Refused' : view.title}: ${view.detail}`;
 }

@@ -7,6 +7,7 @@ import {checkAmount, checkCoin} from '../../api/validate.js';
 import {useScreenInput} from '../../app/input-router.js';
 import {useNavigation} from '../../app/navigation.js';
 import {useServices} from '../../app/services.js';
+import {useBodySize} from '../../app/layout.js';
 import type {KeyHelp} from '../../app/key-help.js';
 import {Spinner} from '../../app/components/spinner.js';
 import {TextField} from '../shared/text-field.js';
@@ -36,6 +37,7 @@ const SELECT_KEYS: KeyHelp[] = [
 
 export function EstimateScreen() {
 	const {client, theme, lastError} = useServices();
+	const {columns} = useBodySize();
 	const [refresh, setRefresh] = useState(0);
 	const navigation = useNavigation();
 	const [form, dispatch] = useReducer(estimateFormReducer, initialEstimateForm);
@@ -140,7 +142,7 @@ export function EstimateScreen() {
 						{live.status === 'waiting' ? <Text dimColor> (updating…)</Text> : null}
 					</Text>
 					{shown ? (
-						<EstimateTable results={shown} periods={PERIODS} selected={form.daily} loanCoin={query.loanCoin} theme={theme} stale={live.status === 'waiting'} />
+						<EstimateTable results={shown} periods={PERIODS} selected={form.daily} loanCoin={query.loanCoin} theme={theme} stale={live.status === 'waiting'} width={columns} />
 					) : (
 						<Spinner label="Fetching the estimate…" color={theme.accent} />
 					)}

@@ -15,12 +15,14 @@ interface Props {
 	loanCoin: string;
 	theme: Theme;
 	stale: boolean;
+	/** Terminal width: the columns narrow to fit it (down to 60). */
+	width: number;
 }
 
-const LABEL_WIDTH = 22;
-const COLUMN_WIDTH = 18;
-
-export function EstimateTable({results, periods, selected, loanCoin, theme, stale}: Props) {
+export function EstimateTable({results, periods, selected, loanCoin, theme, stale, width}: Props) {
+	const COLUMN_WIDTH = Math.max(13, Math.min(18, Math.floor((width - 20) / periods.length)));
+	const LABEL_WIDTH = Math.max(19, Math.min(22, width - COLUMN_WIDTH * periods.length));
+	const lowest = COLUMN_WIDTH >= 16 ? ' ← lowest' : ' ←';
 	const figures = periods.map((period) => {
 		const result = results[period];
 		return result?.ok ? estimateFigures(result.estimate, period) : undefined;
@@ -37,7 +39,7 @@ export function EstimateTable({results, periods, selected, loanCoin, theme, stal
 		<Box flexDirection="column">
 			<Text wrap="truncate" bold>
 				{''.padEnd(LABEL_WIDTH)}
-				{periods.map((period) => cell(`${period === selected ? '● ' : ''}${PERIOD_LABEL[period]}`)).join('')}
+				{periods.map((period) => cell(`${period === selected ? '● ' : ''}${COLUMN_WIDTH < 16 && period === 'FLEXIBLE' ? 'flexible' : PERIOD_LABEL[period]}`)).join('')}
 			</Text>
 			{row(`Borrowable (${loanCoin})`, (f) => f.borrowable)}
 			{row(`Hourly interest`, (f) => f.hourlyInterest)}
@@ -45,7 +47,7 @@ export function EstimateTable({results, periods, selected, loanCoin, theme, stal
 			{row(`Interest over term`, (f) => (f.termLabel.startsWith('per') ? `${f.termInterest}/day` : f.termInterest))}
 			<Text wrap="truncate" dimColor={stale}>
 				{'Annualised rate'.padEnd(LABEL_WIDTH)}
-				{figures.map((f, i) => cell(f ? `${f.annualRate}${i === cheapest ? ' ← lowest' : ''}` : '—')).join('')}
+				{figures.map((f, i) => cell(f ? `${f.annualRate}${i === cheapest ? lowest : ''}` : '—')).join('')}
 			</Text>
 			{periods.map((period) => {
 				const result = results[period];
