@@ -52,6 +52,11 @@ export interface CallOptions {
 	signal?: AbortSignal;
 }
 
+export interface SymbolsOptions extends CallOptions {
+	/** The full list only: every decoded chunk of the answer as it streams in (to copy it to a cache). */
+	onChunk?: (chunk: Buffer) => void;
+}
+
 export {DEFAULT_BORROW_TIMEOUT_MS, DEFAULT_GET_TIMEOUT_MS} from './deadlines.js';
 
 /** Error codes of a connection that never got as far as sending: a borrow failing this way certainly did nothing. */
@@ -78,6 +83,7 @@ interface SendOptions<T> {
 	validate: (data: unknown) => Validated<T>;
 	/** For a large array payload: a fresh per-element check, applied while the body streams in. */
 	elements?: () => (value: unknown, index: number) => unknown;
+	onChunk?: (chunk: Buffer) => void;
 	signal?: AbortSignal;
 }
 
@@ -125,14 +131,15 @@ export class BitgetClient {
 	}
 
 	/** All spot pairs, or the one named. */
-	async symbols(symbol?: string, options: CallOptions = {}): Promise<SymbolRecord[]> {
+	async symbols(symbol?: string, options: SymbolsOptions = {}): Promise<SymbolRecord[]> {
 		const query = symbol === undefined ? '' : canonicalQuery({symbol: required(checkSymbol(symbol))});
 		const elements = () => {
 			const intern = new Map<string, string>();
 			return (value: unknown, index: number) => checkSymbolRecord(value, index, intern);
 		};
 		// Only the whole list is large enough to stream; one pair is read whole (faster for small answers).
-		return this.get({operation: 'symbols', query, signed: false, validate: validateSymbols, elements: symbol === undefined ? elements : undefined, ...options});
+		const {onChunk, ...call} = options;
+		return this.get({operation: 'symbols', query, signed: false, validate: validateSymbols, elements: symbol === undefined ? elements : undefined, onChunk, ...call});
 	}
 
 	/** Hourly interest and borrowable amount. Signed when the client holds credentials, public otherwise. */
@@ -237,7 +244,9 @@ export class BitgetClient {
 			});
 			let content: BodyContent;
 			try {
-				content = await readBody(response.body, response.headers['content-encoding'], response.statusCode, options.elements?.());
+				// Only a 2xx body can be the list; a 429 or error page before a retry must not reach onChunk.
+				const success = response.statusCode >= 200 && response.statusCode < 300;
+				content = await readBody(response.body, response.headers['content-encoding'], response.statusCode, options.elements?.(), success ? options.onChunk : undefined);
 				// The pool marks the connection free a turn after the body ends; without this yield the caller's
 				// next request would find it busy and open a second connection.
 				await new Promise((resolve) => setImmediate(resolve));

@@ -21,7 +21,14 @@ const streamDecoders: Record<string, () => NodeJS.ReadWriteStream> = {
 	deflate: createInflate,
 };
 
-export async function readBody(body: Readable & {arrayBuffer(): Promise<ArrayBuffer>}, contentEncoding: string | string[] | undefined, status: number, elements?: ElementCheck): Promise<BodyContent> {
+export async function readBody(
+	body: Readable & {arrayBuffer(): Promise<ArrayBuffer>},
+	contentEncoding: string | string[] | undefined,
+	status: number,
+	elements?: ElementCheck,
+	/** Sees every decoded chunk of a streamed body (the symbol cache copies them to disk). */
+	onChunk?: (chunk: Buffer) => void,
+): Promise<BodyContent> {
 	if (!elements) {
 		const raw = Buffer.from(await body.arrayBuffer());
 		try {
@@ -45,7 +52,10 @@ export async function readBody(body: Readable & {arrayBuffer(): Promise<ArrayBuf
 		const run = pipeline as unknown as (...stages: unknown[]) => Promise<void>;
 		await run(body, ...decoders, async (source: AsyncIterable<Buffer>) => {
 			try {
-				for await (const chunk of source) parser.feed(chunk);
+				for await (const chunk of source) {
+					onChunk?.(chunk);
+					parser.feed(chunk);
+				}
 			} catch (error) {
 				parserError = error;
 				throw error;

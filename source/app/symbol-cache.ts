@@ -1,8 +1,9 @@
 // The symbol list on disk (XDG cache directory), so a second start shows pairs before the network answers.
-// Read and written as a stream: a 100k-pair list never exists as one string. A cache that is unreadable, from
-// another server or of another format is ignored (and replaced by the next successful fetch). No secrets here.
-import {createReadStream, createWriteStream} from 'node:fs';
-import {mkdir, rename, rm} from 'node:fs/promises';
+// The answer is copied to disk as it streams in (the decoded bytes, as the server sent them), so caching costs
+// no serialising and no extra memory; it is committed only when the whole list was valid. Reading streams the
+// file through the same parser and checks as the network path. Public data only: no secrets here.
+import {closeSync, createReadStream, mkdirSync, openSync, renameSync, rmSync, writeSync} from 'node:fs';
+import {readFile, rename, writeFile} from 'node:fs/promises';
 import {homedir} from 'node:os';
 import {join} from 'node:path';
 import {pipeline} from 'node:stream/promises';
@@ -10,17 +11,27 @@ import {ArrayEnvelopeParser} from '../api/array-stream.js';
 import {checkSymbolRecord} from '../api/symbol-records.js';
 import type {SymbolRecord} from '../api/types.js';
 
-const FORMAT = 1;
-const RECORDS_PER_WRITE = 1000;
+const FORMAT = 2;
+/** Overlapping fetches (a reload during a load) each get their own temporary file. */
+let writers = 0;
 
 export interface CachedSymbols {
 	records: SymbolRecord[];
 	fetchedAt: number;
 }
 
+/** One fetch being copied to disk. */
+export interface CacheWriter {
+	chunk(bytes: Buffer): void;
+	/** The list was valid: make the copy the cache. */
+	commit(fetchedAt: number): Promise<void>;
+	/** The fetch failed: drop the copy. */
+	abort(): void;
+}
+
 export interface SymbolCache {
 	read(): Promise<CachedSymbols | undefined>;
-	write(list: CachedSymbols): Promise<void>;
+	begin(): CacheWriter;
 }
 
 export function cacheDirectory(env: NodeJS.ProcessEnv): string {
@@ -29,43 +40,66 @@ export function cacheDirectory(env: NodeJS.ProcessEnv): string {
 }
 
 export function fileSymbolCache(directory: string, origin: string): SymbolCache {
-	const file = join(directory, `symbols-${origin.replace(/^https?:\/\//, '').replace(/[^A-Za-z0-9.-]+/g, '_')}.json`);
+	const name = `symbols-${origin.replace(/^https?:\/\//, '').replace(/[^A-Za-z0-9.-]+/g, '_')}`;
+	const listFile = join(directory, `${name}.json`);
+	const metaFile = join(directory, `${name}.meta.json`);
 	return {
 		async read() {
-			const intern = new Map<string, string>();
-			const parser = new ArrayEnvelopeParser((value, index) => checkSymbolRecord(value, index, intern));
 			try {
-				await pipeline(createReadStream(file), async (source: AsyncIterable<Buffer>) => {
+				const meta = JSON.parse(await readFile(metaFile, 'utf8')) as {format?: unknown; origin?: unknown; fetchedAt?: unknown};
+				if (meta.format !== FORMAT || meta.origin !== origin || typeof meta.fetchedAt !== 'number') return undefined;
+				const intern = new Map<string, string>();
+				const parser = new ArrayEnvelopeParser((value, index) => checkSymbolRecord(value, index, intern));
+				await pipeline(createReadStream(listFile), async (source: AsyncIterable<Buffer>) => {
 					for await (const chunk of source) parser.feed(chunk);
 				});
 				const {skeleton, elements} = parser.end();
-				const header = JSON.parse(skeleton) as {format?: unknown; origin?: unknown; fetchedAt?: unknown};
-				if (header.format !== FORMAT || header.origin !== origin || typeof header.fetchedAt !== 'number' || !elements) return undefined;
-				return {records: elements as SymbolRecord[], fetchedAt: header.fetchedAt};
+				if ((JSON.parse(skeleton) as {code?: unknown}).code !== '00000' || !elements) return undefined;
+				return {records: elements as SymbolRecord[], fetchedAt: meta.fetchedAt};
 			} catch {
 				return undefined;
 			}
 		},
-		async write({records, fetchedAt}) {
-			await mkdir(directory, {recursive: true, mode: 0o700});
-			const temporary = `${file}.${process.pid}.tmp`;
-			const out = createWriteStream(temporary, {mode: 0o600});
+		begin() {
+			const temporary = `${listFile}.${process.pid}.${++writers}.tmp`;
+			let fd: number | undefined;
+			let failed = false;
+			const close = () => {
+				if (fd !== undefined) closeSync(fd);
+				fd = undefined;
+			};
 			try {
-				await pipeline(async function* () {
-					yield `{"format":${FORMAT},"origin":${JSON.stringify(origin)},"fetchedAt":${fetchedAt},"data":[`;
-					for (let start = 0; start < records.length; start += RECORDS_PER_WRITE) {
-						const part = records.slice(start, start + RECORDS_PER_WRITE).map((record) => JSON.stringify(record)).join(',');
-						yield start === 0 ? part : `,${part}`;
-						// Give keystrokes a turn between parts: a large list is written while the user types.
-						await new Promise((resolve) => setImmediate(resolve));
-					}
-					yield ']}';
-				}, out);
-				await rename(temporary, file);
-			} catch (error) {
-				await rm(temporary, {force: true});
-				throw error;
+				mkdirSync(directory, {recursive: true, mode: 0o700});
+				fd = openSync(temporary, 'w', 0o600);
+			} catch {
+				failed = true;
 			}
+			return {
+				chunk(bytes) {
+					if (failed || fd === undefined) return;
+					try {
+						// Synchronous: the bytes go to the page cache now, no buffers pile up in memory.
+						writeSync(fd, bytes);
+					} catch {
+						failed = true;
+					}
+				},
+				async commit(fetchedAt) {
+					close();
+					if (failed) {
+						rmSync(temporary, {force: true});
+						throw new Error('could not write the symbol cache');
+					}
+					renameSync(temporary, listFile);
+					const metaTemporary = `${metaFile}.${process.pid}.tmp`;
+					await writeFile(metaTemporary, JSON.stringify({format: FORMAT, origin, fetchedAt}), {mode: 0o600});
+					await rename(metaTemporary, metaFile);
+				},
+				abort() {
+					close();
+					rmSync(temporary, {force: true});
+				},
+			};
 		},
 	};
 }

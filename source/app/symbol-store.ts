@@ -42,15 +42,15 @@ export function createSymbolStore(client: BitgetClient, options: SymbolStoreOpti
 	const fetchFromNetwork = () => {
 		const mine = ++generation;
 		store.set({status: 'loading', ...shown()});
-		client.symbols().then(
+		const copy = cache?.begin();
+		client.symbols(undefined, {onChunk: copy ? (chunk) => copy.chunk(chunk) : undefined}).then(
 			(records) => {
-				if (mine !== generation) return;
 				const fetchedAt = now();
-				store.set({status: 'ready', records, fetchedAt, fromCache: false});
-				// After the list is on screen, and in parts, so typing is not held up by the write.
-				if (cache) setTimeout(() => cache.write({records, fetchedAt}).catch((error: unknown) => options.onCacheError?.(error)), 200);
+				copy?.commit(fetchedAt).catch((error: unknown) => options.onCacheError?.(error));
+				if (mine === generation) store.set({status: 'ready', records, fetchedAt, fromCache: false});
 			},
 			(error: unknown) => {
+				copy?.abort();
 				if (mine === generation) store.set({status: 'error', error, ...shown()});
 			},
 		);

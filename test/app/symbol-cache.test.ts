@@ -2,7 +2,7 @@ import {mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, readdirSync}
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
-import {age, cacheDirectory, fileSymbolCache} from '../../source/app/symbol-cache.js';
+import {age, cacheDirectory, fileSymbolCache, type SymbolCache} from '../../source/app/symbol-cache.js';
 import {createSymbolStore, type SymbolListState} from '../../source/app/symbol-store.js';
 import {BUILT_IN_SYMBOLS} from '../../source/simulator/index.js';
 import {waitFor} from '../helpers/ink.js';
@@ -19,14 +19,21 @@ afterEach(() => {
 });
 const records = BUILT_IN_SYMBOLS.map((record) => ({...record}));
 
+/** Stores a list the way a fetch does: the answer's bytes in chunks, then a commit. */
+async function save(cache: SymbolCache, list: unknown[], fetchedAt: number, envelope: object = {code: '00000', msg: 'success', requestTime: 1}) {
+	const writer = cache.begin();
+	const bytes = Buffer.from(JSON.stringify({...envelope, data: list}));
+	for (let at = 0; at < bytes.length; at += 1000) writer.chunk(bytes.subarray(at, at + 1000));
+	await writer.commit(fetchedAt);
+}
+
 describe('symbol cache on disk', () => {
 	it('writes and reads back the list with its fetch time, private to the user', async () => {
 		const dir = temp();
 		const cache = fileSymbolCache(dir, 'https://api.bitget.com');
-		await cache.write({records, fetchedAt: 1_700_000_000_000});
-		const [file] = readdirSync(dir);
-		expect(file).toBe('symbols-api.bitget.com.json');
-		expect(statSync(join(dir, file!)).mode & 0o777).toBe(0o600);
+		await save(cache, records, 1_700_000_000_000);
+		expect(readdirSync(dir).sort()).toEqual(['symbols-api.bitget.com.json', 'symbols-api.bitget.com.meta.json']);
+		for (const file of readdirSync(dir)) expect(statSync(join(dir, file)).mode & 0o777).toBe(0o600);
 		expect(statSync(dir).mode & 0o777).toBe(0o700);
 		expect(await cache.read()).toEqual({records, fetchedAt: 1_700_000_000_000});
 	});
@@ -35,15 +42,32 @@ describe('symbol cache on disk', () => {
 		const dir = temp();
 		const cache = fileSymbolCache(dir, 'https://api.bitget.com');
 		expect(await cache.read()).toBeUndefined();
-		await cache.write({records, fetchedAt: 1});
-		const file = join(dir, readdirSync(dir)[0]!);
+		await save(cache, records, 1);
+		const file = join(dir, 'symbols-api.bitget.com.json');
+		const metaFile = join(dir, 'symbols-api.bitget.com.meta.json');
 		const good = readFileSync(file, 'utf8');
-		for (const bad of [good.slice(0, good.length / 2), 'not json', good.replace('"format":1', '"format":9'), good.replace('BTCUSDT', 'BTC\\u001b[2JUSDT')]) {
+		const meta = readFileSync(metaFile, 'utf8');
+		for (const bad of [good.slice(0, good.length / 2), 'not json', good.replace('BTCUSDT', 'BTC\\u001b[2JUSDT'), good.replace('"00000"', '"40015"')]) {
 			writeFileSync(file, bad);
 			expect(await cache.read()).toBeUndefined();
 		}
 		writeFileSync(file, good);
+		expect(await cache.read()).toMatchObject({fetchedAt: 1});
+		writeFileSync(metaFile, meta.replace('"format":2', '"format":1'));
+		expect(await cache.read()).toBeUndefined();
+		writeFileSync(metaFile, meta);
 		expect(await fileSymbolCache(dir, 'https://elsewhere.example').read()).toBeUndefined();
+	});
+
+	it('drops an aborted copy and keeps the previous cache', async () => {
+		const dir = temp();
+		const cache = fileSymbolCache(dir, 'origin');
+		await save(cache, records.slice(0, 2), 3);
+		const writer = cache.begin();
+		writer.chunk(Buffer.from('{"code":"00000","data":[{"symbol":'));
+		writer.abort();
+		expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+		expect(await cache.read()).toMatchObject({fetchedAt: 3});
 	});
 
 	it('lives in the XDG cache directory, else ~/.cache', () => {
@@ -67,7 +91,7 @@ describe('symbol store with a cache (stale-while-revalidate)', () => {
 	it('shows the cached list at once, then the fresh one, and writes it back', async () => {
 		const dir = temp();
 		const cache = fileSymbolCache(dir, 'origin');
-		await cache.write({records: records.slice(0, 3), fetchedAt: 5});
+		await save(cache, records.slice(0, 3), 5);
 		sim.simulator.injectFault({kind: 'stall', operation: 'symbols', stallMs: 300});
 		const api = await client();
 		const store = createSymbolStore(api, {cache, now: () => 42});
@@ -89,7 +113,7 @@ describe('symbol store with a cache (stale-while-revalidate)', () => {
 	it('keeps the cached list on screen when the refresh fails', async () => {
 		const dir = temp();
 		const cache = fileSymbolCache(dir, 'origin');
-		await cache.write({records: records.slice(0, 4), fetchedAt: 7});
+		await save(cache, records.slice(0, 4), 7);
 		sim.simulator.setAvailable(false);
 		const api = await client();
 		const store = createSymbolStore(api, {cache});

@@ -1,90 +1,113 @@
 // fzf-style filtering over symbol, base and quote coin: exact > prefix > substring > subsequence,
-// case-insensitive. Built for 100k pairs per keystroke: the index is lower-cased and sorted by symbol once,
-// ranking is four groups filled in symbol order (no comparison sort, no object per match), a longer query scans only the previous
-// matches, and highlight positions are computed only for the rows on screen.
+// case-insensitive. Built for 100k pairs per keystroke: the index is sorted by symbol once and holds no objects
+// of its own (parallel arrays of the records' own upper-case strings); ranking is a counting sort by rank over
+// symbol order (no comparison sort, no object per match); a longer query scans only the previous matches; and
+// highlight positions are computed only for the rows on screen.
 import type {SymbolRecord} from '../../api/types.js';
-
-export interface SearchEntry {
-	record: SymbolRecord;
-	symbol: string;
-	base: string;
-	quote: string;
-}
 
 export interface Match {
 	record: SymbolRecord;
 	/** Higher is better; 0 for "no filter". */
 	rank: number;
-	entry: SearchEntry;
+	/** Upper-case search keys. */
+	symbol: string;
+	base: string;
+	quote: string;
 }
 
 export const RANK = {exact: 4, prefix: 3, substring: 2, subsequence: 1} as const;
 
 export interface SearchIndex {
-	/** Entries in list order: what an empty filter shows. */
-	entries: readonly SearchEntry[];
-	/** The same entries sorted by symbol: the order within a rank. */
-	bySymbol: readonly SearchEntry[];
+	/** Records in list order: what an empty filter shows. */
+	records: readonly SymbolRecord[];
+	/** The records sorted by symbol (the order within a rank), with their upper-case keys in the same order. */
+	sorted: readonly SymbolRecord[];
+	symbols: readonly string[];
+	bases: readonly string[];
+	quotes: readonly string[];
 }
 
+// Symbols and coins arrive upper-case: then the key is the record's own string and costs nothing.
+const NEEDS_UPPER = /[a-z]|[^\u0000-\u007f]/;
+const upper = (text: string) => (NEEDS_UPPER.test(text) ? text.toUpperCase() : text);
+
 export function buildIndex(records: readonly SymbolRecord[]): SearchIndex {
-	const entries = records.map((record) => ({
-		record,
-		symbol: record.symbol.toLowerCase(),
-		base: record.baseCoin.toLowerCase(),
-		quote: record.quoteCoin.toLowerCase(),
-	}));
-	const bySymbol = [...entries].sort((a, b) => compare(a.record.symbol, b.record.symbol));
-	return {entries, bySymbol};
+	const sorted = [...records].sort((a, b) => compare(a.symbol, b.symbol));
+	return {
+		records,
+		sorted,
+		symbols: sorted.map((record) => upper(record.symbol)),
+		bases: sorted.map((record) => upper(record.baseCoin)),
+		quotes: sorted.map((record) => upper(record.quoteCoin)),
+	};
 }
 
 /**
- * The matches of one query, without an object per match (a broad query over 100k pairs would make 100k of them
- * per keystroke): entries grouped by rank, best first, each group in symbol order. `matchAt` reads one.
+ * The matches of one query, without an object per match: positions into `sorted`, best rank first, each rank
+ * in symbol order. Typed arrays, because arrays of 100k pointers made per keystroke would land in V8's
+ * large-object space and stay until a full GC; typed arrays' storage is released with ordinary collections.
+ * `matchAt` reads one match.
  */
 export interface FilterResult {
+	index: SearchIndex;
 	needle: string;
 	/** Number of matches. */
 	size: number;
-	/** Entry groups, best rank first; for an empty query the one group is the list in its own order. */
-	groups: ReadonlyArray<readonly SearchEntry[]>;
-	/** The rank of each group. */
-	ranks: readonly number[];
-	/** The entries that matched, in symbol order: what a longer query has to look at. */
-	candidates: readonly SearchEntry[];
+	/** True for an empty query: the matches are the list itself, in its own order. */
+	all: boolean;
+	/** Matches in display order (positions into `sorted`). */
+	ordered: Int32Array;
+	/** Where each rank's matches end in `ordered`: [exact, prefix, substring, subsequence]. */
+	rankEnds: readonly number[];
+	/** The matches in symbol order: what a longer query has to look at. */
+	candidates: Int32Array;
 }
+
+const EMPTY = new Int32Array(0);
 
 /**
  * Pass the previous result: when the new query extends it (the usual keystroke), only the previous matches can
  * still match (every kind of match of "abc" is at least a subsequence match of "ab"), so only they are scanned.
  */
 export function filterIndex(index: SearchIndex, query: string, previous?: FilterResult): FilterResult {
-	const needle = query.trim().toLowerCase();
-	if (needle === '') return {needle, size: index.entries.length, groups: [index.entries], ranks: [0], candidates: index.bySymbol};
-	const pool = previous && previous.needle !== '' && needle.startsWith(previous.needle) ? previous.candidates : index.bySymbol;
-	const groups: SearchEntry[][] = [[], [], [], []];
-	const candidates: SearchEntry[] = [];
-	for (const entry of pool) {
-		const rank = rankOf(entry, needle);
+	const needle = query.trim().toUpperCase();
+	const {symbols, bases, quotes} = index;
+	if (needle === '') return {index, needle, size: index.records.length, all: true, ordered: EMPTY, rankEnds: [], candidates: EMPTY};
+	const narrow = previous && previous.index === index && !previous.all && needle.startsWith(previous.needle) ? previous.candidates : undefined;
+	const poolSize = narrow ? narrow.length : symbols.length;
+	const candidates = new Int32Array(poolSize);
+	const ranks = new Uint8Array(poolSize);
+	const perRank = [0, 0, 0, 0, 0];
+	let count = 0;
+	for (let i = 0; i < poolSize; i++) {
+		const at = narrow ? narrow[i]! : i;
+		const rank = rankOf(symbols[at]!, bases[at]!, quotes[at]!, needle);
 		if (rank === 0) continue;
-		groups[RANK.exact - rank]!.push(entry);
-		candidates.push(entry);
+		candidates[count] = at;
+		ranks[count] = rank;
+		perRank[rank]!++;
+		count++;
 	}
-	return {needle, size: candidates.length, groups, ranks: [RANK.exact, RANK.prefix, RANK.substring, RANK.subsequence], candidates};
+	// A counting sort by rank (best first) keeps symbol order inside each rank.
+	const rankEnds = [perRank[4]!, perRank[4]! + perRank[3]!, perRank[4]! + perRank[3]! + perRank[2]!, count];
+	const next = [0, rankEnds[2]!, rankEnds[1]!, rankEnds[0]!, 0];
+	const ordered = new Int32Array(count);
+	for (let k = 0; k < count; k++) ordered[next[ranks[k]!]!++] = candidates[k]!;
+	return {index, needle, size: count, all: false, ordered, rankEnds, candidates: candidates.subarray(0, count)};
 }
 
 /** The match at position `at` (0-based) of a result, or undefined past the end. */
 export function matchAt(result: FilterResult, at: number): Match | undefined {
-	let offset = at;
-	for (let g = 0; g < result.groups.length; g++) {
-		const group = result.groups[g]!;
-		if (offset < group.length) {
-			const entry = group[offset]!;
-			return {record: entry.record, rank: result.ranks[g]!, entry};
-		}
-		offset -= group.length;
+	if (at < 0 || at >= result.size) return undefined;
+	const {index} = result;
+	if (result.all) {
+		const record = index.records[at]!;
+		return {record, rank: 0, symbol: record.symbol, base: record.baseCoin, quote: record.quoteCoin};
 	}
-	return undefined;
+	const position = result.ordered[at]!;
+	const [exact, prefix, substring] = result.rankEnds as [number, number, number, number];
+	const rank = at < exact ? RANK.exact : at < prefix ? RANK.prefix : at < substring ? RANK.substring : RANK.subsequence;
+	return {record: index.sorted[position]!, rank, symbol: index.symbols[position]!, base: index.bases[position]!, quote: index.quotes[position]!};
 }
 
 /** Matches from `start` to `end` (exclusive): the window on screen. */
@@ -94,8 +117,7 @@ export function matchesBetween(result: FilterResult, start: number, end: number)
 	return window;
 }
 
-function rankOf(entry: SearchEntry, needle: string): number {
-	const {symbol, base, quote} = entry;
+function rankOf(symbol: string, base: string, quote: string, needle: string): number {
 	if (symbol === needle || base === needle || quote === needle) return RANK.exact;
 	if (symbol.startsWith(needle) || base.startsWith(needle) || quote.startsWith(needle)) return RANK.prefix;
 	if (symbol.includes(needle)) return RANK.substring;
@@ -113,8 +135,8 @@ function isSubsequence(haystack: string, needle: string): boolean {
 
 /** Indices into the symbol to highlight for a match: computed only for the rows on screen. */
 export function highlightPositions(match: Match, query: string): number[] {
-	const needle = query.trim().toLowerCase();
-	const {symbol, base, quote} = match.entry;
+	const needle = query.trim().toUpperCase();
+	const {symbol, base, quote} = match;
 	if (needle === '' || match.rank === 0) return [];
 	const run = (at: number) => (at < 0 ? [] : range(at, needle.length));
 	switch (match.rank) {

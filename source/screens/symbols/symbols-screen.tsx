@@ -61,7 +61,7 @@ export function SymbolsScreen() {
 	// Once a list arrives, run the filter's code paths while the user is still reading, so the first keystrokes
 	// do not pay for the JIT.
 	useEffect(() => {
-		if (index.entries.length === 0) return;
+		if (index.records.length === 0) return;
 		const timer = setTimeout(() => {
 			for (const query of ['a', 'ab', 'usdt', 'x1']) {
 				const result = filterIndex(index, query);
