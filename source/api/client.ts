@@ -27,7 +27,7 @@ import {
 	type OperationName,
 	type SymbolRecord,
 } from './types.js';
-import {checkAmount, checkCoin, checkPeriod, checkSymbol, type Checked} from './validate.js';
+import {checkAmount, checkCoin, checkOrigin, checkPeriod, checkSymbol, type Checked} from './validate.js';
 import {DEFAULT_LOCALE} from './locale.js';
 import {DEFAULT_BORROW_TIMEOUT_MS, DEFAULT_GET_TIMEOUT_MS} from './deadlines.js';
 
@@ -104,7 +104,7 @@ export class BitgetClient {
 	private readonly localNow: () => number;
 
 	constructor(options: ClientOptions) {
-		this.origin = parseOrigin(options.baseUrl);
+		this.origin = required(checkOrigin(options.baseUrl));
 		this.locale = options.locale ?? DEFAULT_LOCALE;
 		this.credentials = options.credentials;
 		this.getTimeoutMs = options.getTimeoutMs ?? DEFAULT_GET_TIMEOUT_MS;
@@ -353,20 +353,6 @@ function networkError(error: unknown, what: string): NetworkError {
 	const code = (error as {code?: unknown})?.code;
 	if (typeof code !== 'string') return new NetworkError(what);
 	return new NetworkError(`${what}: ${NETWORK_WORDS[code] ?? code}`, code);
-}
-
-function parseOrigin(baseUrl: string): string {
-	let url: URL;
-	try {
-		url = new URL(baseUrl);
-	} catch {
-		throw new InputError(`base URL "${baseUrl}" is not a URL (expected like https://api.bitget.com)`);
-	}
-	if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InputError('base URL must start with http:// or https://');
-	if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username || url.password) {
-		throw new InputError('base URL must be only scheme, host and port, like https://api.bitget.com');
-	}
-	return url.origin;
 }
 
 function backoff(retry: number): number {

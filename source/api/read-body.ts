@@ -2,9 +2,8 @@
 // symbol list), so a large list never exists as one buffer or one string.
 import type {Readable} from 'node:stream';
 import {pipeline} from 'node:stream/promises';
-import {createBrotliDecompress, createGunzip, createInflate} from 'node:zlib';
 import {ArrayEnvelopeParser} from './array-stream.js';
-import {decodeBody} from './decode.js';
+import {contentCodings, decodeBody, decodingStreams, unsupportedCoding} from './decode.js';
 import {RecordProblem} from './symbol-records.js';
 
 export type BodyContent = {kind: 'text'; text: string} | {kind: 'streamed'; skeleton: string; elements?: unknown[]};
@@ -13,13 +12,6 @@ export type BodyContent = {kind: 'text'; text: string} | {kind: 'streamed'; skel
 export class BodyProblem extends Error {}
 
 type ElementCheck = (value: unknown, index: number) => unknown;
-
-const streamDecoders: Record<string, () => NodeJS.ReadWriteStream> = {
-	br: createBrotliDecompress,
-	gzip: createGunzip,
-	'x-gzip': createGunzip,
-	deflate: createInflate,
-};
 
 export async function readBody(
 	body: Readable & {arrayBuffer(): Promise<ArrayBuffer>},
@@ -37,14 +29,14 @@ export async function readBody(
 			throw new BodyProblem(`HTTP ${status} with a body that could not be decoded (${(error as Error).message})`);
 		}
 	}
-	const codings = codingsOf(contentEncoding);
-	const unknown = codings.find((coding) => !streamDecoders[coding]);
+	const codings = contentCodings(contentEncoding);
+	const unknown = unsupportedCoding(codings);
 	if (unknown) {
 		body.resume();
 		throw new BodyProblem(`HTTP ${status} with a body that could not be decoded (unsupported content-encoding "${unknown}")`);
 	}
 	const parser = new ArrayEnvelopeParser(elements);
-	const decoders = codings.reverse().map((coding) => streamDecoders[coding]!());
+	const decoders = decodingStreams(codings);
 	// When the parser throws, pipeline tears the body down and may reject with that AbortError instead: keep ours.
 	let parserError: unknown;
 	try {
@@ -71,12 +63,4 @@ export async function readBody(
 		}
 		throw error;
 	}
-}
-
-function codingsOf(header: string | string[] | undefined): string[] {
-	const text = Array.isArray(header) ? header.join(',') : header ?? '';
-	return text
-		.split(',')
-		.map((coding) => coding.trim().toLowerCase())
-		.filter((coding) => coding !== '' && coding !== 'identity');
 }

@@ -56,3 +56,18 @@ export function checkAmount(input: string, label = 'amount'): Checked<string> {
 	if (/^0*$/.test(integerPart) && fraction === '') return fail(`${label} must be greater than zero`);
 	return ok(fraction === '' ? integerPart : `${integerPart}.${fraction}`);
 }
+
+/** An API origin: http(s), host and optional port, nothing else (no path, query, fragment or user info). */
+export function checkOrigin(text: string, label = 'base URL'): Checked<string> {
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		return fail(`${label} "${text}" is not a URL`);
+	}
+	if (url.protocol !== 'http:' && url.protocol !== 'https:') return fail(`${label} must be an http:// or https:// URL, not ${url.protocol}`);
+	if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username || url.password) {
+		return fail(`${label} must be only scheme, host and port`);
+	}
+	return ok(url.origin);
+}

@@ -1,5 +1,6 @@
 // Global settings from flags and environment, checked before anything is sent.
 import {localeFromEnvironment, normaliseLocale} from '../api/locale.js';
+import {checkOrigin} from '../api/validate.js';
 import {DEFAULT_GET_TIMEOUT_MS} from '../api/deadlines.js';
 import {DEFAULT_PROFILE} from '../credentials/types.js';
 import type {ParsedArgs} from './args.js';
@@ -34,18 +35,8 @@ export function resolveSettings(values: ParsedArgs['values'], env: NodeJS.Proces
 }
 
 function checkBaseUrl(text: string): void {
-	let url: URL;
-	try {
-		url = new URL(text);
-	} catch {
-		throw new UsageError(`--base-url "${text}" is not a URL`, 'Use an http(s) origin like https://api.bitget.com.');
-	}
-	if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-		throw new UsageError(`--base-url must be an http:// or https:// URL, not ${url.protocol}`, 'Use an http(s) origin like https://api.bitget.com.');
-	}
-	if ((url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || url.username || url.password) {
-		throw new UsageError('--base-url must be only scheme, host and port', 'Use an http(s) origin like https://api.bitget.com.');
-	}
+	const origin = checkOrigin(text, '--base-url');
+	if (!origin.ok) throw new UsageError(origin.message, 'Use an http(s) origin like https://api.bitget.com.');
 }
 
 function checkLocale(text: string): string {
