@@ -2,13 +2,9 @@ import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
 import {estimateFor} from '../../source/simulator/index.js';
 import {runCli, type CliResult} from '../helpers/cli.js';
-import {deadBaseUrl, TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
+import {deadBaseUrl, TEST_CREDENTIAL_ENV, TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
 
-const credentialEnv = {
-	BITGET_API_KEY: TEST_CREDENTIALS.apiKey,
-	BITGET_SECRET_KEY: TEST_CREDENTIALS.secretKey,
-	BITGET_PASSPHRASE: TEST_CREDENTIALS.passphrase,
-};
+const credentialEnv = TEST_CREDENTIAL_ENV;
 const borrowArgs = ['borrow', '--loan-coin', 'usdt', '--pledge-coin', 'btc', '--daily', '7', '--pledge-amount', '0.50'];
 
 function expectNoStackTrace(result: CliResult): void {

@@ -2,7 +2,7 @@
 // the failure is shown with its message, nothing crashes, and the screen recovers once the server is healthy.
 import {afterEach, expect, it} from 'vitest';
 import {startSimulator, type Simulator} from '../../source/simulator/index.js';
-import {KEYS, renderApp, type RenderedApp} from './ink.js';
+import {KEYS, renderApp, walkToReview, type RenderedApp} from './ink.js';
 import {BORROW_OUTCOME, MATRIX_FAULTS, MESSAGE, TIMES, type MatrixFault, type Operation} from './fault-matrix.js';
 import {TEST_CREDENTIALS} from './simulator.js';
 
@@ -60,13 +60,7 @@ export function appFaultMatrix(operation: Operation): void {
 			return;
 		}
 
-		await app.type('USDT');
-		await app.press(KEYS.enter);
-		await app.type('BTC');
-		await app.press(KEYS.enter, KEYS.enter, KEYS.enter);
-		await app.type('0.5');
-		await app.press(KEYS.enter);
-		await app.waitForText('Borrow? [y/N]');
+		await walkToReview(app, '0.5');
 		await app.press('y');
 		if (BORROW_OUTCOME[fault] === 'unknown') {
 			const unknown = await app.waitForText('OUTCOME UNKNOWN', 4000);

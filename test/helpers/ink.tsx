@@ -121,3 +121,21 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
 	await app.waitForText('Esc back');
 	return app;
 }
+
+/** Walks the borrow wizard from its first step to the review: USDT against BTC, the period (SEVEN, or THIRTY
+ * with `thirty`), pledge-amount mode and `amount`. Resolves with the review's frame. */
+export async function walkToReview(app: RenderedApp, amount: string, {thirty = false} = {}): Promise<string> {
+	await app.type('USDT');
+	await app.press(KEYS.enter);
+	await app.waitForText('step 2 of 5');
+	await app.type('BTC');
+	await app.press(KEYS.enter);
+	await app.waitForText('step 3 of 5');
+	await app.press(...(thirty ? [KEYS.down, KEYS.enter] : [KEYS.enter]));
+	await app.waitForText('step 4 of 5');
+	await app.press(KEYS.enter);
+	await app.waitForText('step 5 of 5');
+	await app.type(amount);
+	await app.press(KEYS.enter);
+	return app.waitForText('Borrow? [y/N]');
+}

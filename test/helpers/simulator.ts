@@ -4,6 +4,13 @@ import {startSimulator, type Simulator, type SimulatorOptions} from '../../sourc
 
 export const TEST_CREDENTIALS = {apiKey: 'bg_test_key_0123456789', secretKey: 'test-secret-key', passphrase: 'test-passphrase'};
 
+/** TEST_CREDENTIALS as the BITGET_* variables a CLI run reads. */
+export const TEST_CREDENTIAL_ENV = {
+	BITGET_API_KEY: TEST_CREDENTIALS.apiKey,
+	BITGET_SECRET_KEY: TEST_CREDENTIALS.secretKey,
+	BITGET_PASSPHRASE: TEST_CREDENTIALS.passphrase,
+};
+
 /** One simulator for a describe block, reset after each test; clients made by `client()` are closed after each test. */
 export function useSimulator(options: SimulatorOptions = {}) {
 	const state = {} as {simulator: Simulator};

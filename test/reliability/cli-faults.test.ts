@@ -2,9 +2,9 @@
 import {describe, expect, it} from 'vitest';
 import {runCli} from '../helpers/cli.js';
 import {BORROW_OUTCOME, cases, MESSAGE, TIMES, type MatrixFault, type Operation} from '../helpers/fault-matrix.js';
-import {deadBaseUrl, TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
+import {deadBaseUrl, TEST_CREDENTIAL_ENV, useSimulator} from '../helpers/simulator.js';
 
-const env = {BITGET_API_KEY: TEST_CREDENTIALS.apiKey, BITGET_SECRET_KEY: TEST_CREDENTIALS.secretKey, BITGET_PASSPHRASE: TEST_CREDENTIALS.passphrase};
+const env = TEST_CREDENTIAL_ENV;
 const ARGS: Record<Operation, string[]> = {
 	symbols: ['symbols'],
 	estimate: ['estimate', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', '7', '--pledge-amount', '1'],

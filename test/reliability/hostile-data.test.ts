@@ -1,8 +1,8 @@
 // Text from the server is untrusted: escape sequences in messages or records must never reach the terminal.
 import {afterEach, describe, expect, it} from 'vitest';
 import {runCli} from '../helpers/cli.js';
-import {KEYS, renderApp, type RenderedApp} from '../helpers/ink.js';
-import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
+import {renderApp, walkToReview, type RenderedApp} from '../helpers/ink.js';
+import {TEST_CREDENTIAL_ENV, TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
 
 // Clear screen, set the window title, ring the bell, a C1 CSI, and a bidi override.
 const HOSTILE = '\u001B[2J\u001B]0;pwned\u0007\u009B31m\u202Eevil';
@@ -13,7 +13,7 @@ const hostileSymbols = JSON.stringify({
 	requestTime: 1700000000000,
 	data: [{symbol: `BTC${HOSTILE}USDT`, baseCoin: 'BTC', quoteCoin: 'USDT', status: `online${HOSTILE}`}],
 });
-const env = {BITGET_API_KEY: TEST_CREDENTIALS.apiKey, BITGET_SECRET_KEY: TEST_CREDENTIALS.secretKey, BITGET_PASSPHRASE: TEST_CREDENTIALS.passphrase};
+const env = TEST_CREDENTIAL_ENV;
 
 function expectInert(output: string): void {
 	expect(output).not.toContain('\u001B[2J');
@@ -60,13 +60,7 @@ describe('hostile server data', () => {
 
 	it('the app shows a hostile borrow refusal inert on the review', async () => {
 		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false}});
-		await app.type('USDT');
-		await app.press(KEYS.enter);
-		await app.type('BTC');
-		await app.press(KEYS.enter, KEYS.enter, KEYS.enter);
-		await app.type('1');
-		await app.press(KEYS.enter);
-		await app.waitForText('Borrow? [y/N]');
+		await walkToReview(app, '1');
 		sim.simulator.injectFault({kind: 'raw', operation: 'borrow', status: 400, body: hostileEnvelope});
 		await app.press('y');
 		await app.waitForText('40034');

@@ -1,9 +1,9 @@
 // The default deadlines, waited out for real: a lookup gives up at 10 s, a borrow at 15 s, never later.
 import {describe, expect, it} from 'vitest';
 import {runCli} from '../helpers/cli.js';
-import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
+import {TEST_CREDENTIAL_ENV, useSimulator} from '../helpers/simulator.js';
 
-const env = {BITGET_API_KEY: TEST_CREDENTIALS.apiKey, BITGET_SECRET_KEY: TEST_CREDENTIALS.secretKey, BITGET_PASSPHRASE: TEST_CREDENTIALS.passphrase};
+const env = TEST_CREDENTIAL_ENV;
 
 describe('default deadlines', () => {
 	const sim = useSimulator();

@@ -1,5 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest';
-import {KEYS, renderApp, waitFor, type RenderedApp} from '../helpers/ink.js';
+import {KEYS, renderApp, waitFor, walkToReview, type RenderedApp} from '../helpers/ink.js';
 import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
 import {memoryStore} from '../helpers/memory-store.js';
 
@@ -21,21 +21,7 @@ describe('borrow wizard', () => {
 		await app.waitForText('step 1 of 5');
 	};
 
-	const toReview = async (amount = '0.5') => {
-		await app!.type('USDT');
-		await app!.press(KEYS.enter);
-		await app!.waitForText('step 2 of 5');
-		await app!.type('BTC');
-		await app!.press(KEYS.enter);
-		await app!.waitForText('step 3 of 5');
-		await app!.press(KEYS.down, KEYS.enter);
-		await app!.waitForText('step 4 of 5');
-		await app!.press(KEYS.enter);
-		await app!.waitForText('step 5 of 5');
-		await app!.type(amount);
-		await app!.press(KEYS.enter);
-		return app!.waitForText('Borrow? [y/N]');
-	};
+	const toReview = (amount = '0.5') => walkToReview(app!, amount, {thirty: true});
 
 	it('walks to a review that lists every value to be sent, with the live estimate', async () => {
 		await open();

@@ -1,10 +1,10 @@
 // The borrow subcommand on a terminal: it asks "Borrow? [y/N]" and only "y" posts.
 import {afterEach, describe, expect, it} from 'vitest';
 import {CLI} from '../helpers/cli.js';
-import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
+import {TEST_CREDENTIAL_ENV, useSimulator} from '../helpers/simulator.js';
 import {Tmux, tmuxMissing} from '../helpers/tmux.js';
 
-const env = {BITGET_API_KEY: TEST_CREDENTIALS.apiKey, BITGET_SECRET_KEY: TEST_CREDENTIALS.secretKey, BITGET_PASSPHRASE: TEST_CREDENTIALS.passphrase};
+const env = TEST_CREDENTIAL_ENV;
 
 describe.skipIf(tmuxMissing)(`borrow confirmation on a terminal${tmuxMissing ? ` (skipped: ${tmuxMissing})` : ''}`, () => {
 	const sim = useSimulator();

@@ -2,14 +2,10 @@
 import {afterEach, describe, expect, it} from 'vitest';
 import {estimateFor} from '../../source/simulator/index.js';
 import {CLI} from '../helpers/cli.js';
-import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
+import {TEST_CREDENTIAL_ENV, TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
 import {Tmux, tmuxMissing} from '../helpers/tmux.js';
 
-const credentialEnv = {
-	BITGET_API_KEY: TEST_CREDENTIALS.apiKey,
-	BITGET_SECRET_KEY: TEST_CREDENTIALS.secretKey,
-	BITGET_PASSPHRASE: TEST_CREDENTIALS.passphrase,
-};
+const credentialEnv = TEST_CREDENTIAL_ENV;
 
 describe.skipIf(tmuxMissing)(`estimate and borrow in a real terminal${tmuxMissing ? ` (skipped: ${tmuxMissing})` : ''}`, () => {
 	const sim = useSimulator();
