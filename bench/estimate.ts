@@ -1,6 +1,6 @@
 // Requests the estimate screen sends while an 8-character amount is typed at human speed and pasted.
 import {startSimulator} from '../source/simulator/index.js';
-import {CLI, Pty} from './pty.js';
+import {APP, Pty} from './pty.js';
 
 export interface EstimateResult {
 	humanRequests: number;
@@ -16,7 +16,7 @@ export async function measureEstimate(): Promise<EstimateResult> {
 	const simulator = await startSimulator({rateLimits: false});
 	try {
 		const type = async (intervalMs: number) => {
-			const pty = new Pty(`${process.execPath} ${CLI} --base-url ${simulator.url}`);
+			const pty = new Pty(`${APP} --base-url ${simulator.url}`);
 			await pty.waitFor((text) => text.includes('? this help'));
 			pty.write('\u001B[B');
 			await pause(50);

@@ -3,7 +3,7 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {startSimulator, BUILT_IN_SYMBOLS} from '../source/simulator/index.js';
-import {CLI, Pty} from './pty.js';
+import {APP, Pty} from './pty.js';
 import {median, percentile} from './stats.js';
 
 export interface ExplorerResult {
@@ -25,7 +25,7 @@ export async function measureExplorer(pairs: number): Promise<ExplorerResult> {
 	const cache = mkdtempSync(join(tmpdir(), 'loan-tui-bench-cache-'));
 	try {
 		const open = async () => {
-			const pty = new Pty(`${process.execPath} ${CLI} --base-url ${simulator.url}`, {XDG_CACHE_HOME: cache});
+			const pty = new Pty(`${APP} --base-url ${simulator.url}`, {XDG_CACHE_HOME: cache});
 			await pty.waitFor((text) => text.includes('? this help'));
 			const since = pty.mark();
 			const enter = performance.now();

@@ -17,15 +17,20 @@ const rows: Row[] = [];
 const row = (metric: string, value: string, budget: string, pass: boolean) => rows.push({metric, value, budget, pass});
 
 const sizes = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
+/** BENCH_ONLY=explorer (or any of startup, explorer, estimate, wire, comma-separated) runs just those parts. */
+const only = process.env.BENCH_ONLY?.split(',');
+const runs = (part: string) => !only || only.includes(part);
 
 console.error(`loan-tui bench — ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}`);
-console.error('start-up…');
-const startup = await measureStartup();
-row('node -e 0 (baseline)', ms(startup.nodeMs), '', true);
-row('loan-tui --version', `${ms(startup.versionMs)} (${(startup.versionMs / startup.nodeMs).toFixed(2)}×)`, '≤ 2.5× node -e 0', startup.versionMs <= 2.5 * startup.nodeMs);
-row('home menu, first frame', `${ms(startup.firstFrameMs)} (${(startup.firstFrameMs / startup.nodeMs).toFixed(2)}×)`, '≤ 5× node -e 0', startup.firstFrameMs <= 5 * startup.nodeMs);
+if (runs('startup')) {
+	console.error('start-up…');
+	const startup = await measureStartup();
+	row('node -e 0 (baseline)', ms(startup.nodeMs), '', true);
+	row('loan-tui --version', `${ms(startup.versionMs)} (${(startup.versionMs / startup.nodeMs).toFixed(2)}×)`, '≤ 2.5× node -e 0', startup.versionMs <= 2.5 * startup.nodeMs);
+	row('home menu, first frame', `${ms(startup.firstFrameMs)} (${(startup.firstFrameMs / startup.nodeMs).toFixed(2)}×)`, '≤ 5× node -e 0', startup.firstFrameMs <= 5 * startup.nodeMs);
+}
 
-for (const pairs of sizes) {
+for (const pairs of runs('explorer') ? sizes : []) {
 	console.error(`explorer at ${pairs} pairs…`);
 	const result = await measureExplorer(pairs);
 	const label = pairs >= 1000 ? `${pairs / 1000}k` : String(pairs);
@@ -37,16 +42,20 @@ for (const pairs of sizes) {
 	row(`explorer ${label}: peak RSS`, `${result.peakRssMiB.toFixed(1)} MiB`, pairs >= 100_000 ? '≤ 150 MiB' : '', pairs < 100_000 || result.peakRssMiB <= 150);
 }
 
-console.error('estimate…');
-const estimate = await measureEstimate();
-row('estimate: 8 chars at human speed (150 ms/key)', `${estimate.humanRounds} round(s), ${estimate.humanRequests} requests (3 periods)`, '≤ 2 per period', estimate.humanRequests / 3 <= 2);
-row('estimate: 8 chars pasted', `${estimate.pasteRounds} round(s), ${estimate.pasteRequests} requests (3 periods)`, '', true);
+if (runs('estimate')) {
+	console.error('estimate…');
+	const estimate = await measureEstimate();
+	row('estimate: 8 chars at human speed (150 ms/key)', `${estimate.humanRounds} round(s), ${estimate.humanRequests} requests (3 periods)`, '≤ 2 per period', estimate.humanRequests / 3 <= 2);
+	row('estimate: 8 chars pasted', `${estimate.pasteRounds} round(s), ${estimate.pasteRequests} requests (3 periods)`, '', true);
+}
 
-console.error('wire…');
-const wire = await measureWire();
-row('wire: loan-tui client, sequential symbols?symbol=X', `${wire.ours.toFixed(0)} req/s (${(wire.ours / wire.sdk).toFixed(2)}×)`, '≥ 1.5× SDK', wire.ours >= 1.5 * wire.sdk);
-row('wire: bitget-api SDK, same requests', `${wire.sdk.toFixed(0)} req/s`, '', true);
-row('wire: TCP connections per session (loan-tui / SDK)', `${wire.ourConnections} / ${wire.sdkConnections}`, '1 for loan-tui', wire.ourConnections === 1);
+if (runs('wire')) {
+	console.error('wire…');
+	const wire = await measureWire();
+	row('wire: loan-tui client, sequential symbols?symbol=X', `${wire.ours.toFixed(0)} req/s (${(wire.ours / wire.sdk).toFixed(2)}×)`, '≥ 1.5× SDK', wire.ours >= 1.5 * wire.sdk);
+	row('wire: bitget-api SDK, same requests', `${wire.sdk.toFixed(0)} req/s`, '', true);
+	row('wire: TCP connections per session (loan-tui / SDK)', `${wire.ourConnections} / ${wire.sdkConnections}`, '1 for loan-tui', wire.ourConnections === 1);
+}
 
 const width = (key: keyof Row) => Math.max(key.length, ...rows.map((r) => String(r[key]).length));
 const [m, v, b] = [width('metric'), width('value'), width('budget')];

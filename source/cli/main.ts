@@ -6,6 +6,7 @@ import {type Output, reportFailure} from './output.js';
 import {resolveSettings, type Settings} from './settings.js';
 import type {Session} from './session.js';
 import {VERSION} from '../version.js';
+import {keepWasmOnBaselineCompiler} from './wasm-tiering.js';
 
 export interface Io {
 	argv: string[];
@@ -34,6 +35,7 @@ export async function main(io: Io): Promise<ExitCode | number> {
 		return reportFailure(out, error);
 	}
 	out.json = settings.json;
+	keepWasmOnBaselineCompiler();
 	if (parsed.command === undefined) return runInteractive(io, out, settings);
 
 	let session: Session | undefined;

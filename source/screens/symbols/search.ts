@@ -44,9 +44,9 @@ export function buildIndex(records: readonly SymbolRecord[]): SearchIndex {
 
 /**
  * The matches of one query, without an object per match: positions into `sorted`, best rank first, each rank
- * in symbol order. Typed arrays, because arrays of 100k pointers made per keystroke would land in V8's
- * large-object space and stay until a full GC; typed arrays' storage is released with ordinary collections.
- * `matchAt` reads one match.
+ * in symbol order. `matchAt` reads one match. One typed array per query is all a keystroke allocates: arrays of
+ * 100k pointers would land in V8's large-object space and stay until a full GC, and the scratch space of the
+ * scan is shared by every query.
  */
 export interface FilterResult {
 	index: SearchIndex;
@@ -59,11 +59,21 @@ export interface FilterResult {
 	ordered: Int32Array;
 	/** Where each rank's matches end in `ordered`: [exact, prefix, substring, subsequence]. */
 	rankEnds: readonly number[];
-	/** The matches in symbol order: what a longer query has to look at. */
-	candidates: Int32Array;
 }
 
 const EMPTY = new Int32Array(0);
+
+/** Scratch space of a scan, grown to the largest list seen: positions to look at, matches found, their ranks. */
+let pool = new Int32Array(0);
+let found = new Int32Array(0);
+let ranks = new Uint8Array(0);
+
+function reserve(size: number): void {
+	if (pool.length >= size) return;
+	pool = new Int32Array(size);
+	found = new Int32Array(size);
+	ranks = new Uint8Array(size);
+}
 
 /**
  * Pass the previous result: when the new query extends it (the usual keystroke), only the previous matches can
@@ -72,18 +82,17 @@ const EMPTY = new Int32Array(0);
 export function filterIndex(index: SearchIndex, query: string, previous?: FilterResult): FilterResult {
 	const needle = query.trim().toUpperCase();
 	const {symbols, bases, quotes} = index;
-	if (needle === '') return {index, needle, size: index.records.length, all: true, ordered: EMPTY, rankEnds: [], candidates: EMPTY};
-	const narrow = previous && previous.index === index && !previous.all && needle.startsWith(previous.needle) ? previous.candidates : undefined;
-	const poolSize = narrow ? narrow.length : symbols.length;
-	const candidates = new Int32Array(poolSize);
-	const ranks = new Uint8Array(poolSize);
+	if (needle === '') return {index, needle, size: index.records.length, all: true, ordered: EMPTY, rankEnds: []};
+	reserve(symbols.length);
+	const narrow = previous && previous.index === index && !previous.all && needle.startsWith(previous.needle);
+	const poolSize = narrow ? inSymbolOrder(previous, pool) : symbols.length;
 	const perRank = [0, 0, 0, 0, 0];
 	let count = 0;
 	for (let i = 0; i < poolSize; i++) {
-		const at = narrow ? narrow[i]! : i;
+		const at = narrow ? pool[i]! : i;
 		const rank = rankOf(symbols[at]!, bases[at]!, quotes[at]!, needle);
 		if (rank === 0) continue;
-		candidates[count] = at;
+		found[count] = at;
 		ranks[count] = rank;
 		perRank[rank]!++;
 		count++;
@@ -92,8 +101,23 @@ export function filterIndex(index: SearchIndex, query: string, previous?: Filter
 	const rankEnds = [perRank[4]!, perRank[4]! + perRank[3]!, perRank[4]! + perRank[3]! + perRank[2]!, count];
 	const next = [0, rankEnds[2]!, rankEnds[1]!, rankEnds[0]!, 0];
 	const ordered = new Int32Array(count);
-	for (let k = 0; k < count; k++) ordered[next[ranks[k]!]!++] = candidates[k]!;
-	return {index, needle, size: count, all: false, ordered, rankEnds, candidates: candidates.subarray(0, count)};
+	for (let k = 0; k < count; k++) ordered[next[ranks[k]!]!++] = found[k]!;
+	return {index, needle, size: count, all: false, ordered, rankEnds};
+}
+
+/** Writes a result's matches into `into` in symbol order (a merge of its four rank runs, each already in symbol
+ * order) and returns how many there are. */
+function inSymbolOrder(result: FilterResult, into: Int32Array): number {
+	const {ordered, rankEnds} = result;
+	const starts = [0, rankEnds[0]!, rankEnds[1]!, rankEnds[2]!];
+	for (let k = 0; k < result.size; k++) {
+		let best = -1;
+		for (let run = 0; run < 4; run++) {
+			if (starts[run]! < rankEnds[run]! && (best === -1 || ordered[starts[run]!]! < ordered[starts[best]!]!)) best = run;
+		}
+		into[k] = ordered[starts[best]!++]!;
+	}
+	return result.size;
 }
 
 /** The match at position `at` (0-based) of a result, or undefined past the end. */

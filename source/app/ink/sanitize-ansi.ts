@@ -1,0 +1,28 @@
+// Ink's ink/build/sanitize-ansi.js, with a fast answer for the app's own text; scripts/build.mjs puts it in place.
+// Ink sanitises every text node twice a frame (to measure it and to draw it), tokenising it each time. Text whose
+// only escapes are SGR colours is returned as it is by Ink's version too, so it is recognised in one scan; any
+// other escape or C1 control goes to Ink's own code.
+import inkSanitizeAnsi from '../../../node_modules/ink/build/sanitize-ansi.js';
+
+export default function sanitizeAnsi(text: string): string {
+	for (let index = 0; index < text.length; index++) {
+		const code = text.charCodeAt(index);
+		if (code >= 0x80 && code <= 0x9f) return inkSanitizeAnsi(text);
+		if (code !== 0x1b) continue;
+		const end = sgrEnd(text, index);
+		if (end === -1) return inkSanitizeAnsi(text);
+		index = end;
+	}
+	return text;
+}
+
+/** Index of the `m` ending ESC [ parameters m, where parameters are digits, `:` and `;` (what Ink keeps). */
+function sgrEnd(text: string, start: number): number {
+	if (text.charCodeAt(start + 1) !== 0x5b) return -1;
+	for (let index = start + 2; index < text.length; index++) {
+		const code = text.charCodeAt(index);
+		if (code === 0x6d) return index;
+		if (code !== 0x3a && code !== 0x3b && (code < 0x30 || code > 0x39)) return -1;
+	}
+	return -1;
+}

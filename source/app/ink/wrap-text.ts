@@ -1,0 +1,19 @@
+// Ink's ink/build/wrap-text.js with a bounded cache (see frame-cache.ts); scripts/build.mjs puts it in place.
+import cliTruncate from 'cli-truncate';
+import wrapAnsi from 'wrap-ansi';
+import {FrameCache} from './frame-cache.js';
+
+type WrapType = 'wrap' | 'end' | 'middle' | 'truncate-end' | 'truncate' | 'truncate-middle' | 'truncate-start' | undefined;
+
+const wrapped = new FrameCache<string>(512);
+
+export default function wrapText(text: string, maxWidth: number, wrapType: WrapType): string {
+	return wrapped.get(`${text}\u0000${maxWidth}\u0000${String(wrapType)}`, () => {
+		if (wrapType === 'wrap') return wrapAnsi(text, maxWidth, {trim: false, hard: true});
+		if (wrapType?.startsWith('truncate')) {
+			const position = wrapType === 'truncate-middle' ? 'middle' : wrapType === 'truncate-start' ? 'start' : 'end';
+			return cliTruncate(text, maxWidth, {position});
+		}
+		return text;
+	});
+}
