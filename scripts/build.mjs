@@ -9,19 +9,20 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** Ink modules the bundle takes from source/app/ink instead. Ink composes each frame with output.js; ours gives
  * the same string several times faster and with far less garbage. measure-text.js and wrap-text.js cache every
  * string ever drawn; ours keep the last few frames' worth. sanitize-ansi.js tokenises every text node twice a
- * frame; ours answers the app's own text in one scan. */
+ * frame; ours answers the app's own text in one scan, and so does our widest-line for the renderer. */
 const INK_REPLACEMENTS = {
 	'./output.js': 'source/app/ink/frame-output.ts',
 	'./measure-text.js': 'source/app/ink/measure-text.ts',
 	'./wrap-text.js': 'source/app/ink/wrap-text.ts',
 	'./sanitize-ansi.js': 'source/app/ink/sanitize-ansi.ts',
+	'widest-line': 'source/app/ink/widest-line.ts',
 };
 
 const inkReplacementsPlugin = {
 	name: 'ink-replacements',
 	setup(build) {
 		const replaced = new Set();
-		build.onResolve({filter: /^\.\/(output|measure-text|wrap-text|sanitize-ansi)\.js$/}, (args) => {
+		build.onResolve({filter: /^(\.\/(output|measure-text|wrap-text|sanitize-ansi)\.js|widest-line)$/}, (args) => {
 			if (!/[\\/]node_modules[\\/]ink[\\/]build[\\/][^\\/]+\.js$/.test(args.importer)) return undefined;
 			replaced.add(args.path);
 			return {path: join(root, INK_REPLACEMENTS[args.path])};

@@ -6,7 +6,7 @@ import {type Output, reportFailure} from './output.js';
 import {resolveSettings, type Settings} from './settings.js';
 import type {Session} from './session.js';
 import {VERSION} from '../version.js';
-import {keepWasmOnBaselineCompiler} from './wasm-tiering.js';
+import {tuneV8ForMemory} from './v8-memory.js';
 
 export interface Io {
 	argv: string[];
@@ -35,7 +35,7 @@ export async function main(io: Io): Promise<ExitCode | number> {
 		return reportFailure(out, error);
 	}
 	out.json = settings.json;
-	keepWasmOnBaselineCompiler();
+	tuneV8ForMemory();
 	if (parsed.command === undefined) return runInteractive(io, out, settings);
 
 	let session: Session | undefined;

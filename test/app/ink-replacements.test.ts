@@ -3,6 +3,7 @@ import {Chalk} from 'chalk';
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import stringWidth from 'string-width';
+import packageWidestLine from 'widest-line';
 import inkMeasureText from '../../node_modules/ink/build/measure-text.js';
 import InkOutput from '../../node_modules/ink/build/output.js';
 import inkSanitizeAnsi from '../../node_modules/ink/build/sanitize-ansi.js';
@@ -11,6 +12,7 @@ import FrameOutput from '../../source/app/ink/frame-output.js';
 import measureText from '../../source/app/ink/measure-text.js';
 import sanitizeAnsi from '../../source/app/ink/sanitize-ansi.js';
 import {lineWidth} from '../../source/app/ink/text-width.js';
+import widestLine from '../../source/app/ink/widest-line.js';
 import wrapText from '../../source/app/ink/wrap-text.js';
 
 const chalk = new Chalk({level: 3});
@@ -82,10 +84,11 @@ describe('measure-text, wrap-text, sanitize-ansi and line widths', () => {
 		);
 	});
 
-	it('measure a line as string-width does', () => {
+	it('measure a line as string-width does, and a text as widest-line does', () => {
 		fc.assert(
 			fc.property(anyText, (text) => {
 				for (const line of text.split('\n')) expect(lineWidth(line)).toBe(stringWidth(line));
+				expect(widestLine(text)).toBe(packageWidestLine(text));
 			}),
 			{numRuns: 1000},
 		);

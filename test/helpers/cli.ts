@@ -10,9 +10,10 @@ export interface CliResult {
 }
 
 /** Runs the built bundle as a person's shell would, with a clean environment (no BITGET_* unless given). */
-export function runCli(args: string[], options: {env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number} = {}): Promise<CliResult> {
+/** `nodeArgs` go to node itself, before the bundle (a preload that observes the process, say). */
+export function runCli(args: string[], options: {env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number; nodeArgs?: string[]} = {}): Promise<CliResult> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [CLI, ...args], {
+		const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI, ...args], {
 			env: {PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'en_US.UTF-8', ...options.env},
 			stdio: ['pipe', 'pipe', 'pipe'],
 		});

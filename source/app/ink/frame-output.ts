@@ -9,7 +9,7 @@
 import {ansiCodesToString, diffAnsiCodes, reduceAnsiCodesIncremental, styledCharsFromTokens, tokenize, type AnsiCode} from '@alcalzone/ansi-tokenize';
 import sliceAnsi from 'slice-ansi';
 import {FrameCache} from './frame-cache.js';
-import {charWidth, isStandaloneGrapheme, lineWidth, sgrEnd} from './text-width.js';
+import {charWidth, isStandaloneGrapheme, lineWidth, sgrEnd, widestLine} from './text-width.js';
 
 type Transformer = (line: string, index: number) => string;
 interface Clip {
@@ -53,12 +53,8 @@ function transition(from: number, to: number): string {
 const glyphCache = new FrameCache<Glyphs>(256);
 const blockWidthCache = new FrameCache<number>(256);
 
-function widestLine(text: string): number {
-	return blockWidthCache.get(text, () => {
-		let widest = 0;
-		for (const line of text.split('\n')) widest = Math.max(widest, lineWidth(line));
-		return widest;
-	});
+function widestLineOf(text: string): number {
+	return blockWidthCache.get(text, widestLine);
 }
 
 function glyphsOf(line: string): Glyphs {
@@ -162,7 +158,7 @@ export default class Output {
 			if (clip) {
 				const clipHorizontally = typeof clip.x1 === 'number' && typeof clip.x2 === 'number';
 				const clipVertically = typeof clip.y1 === 'number' && typeof clip.y2 === 'number';
-				if (clipHorizontally && (x + widestLine(text) < clip.x1! || x > clip.x2!)) continue;
+				if (clipHorizontally && (x + widestLineOf(text) < clip.x1! || x > clip.x2!)) continue;
 				if (clipVertically && (y + lines.length < clip.y1! || y > clip.y2!)) continue;
 				if (clipHorizontally) {
 					const from = x < clip.x1! ? clip.x1! - x : 0;

@@ -1,17 +1,12 @@
 // Ink's ink/build/measure-text.js with a bounded cache (see frame-cache.ts) and string-width's result computed
 // without its allocations on the app's own lines (text-width.ts); scripts/build.mjs puts it in place.
 import {FrameCache} from './frame-cache.js';
-import {lineWidth} from './text-width.js';
+import {widestLine} from './text-width.js';
 
 const dimensions = new FrameCache<{width: number; height: number}>(512);
 const EMPTY = {width: 0, height: 0};
 
 export default function measureText(text: string): {width: number; height: number} {
 	if (text.length === 0) return EMPTY;
-	return dimensions.get(text, () => {
-		const lines = text.split('\n');
-		let width = 0;
-		for (const line of lines) width = Math.max(width, lineWidth(line));
-		return {width, height: lines.length};
-	});
+	return dimensions.get(text, () => ({width: widestLine(text), height: text.split('\n').length}));
 }

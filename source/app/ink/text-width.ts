@@ -55,3 +55,10 @@ export function lineWidth(line: string): number {
 	}
 	return width;
 }
+
+/** The widest line of a text: widest-line's result (what Ink measures text with), through lineWidth. */
+export function widestLine(text: string): number {
+	let widest = 0;
+	for (const line of text.split('\n')) widest = Math.max(widest, lineWidth(line));
+	return widest;
+}
