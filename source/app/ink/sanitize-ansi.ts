@@ -3,26 +3,17 @@
 // only escapes are SGR colours is returned as it is by Ink's version too, so it is recognised in one scan; any
 // other escape or C1 control goes to Ink's own code.
 import inkSanitizeAnsi from '../../../node_modules/ink/build/sanitize-ansi.js';
+import {sgrEnd} from './text-width.js';
 
 export default function sanitizeAnsi(text: string): string {
 	for (let index = 0; index < text.length; index++) {
 		const code = text.charCodeAt(index);
 		if (code >= 0x80 && code <= 0x9f) return inkSanitizeAnsi(text);
 		if (code !== 0x1b) continue;
-		const end = sgrEnd(text, index);
+		// Ink keeps SGR sequences whose parameters are digits, `:` and `;`.
+		const end = sgrEnd(text, index, true);
 		if (end === -1) return inkSanitizeAnsi(text);
 		index = end;
 	}
 	return text;
-}
-
-/** Index of the `m` ending ESC [ parameters m, where parameters are digits, `:` and `;` (what Ink keeps). */
-function sgrEnd(text: string, start: number): number {
-	if (text.charCodeAt(start + 1) !== 0x5b) return -1;
-	for (let index = start + 2; index < text.length; index++) {
-		const code = text.charCodeAt(index);
-		if (code === 0x6d) return index;
-		if (code !== 0x3a && code !== 0x3b && (code < 0x30 || code > 0x39)) return -1;
-	}
-	return -1;
 }

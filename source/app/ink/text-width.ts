@@ -25,13 +25,14 @@ export function isStandaloneGrapheme(code: number): boolean {
 	);
 }
 
-/** Index of the final `m` of an SGR sequence (ESC [ digits and semicolons m) starting at `start`, else -1. */
-export function sgrEnd(line: string, start: number): number {
+/** Index of the final `m` of an SGR sequence starting at `start` (ESC [ digits and semicolons m; with
+ * `colons`, `:` too, as in ESC [ 4:3 m), else -1. */
+export function sgrEnd(line: string, start: number, colons = false): number {
 	if (line.charCodeAt(start + 1) !== 0x5b) return -1;
 	for (let index = start + 2; index < line.length; index++) {
 		const code = line.charCodeAt(index);
 		if (code === 0x6d) return index;
-		if (code !== 0x3b && (code < 0x30 || code > 0x39)) return -1;
+		if (code !== 0x3b && (code < 0x30 || code > 0x39) && !(colons && code === 0x3a)) return -1;
 	}
 	return -1;
 }
