@@ -5,10 +5,10 @@ import {readFileSync} from 'node:fs';
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001B\[[0-9;?]*[ -/]*[@-~]|\u001B\][^\u0007]*\u0007/g;
 
+export const CLI = new URL('../dist/cli.js', import.meta.url).pathname;
 /** The app as the explorer and estimate rows run it. BENCH_NODE_ARGS go to that node only (e.g. `--cpu-prof`
  * to see where a keystroke's time goes); start-up is always measured without them. */
-export const APP = [process.execPath, process.env.BENCH_NODE_ARGS, new URL('../dist/cli.js', import.meta.url).pathname].filter(Boolean).join(' ');
-export const CLI = new URL('../dist/cli.js', import.meta.url).pathname;
+export const APP = [process.execPath, process.env.BENCH_NODE_ARGS, CLI].filter(Boolean).join(' ');
 
 export class Pty {
 	private output = '';

@@ -1,8 +1,8 @@
 import {setFlagsFromString} from 'node:v8';
 
 /**
- * Two V8 settings that keep the app's memory flat; each measured with `npm run bench` (explorer at 100k pairs:
- * peak RSS 150 → 122 MiB together, keystroke times unchanged, list load about 15% slower).
+ * Two V8 settings that keep the app's memory flat; measured with `npm run bench` (explorer at 100k pairs: peak
+ * RSS 150 → 122 MiB together, keystroke times unchanged, list load times within run-to-run variation).
  *
  * - The young generation stays at the size start-up left it (a few MiB). V8 doubles it, up to 32 MiB, whenever
  *   enough objects survive a collection: loading 100k pairs made every one survive, and the doubled space was

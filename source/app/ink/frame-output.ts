@@ -3,7 +3,7 @@
 // Ink's own Output builds a width × height grid of cell objects for every frame, re-tokenises every line with
 // Intl.Segmenter, and diffs the styles of neighbouring cells with fresh Sets: at 100×30 that is most of a
 // keystroke's time and most of the garbage the app makes while you type. This one gives the same string
-// (test/app/frame-output.test.ts checks it against Ink's on random frames) from two flat arrays per row, lines
+// (test/app/ink-replacements.test.ts checks it against Ink's on random frames) from two flat arrays per row, lines
 // tokenised once and remembered across frames, styles interned to small numbers and the escape codes between
 // two styles computed once.
 import {ansiCodesToString, diffAnsiCodes, reduceAnsiCodesIncremental, styledCharsFromTokens, tokenize, type AnsiCode} from '@alcalzone/ansi-tokenize';
@@ -87,33 +87,23 @@ function simpleGlyphs(line: string): Glyphs | undefined {
 			index = end;
 			continue;
 		}
-		if (code >= 0x20 && code < 0x7f) {
-			glyphs.values.push(line[index]!);
-			glyphs.styles.push(style);
-			glyphs.widths.push(1);
-			continue;
-		}
-		if (!isStandaloneGrapheme(code)) return undefined;
+		const printable = code >= 0x20 && code < 0x7f;
+		if (!printable && !isStandaloneGrapheme(code)) return undefined;
 		const value = line[index]!;
 		glyphs.values.push(value);
 		glyphs.styles.push(style);
-		glyphs.widths.push(Math.max(1, charWidth(value)));
+		glyphs.widths.push(printable ? 1 : Math.max(1, charWidth(value)));
 	}
 	return glyphs;
 }
 
 /** The style after an SGR sequence, reduced exactly as Ink's tokenizer reduces it. */
-const sgrSteps = new Map<string, number>();
+const sgrSteps = new FrameCache<number>(1024);
 function applySgr(style: number, sequence: string): number {
-	const key = `${style}\u0000${sequence}`;
-	let next = sgrSteps.get(key);
-	if (next === undefined) {
+	return sgrSteps.get(`${style}\u0000${sequence}`, () => {
 		const codes = tokenize(sequence).filter((token): token is AnsiCode => token.type === 'ansi');
-		next = styleId(reduceAnsiCodesIncremental(styleCodes[style]!, codes));
-		if (sgrSteps.size >= 4096) sgrSteps.clear();
-		sgrSteps.set(key, next);
-	}
-	return next;
+		return styleId(reduceAnsiCodesIncremental(styleCodes[style]!, codes));
+	});
 }
 
 export default class Output {
