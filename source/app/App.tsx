@@ -1,18 +1,20 @@
-// The shell: status line, the top screen in its error boundary, footer, help overlay, and the one input router.
+// The shell: status line, the top screen in its error boundary, footer, help overlay, and the one key router.
 import React, {useEffect, useMemo, useReducer, useRef, useState} from 'react';
-import {Box, Text, useApp, useInput} from 'ink';
+import {Box, Text, useApp} from 'ink';
 import {HelpOverlay} from './components/help-overlay.js';
 import {Footer} from './components/footer.js';
 import {StatusLine} from './components/status-line.js';
 import {ScreenErrorBoundary} from './components/error-boundary.js';
-import {InputRouterProvider, type ScreenInput, type ScreenKeys} from './input-router.js';
-import {type Navigation, NavigationProvider} from './navigation.js';
+import {InputRouterProvider, type ScreenInput, type ScreenKeys} from '../ui/keys/screen-input.js';
+import {useKeypress} from '../ui/keys/use-keypress.js';
+import type {KeyEvent} from '../ui/keys/key-reader.js';
+import {type Navigation, NavigationProvider} from '../ui/navigation.js';
 import {initialStack, stackReducer, topScreen, type StackState} from './screen-stack.js';
-import {ServicesProvider, type AppServices} from './services.js';
-import {createStore, useStore} from './store.js';
-import {useTerminalSize} from './use-terminal-size.js';
-import {MIN_COLUMNS, MIN_ROWS} from './layout.js';
-import {ScreenView, SCREEN_TITLES} from './screen-view.js';
+import {ServicesProvider, type AppServices} from '../ui/services.js';
+import {createStore, useStore} from '../ui/store.js';
+import {useTerminalSize} from '../ui/use-terminal-size.js';
+import {MIN_COLUMNS, MIN_ROWS} from '../ui/layout.js';
+import {ScreenView, screenEntry, toScreen} from './registry.js';
 
 export interface AppProps {
 	services: AppServices;
@@ -38,26 +40,40 @@ export function App({services, initial = initialStack, onQuit}: AppProps) {
 		exit();
 	}, [state.quit, exit, onQuit]);
 
-	useInput((input, key) => {
+	// The one owner of every key (see ui/keys/use-keypress.ts). Reads `helpOpen` through a ref: two keys of one
+	// burst (`?` then Esc) must see each other's effect.
+	const helpShown = useRef(false);
+	helpShown.current = helpOpen;
+	const showHelp = (open: boolean) => {
+		helpShown.current = open;
+		setHelpOpen(open);
+	};
+	useKeypress((event: KeyEvent) => {
+		const screen = registered.current;
+		if (event.type === 'paste') {
+			if (!helpShown.current) screen?.onPaste?.(event.text);
+			return;
+		}
+		const {input, key} = event;
 		if (key.ctrl && input === 'c') {
 			dispatch({type: 'quit'});
 			return;
 		}
-		if (helpOpen) {
-			if (key.escape || input === '?' || input === 'q' || key.return) setHelpOpen(false);
+		if (helpShown.current) {
+			if (key.escape || input === '?' || input === 'q' || key.return) showHelp(false);
 			return;
 		}
-		const screen = registered.current;
 		if (key.escape) {
 			if (!screen?.onBack?.()) dispatch({type: 'back'});
 			return;
 		}
 		if (input === '?' && screen?.mode !== 'text') {
-			setHelpOpen(true);
+			showHelp(true);
 			return;
 		}
 		screen?.onKey?.(input, key);
 	});
+
 
 	// Effects run children first, parent last: once this one has run, raw mode is on and every key listener is
 	// attached. The footer appears only then, so "keys are shown" means "keys work" (tests wait for it too).
@@ -66,8 +82,8 @@ export function App({services, initial = initialStack, onQuit}: AppProps) {
 
 	const navigation = useMemo<Navigation>(
 		() => ({
-			push: (screen) => dispatch({type: 'push', screen}),
-			replace: (screen) => dispatch({type: 'replace', screen}),
+			push: (route) => dispatch({type: 'push', screen: toScreen(route)}),
+			replace: (route) => dispatch({type: 'replace', screen: toScreen(route)}),
 			back: () => dispatch({type: 'back'}),
 			home: () => dispatch({type: 'home'}),
 			quit: () => dispatch({type: 'quit'}),
@@ -87,7 +103,7 @@ export function App({services, initial = initialStack, onQuit}: AppProps) {
 								Terminal is {size.columns}x{size.rows}; loan-tui needs at least {MIN_COLUMNS}x{MIN_ROWS}.
 							</Text>
 						) : null}
-						{helpOpen ? <HelpOverlay title={SCREEN_TITLES[top.name]} keys={screenKeys.keys} accent={services.theme.accent} /> : null}
+						{helpOpen ? <HelpOverlay title={screenEntry(top).title} about={screenEntry(top).help} keys={screenKeys.keys} accent={services.theme.accent} /> : null}
 						<Box flexDirection="column" flexGrow={1} display={helpOpen ? 'none' : 'flex'} overflowY="hidden">
 							<ScreenErrorBoundary resetKey={`${state.stack.length}:${top.name}`} color={services.theme.bad}>
 								{/* Natural height: a screen taller than the terminal is clipped at the bottom, never squeezed into

@@ -1,11 +1,11 @@
-import type {Session} from '../cli/session.js';
+import type {Session} from '../runtime/session.js';
 import type {CredentialStore} from '../credentials/types.js';
-import {createCredentialsAccess} from './credentials-access.js';
-import type {AppServices} from './services.js';
-import {createStore} from './store.js';
-import {createSymbolStore} from './symbol-store.js';
-import type {SymbolCache} from './symbol-cache.js';
-import {makeTheme} from './theme.js';
+import {createCredentialsAccess} from '../ui/credentials-access.js';
+import type {AppServices} from '../ui/services.js';
+import {createStore} from '../ui/store.js';
+import {createSymbolStore} from '../ui/symbol-store.js';
+import type {SymbolCache} from '../ui/symbol-cache.js';
+import {makeTheme} from '../ui/theme.js';
 
 export interface ServiceOptions {
 	env: NodeJS.ProcessEnv;

@@ -1,16 +1,16 @@
 // The interactive app's entry: loaded only when `loan-tui` runs without a subcommand on a terminal.
 import React from 'react';
 import {render} from 'ink';
-import {EXIT, type ExitCode} from '../cli/exit-codes.js';
-import type {Output} from '../cli/output.js';
-import {openSession} from '../cli/session.js';
-import type {Settings} from '../cli/settings.js';
+import {EXIT, type ExitCode} from '../runtime/exit-codes.js';
+import type {Output} from '../runtime/output.js';
+import {openSession} from '../runtime/session.js';
+import type {Settings} from '../runtime/settings.js';
 import {openKeychain} from '../credentials/keychain.js';
 import {sanitize} from '../format/sanitize.js';
 import {App} from './App.js';
 import {createAppServices} from './create-services.js';
 import {enterAlternateScreen} from './terminal.js';
-import {cacheDirectory, fileSymbolCache} from './symbol-cache.js';
+import {cacheDirectory, fileSymbolCache} from '../ui/symbol-cache.js';
 
 /** Exit statuses for a signal, as shells report them (128 + signal number). */
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = {SIGHUP: 129, SIGINT: 130, SIGTERM: 143};

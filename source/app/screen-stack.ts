@@ -1,13 +1,7 @@
 // The app's screens as plain state: a stack whose top is shown. Pure, so it is tested without rendering.
-import type {EstimateRequest} from '../api/types.js';
+import type {Screen} from './registry.js';
 
-export type Screen =
-	| {name: 'home'}
-	| {name: 'symbols'}
-	| {name: 'estimate'}
-	| {name: 'borrow'; prefill?: Partial<EstimateRequest>}
-	| {name: 'credentials'};
-
+export type {Screen};
 export type ScreenName = Screen['name'];
 
 export interface StackState {

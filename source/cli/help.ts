@@ -1,4 +1,4 @@
-import type {CommandName} from './args.js';
+import type {CommandName} from '../runtime/args.js';
 
 export const GENERAL_HELP = `loan-tui — Bitget spot pairs, crypto-loan estimates and borrowing, from the terminal
 

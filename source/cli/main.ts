@@ -1,20 +1,15 @@
 // Entry of every run: parse, then either a subcommand or the interactive app.
-import {parseCommandLine, type CommandName, type ParsedArgs} from './args.js';
-import {EXIT, type ExitCode, UsageError} from './exit-codes.js';
+import {parseCommandLine, type CommandName, type ParsedArgs} from '../runtime/args.js';
+import {EXIT, type ExitCode, UsageError} from '../runtime/exit-codes.js';
 import {COMMAND_HELP, GENERAL_HELP} from './help.js';
-import {type Output, reportFailure} from './output.js';
-import {resolveSettings, type Settings} from './settings.js';
-import type {Session} from './session.js';
+import {type Output, reportFailure} from '../runtime/output.js';
+import {resolveSettings, type Settings} from '../runtime/settings.js';
+import type {Session} from '../runtime/session.js';
 import {VERSION} from '../version.js';
 import {tuneV8ForMemory} from './v8-memory.js';
+import type {Io} from './io.js';
 
-export interface Io {
-	argv: string[];
-	env: NodeJS.ProcessEnv;
-	stdin: NodeJS.ReadableStream & {isTTY?: boolean};
-	stdout: NodeJS.WritableStream & {isTTY?: boolean};
-	stderr: NodeJS.WritableStream;
-}
+export type {Io};
 
 export async function main(io: Io): Promise<ExitCode | number> {
 	const out: Output = {stdout: io.stdout, stderr: io.stderr, json: io.argv.includes('--json')};
@@ -41,7 +36,7 @@ export async function main(io: Io): Promise<ExitCode | number> {
 	let session: Session | undefined;
 	try {
 		// The client (undici, schemas) loads only once a command needs it: --version and --help stay lean.
-		const {openSession} = await import('./session.js');
+		const {openSession} = await import('../runtime/session.js');
 		session = await openSession(settings, out, io.env);
 		return await runCommand(parsed.command, session, parsed, io);
 	} catch (error) {

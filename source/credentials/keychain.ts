@@ -6,18 +6,14 @@
 import type {Credentials} from '../api/types.js';
 import {checkSessionBus} from './dbus.js';
 import {fromKeytarError, keytarIncomplete, keytarNotLoaded, malformedEntry} from './keychain-errors.js';
-import {keytarInChildProcess} from './keytar-process.js';
+import {keytarInChildProcess, type KeytarApi} from './keytar-process.js';
 import {KEYCHAIN_TIMEOUT_MS, timeBoundStore} from './timeout.js';
 import type {CredentialStore} from './types.js';
 
+export type {KeytarApi};
+
 export const KEYCHAIN_SERVICE = 'loan-tui';
 
-/** The part of keytar this store uses. */
-export interface KeytarApi {
-	getPassword(service: string, account: string): Promise<string | null>;
-	setPassword(service: string, account: string, password: string): Promise<void>;
-	deletePassword(service: string, account: string): Promise<boolean>;
-}
 
 export interface KeychainOptions {
 	/** Deadline of each keychain call; default 3 s. */

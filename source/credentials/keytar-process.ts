@@ -6,7 +6,14 @@ import {spawn} from 'node:child_process';
 import {createRequire} from 'node:module';
 import {pathToFileURL} from 'node:url';
 import {keychainTimedOut, keytarIncomplete, keytarNotLoaded} from './keychain-errors.js';
-import type {KeytarApi} from './keychain.js';
+
+/** The part of keytar the keychain uses; declared here, beside the process that makes the calls, so keychain.ts
+ * imports this file and not the other way round. */
+export interface KeytarApi {
+	getPassword(service: string, account: string): Promise<string | null>;
+	setPassword(service: string, account: string, password: string): Promise<void>;
+	deletePassword(service: string, account: string): Promise<boolean>;
+}
 
 type Request = {op: 'get'; service: string; account: string} | {op: 'set'; service: string; account: string; password: string} | {op: 'delete'; service: string; account: string};
 type Reply = {ok: true; value: string | boolean | null} | {ok: false; stage: 'load'; code?: string; message: string} | {ok: false; stage: 'incomplete'} | {ok: false; stage: 'call'; message: string};

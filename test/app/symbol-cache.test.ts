@@ -2,8 +2,8 @@ import {mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, readdirSync}
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
-import {age, cacheDirectory, fileSymbolCache, type SymbolCache} from '../../source/app/symbol-cache.js';
-import {createSymbolStore, type SymbolListState} from '../../source/app/symbol-store.js';
+import {age, cacheDirectory, fileSymbolCache, type SymbolCache} from '../../source/ui/symbol-cache.js';
+import {createSymbolStore, type SymbolListState} from '../../source/ui/symbol-store.js';
 import {BUILT_IN_SYMBOLS} from '../../source/simulator/index.js';
 import {waitFor} from '../helpers/ink.js';
 import {useSimulator} from '../helpers/simulator.js';

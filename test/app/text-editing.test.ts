@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type {Key} from 'ink';
 import {describe, expect, it} from 'vitest';
-import {applyTextEdit, MAX_FIELD_LENGTH, textEditFor, type TextState} from '../../source/app/text-editing.js';
+import {applyTextEdit, MAX_FIELD_LENGTH, textEditFor, type TextState} from '../../source/ui/fields/text-editing.js';
 
 const noKey: Key = {
 	upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,

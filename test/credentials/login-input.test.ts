@@ -1,7 +1,7 @@
 import {PassThrough} from 'node:stream';
 import {describe, expect, it} from 'vitest';
 import {promptCredentials, readCredentialsFromStdin} from '../../source/cli/commands/login-input.js';
-import {UsageError} from '../../source/cli/exit-codes.js';
+import {UsageError} from '../../source/runtime/exit-codes.js';
 
 function stdinWith(text: string) {
 	const stream = new PassThrough();

@@ -4,7 +4,7 @@ import React from 'react';
 import {render} from 'ink-testing-library';
 import {App} from '../../source/app/App.js';
 import {createAppServices} from '../../source/app/create-services.js';
-import type {AppServices} from '../../source/app/services.js';
+import type {AppServices} from '../../source/ui/services.js';
 import type {StackState} from '../../source/app/screen-stack.js';
 import {BitgetClient} from '../../source/api/client.js';
 import type {Credentials} from '../../source/api/types.js';

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {estimateFormReducer, initialEstimateForm, type EstimateFormAction, type EstimateFormState} from '../../source/screens/estimate/reducer.js';
-import {suggestCoins} from '../../source/screens/shared/coin-suggestions.js';
+import {suggestCoins} from '../../source/ui/fields/coin-rules.js';
 
 const run = (state: EstimateFormState, ...actions: EstimateFormAction[]) => actions.reduce(estimateFormReducer, state);
 const coins = ['BTC', 'BTCX', 'ETH', 'USDC', 'USDT'];

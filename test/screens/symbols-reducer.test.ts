@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {explorerReducer, initialExplorer, windowOffset, type ExplorerState} from '../../source/screens/symbols/reducer.js';
-import type {TextEdit} from '../../source/app/text-editing.js';
+import type {TextEdit} from '../../source/ui/fields/text-editing.js';
 import {buildIndex, filterIndex, highlightPositions, matchesBetween, RANK, type FilterResult} from '../../source/screens/symbols/search.js';
 
 const all = (result: FilterResult) => matchesBetween(result, 0, result.size);

@@ -1,7 +1,7 @@
 import React from 'react';
 import {Text} from 'ink';
-import {GLOBAL_KEYS, type KeyHelp} from '../key-help.js';
-import type {InputMode} from '../input-router.js';
+import {GLOBAL_KEYS, type KeyHelp} from '../../ui/keys/key-help.js';
+import type {InputMode} from '../../ui/keys/screen-input.js';
 
 /** The keys of the current mode, one line, truncated to the terminal. */
 export function Footer({keys, mode}: {keys: KeyHelp[]; mode: InputMode}) {

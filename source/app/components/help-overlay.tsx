@@ -1,8 +1,8 @@
 import React from 'react';
 import {Box, Text} from 'ink';
-import {GLOBAL_KEYS, type KeyHelp} from '../key-help.js';
+import {GLOBAL_KEYS, type KeyHelp} from '../../ui/keys/key-help.js';
 
-export function HelpOverlay({title, keys, accent}: {title: string; keys: KeyHelp[]; accent?: string}) {
+export function HelpOverlay({title, about, keys, accent}: {title: string; about?: string; keys: KeyHelp[]; accent?: string}) {
 	const all = [...keys, ...GLOBAL_KEYS];
 	const width = Math.max(...all.map((key) => key.keys.length));
 	return (
@@ -10,6 +10,7 @@ export function HelpOverlay({title, keys, accent}: {title: string; keys: KeyHelp
 			<Text bold color={accent} wrap="truncate">
 				Keys — {title}
 			</Text>
+			{about ? <Text wrap="truncate">{about}</Text> : null}
 			{all.map((key) => (
 				<Text key={key.keys + key.action} wrap="truncate">
 					{key.keys.padEnd(width)}  {key.action}

@@ -1,7 +1,7 @@
 import React from 'react';
 import {Text} from 'ink';
 import {sanitize} from '../../format/sanitize.js';
-import type {Theme} from '../theme.js';
+import type {Theme} from '../../ui/theme.js';
 
 export function StatusLine({connectedTo, lastError, theme}: {connectedTo: string; lastError?: string; theme: Theme}) {
 	const where = connectedTo === 'demo' ? 'demo (embedded simulator)' : connectedTo;

@@ -1,10 +1,10 @@
 import type {BorrowRequest} from '../../api/types.js';
 import {checkAmount, checkCoin, checkPeriod} from '../../api/validate.js';
 import {PERIOD_LABEL} from '../../format/estimate.js';
-import type {ParsedArgs} from '../args.js';
-import {EXIT, type ExitCode, UsageError} from '../exit-codes.js';
-import {printJson, printLines} from '../output.js';
-import type {Session} from '../session.js';
+import type {ParsedArgs} from '../../runtime/args.js';
+import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
+import {printJson, printLines} from '../../runtime/output.js';
+import type {Session} from '../../runtime/session.js';
 import {askYesNo} from '../prompt.js';
 import {flagValue} from './require-flags.js';
 

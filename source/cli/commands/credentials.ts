@@ -4,11 +4,11 @@ import {credentialsFromEnvironment, CREDENTIAL_VARIABLES} from '../../credential
 import {KeychainUnavailableError} from '../../credentials/keychain-errors.js';
 import {openKeychain} from '../../credentials/keychain.js';
 import {maskKey, type CredentialStore} from '../../credentials/types.js';
-import type {ParsedArgs} from '../args.js';
-import {EXIT, type ExitCode, UsageError} from '../exit-codes.js';
-import type {Io} from '../main.js';
-import {printJson, printLines} from '../output.js';
-import type {Session} from '../session.js';
+import type {ParsedArgs} from '../../runtime/args.js';
+import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
+import type {Io} from '../io.js';
+import {printJson, printLines} from '../../runtime/output.js';
+import type {Session} from '../../runtime/session.js';
 import {promptCredentials, readCredentialsFromStdin} from './login-input.js';
 
 const VARIABLES = `${CREDENTIAL_VARIABLES.apiKey}, ${CREDENTIAL_VARIABLES.secretKey} and ${CREDENTIAL_VARIABLES.passphrase}`;

@@ -2,10 +2,10 @@ import {PERIODS, type Estimate, type Period} from '../../api/types.js';
 import {checkAmount, checkCoin, checkPeriod} from '../../api/validate.js';
 import {estimateFigures, PERIOD_LABEL} from '../../format/estimate.js';
 import {sanitize} from '../../format/sanitize.js';
-import type {ParsedArgs} from '../args.js';
-import {EXIT, type ExitCode, UsageError} from '../exit-codes.js';
-import {printJson, printLines, table} from '../output.js';
-import type {Session} from '../session.js';
+import type {ParsedArgs} from '../../runtime/args.js';
+import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
+import {printJson, printLines, table} from '../../runtime/output.js';
+import type {Session} from '../../runtime/session.js';
 import {flagValue} from './require-flags.js';
 
 export async function runEstimate(session: Session, values: ParsedArgs['values']): Promise<ExitCode> {

@@ -2,7 +2,7 @@
 // standard input for scripts (like docker login --password-stdin), so secrets never go on a command line.
 import {StringDecoder} from 'node:string_decoder';
 import type {Credentials} from '../../api/types.js';
-import {UsageError} from '../exit-codes.js';
+import {UsageError} from '../../runtime/exit-codes.js';
 
 type TtyInput = NodeJS.ReadableStream & {isTTY?: boolean; setRawMode?: (mode: boolean) => unknown};
 

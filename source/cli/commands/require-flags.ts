@@ -1,5 +1,5 @@
 import type {Checked} from '../../api/validate.js';
-import {UsageError} from '../exit-codes.js';
+import {UsageError} from '../../runtime/exit-codes.js';
 
 /** A flag's value through its checker; a missing or bad value is a usage error (exit 2, nothing sent). */
 export function flagValue<T>(name: string, value: string | undefined, check: (text: string, label: string) => Checked<T>): T {

@@ -2,9 +2,9 @@ import type {SymbolRecord} from '../../api/types.js';
 import {percent} from '../../format/numbers.js';
 import {sanitize} from '../../format/sanitize.js';
 import {statusWord, symbolDetailRows} from '../../format/symbol.js';
-import {EXIT, type ExitCode} from '../exit-codes.js';
-import {printJson, printLines, table} from '../output.js';
-import type {Session} from '../session.js';
+import {EXIT, type ExitCode} from '../../runtime/exit-codes.js';
+import {printJson, printLines, table} from '../../runtime/output.js';
+import type {Session} from '../../runtime/session.js';
 
 export async function runSymbols(session: Session, positionals: string[]): Promise<ExitCode> {
 	const [symbol] = positionals;

@@ -2,20 +2,21 @@
 import React, {useEffect, useReducer} from 'react';
 import {Box, Text} from 'ink';
 import type {EstimateRequest} from '../../api/types.js';
-import {useScreenInput} from '../../app/input-router.js';
-import {useNavigation} from '../../app/navigation.js';
-import {useServices} from '../../app/services.js';
-import {useStore} from '../../app/store.js';
-import type {KeyHelp} from '../../app/key-help.js';
-import {Spinner} from '../../app/components/spinner.js';
-import {ErrorMessage} from '../../app/components/error-message.js';
+import {useScreenInput} from '../../ui/keys/screen-input.js';
+import {useNavigation} from '../../ui/navigation.js';
+import {useServices} from '../../ui/services.js';
+import {useStore} from '../../ui/store.js';
+import type {KeyHelp} from '../../ui/keys/key-help.js';
+import {Spinner} from '../../ui/components/spinner.js';
+import {ErrorMessage} from '../../ui/components/error-message.js';
 import {PERIOD_LABEL} from '../../format/estimate.js';
-import {TextField} from '../shared/text-field.js';
-import {PERIOD_CHOICES} from '../shared/period-choices.js';
-import {ChoiceList} from '../../app/components/choice-list.js';
-import {routeChoiceKey, routeTextKey} from '../shared/field-keys.js';
-import {useCoins} from '../shared/use-coins.js';
-import {suggestCoins} from '../shared/coin-suggestions.js';
+import {TextField} from '../../ui/fields/text-field.js';
+import {PERIOD_CHOICES} from '../../ui/fields/period-choices.js';
+import {ChoiceList} from '../../ui/components/choice-list.js';
+import {routeChoiceKey, routeTextKey} from '../../ui/fields/field-keys.js';
+import {pasteEdit} from '../../ui/fields/text-editing.js';
+import {useCoins} from '../../ui/fields/use-coins.js';
+import {suggestCoins} from '../../ui/fields/coin-rules.js';
 import {useCredentialsForm} from '../credentials/credentials-form.js';
 import {AMOUNT_MODES, initialWizard, wizardReducer, type AmountMode, type WizardState, type WizardStep} from './reducer.js';
 import {useBorrowSubmission} from './use-borrow-submission.js';
@@ -108,6 +109,12 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 				suggest: (by) => dispatch({type: 'suggest', by, coins}),
 				edit: (edit) => dispatch({type: 'text', edit}),
 			});
+		},
+		// Pasted text goes into the step's text field; on the review (or any other step) it is dropped: only a typed y sends.
+		onPaste: (text) => {
+			if (state.step === 'credentials') return form.onPaste(text);
+			const edit = textField ? pasteEdit(text) : undefined;
+			if (edit) dispatch({type: 'text', edit});
 		},
 		// The wizard steps back inside itself; it leaves (via state.exit) only from the first step or the result.
 		onBack: () => {

@@ -2,10 +2,10 @@
 // one side effect (the POST) when the state enters `submitting` with a new attempt number.
 import {borrowBody} from '../../api/client.js';
 import {PERIODS, type BorrowRequest, type EstimateRequest, type Period} from '../../api/types.js';
-import {nextChoice} from '../../app/components/choice-list.js';
+import {nextChoice} from '../../ui/components/choice-list.js';
 import {checkAmount, checkCoin} from '../../api/validate.js';
-import {applyTextEdit, type TextEdit} from '../../app/text-editing.js';
-import {suggestCoins} from '../shared/coin-suggestions.js';
+import {applyTextEdit, type TextEdit} from '../../ui/fields/text-editing.js';
+import {suggestCoins} from '../../ui/fields/coin-rules.js';
 
 export type WizardStep =
 	| 'loanCoin'

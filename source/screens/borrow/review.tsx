@@ -2,11 +2,11 @@
 import React, {useMemo} from 'react';
 import {Box, Text} from 'ink';
 import {PERIOD_LABEL} from '../../format/estimate.js';
-import type {Theme} from '../../app/theme.js';
-import {describeError, errorLine} from '../../app/describe-error.js';
-import {Spinner} from '../../app/components/spinner.js';
+import type {Theme} from '../../ui/theme.js';
+import {describeError, errorLine} from '../../ui/describe-error.js';
+import {Spinner} from '../../ui/components/spinner.js';
 import type {BitgetClient} from '../../api/client.js';
-import type {CredentialsState} from '../../app/credentials-access.js';
+import type {CredentialsState} from '../../ui/credentials-access.js';
 import {maskKey} from '../../credentials/types.js';
 import {useLiveEstimate} from '../estimate/use-live-estimate.js';
 import type {WizardState} from './reducer.js';

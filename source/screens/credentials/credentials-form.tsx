@@ -1,12 +1,13 @@
 // API key, secret key (masked), passphrase (masked), then: save to the OS keychain or use for this session only.
 import React, {useEffect, useReducer} from 'react';
 import {Box, Text} from 'ink';
-import type {Key} from 'ink';
+import type {Key} from '../../ui/keys/parse-key.js';
+import {pasteEdit} from '../../ui/fields/text-editing.js';
 import type {Credentials} from '../../api/types.js';
-import type {Theme} from '../../app/theme.js';
-import {ChoiceList} from '../../app/components/choice-list.js';
-import {routeChoiceKey, routeTextKey} from '../shared/field-keys.js';
-import {TextField} from '../shared/text-field.js';
+import type {Theme} from '../../ui/theme.js';
+import {ChoiceList} from '../../ui/components/choice-list.js';
+import {routeChoiceKey, routeTextKey} from '../../ui/fields/field-keys.js';
+import {TextField} from '../../ui/fields/text-field.js';
 import {CREDENTIAL_FIELDS, credentialsFormReducer, FIELD_LABELS, initialCredentialsForm} from './form-reducer.js';
 
 export type KeepChoice = 'save' | 'session';
@@ -57,6 +58,12 @@ export function useCredentialsForm(props: CredentialsFormProps) {
 		routeTextKey(input, key, {submit, edit: (edit) => dispatch({type: 'text', edit})});
 	};
 
+	/** A paste goes into the focused field as text. */
+	const onPaste = (text: string) => {
+		const edit = pasteEdit(text);
+		if (edit && state.step !== 'keep' && state.step !== 'saving') dispatch({type: 'text', edit});
+	};
+
 	const view = (
 		<Box flexDirection="column">
 			{CREDENTIAL_FIELDS.map((field) => (
@@ -84,5 +91,5 @@ export function useCredentialsForm(props: CredentialsFormProps) {
 			) : null}
 		</Box>
 	);
-	return {view, back, onKey, mode: state.step === 'keep' || state.step === 'saving' ? ('navigate' as const) : ('text' as const)};
+	return {view, back, onKey, onPaste, mode: state.step === 'keep' || state.step === 'saving' ? ('navigate' as const) : ('text' as const)};
 }

@@ -1,15 +1,15 @@
 // Which credentials are in use (source, masked key), and replacing or removing them.
 import React, {useEffect, useState} from 'react';
 import {Box, Text} from 'ink';
-import SelectInput from 'ink-select-input';
-import {useScreenInput} from '../../app/input-router.js';
-import {useServices} from '../../app/services.js';
-import {useStore} from '../../app/store.js';
-import type {KeyHelp} from '../../app/key-help.js';
-import {Spinner} from '../../app/components/spinner.js';
+import {useScreenInput} from '../../ui/keys/screen-input.js';
+import {useServices} from '../../ui/services.js';
+import {useStore} from '../../ui/store.js';
+import type {KeyHelp} from '../../ui/keys/key-help.js';
+import {Spinner} from '../../ui/components/spinner.js';
 import {maskKey} from '../../credentials/types.js';
 import {sanitize} from '../../format/sanitize.js';
 import {useCredentialsForm} from './credentials-form.js';
+import {ChoiceList, choiceKeyFor, nextChoice} from '../../ui/components/choice-list.js';
 
 type Mode = 'menu' | 'replace' | 'confirm-remove' | 'removing';
 
@@ -26,8 +26,8 @@ export function CredentialsScreen() {
 	const state = useStore(credentials);
 	const [mode, setMode] = useState<Mode>('menu');
 	const [message, setMessage] = useState<string | undefined>();
-	// Back on the menu, the highlight stays on the item chosen last.
-	const [lastChoice, setLastChoice] = useState(0);
+	// The menu's highlight; back on the menu it stays on the item chosen last.
+	const [selected, setSelected] = useState(0);
 	const demo = connectedTo === 'demo';
 
 	useEffect(() => {
@@ -48,11 +48,29 @@ export function CredentialsScreen() {
 		onCancel: () => setMode('menu'),
 	});
 
+	const items = [
+		{label: 'Replace — enter a new API key, secret key and passphrase', value: 'replace' as const},
+		...(demo ? [] : [{label: 'Remove — delete them from the OS keychain', value: 'remove' as const}]),
+	];
+	const choose = (index: number) => {
+		const item = items[index];
+		if (!item) return;
+		setSelected(index);
+		setMode(item.value === 'replace' ? 'replace' : 'confirm-remove');
+	};
+
 	const active = useScreenInput({
 		mode: mode === 'replace' ? form.mode : 'navigate',
 		keys: mode === 'confirm-remove' ? CONFIRM_KEYS : mode === 'replace' ? [{keys: 'Enter', action: 'next field', footer: true}] : MENU_KEYS,
 		onKey: (input, key) => {
 			if (mode === 'replace') return form.onKey(input, key);
+			if (mode === 'menu') {
+				const choice = choiceKeyFor(input, key);
+				if (choice?.type === 'submit') choose(selected);
+				else if (choice?.type === 'pick') choose(choice.index);
+				else if (choice) setSelected(nextChoice(selected, items.length, choice));
+				return;
+			}
 			if (mode !== 'confirm-remove') return;
 			if (input === 'y' || input === 'Y') {
 				setMode('removing');
@@ -68,6 +86,9 @@ export function CredentialsScreen() {
 				);
 			} else if (input === 'n' || input === 'N') setMode('menu');
 		},
+		onPaste: (text) => {
+			if (mode === 'replace') form.onPaste(text);
+		},
 		onBack: () => {
 			if (mode === 'replace') return form.back();
 			if (mode === 'confirm-remove') {
@@ -77,11 +98,6 @@ export function CredentialsScreen() {
 			return mode === 'removing';
 		},
 	});
-
-	const items = [
-		{label: 'Replace — enter a new API key, secret key and passphrase', value: 'replace' as const},
-		...(demo ? [] : [{label: 'Remove — delete them from the OS keychain', value: 'remove' as const}]),
-	];
 
 	return (
 		<Box flexDirection="column">
@@ -109,15 +125,7 @@ export function CredentialsScreen() {
 			{message ? <Text color={theme.good} wrap="truncate">  {message}</Text> : null}
 			<Text> </Text>
 			{mode === 'menu' ? (
-				<SelectInput
-					items={items}
-					initialIndex={Math.min(lastChoice, items.length - 1)}
-					isFocused={active}
-					onSelect={(item) => {
-						setLastChoice(items.indexOf(item));
-						setMode(item.value === 'replace' ? 'replace' : 'confirm-remove');
-					}}
-				/>
+				<ChoiceList choices={items} selected={Math.min(selected, items.length - 1)} focused={active} color={theme.accent} />
 			) : null}
 			{mode === 'replace' ? form.view : null}
 			{mode === 'confirm-remove' ? (

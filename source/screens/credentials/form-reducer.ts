@@ -1,7 +1,7 @@
 // Entering credentials: three fields, then where to keep them. Plain state.
 import type {Credentials} from '../../api/types.js';
-import {applyTextEdit, type TextEdit} from '../../app/text-editing.js';
-import {nextChoice} from '../../app/components/choice-list.js';
+import {applyTextEdit, type TextEdit} from '../../ui/fields/text-editing.js';
+import {nextChoice} from '../../ui/components/choice-list.js';
 
 export const CREDENTIAL_FIELDS = ['apiKey', 'secretKey', 'passphrase'] as const;
 export type CredentialField = (typeof CREDENTIAL_FIELDS)[number];

@@ -1,24 +1,26 @@
 // The estimate calculator: loan coin, pledge coin, period, pledge amount; a live estimate for all three periods.
 import React, {useEffect, useMemo, useReducer, useState} from 'react';
-import {errorLine} from '../../app/describe-error.js';
+import {errorLine} from '../../ui/describe-error.js';
 import {Box, Text} from 'ink';
 import {PERIODS} from '../../api/types.js';
 import {checkAmount, checkCoin} from '../../api/validate.js';
-import {useScreenInput} from '../../app/input-router.js';
-import {useNavigation} from '../../app/navigation.js';
-import {useServices} from '../../app/services.js';
-import {useBodySize} from '../../app/layout.js';
-import type {KeyHelp} from '../../app/key-help.js';
-import {Spinner} from '../../app/components/spinner.js';
-import {TextField} from '../shared/text-field.js';
-import {PERIOD_CHOICES} from '../shared/period-choices.js';
-import {ChoiceList} from '../../app/components/choice-list.js';
-import {routeChoiceKey, routeTextKey} from '../shared/field-keys.js';
-import {useCoins} from '../shared/use-coins.js';
-import {suggestCoins} from '../shared/coin-suggestions.js';
+import {useScreenInput} from '../../ui/keys/screen-input.js';
+import {useNavigation} from '../../ui/navigation.js';
+import {useServices} from '../../ui/services.js';
+import {useBodySize} from '../../ui/layout.js';
+import type {KeyHelp} from '../../ui/keys/key-help.js';
+import {Spinner} from '../../ui/components/spinner.js';
+import {TextField} from '../../ui/fields/text-field.js';
+import {PERIOD_CHOICES} from '../../ui/fields/period-choices.js';
+import {ChoiceList} from '../../ui/components/choice-list.js';
+import {routeChoiceKey, routeTextKey} from '../../ui/fields/field-keys.js';
+import {pasteEdit} from '../../ui/fields/text-editing.js';
+import {useCoins} from '../../ui/fields/use-coins.js';
+import {suggestCoins} from '../../ui/fields/coin-rules.js';
 import {estimateFormReducer, initialEstimateForm, type TextFieldName} from './reducer.js';
 import {useLiveEstimate, type EstimateQuery} from './use-live-estimate.js';
 import {EstimateTable} from './estimate-table.js';
+import {borrowRoute} from '../borrow/route.js';
 
 const TEXT_KEYS: KeyHelp[] = [
 	{keys: 'Enter', action: 'next field', footer: true},
@@ -79,15 +81,14 @@ export function EstimateScreen() {
 			if (key.tab) return dispatch({type: 'move', by: key.shift ? -1 : 1});
 			if (key.ctrl && input === 'r') return setRefresh((n) => n + 1);
 			if (key.ctrl && input === 'b') {
-				return navigation.push({
-					name: 'borrow',
-					prefill: {
+				return navigation.push(
+					borrowRoute({
 						loanCoin: loanCoin.ok ? loanCoin.value : form.loanCoin,
 						pledgeCoin: pledgeCoin.ok ? pledgeCoin.value : form.pledgeCoin,
 						daily: form.daily,
 						pledgeAmount: amount.ok ? amount.value : form.pledgeAmount,
-					},
-				});
+					}),
+				);
 			}
 			if (form.focus === 'daily') {
 				return routeChoiceKey(input, key, {submit: () => dispatch({type: 'move', by: 1}), move: (move) => dispatch({type: 'select-period', move})});
@@ -97,6 +98,10 @@ export function EstimateScreen() {
 				suggest: (by) => dispatch({type: 'suggest', by, coins}),
 				edit: (edit) => dispatch({type: 'text', edit}),
 			});
+		},
+		onPaste: (text) => {
+			const edit = pasteEdit(text);
+			if (edit && form.focus !== 'daily') dispatch({type: 'text', edit});
 		},
 	});
 

@@ -4,8 +4,8 @@ import {Box, Text} from 'ink';
 import Big from 'big.js';
 import type {Period} from '../../api/types.js';
 import {estimateFigures, PERIOD_LABEL, type EstimateFigures} from '../../format/estimate.js';
-import {describeError} from '../../app/describe-error.js';
-import type {Theme} from '../../app/theme.js';
+import {describeError} from '../../ui/describe-error.js';
+import type {Theme} from '../../ui/theme.js';
 import type {PeriodResult} from './use-live-estimate.js';
 
 interface Props {

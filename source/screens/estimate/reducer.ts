@@ -1,8 +1,8 @@
 // The estimate form as plain state: four fields in order, focus, and which fields were visited.
 import {PERIODS, type Period} from '../../api/types.js';
-import {nextChoice} from '../../app/components/choice-list.js';
-import {applyTextEdit, type TextEdit} from '../../app/text-editing.js';
-import {suggestCoins} from '../shared/coin-suggestions.js';
+import {nextChoice} from '../../ui/components/choice-list.js';
+import {applyTextEdit, type TextEdit} from '../../ui/fields/text-editing.js';
+import {suggestCoins} from '../../ui/fields/coin-rules.js';
 
 export const ESTIMATE_FIELDS = ['loanCoin', 'pledgeCoin', 'daily', 'pledgeAmount'] as const;
 export type EstimateField = (typeof ESTIMATE_FIELDS)[number];

@@ -1,42 +1,47 @@
-import React from 'react';
+import React, {useReducer} from 'react';
 import {Box, Text} from 'ink';
-import SelectInput from 'ink-select-input';
-import {useScreenInput} from '../../app/input-router.js';
-import {useNavigation} from '../../app/navigation.js';
-import type {ScreenName} from '../../app/screen-stack.js';
-import {useServices} from '../../app/services.js';
+import {useScreenInput} from '../../ui/keys/screen-input.js';
+import {useNavigation} from '../../ui/navigation.js';
+import {useServices} from '../../ui/services.js';
+import {ChoiceList, choiceKeyFor, nextChoice, type ChoiceMove} from '../../ui/components/choice-list.js';
 
-type HomeChoice = Exclude<ScreenName, 'home'> | 'quit';
+/** One line of the home menu: a screen's id (the registry builds the list) or quit. */
+export interface HomeItem {
+	label: string;
+	value: string;
+}
 
-export const HOME_ITEMS: Array<{label: string; value: HomeChoice}> = [
-	{label: 'Symbols      browse and filter spot trading pairs', value: 'symbols'},
-	{label: 'Estimate     what a loan costs, all periods side by side', value: 'estimate'},
-	{label: 'Borrow       borrow a coin against collateral', value: 'borrow'},
-	{label: 'Credentials  API key in use, replace or remove it', value: 'credentials'},
-	{label: 'Quit', value: 'quit'},
-];
-
-const KEYS = [
-	{keys: '↑/↓ j/k', action: 'move', footer: true},
-	{keys: 'Enter', action: 'open', footer: true},
-	{keys: '1-5', action: 'jump to an item'},
-];
-
-export function HomeScreen() {
+export function HomeScreen({items}: {items: readonly HomeItem[]}) {
 	const navigation = useNavigation();
 	const {theme} = useServices();
-	const active = useScreenInput({mode: 'navigate', keys: KEYS});
+	const [selected, move] = useReducer((current: number, change: ChoiceMove) => nextChoice(current, items.length, change), 0);
+	const open = (item: HomeItem | undefined) => {
+		if (!item) return;
+		if (item.value === 'quit') navigation.quit();
+		else navigation.push({name: item.value});
+	};
+	const active = useScreenInput({
+		mode: 'navigate',
+		keys: [
+			{keys: '↑/↓ j/k', action: 'move', footer: true},
+			{keys: 'Enter', action: 'open', footer: true},
+			{keys: `1-${items.length}`, action: 'open that item'},
+		],
+		onKey: (input, key) => {
+			const choice = choiceKeyFor(input, key);
+			if (!choice) return;
+			if (choice.type === 'submit') return open(items[selected]);
+			if (choice.type === 'pick') return open(items[choice.index]);
+			move(choice);
+		},
+	});
 	return (
 		<Box flexDirection="column">
 			<Text bold color={theme.accent} wrap="truncate">
 				Bitget spot pairs and crypto loans
 			</Text>
 			<Text> </Text>
-			<SelectInput
-				items={HOME_ITEMS}
-				isFocused={active}
-				onSelect={(item) => (item.value === 'quit' ? navigation.quit() : navigation.push({name: item.value}))}
-			/>
+			<ChoiceList choices={items} selected={selected} focused={active} color={theme.accent} />
 		</Box>
 	);
 }

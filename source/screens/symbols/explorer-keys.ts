@@ -1,8 +1,8 @@
 // Keys of the explorer, as one handler for the input router.
-import type {Key} from 'ink';
+import type {Key} from '../../ui/keys/parse-key.js';
 import type {Dispatch} from 'react';
 import type {ExplorerAction, ExplorerState} from './reducer.js';
-import {textEditFor} from '../../app/text-editing.js';
+import {textEditFor} from '../../ui/fields/text-editing.js';
 
 export interface ExplorerKeyContext {
 	state: ExplorerState;

@@ -1,7 +1,7 @@
 import React from 'react';
 import {Text} from 'ink';
 import {sanitize} from '../../format/sanitize.js';
-import type {Theme} from '../../app/theme.js';
+import type {Theme} from '../../ui/theme.js';
 
 /** The filter line with a visible cursor. Driven by the explorer's reducer (Ctrl+U, Ctrl+W, Home/End stay the list's). */
 export function FilterField({query, cursor, focused, theme}: {query: string; cursor: number; focused: boolean; theme: Theme}) {

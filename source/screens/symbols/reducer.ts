@@ -1,6 +1,6 @@
 // The explorer's state: filter text, which field has focus, the selection and the window over the matches.
 // Pure: every transition is tested without rendering.
-import {applyTextEdit, type TextEdit} from '../../app/text-editing.js';
+import {applyTextEdit, type TextEdit} from '../../ui/fields/text-editing.js';
 
 export interface ExplorerState {
 	query: string;

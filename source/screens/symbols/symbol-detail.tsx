@@ -2,7 +2,7 @@ import React from 'react';
 import {Box, Text} from 'ink';
 import type {SymbolRecord} from '../../api/types.js';
 import {symbolDetailRows} from '../../format/symbol.js';
-import {statusColor, type Theme} from '../../app/theme.js';
+import {statusColor, type Theme} from '../../ui/theme.js';
 
 export function SymbolDetail({record, theme}: {record: SymbolRecord; theme: Theme}) {
 	const rows = symbolDetailRows(record);

@@ -4,7 +4,7 @@ import chalk from 'chalk';
 import {percent} from '../../format/numbers.js';
 import {sanitize} from '../../format/sanitize.js';
 import {statusWord} from '../../format/symbol.js';
-import {statusColor, type Theme} from '../../app/theme.js';
+import {statusColor, type Theme} from '../../ui/theme.js';
 import type {SymbolRecord} from '../../api/types.js';
 
 export interface Columns {

@@ -1,21 +1,22 @@
 // The symbol explorer: fzf-style filter over every spot pair, a windowed list, and a detail view.
 import React, {useEffect, useMemo, useReducer, useRef} from 'react';
 import {Box, Text} from 'ink';
-import {useScreenInput} from '../../app/input-router.js';
-import {useBodySize} from '../../app/layout.js';
-import {useServices} from '../../app/services.js';
-import {useStore} from '../../app/store.js';
-import {Spinner} from '../../app/components/spinner.js';
-import {ErrorMessage} from '../../app/components/error-message.js';
-import {errorLine} from '../../app/describe-error.js';
-import type {KeyHelp} from '../../app/key-help.js';
+import {useScreenInput} from '../../ui/keys/screen-input.js';
+import {useBodySize} from '../../ui/layout.js';
+import {useServices} from '../../ui/services.js';
+import {useStore} from '../../ui/store.js';
+import {Spinner} from '../../ui/components/spinner.js';
+import {ErrorMessage} from '../../ui/components/error-message.js';
+import {errorLine} from '../../ui/describe-error.js';
+import type {KeyHelp} from '../../ui/keys/key-help.js';
 import {clamp, explorerReducer, initialExplorer, windowOffset} from './reducer.js';
 import {buildIndex, filterIndex, highlightPositions, matchAt, matchesBetween, type FilterResult} from './search.js';
 import {handleExplorerKey} from './explorer-keys.js';
 import {columnsFor, headerLine, SymbolRow} from './symbol-row.js';
 import {SymbolDetail} from './symbol-detail.js';
-import {age} from '../../app/symbol-cache.js';
+import {age} from '../../ui/symbol-cache.js';
 import {FilterField} from './filter-field.js';
+import {pasteEdit} from '../../ui/fields/text-editing.js';
 
 /** Rows the explorer uses around the list: filter, header, count. */
 const EXPLORER_CHROME = 3;
@@ -93,6 +94,10 @@ export function SymbolsScreen() {
 		mode: state.focus === 'filter' && !detailOpen ? 'text' : 'navigate',
 		keys: detailOpen ? DETAIL_KEYS : state.focus === 'filter' ? FILTER_KEYS : LIST_KEYS,
 		onKey: (input, key) => handleExplorerKey(input, key, {state, dispatch, total, pageSize, reload: symbols.reload}),
+		onPaste: (text) => {
+			const edit = pasteEdit(text);
+			if (edit && state.focus === 'filter' && !state.detailOpen) dispatch({type: 'text', edit});
+		},
 		onBack: () => {
 			if (!state.detailOpen) return false;
 			dispatch({type: 'close'});

@@ -2,7 +2,7 @@
 // reducer to its own current state. Nothing reads a value captured at render time, so keys that arrive faster
 // than React re-renders are never lost. (ink-text-input applies keys to the value of its last render, and
 // dropped characters under load: a lost digit in an amount is a money bug.)
-import type {Key} from 'ink';
+import type {Key} from '../keys/parse-key.js';
 
 export type TextEdit =
 	| {op: 'insert'; text: string}
@@ -66,6 +66,13 @@ export function applyTextEdit(state: TextState, edit: TextEdit): TextState {
 		case 'end':
 			return {value, cursor: value.length};
 	}
+}
+
+/** The edit a paste makes: its text, trimmed, with line breaks as spaces (a one-line field never takes a newline
+ * as Enter; "1\n2" must not become the amount 12, and the spaces make the field's check refuse it). */
+export function pasteEdit(text: string): TextEdit | undefined {
+	const line = text.trim().replace(/[\r\n]+/g, ' ');
+	return line === '' ? undefined : {op: 'insert', text: line};
 }
 
 /** A field whose value was set whole (completion, prefill) gets its cursor at the end. */

@@ -2,8 +2,8 @@
 // screen's reducer holds value and cursor and applies the keys (see app/text-editing.ts).
 import React from 'react';
 import {Box, Text} from 'ink';
-import {TextInput} from '../../app/components/text-input.js';
-import type {Theme} from '../../app/theme.js';
+import {TextInput} from '../components/text-input.js';
+import type {Theme} from '../theme.js';
 
 export interface TextFieldProps {
 	label: string;

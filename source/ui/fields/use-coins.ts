@@ -1,7 +1,7 @@
 import {useEffect, useMemo} from 'react';
-import {useServices} from '../../app/services.js';
-import {useStore} from '../../app/store.js';
-import {coinsOf} from '../../app/symbol-store.js';
+import {useServices} from '../services.js';
+import {useStore} from '../store.js';
+import {coinsOf} from '../symbol-store.js';
 
 /** Every coin of the symbol list (base and quote), for completing coin fields; loads the list on first use. */
 export function useCoins(): string[] {

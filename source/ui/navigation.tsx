@@ -1,9 +1,15 @@
+// Moving between screens. A route names a screen of the app's registry (source/app/registry.tsx) and carries its
+// parameters; a screen builds the routes it opens with that screen's own constructor (e.g. screens/borrow/route.ts),
+// so this layer needs to know no screen.
 import React, {createContext, useContext, type ReactNode} from 'react';
-import type {Screen} from './screen-stack.js';
+
+export interface Route {
+	readonly name: string;
+}
 
 export interface Navigation {
-	push(screen: Screen): void;
-	replace(screen: Screen): void;
+	push(route: Route): void;
+	replace(route: Route): void;
 	back(): void;
 	home(): void;
 	quit(): void;

@@ -1,12 +1,11 @@
-// The one input router. The app root owns a single useInput and hands each key to exactly one place:
-// Ctrl+C quits; while help is open it owns every key; otherwise Esc goes back and the top screen's handler gets
-// the rest. Text fields and value choices have no input hook of their own: the screen's handler turns keys into
-// reducer actions. The one widget with its own hook is ink-select-input on the navigation menus; it is active
-// only while its screen says so (never under the help overlay), and that screen's handler leaves its keys alone.
+// How the top screen takes keys. The app shell owns the one keypress subscription (use-keypress.ts) and hands
+// each key to exactly one place: Ctrl+C quits; while help is open it owns every key; otherwise Esc goes back and
+// the top screen's handler registered here gets the rest, and a paste goes to the screen's onPaste (or nowhere).
+// Fields and choices have no input hook of their own: the screen's handler turns keys into reducer actions.
 import React, {createContext, useContext, useLayoutEffect, useMemo, useRef, type ReactNode} from 'react';
-import type {Key} from 'ink';
+import type {Key} from './parse-key.js';
 import type {KeyHelp} from './key-help.js';
-import type {Store} from './store.js';
+import type {Store} from '../store.js';
 
 export type InputMode = 'text' | 'navigate';
 
@@ -15,6 +14,8 @@ export interface ScreenInput {
 	mode: InputMode;
 	keys: KeyHelp[];
 	onKey?: (input: string, key: Key) => void;
+	/** Pasted text (bracketed paste); only a focused text field takes it. Without this the paste is dropped. */
+	onPaste?: (text: string) => void;
 	/** Esc: return true when the screen went back inside itself (detail -> list); otherwise the stack pops. */
 	onBack?: () => boolean;
 }
@@ -28,7 +29,7 @@ interface RouterValue {
 	current: React.MutableRefObject<ScreenInput | undefined>;
 	/** What the footer and help overlay show. */
 	keysStore: Store<ScreenKeys>;
-	/** False while the help overlay is open: widgets must not take keys then. */
+	/** False while the help overlay is open: fields then show as unfocused. */
 	screenActive: boolean;
 }
 
@@ -55,6 +56,7 @@ export function useScreenInput(input: ScreenInput): boolean {
 				return latest.current.keys;
 			},
 			onKey: (text, key) => latest.current.onKey?.(text, key),
+			onPaste: (text) => latest.current.onPaste?.(text),
 			onBack: () => latest.current.onBack?.() ?? false,
 		};
 		router.current.current = proxy;

@@ -1,10 +1,10 @@
-// A vertical list of choices whose selection lives in the screen's reducer. Used where the choice decides what
-// is sent (period, amount mode): keys go through the router into the reducer, so "↓ then Enter" typed faster
-// than a render still picks what the person saw. (ink-select-input applies Enter to the selection of its
-// last render; it is kept for the navigation menus, where a stale pick only opens another screen.)
+// A vertical list of choices whose selection lives in the screen's state: menus, period, amount mode, where to
+// keep credentials. Keys reach it only through the screen's handler, one at a time against the latest state, so
+// "↓ ↓ Enter" in one burst picks the third item. (ink-select-input, used here before, listened to stdin itself and
+// applied Enter to the selection of its last render: under load ↓↓⏎ on home opened Estimate instead of Borrow.)
 import React from 'react';
 import {Box, Text} from 'ink';
-import type {Key} from 'ink';
+import type {Key} from '../keys/parse-key.js';
 
 export interface Choice<T> {
 	label: string;
@@ -15,7 +15,7 @@ export function ChoiceList<T>({choices, selected, focused, color}: {choices: rea
 	return (
 		<Box flexDirection="column">
 			{choices.map((choice, i) => (
-				<Text key={String(choice.value)} wrap="truncate" color={i === selected && focused ? color : undefined} bold={i === selected}>
+				<Text key={`${i}:${String(choice.value)}`} wrap="truncate" color={i === selected && focused ? color : undefined} bold={i === selected}>
 					{i === selected ? '❯ ' : '  '}
 					{choice.label}
 				</Text>
@@ -24,7 +24,8 @@ export function ChoiceList<T>({choices, selected, focused, color}: {choices: rea
 	);
 }
 
-export type ChoiceKey = {type: 'cycle'; by: number} | {type: 'pick'; index: number} | {type: 'submit'};
+export type ChoiceMove = {type: 'cycle'; by: number} | {type: 'pick'; index: number};
+export type ChoiceKey = ChoiceMove | {type: 'submit'};
 
 /** ↑/↓ and k/j move, a digit picks that item, Enter submits. */
 export function choiceKeyFor(input: string, key: Key): ChoiceKey | undefined {
@@ -36,7 +37,7 @@ export function choiceKeyFor(input: string, key: Key): ChoiceKey | undefined {
 }
 
 /** The next selection within `count` items: cycling wraps, a pick out of range keeps the selection. */
-export function nextChoice(current: number, count: number, move: {type: 'cycle'; by: number} | {type: 'pick'; index: number}): number {
+export function nextChoice(current: number, count: number, move: ChoiceMove): number {
 	if (move.type === 'pick') return move.index < count ? move.index : current;
 	return (current + move.by + count) % count;
 }

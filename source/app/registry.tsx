@@ -1,0 +1,90 @@
+// The app's one table of screens. Each entry gives a screen's id, title, home-menu entry (its shortcut is its
+// number there), help line and view. The `Screen` route type, the titles, the view switch, the home menu and its
+// "1-N" hint all come from here: adding a screen means one entry here plus the screen's own folder.
+import React, {type ReactElement} from 'react';
+import type {Route} from '../ui/navigation.js';
+import {HomeScreen, type HomeItem} from '../screens/home/home-screen.js';
+import {SymbolsScreen} from '../screens/symbols/symbols-screen.js';
+import {EstimateScreen} from '../screens/estimate/estimate-screen.js';
+import {BorrowScreen} from '../screens/borrow/borrow-screen.js';
+import type {BorrowRoute} from '../screens/borrow/route.js';
+import {CredentialsScreen} from '../screens/credentials/credentials-screen.js';
+
+export interface ScreenEntry<R extends Route> {
+	id: R['name'];
+	title: string;
+	/** Listed on the home menu with this description (in table order; the number is the shortcut). */
+	menu?: string;
+	/** What the screen is for, at the top of its help overlay. */
+	help: string;
+	view(route: R): ReactElement;
+}
+
+/** Ties an entry to its route type, so `view` receives that screen's parameters. */
+function screen<R extends Route>(entry: ScreenEntry<R>): ScreenEntry<R> {
+	return entry;
+}
+
+export const SCREENS = [
+	screen<{name: 'home'}>({id: 'home', title: 'Home', help: 'Pick a screen; its number jumps to it.', view: () => <HomeScreen items={HOME_ITEMS} />}),
+	screen<{name: 'symbols'}>({
+		id: 'symbols',
+		title: 'Symbols',
+		menu: 'browse and filter spot trading pairs',
+		help: 'Every spot pair of the exchange; type to filter, Enter for details.',
+		view: () => <SymbolsScreen />,
+	}),
+	screen<{name: 'estimate'}>({
+		id: 'estimate',
+		title: 'Estimate',
+		menu: 'what a loan costs, all periods side by side',
+		help: 'A live estimate for all three periods; nothing is sent but estimate queries.',
+		view: () => <EstimateScreen />,
+	}),
+	screen<BorrowRoute>({
+		id: 'borrow',
+		title: 'Borrow',
+		menu: 'borrow a coin against collateral',
+		help: 'Step by step to a review; only y on the review sends the borrow, once.',
+		view: (route) => <BorrowScreen prefill={route.prefill} />,
+	}),
+	screen<{name: 'credentials'}>({
+		id: 'credentials',
+		title: 'Credentials',
+		menu: 'API key in use, replace or remove it',
+		help: 'Which API key is in use; enter new credentials or remove them from the keychain.',
+		view: () => <CredentialsScreen />,
+	}),
+] as const;
+
+type Entry = (typeof SCREENS)[number];
+/** Every route the app can show. */
+export type Screen = Parameters<Entry['view']>[0];
+export type ScreenName = Screen['name'];
+
+const BY_ID = new Map<string, ScreenEntry<Screen>>(SCREENS.map((entry) => [entry.id, entry as unknown as ScreenEntry<Screen>]));
+
+/** The entry of a route's screen; a route no entry names is a bug, reported as one. */
+export function screenEntry(route: Route): ScreenEntry<Screen> {
+	const entry = BY_ID.get(route.name);
+	if (!entry) throw new Error(`no screen "${route.name}" in the registry`);
+	return entry;
+}
+
+/** A route checked against the registry. */
+export function toScreen(route: Route): Screen {
+	screenEntry(route);
+	return route as Screen;
+}
+
+const TITLE_WIDTH = Math.max(...SCREENS.map((entry) => entry.title.length)) + 2;
+
+/** The home menu: every entry with a menu line, in table order, then Quit. */
+export const HOME_ITEMS: readonly HomeItem[] = [
+	...SCREENS.filter((entry) => entry.menu !== undefined).map((entry) => ({label: `${entry.title.padEnd(TITLE_WIDTH)}${entry.menu}`, value: entry.id})),
+	{label: 'Quit', value: 'quit'},
+];
+
+export function ScreenView({screen: route}: {screen: Screen}) {
+	return screenEntry(route).view(route);
+}
