@@ -6,7 +6,7 @@ import {Footer} from './components/footer.js';
 import {StatusLine} from './components/status-line.js';
 import {ScreenErrorBoundary} from './components/error-boundary.js';
 import {InputRouterProvider, type ScreenInput, type ScreenKeys} from '../ui/keys/screen-input.js';
-import {useKeypress} from '../ui/keys/use-keypress.js';
+import {KeypressLayer} from '../ui/keys/keypress-layer.js';
 import type {KeyEvent} from '../ui/keys/key-reader.js';
 import {type Navigation, NavigationProvider} from '../ui/navigation.js';
 import {initialStack, stackReducer, topScreen, type StackState} from './screen-stack.js';
@@ -40,18 +40,11 @@ export function App({services, initial = initialStack, onQuit}: AppProps) {
 		exit();
 	}, [state.quit, exit, onQuit]);
 
-	// The one owner of every key (see ui/keys/use-keypress.ts). Reads `helpOpen` through a ref: two keys of one
-	// burst (`?` then Esc) must see each other's effect.
-	const helpShown = useRef(false);
-	helpShown.current = helpOpen;
-	const showHelp = (open: boolean) => {
-		helpShown.current = open;
-		setHelpOpen(open);
-	};
-	useKeypress((event: KeyEvent) => {
+	// Every key and paste, one at a time against the latest render (ui/keys/keypress-layer.tsx).
+	const onKeyEvent = (event: KeyEvent) => {
 		const screen = registered.current;
 		if (event.type === 'paste') {
-			if (!helpShown.current) screen?.onPaste?.(event.text);
+			if (!helpOpen) screen?.onPaste?.(event.text);
 			return;
 		}
 		const {input, key} = event;
@@ -59,8 +52,8 @@ export function App({services, initial = initialStack, onQuit}: AppProps) {
 			dispatch({type: 'quit'});
 			return;
 		}
-		if (helpShown.current) {
-			if (key.escape || input === '?' || input === 'q' || key.return) showHelp(false);
+		if (helpOpen) {
+			if (key.escape || input === '?' || input === 'q' || key.return) setHelpOpen(false);
 			return;
 		}
 		if (key.escape) {
@@ -68,12 +61,11 @@ export function App({services, initial = initialStack, onQuit}: AppProps) {
 			return;
 		}
 		if (input === '?' && screen?.mode !== 'text') {
-			showHelp(true);
+			setHelpOpen(true);
 			return;
 		}
 		screen?.onKey?.(input, key);
-	});
-
+	};
 
 	// Effects run children first, parent last: once this one has run, raw mode is on and every key listener is
 	// attached. The footer appears only then, so "keys are shown" means "keys work" (tests wait for it too).
@@ -113,6 +105,7 @@ export function App({services, initial = initialStack, onQuit}: AppProps) {
 								</Box>
 							</ScreenErrorBoundary>
 						</Box>
+						<KeypressLayer onEvent={onKeyEvent} />
 						{inputReady ? <Footer keys={helpOpen ? [] : screenKeys.keys} mode={screenKeys.mode} /> : <Text> </Text>}
 					</Box>
 				</InputRouterProvider>

@@ -33,6 +33,9 @@ export const KEYS = {
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001B\[[0-9;?]*[ -/]*[@-~]/g;
 
+/** How long a key may take to draw its frame before we take it that it changed nothing. */
+const KEY_SETTLE_MS = 200;
+
 export function plain(frame: string | undefined): string {
 	return (frame ?? '').replace(ANSI, '');
 }
@@ -55,9 +58,13 @@ export interface RenderedApp {
 	frame(): string;
 	/** The last frame with its escape codes. */
 	rawFrame(): string;
-	/** Sends keys one by one, each as its own chunk, the way a person types. */
+	/** Sends keys one by one, each as its own chunk, the way a person types; after each, waits for the frame it drew. */
 	press(...keys: string[]): Promise<void>;
 	type(text: string): Promise<void>;
+	/** Sends `data` as one chunk (a burst: several keys in one read), then waits for the frame it drew. */
+	burst(data: string): Promise<void>;
+	/** A bracketed paste of `text`, as a terminal sends it. */
+	paste(text: string): Promise<void>;
 	waitForText(text: string | RegExp, timeout?: number): Promise<string>;
 	waitForNoText(text: string | RegExp, timeout?: number): Promise<string>;
 	unmount(): void;
@@ -85,11 +92,18 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
 	const instance = render(<App services={services} initial={options.initial} onQuit={() => (exited = true)} />);
 	const frame = () => plain(instance.lastFrame());
 	const contains = (text: string | RegExp) => (typeof text === 'string' ? frame().includes(text) : text.test(frame()));
+	// Keys are applied and drawn as they arrive (ink-testing-library renders in debug mode: one frame per commit).
+	// Wait for that frame rather than for a fixed time; a key that changes nothing draws none, and after
+	// KEY_SETTLE_MS we go on.
+	const send = async (data: string) => {
+		const before = instance.frames.length;
+		instance.stdin.write(data);
+		await waitFor(() => {
+			if (instance.frames.length === before) throw new Error('no new frame yet');
+		}, {timeout: KEY_SETTLE_MS, interval: 2}).catch(() => undefined);
+	};
 	const press = async (...keys: string[]) => {
-		for (const key of keys) {
-			instance.stdin.write(key);
-			await new Promise((resolve) => setTimeout(resolve, 15));
-		}
+		for (const key of keys) await send(key);
 	};
 	const app: RenderedApp = {
 		services,
@@ -99,6 +113,8 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
 		async type(text) {
 			for (const char of text) await press(char);
 		},
+		burst: send,
+		paste: (text) => send(`\u001B[200~${text}\u001B[201~`),
 		waitForText(text, timeout) {
 			return waitFor(() => {
 				if (!contains(text)) throw new Error(`screen never showed ${String(text)}; last frame:\n${frame()}`);

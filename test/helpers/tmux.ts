@@ -13,6 +13,9 @@ export interface TmuxOptions {
 	env?: NodeJS.ProcessEnv;
 }
 
+/** How long a key may take to show on screen before we take it that it changed nothing. */
+const SETTLE_MS = 400;
+
 export class Tmux {
 	private readonly socket = `loan-tui-test-${randomUUID().slice(0, 8)}`;
 
@@ -46,20 +49,39 @@ export class Tmux {
 		return this.run(['display-message', '-p', '-t', 'test', '#{cursor_flag}']).trim() === '1';
 	}
 
-	/** Each key is sent on its own, as a person types (tmux key names like Enter, Escape, C-c, or literal text). */
+	/** Each key is sent on its own, as a person types (tmux key names like Enter, Escape, C-c, or literal text);
+	 * after each, waits until the screen shows what it did. */
 	async send(...keys: string[]): Promise<void> {
-		for (const key of keys) {
-			this.run(['send-keys', '-t', 'test', key]);
-			await new Promise((resolve) => setTimeout(resolve, 40));
-		}
+		for (const key of keys) await this.andSettle(() => this.run(['send-keys', '-t', 'test', key]));
 	}
 
-	/** Literal text, one character at a time. */
+	/** Literal text, one character at a time, each waited for like `send`. */
 	async typeText(text: string): Promise<void> {
-		for (const char of text) {
-			this.run(['send-keys', '-t', 'test', '-l', char]);
-			await new Promise((resolve) => setTimeout(resolve, 40));
-		}
+		for (const char of text) await this.andSettle(() => this.run(['send-keys', '-t', 'test', '-l', char]));
+	}
+
+	/** Several keys in ONE write to the terminal (tmux key names), the way a held key or a slow link delivers them. */
+	async burst(...keys: string[]): Promise<void> {
+		await this.andSettle(() => this.run(['send-keys', '-t', 'test', ...keys]));
+	}
+
+	/** Literal text in one write. */
+	async burstText(text: string): Promise<void> {
+		await this.andSettle(() => this.run(['send-keys', '-t', 'test', '-l', text]));
+	}
+
+	/** A paste: tmux wraps it in bracketed-paste markers when the app asked for them (ESC[?2004h), as terminals do. */
+	async paste(text: string): Promise<void> {
+		this.run(['set-buffer', '-b', 'paste', '--', text]);
+		await this.andSettle(() => this.run(['paste-buffer', '-p', '-d', '-b', 'paste', '-t', 'test']));
+	}
+
+	/** Does `action`, then waits until the screen changes (a key that changes nothing: at most SETTLE_MS). */
+	private async andSettle(action: () => void): Promise<void> {
+		const before = this.screen();
+		action();
+		const deadline = Date.now() + SETTLE_MS;
+		while (Date.now() < deadline && this.screen() === before) await new Promise((resolve) => setTimeout(resolve, 10));
 	}
 
 	/** The pid of the pane's descendant whose command line contains `needle` (the app), found through /proc. */

@@ -38,8 +38,7 @@ describe('borrow wizard', () => {
 		await open();
 		await toReview();
 		await app!.press(KEYS.enter, KEYS.enter);
-		await new Promise((resolve) => setTimeout(resolve, 200));
-		expect(sim.posts()).toEqual([]);
+		await sim.expectNoPost();
 		await app!.press('y', 'y');
 		const done = await app!.waitForText('Loan order created');
 		const posts = sim.posts();

@@ -59,8 +59,7 @@ describe.skipIf(tmuxMissing)(`estimate and borrow in a real terminal${tmuxMissin
 		expect(review).toMatch(/Period\s+THIRTY — 30 days/);
 		expect(review).toMatch(/Credentials\s+environment, key bg_t…6789/);
 		await tmux.send('Enter');
-		await new Promise((resolve) => setTimeout(resolve, 300));
-		expect(sim.posts()).toEqual([]);
+		await sim.expectNoPost();
 		await tmux.send('y');
 		const done = await tmux.waitFor('Order ID:');
 		const posts = sim.posts();

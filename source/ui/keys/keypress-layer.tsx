@@ -1,0 +1,69 @@
+// The one keypress layer. Ink reads stdin and hands us what it read; we split it into single keys and pastes
+// (key-reader.ts) and give each, in order, to the one handler. Nothing else in the app listens to stdin: there is
+// no widget with its own useInput, so every key has exactly one owner.
+//
+// A burst (`↓↓⏎` in one read) must not be applied to a stale render: React batches the updates a handler makes
+// and commits them later, so a second key handled at once would read the selection from before the first. So
+// keys wait in a queue: one is handled, then this component's own counter is bumped in the same batch, and only
+// when that batch has been committed (our layout effect runs) is the next key handled, by then with the handlers
+// of the new render. Tested by test/app/bursts.test.tsx and test/terminal/bursts.test.ts.
+import React, {useEffect, useLayoutEffect, useRef, useState} from 'react';
+import {useStdin} from 'ink';
+import {createKeyReader, type KeyEvent} from './key-reader.js';
+
+/** Input emitters (one per Ink instance) that already have their owner: a second is a bug. */
+const owned = new WeakSet<object>();
+
+export function KeypressLayer({onEvent}: {onEvent: (event: KeyEvent) => void}) {
+	const {internal_eventEmitter: events, setRawMode, isRawModeSupported} = useStdin();
+	const latest = useRef(onEvent);
+	latest.current = onEvent;
+	const queue = useRef<KeyEvent[]>([]);
+	/** A key was handled and the commit of what it changed has not happened yet. */
+	const awaitingCommit = useRef(false);
+	const [handled, setHandled] = useState(0);
+
+	const handleNext = useRef(() => {
+		if (awaitingCommit.current) return;
+		const event = queue.current.shift();
+		if (!event) return;
+		awaitingCommit.current = true;
+		setHandled((count) => count + 1);
+		latest.current(event);
+	});
+
+	useLayoutEffect(() => {
+		if (!awaitingCommit.current) return;
+		awaitingCommit.current = false;
+		// Outside the commit: handling the next key here would nest renders (React stops after 50 of them).
+		if (queue.current.length > 0) setImmediate(handleNext.current);
+	}, [handled]);
+
+	useEffect(() => {
+		if (owned.has(events)) throw new Error('KeypressLayer: a second keypress owner; route keys through the app shell instead');
+		owned.add(events);
+		if (isRawModeSupported) setRawMode(true);
+		const reader = createKeyReader();
+		let flushTimer: NodeJS.Immediate | undefined;
+		const enqueue = (list: KeyEvent[]) => {
+			queue.current.push(...list);
+			handleNext.current();
+		};
+		const onInput = (data: string) => {
+			if (flushTimer) clearImmediate(flushTimer);
+			flushTimer = undefined;
+			enqueue(reader.push(data));
+			// A lone ESC may be the Escape key or the start of a sequence cut by the read: decide once nothing follows.
+			if (reader.pending()) flushTimer = setImmediate(() => enqueue(reader.flush()));
+		};
+		events.on('input', onInput);
+		return () => {
+			owned.delete(events);
+			if (flushTimer) clearImmediate(flushTimer);
+			events.removeListener('input', onInput);
+			if (isRawModeSupported) setRawMode(false);
+		};
+	}, [events, setRawMode, isRawModeSupported]);
+
+	return null;
+}

@@ -1,0 +1,92 @@
+// Keys as real terminals send them: several in one read (a held key, a fast typist, a slow SSH link) and
+// bracketed pastes. Each key of a burst is applied in order against the state the previous one made.
+import {afterEach, describe, expect, it} from 'vitest';
+import {KEYS, renderApp, walkToReview, type RenderedApp} from '../helpers/ink.js';
+import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
+import {memoryStore} from '../helpers/memory-store.js';
+
+describe('bursts and pastes in the app', () => {
+	const sim = useSimulator({extraSymbols: 50});
+	let app: RenderedApp | undefined;
+	afterEach(() => app?.unmount());
+
+	it('↓↓⏎ in one read on home opens Borrow, the third item', async () => {
+		app = await renderApp({baseUrl: sim.simulator.url});
+		await app.waitForText('❯ Symbols');
+		await app.burst(`${KEYS.down}${KEYS.down}${KEYS.enter}`);
+		await app.waitForText('Borrow — step 1 of 5');
+	});
+
+	it('jjj in one read moves the list three rows', async () => {
+		app = await renderApp({baseUrl: sim.simulator.url, initial: {stack: [{name: 'home'}, {name: 'symbols'}], quit: false}});
+		await app.waitForText(/[1-9]\d* of \d+ pairs/);
+		await app.press(KEYS.tab);
+		const rows = (frame: string) => frame.split('\n').filter((line) => /^[› ] [A-Z0-9]+ +[A-Z0-9]+ +[A-Z0-9]+ /.test(line) && !line.includes('SYMBOL'));
+		const before = rows(app.frame());
+		expect(before[0]).toMatch(/^›/);
+		await app.burst('jjj');
+		await app.waitForText('› ' + before[3]!.slice(2));
+		const after = rows(app.frame());
+		expect(after.findIndex((line) => line.startsWith('›'))).toBe(3);
+	});
+
+	it('↓⏎ in one read on the Credentials menu opens Remove, not Replace', async () => {
+		const {store} = memoryStore({default: TEST_CREDENTIALS});
+		app = await renderApp({baseUrl: sim.simulator.url, initial: {stack: [{name: 'home'}, {name: 'credentials'}], quit: false}, openStore: async () => store});
+		await app.waitForText('API key  bg_t');
+		await app.burst(`${KEYS.down}${KEYS.enter}`);
+		await app.waitForText('Remove the credentials of profile');
+	});
+
+	it('two Backspaces in one read delete two characters; a typed word in one read lands whole', async () => {
+		app = await renderApp({baseUrl: sim.simulator.url, initial: {stack: [{name: 'home'}, {name: 'estimate'}], quit: false}});
+		await app.waitForText('Loan coin');
+		await app.burst('USDTX');
+		await app.waitForText(/Loan coin\s+USDTX/);
+		await app.burst(`${KEYS.backspace}${KEYS.backspace}`);
+		await app.waitForText(/Loan coin\s+USD(?!T)/);
+	});
+
+	it('a bracketed paste lands in the focused amount field as text', async () => {
+		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false}});
+		await app.waitForText('step 1 of 5');
+		await app.burst(`USDT${KEYS.enter}`);
+		await app.waitForText('step 2 of 5');
+		await app.burst(`BTC${KEYS.enter}${KEYS.enter}${KEYS.enter}`);
+		await app.waitForText('step 5 of 5');
+		await app.paste('0.5\n');
+		await app.waitForText(/Pledge \(BTC\)\s+0\.5/);
+		await app.press(KEYS.enter);
+		await app.waitForText(/Pledge amount\s+0\.5 BTC/);
+	});
+
+	it('a paste holding y on the review posts nothing; only a typed y does', async () => {
+		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false}});
+		await app.waitForText('step 1 of 5');
+		await walkToReview(app, '0.5');
+		await app.paste('y');
+		await app.paste('yes\ry\r');
+		// The keys after the pastes are handled (n goes back to the amount): the pastes were read and dropped.
+		await app.press('n');
+		await app.waitForText('step 5 of 5');
+		await sim.expectNoPost();
+		await app.press(KEYS.enter);
+		await app.waitForText('Borrow? [y/N]');
+		await app.press('y');
+		await app.waitForText('Loan order created');
+		expect(sim.posts()).toHaveLength(1);
+	});
+
+	it('a paste while the help overlay is open goes nowhere', async () => {
+		app = await renderApp({baseUrl: sim.simulator.url, initial: {stack: [{name: 'home'}, {name: 'symbols'}], quit: false}});
+		await app.waitForText(/[1-9]\d* of \d+ pairs/);
+		await app.press(KEYS.tab, '?');
+		await app.waitForText('Keys — Symbols');
+		await app.paste('ETH');
+		await app.press(KEYS.escape, '/');
+		await app.waitForNoText('Keys — Symbols');
+		await app.paste('eth');
+		const frame = await app.waitForText('> eth');
+		expect(frame).not.toContain('ETHeth');
+	});
+});

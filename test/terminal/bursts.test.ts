@@ -1,0 +1,89 @@
+// Keys in bursts and bracketed pastes through the built binary in a real terminal (tmux): several keys in one
+// write reach the app in one read, and every one of them counts, in order.
+import {afterEach, describe, expect, it} from 'vitest';
+import {CLI} from '../helpers/cli.js';
+import {TEST_CREDENTIAL_ENV, useSimulator} from '../helpers/simulator.js';
+import {Tmux, tmuxMissing} from '../helpers/tmux.js';
+
+describe.skipIf(tmuxMissing)(`bursts and pastes in a real terminal${tmuxMissing ? ` (skipped: ${tmuxMissing})` : ''}`, () => {
+	const sim = useSimulator({extraSymbols: 50});
+	let tmux: Tmux | undefined;
+	afterEach(() => tmux?.kill());
+
+	const start = async () => {
+		tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`, {env: TEST_CREDENTIAL_ENV});
+		await tmux.waitFor('? this help');
+		return tmux;
+	};
+
+	const toAmountStep = async (terminal: Tmux) => {
+		await terminal.burst('Down', 'Down', 'Enter');
+		await terminal.waitFor('step 1 of 5');
+		await terminal.burstText('usdt');
+		await terminal.send('Enter');
+		await terminal.waitFor('step 2 of 5');
+		await terminal.burstText('btc');
+		await terminal.burst('Enter', 'Enter', 'Enter');
+		await terminal.waitFor('step 5 of 5');
+	};
+
+	it('↓↓ and Enter in one write on home open Borrow', async () => {
+		const terminal = await start();
+		await terminal.burst('Down', 'Down', 'Enter');
+		await terminal.waitFor('Borrow — step 1 of 5');
+	});
+
+	it('jjj in one write moves the list three rows', async () => {
+		const terminal = await start();
+		await terminal.send('Enter');
+		await terminal.waitFor(/[1-9]\d* of \d+ pairs/);
+		await terminal.send('Tab');
+		const rows = (screen: string) => screen.split('\n').filter((line) => /^[› ] [A-Z0-9]+ +[A-Z0-9]+ +[A-Z0-9]+ /.test(line) && !line.includes('SYMBOL'));
+		const before = rows(terminal.screen());
+		expect(before[0]).toMatch(/^›/);
+		await terminal.burstText('jjj');
+		const after = rows(await terminal.waitFor((screen) => rows(screen).findIndex((line) => line.startsWith('›')) >= 3));
+		expect(after.findIndex((line) => line.startsWith('›'))).toBe(3);
+		expect(after[3]!.slice(2)).toBe(before[3]!.slice(2));
+	});
+
+	it('two Backspaces in one write delete two characters', async () => {
+		const terminal = await start();
+		await terminal.burst('Down', 'Down', 'Enter');
+		await terminal.waitFor('step 1 of 5');
+		await terminal.burstText('usdtxx');
+		await terminal.waitFor(/Loan coin\s+usdtxx/);
+		await terminal.burst('BSpace', 'BSpace');
+		const screen = await terminal.waitFor((text) => !/Loan coin\s+usdtx/.test(text));
+		expect(screen).toMatch(/Loan coin\s+usdt(?!x)/);
+	});
+
+	it('a bracketed paste of 0.5 lands in the amount field', async () => {
+		const terminal = await start();
+		await toAmountStep(terminal);
+		await terminal.paste('0.5');
+		await terminal.waitFor(/Pledge \(BTC\)\s+0\.5/);
+		await terminal.send('Enter');
+		await terminal.waitFor(/Pledge amount\s+0\.5 BTC/);
+	});
+
+	it('a bracketed paste holding y on the review posts nothing; a typed y posts once', async () => {
+		const terminal = await start();
+		await toAmountStep(terminal);
+		await terminal.burstText('0.25');
+		await terminal.send('Enter');
+		await terminal.waitFor('Borrow? [y/N]');
+		await terminal.paste('y');
+		await terminal.paste('yes\ny\n');
+		// Keys after the pastes are read and handled (n goes back to the amount): the pastes were read, and dropped.
+		await terminal.send('n');
+		await terminal.waitFor('step 5 of 5');
+		await sim.expectNoPost(500);
+		await terminal.send('Enter');
+		await terminal.waitFor('Borrow? [y/N]');
+		await terminal.send('y');
+		await terminal.waitFor('Loan order created');
+		expect(sim.posts()).toHaveLength(1);
+		expect(JSON.parse(sim.posts()[0]!.body)).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.25'});
+	});
+});
