@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {initialWizard, requestBody, wizardReducer, type WizardAction, type WizardState} from '../../source/screens/borrow/reducer.js';
+import {initialWizard, wizardReducer, type WizardAction, type WizardState} from '../../source/screens/borrow/reducer.js';
+import {requestBody} from '../../source/screens/borrow/borrow-request.js';
 
 const run = (state: WizardState, ...actions: WizardAction[]) => actions.reduce(wizardReducer, state);
 const toReview = (): WizardState =>
@@ -73,44 +74,12 @@ describe('borrow wizard', () => {
 		expect(state).toMatchObject({step: 'review', needsCredentials: false});
 	});
 
-	it('posts only on confirm; decline and back return to the amount; confirm twice is one attempt', () => {
+	it('decline and back on the review return to the amount, values kept; the request body is the canonical values', () => {
 		const review = toReview();
-		expect(run(review, {type: 'decline'}).step).toBe('amount');
+		expect(run(review, {type: 'decline'})).toMatchObject({step: 'amount', values: review.values});
 		expect(run(review, {type: 'back'}).step).toBe('amount');
-		const submitting = run(review, {type: 'confirm'});
-		expect(submitting).toMatchObject({step: 'submitting', attempt: 1});
-		const hammered = run(submitting, {type: 'confirm'}, {type: 'confirm'}, {type: 'back'}, {type: 'decline'}, {type: 'edit', value: '9'});
-		expect(hammered).toBe(submitting);
-	});
-
-	it('shows the order id on success and leaves from the result', () => {
-		const done = run(toReview(), {type: 'confirm'}, {type: 'succeeded', orderId: '1130000000000000001'});
-		expect(done).toMatchObject({step: 'result', orderId: '1130000000000000001'});
-		expect(run(done, {type: 'back'}).exit).toBe(true);
-		expect(run(done, {type: 'confirm'})).toBe(done);
-	});
-
-	it('returns to review with everything kept when the server refuses', () => {
-		const refusal = new Error('43012 Insufficient balance');
-		const refused = run(toReview(), {type: 'confirm'}, {type: 'refused', error: refusal});
-		expect(refused).toMatchObject({step: 'review', refusal, values: toReview().values});
-		expect(run(refused, {type: 'confirm'})).toMatchObject({step: 'submitting', attempt: 2, refusal: undefined});
-	});
-
-	it('after an unknown outcome, sending the same values needs review and a second confirmation', () => {
-		const unknown = run(toReview(), {type: 'confirm'}, {type: 'outcome-unknown', error: new Error('reset')});
-		expect(unknown.step).toBe('unknown');
-		expect(unknown.unknownBody).toBe(requestBody(unknown.values));
-		expect(run(unknown, {type: 'confirm'})).toBe(unknown);
-		const review = run(unknown, {type: 'back'});
-		expect(review.step).toBe('review');
-		const once = run(review, {type: 'confirm'});
-		expect(once).toMatchObject({step: 'review', confirmAgain: true, attempt: 1});
-		expect(run(once, {type: 'decline'})).toMatchObject({step: 'review', confirmAgain: false});
-		expect(run(once, {type: 'confirm'})).toMatchObject({step: 'submitting', attempt: 2});
-		// Different values are a different request: one confirmation is enough.
-		const changed = run(review, {type: 'back'}, {type: 'edit', value: '0.25'}, {type: 'submit'}, {type: 'confirm'});
-		expect(changed).toMatchObject({step: 'submitting', attempt: 2});
+		expect(requestBody(review.values)).toBe('{"loanCoin":"USDT","pledgeCoin":"BTC","daily":"THIRTY","pledgeAmount":"0.5"}');
+		expect(requestBody({...review.values, amountMode: 'loan'})).toBe('{"loanCoin":"USDT","pledgeCoin":"BTC","daily":"THIRTY","loanAmount":"0.5"}');
 	});
 
 	it('starts from values carried over from the estimate on the amount step', () => {

@@ -1,7 +1,8 @@
 // The borrow wizard: loan coin → pledge coin → period → amount mode → amount → (credentials) → review → result.
+// The input steps are the wizard reducer's; from the review on, the one POST and its outcome are useMoneyPost's.
 import React, {useEffect, useReducer} from 'react';
 import {Box, Text} from 'ink';
-import type {EstimateRequest} from '../../api/types.js';
+import type {BorrowRequest, EstimateRequest} from '../../api/types.js';
 import {useScreenInput} from '../../ui/keys/screen-input.js';
 import {useNavigation} from '../../ui/navigation.js';
 import {useServices} from '../../ui/services.js';
@@ -19,10 +20,15 @@ import {useCoins} from '../../ui/fields/use-coins.js';
 import {suggestCoins} from '../../ui/fields/coin-rules.js';
 import {useCredentialsForm} from '../credentials/credentials-form.js';
 import {AMOUNT_MODES, initialWizard, wizardReducer, type AmountMode, type WizardState, type WizardStep} from './reducer.js';
-import {useBorrowSubmission} from './use-borrow-submission.js';
+import {useMoneyPost} from '../../ui/money/use-money-post.js';
+import {borrowRequestOf, requestBody} from './borrow-request.js';
+import {useReviewEstimate} from './use-review-estimate.js';
 import {Review} from './review.js';
 
-const STEP_TITLES: Record<WizardStep, string> = {
+/** What the screen shows: a wizard step, or where the borrow request is once the review was confirmed. */
+type Stage = WizardStep | 'submitting' | 'result' | 'unknown';
+
+const STEP_TITLES: Record<Stage, string> = {
 	loanCoin: 'Which coin do you want to borrow?',
 	pledgeCoin: 'Which coin do you pledge as collateral?',
 	period: 'For how long?',
@@ -34,14 +40,14 @@ const STEP_TITLES: Record<WizardStep, string> = {
 	result: 'Done',
 	unknown: 'Outcome unknown',
 };
-const INPUT_STEPS: WizardStep[] = ['loanCoin', 'pledgeCoin', 'period', 'amountMode', 'amount'];
+const INPUT_STEPS: Stage[] = ['loanCoin', 'pledgeCoin', 'period', 'amountMode', 'amount'];
 
 const MODE_CHOICES: Array<{label: string; value: AmountMode}> = [
 	{label: 'Pledge amount — how much collateral you put up', value: 'pledge'},
 	{label: 'Loan amount — how much you want to borrow', value: 'loan'},
 ];
 
-const KEYS: Partial<Record<WizardStep, KeyHelp[]>> = {
+const KEYS: Partial<Record<Stage, KeyHelp[]>> = {
 	loanCoin: [{keys: 'Enter', action: 'next', footer: true}, {keys: '↑/↓', action: 'choose a suggested coin'}],
 	pledgeCoin: [{keys: 'Enter', action: 'next', footer: true}, {keys: '↑/↓', action: 'choose a suggested coin'}],
 	period: [{keys: '↑/↓', action: 'choose', footer: true}, {keys: 'Enter', action: 'next', footer: true}],
@@ -66,7 +72,9 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 	useEffect(() => {
 		if (state.exit) navigation.back();
 	}, [state.exit, navigation]);
-	useBorrowSubmission(client, state, dispatch);
+	const post = useMoneyPost((request: BorrowRequest) => client.borrow(request));
+	const stage: Stage = post.state.phase === 'posting' ? 'submitting' : post.state.phase === 'done' ? 'result' : post.state.phase === 'unknown' ? 'unknown' : state.step;
+	const estimate = useReviewEstimate(client, state.values, stage === 'review');
 
 	const textField = state.step === 'loanCoin' || state.step === 'pledgeCoin' || state.step === 'amount' ? state.step : undefined;
 	const coins = useCoins();
@@ -90,15 +98,22 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 	const mode = state.step === 'credentials' ? form.mode : textField ? 'text' : 'navigate';
 	const active = useScreenInput({
 		mode,
-		keys: KEYS[state.step] ?? [],
+		keys: KEYS[stage] ?? [],
 		onKey: (input, key) => {
-			if (state.step === 'review') {
-				if (input === 'y' || input === 'Y') dispatch({type: 'confirm'});
-				else if (input === 'n' || input === 'N') dispatch({type: 'decline'});
+			// While the request is out, keys change nothing (Ctrl+C still quits, in the shell).
+			if (stage === 'submitting') return;
+			if (stage === 'review') {
+				// Only a typed y sends (a paste never reaches here); n drops a pending second y, then goes back.
+				if (input === 'y' || input === 'Y') post.confirm(borrowRequestOf(state.values), requestBody(state.values));
+				else if (input === 'n' || input === 'N') {
+					if (post.state.confirmAgain) post.decline();
+					else dispatch({type: 'decline'});
+				}
 				return;
 			}
-			if (state.step === 'result' && key.return) return navigation.home();
-			if (state.step === 'unknown' && input === 'h') return navigation.home();
+			if (stage === 'result' && key.return) return navigation.home();
+			if (stage === 'unknown' && input === 'h') return navigation.home();
+			if (stage === 'unknown' || stage === 'result') return;
 			if (state.step === 'credentials') return form.onKey(input, key);
 			if (state.step === 'period' || state.step === 'amountMode') {
 				return routeChoiceKey(input, key, {submit: () => dispatch({type: 'submit'}), move: (move) => dispatch({type: 'select', move})});
@@ -112,30 +127,33 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 		},
 		// Pasted text goes into the step's text field; on the review (or any other step) it is dropped: only a typed y sends.
 		onPaste: (text) => {
-			if (state.step === 'credentials') return form.onPaste(text);
+			if (stage === 'credentials') return form.onPaste(text);
 			const edit = textField ? pasteEdit(text) : undefined;
 			if (edit) dispatch({type: 'text', edit});
 		},
 		// The wizard steps back inside itself; it leaves (via state.exit) only from the first step or the result.
 		onBack: () => {
-			if (state.step === 'credentials') return form.back();
-			if (state.step === 'result') {
+			if (stage === 'submitting') return true;
+			if (stage === 'credentials') return form.back();
+			if (stage === 'result') {
 				navigation.home();
 				return true;
 			}
-			dispatch({type: 'back'});
+			if (stage === 'unknown') post.review();
+			else if (stage === 'review' && post.state.confirmAgain) post.decline();
+			else dispatch({type: 'back'});
 			return true;
 		},
 	});
 
-	const stepNumber = INPUT_STEPS.indexOf(state.step);
+	const stepNumber = INPUT_STEPS.indexOf(stage);
 	return (
 		<Box flexDirection="column">
 			<Text bold color={theme.accent} wrap="truncate">
-				Borrow{stepNumber >= 0 ? ` — step ${stepNumber + 1} of ${INPUT_STEPS.length}` : ''}: {STEP_TITLES[state.step]}
+				Borrow{stepNumber >= 0 ? ` — step ${stepNumber + 1} of ${INPUT_STEPS.length}` : ''}: {STEP_TITLES[stage]}
 			</Text>
 			{/* The review lists every value itself; above it the summary would only repeat them. */}
-			{INPUT_STEPS.includes(state.step) || state.step === 'credentials' ? (
+			{INPUT_STEPS.includes(stage) || stage === 'credentials' ? (
 				<>
 					<Summary state={state} />
 					<Text> </Text>
@@ -157,10 +175,12 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 			{state.step === 'period' ? <ChoiceList choices={PERIOD_CHOICES} selected={PERIOD_CHOICES.findIndex((c) => c.value === state.values.daily)} focused={active} color={theme.accent} /> : null}
 			{state.step === 'amountMode' ? <ChoiceList choices={MODE_CHOICES} selected={AMOUNT_MODES.indexOf(state.values.amountMode)} focused={active} color={theme.accent} /> : null}
 			{state.step === 'credentials' ? form.view : null}
-			{state.step === 'review' ? <Review state={state} client={client} connectedTo={connectedTo} credentials={credentialsState} theme={theme} /> : null}
-			{state.step === 'submitting' ? <Spinner label="Sending the borrow request… (keys are ignored until the server answers)" color={theme.accent} /> : null}
-			{state.step === 'result' ? <Result orderId={state.orderId!} state={state} color={theme.good} /> : null}
-			{state.step === 'unknown' ? <Unknown state={state} color={theme.warn} /> : null}
+			{stage === 'review' ? (
+				<Review values={state.values} estimate={estimate} refusal={post.state.refusal} confirmAgain={post.state.confirmAgain} connectedTo={connectedTo} credentials={credentialsState} theme={theme} />
+			) : null}
+			{stage === 'submitting' ? <Spinner label="Sending the borrow request… (keys are ignored until the server answers)" color={theme.accent} /> : null}
+			{stage === 'result' ? <Result orderId={post.state.result!.orderId} state={state} color={theme.good} /> : null}
+			{stage === 'unknown' ? <Unknown failure={post.state.failure} color={theme.warn} /> : null}
 		</Box>
 	);
 }
@@ -205,13 +225,13 @@ function Result({orderId, state, color}: {orderId: string; state: WizardState; c
 	);
 }
 
-function Unknown({state, color}: {state: WizardState; color?: string}) {
+function Unknown({failure, color}: {failure: unknown; color?: string}) {
 	return (
 		<Box flexDirection="column" borderStyle="double" borderColor={color} paddingX={1}>
 			<Text bold color={color} wrap="truncate">
 				⚠ OUTCOME UNKNOWN — the loan may or may not have been created.
 			</Text>
-			<ErrorMessage error={state.unknownFailure} />
+			<ErrorMessage error={failure} />
 			<Text wrap="truncate">Check your loan orders on Bitget before borrowing again.</Text>
 			<Text wrap="truncate">Sending the same values again needs the review and a second, explicit y.</Text>
 			<Text dimColor wrap="truncate">

@@ -1,7 +1,6 @@
-// The borrow wizard as plain state. Every transition is here and tested; the screen only renders it and runs the
-// one side effect (the POST) when the state enters `submitting` with a new attempt number.
-import {borrowBody} from '../../api/client.js';
-import {PERIODS, type BorrowRequest, type EstimateRequest, type Period} from '../../api/types.js';
+// The borrow wizard's input steps as plain state, up to the review. Every transition is here and tested; what
+// happens once the review is confirmed (the one POST, its outcome) is ui/money's, through use-money-post.ts.
+import {PERIODS, type EstimateRequest, type Period} from '../../api/types.js';
 import {nextChoice} from '../../ui/components/choice-list.js';
 import {checkAmount, checkCoin} from '../../api/validate.js';
 import {applyTextEdit, type TextEdit} from '../../ui/fields/text-editing.js';
@@ -14,10 +13,7 @@ export type WizardStep =
 	| 'amountMode'
 	| 'amount'
 	| 'credentials'
-	| 'review'
-	| 'submitting'
-	| 'result'
-	| 'unknown';
+	| 'review';
 
 export const AMOUNT_MODES = ['pledge', 'loan'] as const;
 export type AmountMode = (typeof AMOUNT_MODES)[number];
@@ -41,17 +37,7 @@ export interface WizardState {
 	error?: string;
 	/** No credentials were found: a step before review asks for them. */
 	needsCredentials: boolean;
-	/** The server's refusal of the last attempt, shown on the review. */
-	refusal?: unknown;
-	orderId?: string;
-	unknownFailure?: unknown;
-	/** Body of a borrow whose outcome is unknown: sending exactly this again needs a second confirmation. */
-	unknownBody?: string;
-	/** On review: the first y was given for a body whose outcome is unknown; a second y is needed. */
-	confirmAgain: boolean;
-	/** Increments once per POST; the screen posts when it sees a new number. */
-	attempt: number;
-	/** Left the wizard (Esc on the first step, or done). */
+	/** Left the wizard (Esc on the first step). */
 	exit: boolean;
 }
 
@@ -68,11 +54,8 @@ export type WizardAction =
 	| {type: 'back'}
 	| {type: 'credentials-needed'; needed: boolean}
 	| {type: 'credentials-ready'}
-	| {type: 'confirm'}
-	| {type: 'decline'}
-	| {type: 'succeeded'; orderId: string}
-	| {type: 'refused'; error: unknown}
-	| {type: 'outcome-unknown'; error: unknown};
+	/** "n" on the review: back to the amount. */
+	| {type: 'decline'};
 
 const TEXT_STEPS = {loanCoin: 'loanCoin', pledgeCoin: 'pledgeCoin', amount: 'amount'} as const;
 
@@ -87,7 +70,7 @@ export function initialWizard(prefill?: Partial<EstimateRequest>): WizardState {
 	const complete = checkCoin(values.loanCoin).ok && checkCoin(values.pledgeCoin).ok && checkAmount(values.amount).ok;
 	// Values carried from the estimate land on the amount step: one Enter to review, Esc to change anything.
 	const step = complete ? 'amount' : 'loanCoin';
-	return {step, values, cursor: values[step].length, suggestion: 0, needsCredentials: false, confirmAgain: false, attempt: 0, exit: false};
+	return {step, values, cursor: values[step].length, suggestion: 0, needsCredentials: false, exit: false};
 }
 
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
@@ -100,8 +83,6 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
 }
 
 function reduce(state: WizardState, action: WizardAction): WizardState {
-	// While the POST is in flight nothing the user does changes anything.
-	if (state.step === 'submitting' && !['succeeded', 'refused', 'outcome-unknown', 'credentials-needed'].includes(action.type)) return state;
 	switch (action.type) {
 		case 'edit': {
 			const field = TEXT_STEPS[state.step as keyof typeof TEXT_STEPS];
@@ -144,18 +125,8 @@ function reduce(state: WizardState, action: WizardAction): WizardState {
 			return {...state, needsCredentials: action.needed};
 		case 'credentials-ready':
 			return state.step === 'credentials' ? {...state, needsCredentials: false, step: 'review'} : {...state, needsCredentials: false};
-		case 'confirm':
-			return confirm(state);
 		case 'decline':
-			return state.step === 'review' ? (state.confirmAgain ? {...state, confirmAgain: false} : {...state, step: 'amount'}) : state;
-		case 'succeeded':
-			return state.step === 'submitting' ? {...state, step: 'result', orderId: action.orderId, refusal: undefined, unknownBody: undefined} : state;
-		case 'refused':
-			return state.step === 'submitting' ? {...state, step: 'review', refusal: action.error} : state;
-		case 'outcome-unknown':
-			return state.step === 'submitting'
-				? {...state, step: 'unknown', unknownFailure: action.error, unknownBody: requestBody(state.values), refusal: undefined}
-				: state;
+			return state.step === 'review' ? {...state, step: 'amount'} : state;
 	}
 }
 
@@ -186,7 +157,7 @@ function submitText(state: WizardState): WizardState {
 		case 'amount': {
 			const amount = checkAmount(values.amount, values.amountMode === 'pledge' ? 'pledge amount' : 'loan amount');
 			if (!amount.ok) return {...state, error: amount.message};
-			return {...state, values: {...values, amount: amount.value}, step: state.needsCredentials ? 'credentials' : 'review', error: undefined, confirmAgain: false};
+			return {...state, values: {...values, amount: amount.value}, step: state.needsCredentials ? 'credentials' : 'review', error: undefined};
 		}
 		default:
 			return state;
@@ -194,7 +165,7 @@ function submitText(state: WizardState): WizardState {
 }
 
 function back(state: WizardState): WizardState {
-	const to = (step: WizardStep): WizardState => ({...state, step, error: undefined, confirmAgain: false});
+	const to = (step: WizardStep): WizardState => ({...state, step, error: undefined});
 	switch (state.step) {
 		case 'loanCoin':
 			return {...state, exit: true};
@@ -209,30 +180,6 @@ function back(state: WizardState): WizardState {
 		case 'credentials':
 			return to('amount');
 		case 'review':
-			return state.confirmAgain ? {...state, confirmAgain: false} : to('amount');
-		case 'unknown':
-			return to('review');
-		case 'result':
-			return {...state, exit: true};
-		case 'submitting':
-			return state;
+			return to('amount');
 	}
-}
-
-function confirm(state: WizardState): WizardState {
-	if (state.step !== 'review') return state;
-	if (state.unknownBody !== undefined && state.unknownBody === requestBody(state.values) && !state.confirmAgain) {
-		return {...state, confirmAgain: true};
-	}
-	return {...state, step: 'submitting', attempt: state.attempt + 1, confirmAgain: false, refusal: undefined};
-}
-
-export function borrowRequestOf(values: WizardValues): BorrowRequest {
-	const base = {loanCoin: values.loanCoin, pledgeCoin: values.pledgeCoin, daily: values.daily};
-	return values.amountMode === 'pledge' ? {...base, pledgeAmount: values.amount} : {...base, loanAmount: values.amount};
-}
-
-/** The exact JSON that would be posted: what "the same values" means. */
-export function requestBody(values: WizardValues): string {
-	return borrowBody(borrowRequestOf(values));
 }

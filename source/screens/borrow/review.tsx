@@ -1,34 +1,32 @@
-// Every value that will be sent, the live estimate in pledge mode, and the y/N question.
-import React, {useMemo} from 'react';
+// Every value that will be sent, the live estimate in pledge mode, and the y/N question. A view: the estimate
+// comes from use-review-estimate.ts, the refusal and second-confirmation state from the money post.
+import React from 'react';
 import {Box, Text} from 'ink';
 import {PERIOD_LABEL} from '../../format/estimate.js';
 import type {Theme} from '../../ui/theme.js';
 import {describeError, errorLine} from '../../ui/describe-error.js';
 import {Spinner} from '../../ui/components/spinner.js';
-import type {BitgetClient} from '../../api/client.js';
 import type {CredentialsState} from '../../ui/credentials-access.js';
 import {maskKey} from '../../credentials/types.js';
-import {useLiveEstimate} from '../estimate/use-live-estimate.js';
-import type {WizardState} from './reducer.js';
+import type {PeriodResult} from '../estimate/use-live-estimate.js';
+import type {WizardValues} from './reducer.js';
 
 interface Props {
-	state: WizardState;
-	client: BitgetClient;
+	values: WizardValues;
+	/** Pledge mode only: the estimate for the chosen period, or 'loading'. */
+	estimate: PeriodResult | 'loading' | undefined;
+	/** The server's refusal of the last attempt. */
+	refusal?: unknown;
+	/** These exact values were sent before with an unknown outcome: one more y is needed. */
+	confirmAgain: boolean;
 	connectedTo: string;
 	credentials: CredentialsState;
 	theme: Theme;
 }
 
-export function Review({state, client, connectedTo, credentials, theme}: Props) {
-	const {values} = state;
+export function Review({values, estimate: fetched, refusal, confirmAgain, connectedTo, credentials, theme}: Props) {
 	const pledgeMode = values.amountMode === 'pledge';
-	const query = useMemo(
-		() => (pledgeMode ? {loanCoin: values.loanCoin, pledgeCoin: values.pledgeCoin, pledgeAmount: values.amount} : undefined),
-		[pledgeMode, values.loanCoin, values.pledgeCoin, values.amount],
-	);
-	const periods = useMemo(() => [values.daily], [values.daily]);
-	const live = useLiveEstimate(client, query, periods, 0);
-	const estimate = live.status === 'ready' ? live.results[values.daily] : undefined;
+	const estimate = fetched === 'loading' ? undefined : fetched;
 	const rows: Array<[string, string]> = [
 		['Loan coin', values.loanCoin],
 		['Pledge coin', values.pledgeCoin],
@@ -71,12 +69,12 @@ export function Review({state, client, connectedTo, credentials, theme}: Props) 
 					<Spinner label="Fetching the estimate…" color={theme.accent} />
 				)
 			) : null}
-			{state.refusal ? (
+			{refusal ? (
 				<Text wrap="wrap" color={theme.bad}>
-					✗ {refusalLine(state.refusal)}. Nothing was borrowed.
+					✗ {refusalLine(refusal)}. Nothing was borrowed.
 				</Text>
 			) : null}
-			{state.confirmAgain ? (
+			{confirmAgain ? (
 				<Box flexDirection="column">
 					<Text wrap="truncate" color={theme.warn} bold>
 						⚠ These exact values were sent before and the outcome is unknown: a loan may already exist.
