@@ -13,11 +13,10 @@ import {ErrorMessage} from '../../ui/components/error-message.js';
 import {PERIOD_LABEL} from '../../format/estimate.js';
 import {TextField} from '../../ui/fields/text-field.js';
 import {PERIOD_CHOICES} from '../../ui/fields/period-choices.js';
-import {ChoiceList} from '../../ui/components/choice-list.js';
+import {ChoiceList} from '../../ui/fields/choice-list.js';
 import {routeChoiceKey, routeTextKey} from '../../ui/fields/field-keys.js';
 import {pasteEdit} from '../../ui/fields/text-editing.js';
-import {useCoins} from '../../ui/fields/use-coins.js';
-import {suggestCoins} from '../../ui/fields/coin-rules.js';
+import {useCoinSuggestions} from '../../ui/fields/use-coin-suggestions.js';
 import {useCredentialsForm} from '../credentials/credentials-form.js';
 import {AMOUNT_MODES, initialWizard, wizardReducer, type AmountMode, type WizardState, type WizardStep} from './reducer.js';
 import {useMoneyPost} from '../../ui/money/use-money-post.js';
@@ -77,10 +76,7 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 	const estimate = useReviewEstimate(client, state.values, stage === 'review');
 
 	const textField = state.step === 'loanCoin' || state.step === 'pledgeCoin' || state.step === 'amount' ? state.step : undefined;
-	const coins = useCoins();
-	const typed = textField === 'loanCoin' || textField === 'pledgeCoin' ? state.values[textField] : '';
-	const suggestions = textField === 'amount' ? [] : suggestCoins(coins, typed);
-	const showSuggestions = !(suggestions.length === 1 && suggestions[0] === typed.trim().toUpperCase());
+	const {coins, shown: suggestions} = useCoinSuggestions(textField === 'loanCoin' || textField === 'pledgeCoin' ? state.values[textField] : undefined);
 
 	const form = useCredentialsForm({
 		active: state.step === 'credentials',
@@ -168,7 +164,7 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 					focused={active}
 					theme={theme}
 					error={state.error}
-					suggestions={textField !== 'amount' && showSuggestions ? suggestions : undefined}
+					suggestions={suggestions}
 					highlighted={state.suggestion}
 				/>
 			) : null}

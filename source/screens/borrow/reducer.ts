@@ -1,10 +1,11 @@
 // The borrow wizard's input steps as plain state, up to the review. Every transition is here and tested; what
 // happens once the review is confirmed (the one POST, its outcome) is ui/money's, through use-money-post.ts.
 import {PERIODS, type EstimateRequest, type Period} from '../../api/types.js';
-import {nextChoice} from '../../ui/components/choice-list.js';
+import {nextChoice} from '../../ui/fields/choice-field.js';
 import {checkAmount, checkCoin} from '../../api/validate.js';
-import {applyTextEdit, type TextEdit} from '../../ui/fields/text-editing.js';
-import {suggestCoins} from '../../ui/fields/coin-rules.js';
+import type {TextEdit} from '../../ui/fields/text-editing.js';
+import {pairProblem} from '../../ui/fields/coin-rules.js';
+import {coinFieldReducer, type CoinFieldAction} from '../../ui/fields/coin-field-state.js';
 
 export type WizardStep =
 	| 'loanCoin'
@@ -84,26 +85,14 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
 
 function reduce(state: WizardState, action: WizardAction): WizardState {
 	switch (action.type) {
-		case 'edit': {
-			const field = TEXT_STEPS[state.step as keyof typeof TEXT_STEPS];
-			if (!field) return state;
-			return {...state, values: {...state.values, [field]: action.value}, cursor: action.value.length, error: undefined};
-		}
-		case 'text': {
-			const field = TEXT_STEPS[state.step as keyof typeof TEXT_STEPS];
-			if (!field) return state;
-			const edited = applyTextEdit({value: state.values[field], cursor: state.cursor}, action.edit);
-			if (edited.value === state.values[field] && edited.cursor === state.cursor) return state;
-			const changed = edited.value !== state.values[field];
-			return {...state, values: {...state.values, [field]: edited.value}, cursor: edited.cursor, error: changed ? undefined : state.error, suggestion: changed ? 0 : state.suggestion};
-		}
-		case 'suggest': {
-			if (state.step !== 'loanCoin' && state.step !== 'pledgeCoin') return state;
-			const count = suggestCoins(action.coins, state.values[state.step]).length;
-			return count === 0 ? state : {...state, suggestion: (state.suggestion + action.by + count) % count};
-		}
+		case 'edit':
+			return field(state, {type: 'set', value: action.value}, true);
+		case 'text':
+			return field(state, {type: 'edit', edit: action.edit});
+		case 'suggest':
+			return state.step === 'loanCoin' || state.step === 'pledgeCoin' ? field(state, action) : state;
 		case 'submit':
-			return submitText(action.coins ? completeCoin(state, action.coins) : state);
+			return submitText(action.coins && (state.step === 'loanCoin' || state.step === 'pledgeCoin') ? field(state, {type: 'complete', coins: action.coins}) : state);
 		case 'select': {
 			if (state.step === 'period') {
 				const daily = PERIODS[nextChoice(PERIODS.indexOf(state.values.daily), PERIODS.length, action.move)]!;
@@ -130,11 +119,15 @@ function reduce(state: WizardState, action: WizardAction): WizardState {
 	}
 }
 
-function completeCoin(state: WizardState, coins: readonly string[]): WizardState {
-	if (state.step !== 'loanCoin' && state.step !== 'pledgeCoin') return state;
-	const suggestions = suggestCoins(coins, state.values[state.step]);
-	const chosen = suggestions[state.suggestion] ?? suggestions[0];
-	return chosen === undefined ? state : {...state, values: {...state.values, [state.step]: chosen}};
+/** The current text step's field reducer (a coin field; the amount has no suggestions). A changed value clears the
+ * step's error; `clearError` clears it anyway. */
+function field(state: WizardState, action: CoinFieldAction, clearError = false): WizardState {
+	const name = TEXT_STEPS[state.step as keyof typeof TEXT_STEPS];
+	if (!name) return state;
+	const next = coinFieldReducer({value: state.values[name], cursor: state.cursor, suggestion: state.suggestion}, action);
+	const changed = next.value !== state.values[name];
+	if (!changed && next.cursor === state.cursor && next.suggestion === state.suggestion && !clearError) return state;
+	return {...state, values: {...state.values, [name]: next.value}, cursor: next.cursor, suggestion: next.suggestion, error: changed || clearError ? undefined : state.error};
 }
 
 function submitText(state: WizardState): WizardState {
@@ -151,7 +144,8 @@ function submitText(state: WizardState): WizardState {
 		case 'pledgeCoin': {
 			const coin = checkCoin(values.pledgeCoin, 'pledge coin');
 			if (!coin.ok) return {...state, error: coin.message};
-			if (coin.value === values.loanCoin) return {...state, error: 'pledge coin must differ from the loan coin'};
+			const problem = pairProblem(values.loanCoin, coin.value);
+			if (problem) return {...state, error: problem};
 			return {...state, values: {...values, pledgeCoin: coin.value}, step: 'period', error: undefined};
 		}
 		case 'amount': {

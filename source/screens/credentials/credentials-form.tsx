@@ -5,7 +5,7 @@ import type {Key} from '../../ui/keys/parse-key.js';
 import {pasteEdit} from '../../ui/fields/text-editing.js';
 import type {Credentials} from '../../api/types.js';
 import type {Theme} from '../../ui/theme.js';
-import {ChoiceList} from '../../ui/components/choice-list.js';
+import {ChoiceList} from '../../ui/fields/choice-list.js';
 import {routeChoiceKey, routeTextKey} from '../../ui/fields/field-keys.js';
 import {TextField} from '../../ui/fields/text-field.js';
 import {CREDENTIAL_FIELDS, credentialsFormReducer, FIELD_LABELS, initialCredentialsForm} from './form-reducer.js';

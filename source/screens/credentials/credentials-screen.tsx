@@ -9,7 +9,8 @@ import {Spinner} from '../../ui/components/spinner.js';
 import {maskKey} from '../../credentials/types.js';
 import {sanitize} from '../../format/sanitize.js';
 import {useCredentialsForm} from './credentials-form.js';
-import {ChoiceList, choiceKeyFor, nextChoice} from '../../ui/components/choice-list.js';
+import {ChoiceList} from '../../ui/fields/choice-list.js';
+import {useChoiceField} from '../../ui/fields/use-choice-field.js';
 
 type Mode = 'menu' | 'replace' | 'confirm-remove' | 'removing';
 
@@ -26,8 +27,6 @@ export function CredentialsScreen() {
 	const state = useStore(credentials);
 	const [mode, setMode] = useState<Mode>('menu');
 	const [message, setMessage] = useState<string | undefined>();
-	// The menu's highlight; back on the menu it stays on the item chosen last.
-	const [selected, setSelected] = useState(0);
 	const demo = connectedTo === 'demo';
 
 	useEffect(() => {
@@ -52,25 +51,18 @@ export function CredentialsScreen() {
 		{label: 'Replace — enter a new API key, secret key and passphrase', value: 'replace' as const},
 		...(demo ? [] : [{label: 'Remove — delete them from the OS keychain', value: 'remove' as const}]),
 	];
-	const choose = (index: number) => {
+	// Back on the menu, the highlight stays on the item chosen last.
+	const menu = useChoiceField(items.length, (index) => {
 		const item = items[index];
-		if (!item) return;
-		setSelected(index);
-		setMode(item.value === 'replace' ? 'replace' : 'confirm-remove');
-	};
+		if (item) setMode(item.value === 'replace' ? 'replace' : 'confirm-remove');
+	});
 
 	const active = useScreenInput({
 		mode: mode === 'replace' ? form.mode : 'navigate',
 		keys: mode === 'confirm-remove' ? CONFIRM_KEYS : mode === 'replace' ? [{keys: 'Enter', action: 'next field', footer: true}] : MENU_KEYS,
 		onKey: (input, key) => {
 			if (mode === 'replace') return form.onKey(input, key);
-			if (mode === 'menu') {
-				const choice = choiceKeyFor(input, key);
-				if (choice?.type === 'submit') choose(selected);
-				else if (choice?.type === 'pick') choose(choice.index);
-				else if (choice) setSelected(nextChoice(selected, items.length, choice));
-				return;
-			}
+			if (mode === 'menu') return menu.onKey(input, key);
 			if (mode !== 'confirm-remove') return;
 			if (input === 'y' || input === 'Y') {
 				setMode('removing');
@@ -125,7 +117,7 @@ export function CredentialsScreen() {
 			{message ? <Text color={theme.good} wrap="truncate">  {message}</Text> : null}
 			<Text> </Text>
 			{mode === 'menu' ? (
-				<ChoiceList choices={items} selected={Math.min(selected, items.length - 1)} focused={active} color={theme.accent} />
+				<ChoiceList choices={items} selected={menu.selected} focused={active} color={theme.accent} />
 			) : null}
 			{mode === 'replace' ? form.view : null}
 			{mode === 'confirm-remove' ? (

@@ -1,7 +1,8 @@
 // Entering credentials: three fields, then where to keep them. Plain state.
 import type {Credentials} from '../../api/types.js';
-import {applyTextEdit, type TextEdit} from '../../ui/fields/text-editing.js';
-import {nextChoice} from '../../ui/components/choice-list.js';
+import type {TextEdit} from '../../ui/fields/text-editing.js';
+import {textFieldReducer} from '../../ui/fields/text-field-state.js';
+import {nextChoice} from '../../ui/fields/choice-field.js';
 
 export const CREDENTIAL_FIELDS = ['apiKey', 'secretKey', 'passphrase'] as const;
 export type CredentialField = (typeof CREDENTIAL_FIELDS)[number];
@@ -34,7 +35,7 @@ export function credentialsFormReducer(state: CredentialsFormState, action: Cred
 			return state.step === 'saving' ? initialCredentialsForm : state;
 		case 'text': {
 			if (state.step === 'keep' || state.step === 'saving') return state;
-			const edited = applyTextEdit({value: state.values[state.step], cursor: state.cursor}, action.edit);
+			const edited = textFieldReducer({value: state.values[state.step], cursor: state.cursor}, {type: 'edit', edit: action.edit});
 			return {...state, values: {...state.values, [state.step]: edited.value}, cursor: edited.cursor, error: undefined};
 		}
 		case 'submit': {

@@ -12,11 +12,11 @@ import type {KeyHelp} from '../../ui/keys/key-help.js';
 import {Spinner} from '../../ui/components/spinner.js';
 import {TextField} from '../../ui/fields/text-field.js';
 import {PERIOD_CHOICES} from '../../ui/fields/period-choices.js';
-import {ChoiceList} from '../../ui/components/choice-list.js';
+import {ChoiceList} from '../../ui/fields/choice-list.js';
 import {routeChoiceKey, routeTextKey} from '../../ui/fields/field-keys.js';
 import {pasteEdit} from '../../ui/fields/text-editing.js';
-import {useCoins} from '../../ui/fields/use-coins.js';
-import {suggestCoins} from '../../ui/fields/coin-rules.js';
+import {useCoinSuggestions} from '../../ui/fields/use-coin-suggestions.js';
+import {pairProblem} from '../../ui/fields/coin-rules.js';
 import {estimateFormReducer, initialEstimateForm, type TextFieldName} from './reducer.js';
 import {useLiveEstimate, type EstimateQuery} from './use-live-estimate.js';
 import {EstimateTable} from './estimate-table.js';
@@ -47,7 +47,8 @@ export function EstimateScreen() {
 	const loanCoin = checkCoin(form.loanCoin, 'loan coin');
 	const pledgeCoin = checkCoin(form.pledgeCoin, 'pledge coin');
 	const amount = checkAmount(form.pledgeAmount, 'pledge amount');
-	const sameCoin = loanCoin.ok && pledgeCoin.ok && loanCoin.value === pledgeCoin.value;
+	const pairError = loanCoin.ok && pledgeCoin.ok ? pairProblem(loanCoin.value, pledgeCoin.value) : undefined;
+	const sameCoin = pairError !== undefined;
 	const query: EstimateQuery | undefined = useMemo(
 		() => (loanCoin.ok && pledgeCoin.ok && amount.ok && !sameCoin ? {loanCoin: loanCoin.value, pledgeCoin: pledgeCoin.value, pledgeAmount: amount.value} : undefined),
 		[loanCoin.ok && loanCoin.value, pledgeCoin.ok && pledgeCoin.value, amount.ok && amount.value, sameCoin],
@@ -60,16 +61,13 @@ export function EstimateScreen() {
 	}, [live, lastError]);
 
 	const focusedText = form.focus === 'daily' ? undefined : (form.focus as TextFieldName);
-	const coins = useCoins();
 	const coinField = focusedText === 'loanCoin' || focusedText === 'pledgeCoin' ? focusedText : undefined;
-	// The exact coin, when known, comes first, so Enter never replaces a coin typed in full.
-	const suggestions = coinField ? suggestCoins(coins, form[coinField]) : [];
-	const showSuggestions = !(suggestions.length === 1 && suggestions[0] === (coinField ? form[coinField].trim().toUpperCase() : ''));
+	const {coins, shown: suggestions} = useCoinSuggestions(coinField && form[coinField]);
 
 	const errorFor = (field: TextFieldName): string | undefined => {
 		const value = form[field];
 		const checked = field === 'pledgeAmount' ? amount : field === 'loanCoin' ? loanCoin : pledgeCoin;
-		if (field === 'pledgeCoin' && sameCoin) return 'pledge coin must differ from the loan coin';
+		if (field === 'pledgeCoin' && pairError) return pairError;
 		if (checked.ok) return undefined;
 		return value.trim() !== '' || form.visited.includes(field) ? checked.message : undefined;
 	};
@@ -114,7 +112,7 @@ export function EstimateScreen() {
 			focused={active && form.focus === name}
 			theme={theme}
 			error={errorFor(name)}
-			suggestions={form.focus === name && showSuggestions ? suggestions : undefined}
+			suggestions={form.focus === name ? suggestions : undefined}
 			highlighted={form.suggestion}
 		/>
 	);

@@ -1,8 +1,8 @@
 // The estimate form as plain state: four fields in order, focus, and which fields were visited.
 import {PERIODS, type Period} from '../../api/types.js';
-import {nextChoice} from '../../ui/components/choice-list.js';
-import {applyTextEdit, type TextEdit} from '../../ui/fields/text-editing.js';
-import {suggestCoins} from '../../ui/fields/coin-rules.js';
+import {nextChoice} from '../../ui/fields/choice-field.js';
+import type {TextEdit} from '../../ui/fields/text-editing.js';
+import {coinFieldReducer, type CoinFieldAction} from '../../ui/fields/coin-field-state.js';
 
 export const ESTIMATE_FIELDS = ['loanCoin', 'pledgeCoin', 'daily', 'pledgeAmount'] as const;
 export type EstimateField = (typeof ESTIMATE_FIELDS)[number];
@@ -44,11 +44,8 @@ export type EstimateFormAction =
 
 export function estimateFormReducer(state: EstimateFormState, action: EstimateFormAction): EstimateFormState {
 	switch (action.type) {
-		case 'text': {
-			if (state.focus === 'daily') return state;
-			const edited = applyTextEdit({value: state[state.focus], cursor: state.cursor}, action.edit);
-			return {...state, [state.focus]: edited.value, cursor: edited.cursor, suggestion: edited.value === state[state.focus] ? state.suggestion : 0};
-		}
+		case 'text':
+			return field(state, {type: 'edit', edit: action.edit});
 		case 'period':
 			return {...state, daily: action.daily};
 		case 'select-period':
@@ -58,12 +55,10 @@ export function estimateFormReducer(state: EstimateFormState, action: EstimateFo
 			const next = ESTIMATE_FIELDS[(index + action.by + ESTIMATE_FIELDS.length) % ESTIMATE_FIELDS.length]!;
 			return {...state, focus: next, visited: visit(state.visited, state.focus), suggestion: 0, cursor: next === 'daily' ? 0 : state[next].length};
 		}
-		case 'suggest': {
-			const count = state.focus === 'loanCoin' || state.focus === 'pledgeCoin' ? suggestCoins(action.coins, state[state.focus]).length : 0;
-			return count === 0 ? state : {...state, suggestion: (state.suggestion + action.by + count) % count};
-		}
+		case 'suggest':
+			return isCoinField(state.focus) ? field(state, action) : state;
 		case 'submit-field': {
-			const completed = state.focus === 'loanCoin' || state.focus === 'pledgeCoin' ? complete(state, state.focus, action.coins) : state;
+			const completed = isCoinField(state.focus) ? field(state, {type: 'complete', coins: action.coins}) : state;
 			return estimateFormReducer(completed, {type: 'move', by: 1});
 		}
 	}
@@ -73,8 +68,13 @@ function visit(visited: EstimateField[], field: EstimateField): EstimateField[] 
 	return visited.includes(field) ? visited : [...visited, field];
 }
 
-function complete(state: EstimateFormState, field: 'loanCoin' | 'pledgeCoin', coins: readonly string[]): EstimateFormState {
-	const suggestions = suggestCoins(coins, state[field]);
-	const chosen = suggestions[state.suggestion] ?? suggestions[0];
-	return chosen === undefined ? state : {...state, [field]: chosen};
+const isCoinField = (focus: EstimateField): focus is 'loanCoin' | 'pledgeCoin' => focus === 'loanCoin' || focus === 'pledgeCoin';
+
+/** The focused field's own reducer (a coin field; the amount is a plain text field, which has no suggestions). */
+function field(state: EstimateFormState, action: CoinFieldAction): EstimateFormState {
+	if (state.focus === 'daily') return state;
+	const next = coinFieldReducer({value: state[state.focus], cursor: state.cursor, suggestion: state.suggestion}, action);
+	return next.value === state[state.focus] && next.cursor === state.cursor && next.suggestion === state.suggestion
+		? state
+		: {...state, [state.focus]: next.value, cursor: next.cursor, suggestion: next.suggestion};
 }

@@ -1,9 +1,10 @@
-import React, {useReducer} from 'react';
+import React from 'react';
 import {Box, Text} from 'ink';
 import {useScreenInput} from '../../ui/keys/screen-input.js';
 import {useNavigation} from '../../ui/navigation.js';
 import {useServices} from '../../ui/services.js';
-import {ChoiceList, choiceKeyFor, nextChoice, type ChoiceMove} from '../../ui/components/choice-list.js';
+import {ChoiceList} from '../../ui/fields/choice-list.js';
+import {useChoiceField} from '../../ui/fields/use-choice-field.js';
 
 /** One line of the home menu: a screen's id (the registry builds the list) or quit. */
 export interface HomeItem {
@@ -14,12 +15,12 @@ export interface HomeItem {
 export function HomeScreen({items}: {items: readonly HomeItem[]}) {
 	const navigation = useNavigation();
 	const {theme} = useServices();
-	const [selected, move] = useReducer((current: number, change: ChoiceMove) => nextChoice(current, items.length, change), 0);
-	const open = (item: HomeItem | undefined) => {
+	const menu = useChoiceField(items.length, (index) => {
+		const item = items[index];
 		if (!item) return;
 		if (item.value === 'quit') navigation.quit();
 		else navigation.push({name: item.value});
-	};
+	});
 	const active = useScreenInput({
 		mode: 'navigate',
 		keys: [
@@ -27,13 +28,7 @@ export function HomeScreen({items}: {items: readonly HomeItem[]}) {
 			{keys: 'Enter', action: 'open', footer: true},
 			{keys: `1-${items.length}`, action: 'open that item'},
 		],
-		onKey: (input, key) => {
-			const choice = choiceKeyFor(input, key);
-			if (!choice) return;
-			if (choice.type === 'submit') return open(items[selected]);
-			if (choice.type === 'pick') return open(items[choice.index]);
-			move(choice);
-		},
+		onKey: menu.onKey,
 	});
 	return (
 		<Box flexDirection="column">
@@ -41,7 +36,7 @@ export function HomeScreen({items}: {items: readonly HomeItem[]}) {
 				Bitget spot pairs and crypto loans
 			</Text>
 			<Text> </Text>
-			<ChoiceList choices={items} selected={selected} focused={active} color={theme.accent} />
+			<ChoiceList choices={items} selected={menu.selected} focused={active} color={theme.accent} />
 		</Box>
 	);
 }

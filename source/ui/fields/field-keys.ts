@@ -1,7 +1,7 @@
 // How a form screen's keys become reducer actions: Enter submits, ↑/↓ move a selection (suggested coin or
 // choice), everything else is a text edit. One place, so every form behaves the same.
 import type {Key} from '../keys/parse-key.js';
-import {choiceKeyFor} from '../components/choice-list.js';
+import {choiceKeyFor} from './choice-field.js';
 import {textEditFor, type TextEdit} from './text-editing.js';
 
 type Move = {type: 'cycle'; by: number} | {type: 'pick'; index: number};

@@ -1,0 +1,29 @@
+// A coin field: a text field plus the highlighted completion. Plain state; the coins come with each action that
+// needs them (they load in the background and may change).
+import {completeCoin, suggestCoins} from './coin-rules.js';
+import {textFieldReducer, type TextFieldAction, type TextFieldState} from './text-field-state.js';
+
+export interface CoinFieldState extends TextFieldState {
+	/** Highlighted suggestion. */
+	suggestion: number;
+}
+
+export type CoinFieldAction = TextFieldAction | {type: 'suggest'; by: number; coins: readonly string[]} | {type: 'complete'; coins: readonly string[]};
+
+export function coinFieldReducer(state: CoinFieldState, action: CoinFieldAction): CoinFieldState {
+	switch (action.type) {
+		case 'suggest': {
+			const count = suggestCoins(action.coins, state.value).length;
+			return count === 0 ? state : {...state, suggestion: (state.suggestion + action.by + count) % count};
+		}
+		case 'complete': {
+			const chosen = completeCoin(action.coins, state.value, state.suggestion);
+			return chosen === undefined ? state : {...state, value: chosen, cursor: chosen.length};
+		}
+		default: {
+			const text = textFieldReducer(state, action);
+			if (text === state) return state;
+			return {...text, suggestion: text.value === state.value ? state.suggestion : 0};
+		}
+	}
+}
