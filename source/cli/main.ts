@@ -30,7 +30,6 @@ export async function main(io: Io): Promise<ExitCode | number> {
 		return reportFailure(out, error);
 	}
 	out.json = settings.json;
-	tuneV8ForMemory();
 	if (parsed.command === undefined) return runInteractive(io, out, settings);
 
 	let session: Session | undefined;
@@ -78,6 +77,8 @@ async function runInteractive(io: Io, out: Output, settings: Settings): Promise<
 	// screen); this path only runs on a terminal, so that belief is wrong here. Read once, when Ink loads below.
 	delete io.env.CI;
 	delete io.env.CONTINUOUS_INTEGRATION;
+	// Before Ink's wasm layout engine and undici's wasm parser are compiled (see v8-memory.ts).
+	tuneV8ForMemory(io.env);
 	const {runApp} = await import('../app/run.js');
 	return runApp(settings, out, io.env);
 }

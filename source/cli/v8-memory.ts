@@ -14,7 +14,23 @@ import {setFlagsFromString} from 'node:v8';
  *   function took 25–35 MB of native memory for a moment. Liftoff code is fast enough for both. The flag is read
  *   per compilation, so this must run before either module is compiled.
  */
-export function tuneV8ForMemory(): void {
-	setFlagsFromString('--semi-space-growth-factor=1');
-	setFlagsFromString('--liftoff-only');
+export const V8_MEMORY_FLAGS = ['--semi-space-growth-factor=1', '--liftoff-only'] as const;
+
+/**
+ * Applied by the interactive app only (a subcommand's one list or request is short-lived). Set
+ * LOAN_TUI_NO_V8_TUNING=1 to leave V8 as it is. A Node whose V8 no longer knows a flag must still start: each flag
+ * is tried on its own and a refusal is ignored. Returns the flags that were applied.
+ */
+export function tuneV8ForMemory(env: NodeJS.ProcessEnv, setFlags: (flag: string) => void = setFlagsFromString): string[] {
+	if (env.LOAN_TUI_NO_V8_TUNING !== undefined && env.LOAN_TUI_NO_V8_TUNING !== '' && env.LOAN_TUI_NO_V8_TUNING !== '0') return [];
+	const applied: string[] = [];
+	for (const flag of V8_MEMORY_FLAGS) {
+		try {
+			setFlags(flag);
+			applied.push(flag);
+		} catch {
+			// This V8 rejects the flag: run without it.
+		}
+	}
+	return applied;
 }

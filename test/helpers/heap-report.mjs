@@ -1,4 +1,4 @@
-// Preloaded into the built CLI by test/cli/v8-memory.test.ts: at exit, writes the largest size V8's young
+// Preloaded into the built app by test/cli/v8-memory.test.ts: at exit, writes the largest size V8's young
 // generation (new space) reached to the file named by HEAP_REPORT.
 import {writeFileSync} from 'node:fs';
 import {getHeapSpaceStatistics} from 'node:v8';
