@@ -2,7 +2,6 @@
 import {spawn, execFileSync, type ChildProcessWithoutNullStreams} from 'node:child_process';
 import {readFileSync} from 'node:fs';
 
-// eslint-disable-next-line no-control-regex
 const ANSI = /\u001B\[[0-9;?]*[ -/]*[@-~]|\u001B\][^\u0007]*\u0007/g;
 
 export const CLI = new URL('../dist/cli.js', import.meta.url).pathname;

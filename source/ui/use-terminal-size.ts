@@ -9,14 +9,17 @@ export interface TerminalSize {
 /** The terminal's size, following resizes. Tests without a TTY get 100x30. */
 export function useTerminalSize(): TerminalSize {
 	const {stdout} = useStdout();
-	const read = (): TerminalSize => ({columns: stdout.columns || 100, rows: stdout.rows || 30});
-	const [size, setSize] = useState(read);
+	const [size, setSize] = useState(() => sizeOf(stdout));
 	useEffect(() => {
-		const onResize = () => setSize(read());
+		const onResize = () => setSize(sizeOf(stdout));
 		stdout.on('resize', onResize);
 		return () => {
 			stdout.off('resize', onResize);
 		};
 	}, [stdout]);
 	return size;
+}
+
+function sizeOf(stdout: NodeJS.WriteStream): TerminalSize {
+	return {columns: stdout.columns || 100, rows: stdout.rows || 30};
 }

@@ -30,7 +30,6 @@ export const KEYS = {
 	ctrlW: '\u0017',
 } as const;
 
-// eslint-disable-next-line no-control-regex
 const ANSI = /\u001B\[[0-9;?]*[ -/]*[@-~]/g;
 
 /** How long a key may take to draw its frame before we take it that it changed nothing. */

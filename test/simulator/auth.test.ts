@@ -1,6 +1,6 @@
 import {execFileSync} from 'node:child_process';
-import {afterEach, describe, expect, it} from 'vitest';
-import {DEMO_CREDENTIALS, startSimulator, type Simulator} from '../../source/simulator/index.js';
+import {describe, expect, it} from 'vitest';
+import {DEMO_CREDENTIALS} from '../../source/simulator/index.js';
 import {BORROW, call, ESTIMATE, hmac, signed, SYMBOLS, simulatorsPerTest} from './helpers.js';
 
 const sim = simulatorsPerTest({rateLimits: false});

@@ -1,6 +1,5 @@
 import {brotliDecompressSync, gunzipSync} from 'node:zlib';
-import {afterEach, describe, expect, it} from 'vitest';
-import {startSimulator, type Simulator} from '../../source/simulator/index.js';
+import {describe, expect, it} from 'vitest';
 import {call, SYMBOLS, simulatorsPerTest} from './helpers.js';
 
 const sim = simulatorsPerTest({rateLimits: false});

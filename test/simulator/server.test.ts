@@ -1,6 +1,6 @@
 import {Client} from 'undici';
-import {afterEach, describe, expect, it} from 'vitest';
-import {DEMO_CREDENTIALS, startSimulator, type Simulator} from '../../source/simulator/index.js';
+import {describe, expect, it} from 'vitest';
+import {DEMO_CREDENTIALS, startSimulator} from '../../source/simulator/index.js';
 import {borrow, BORROW, call, ESTIMATE, SYMBOLS, simulatorsPerTest} from './helpers.js';
 
 const sim = simulatorsPerTest();

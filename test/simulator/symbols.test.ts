@@ -1,5 +1,4 @@
-import {afterEach, describe, expect, it} from 'vitest';
-import {startSimulator, type Simulator} from '../../source/simulator/index.js';
+import {describe, expect, it} from 'vitest';
 import {call, SYMBOLS, simulatorsPerTest} from './helpers.js';
 
 const SAMPLE_KEYS = [

@@ -92,7 +92,7 @@ describe.skipIf(tmuxMissing)(`estimate and borrow in a real terminal${tmuxMissin
 		const review = await tmux.waitFor(/Hourly interest\s+[\d.]+ USDT/);
 		expect(review.split('\n')[0]).toMatch(/^loan-tui · /);
 		expect(review).toMatch(/^Review — this is exactly what will be sent:$/m);
-		expect(review).toMatch(/^  Loan coin\s+USDT$/m);
+		expect(review).toMatch(/^ {2}Loan coin\s+USDT$/m);
 		expect(review).toContain('Borrow? [y/N]');
 		await tmux.send('y');
 		const refused = await tmux.waitFor('43012');

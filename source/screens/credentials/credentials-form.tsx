@@ -40,7 +40,7 @@ export function useCredentialsForm(props: CredentialsFormProps) {
 			() => dispatch({type: 'saved'}),
 			(error: unknown) => dispatch({type: 'fail', message: error instanceof Error ? error.message : String(error)}),
 		);
-		// eslint-disable-next-line react-hooks/exhaustive-deps
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per entry into `saving`; the values and choice are read then
 	}, [state.step]);
 
 	/** Esc steps back inside the form; from the first field it cancels. Always handled. */

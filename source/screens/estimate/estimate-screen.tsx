@@ -49,9 +49,12 @@ export function EstimateScreen() {
 	const amount = checkAmount(form.pledgeAmount, 'pledge amount');
 	const pairError = loanCoin.ok && pledgeCoin.ok ? pairProblem(loanCoin.value, pledgeCoin.value) : undefined;
 	const sameCoin = pairError !== undefined;
+	const loanValue = loanCoin.ok ? loanCoin.value : undefined;
+	const pledgeValue = pledgeCoin.ok ? pledgeCoin.value : undefined;
+	const amountValue = amount.ok ? amount.value : undefined;
 	const query: EstimateQuery | undefined = useMemo(
-		() => (loanCoin.ok && pledgeCoin.ok && amount.ok && !sameCoin ? {loanCoin: loanCoin.value, pledgeCoin: pledgeCoin.value, pledgeAmount: amount.value} : undefined),
-		[loanCoin.ok && loanCoin.value, pledgeCoin.ok && pledgeCoin.value, amount.ok && amount.value, sameCoin],
+		() => (loanValue && pledgeValue && amountValue && !sameCoin ? {loanCoin: loanValue, pledgeCoin: pledgeValue, pledgeAmount: amountValue} : undefined),
+		[loanValue, pledgeValue, amountValue, sameCoin],
 	);
 	const live = useLiveEstimate(client, query, PERIODS, undefined, refresh);
 	useEffect(() => {

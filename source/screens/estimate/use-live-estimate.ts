@@ -63,8 +63,7 @@ export function useLiveEstimate(
 			clearTimeout(timer);
 			controller.abort();
 		};
-		// The query is fully described by its key.
-		// eslint-disable-next-line react-hooks/exhaustive-deps
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- the query and periods are fully described by key and periodsKey
 	}, [client, key, periodsKey, debounceMs]);
 
 	return state;

@@ -21,7 +21,6 @@ export interface TextState {
 
 export const MAX_FIELD_LENGTH = 256;
 
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /** The edit a key makes in a text field, or undefined when the key is not for the field. */

@@ -7,7 +7,7 @@
 // keys wait in a queue: one is handled, then this component's own counter is bumped in the same batch, and only
 // when that batch has been committed (our layout effect runs) is the next key handled, by then with the handlers
 // of the new render. Tested by test/app/bursts.test.tsx and test/terminal/bursts.test.ts.
-import React, {useEffect, useLayoutEffect, useRef, useState} from 'react';
+import {useEffect, useLayoutEffect, useRef, useState} from 'react';
 import {useStdin} from 'ink';
 import {createKeyReader, type KeyEvent} from './key-reader.js';
 

@@ -59,14 +59,15 @@ export function useScreenInput(input: ScreenInput): boolean {
 			onPaste: (text) => latest.current.onPaste?.(text),
 			onBack: () => latest.current.onBack?.() ?? false,
 		};
-		router.current.current = proxy;
+		const slot = router.current;
+		slot.current = proxy;
 		return () => {
-			if (router.current.current === proxy) router.current.current = undefined;
+			if (slot.current === proxy) slot.current = undefined;
 		};
 	}, [router]);
 	const signature = input.mode + input.keys.map((key) => key.keys + key.action).join('|');
 	useLayoutEffect(() => {
 		router.keysStore.set({mode: input.mode, keys: input.keys});
-	}, [router, signature]);
+	}, [router, signature]); // eslint-disable-line react-hooks/exhaustive-deps -- keys compare by their text: screens build new arrays each render
 	return router.screenActive;
 }
