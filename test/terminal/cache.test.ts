@@ -1,5 +1,5 @@
 // A second start shows the pairs from the disk cache before (here: without) the network answering.
-import {mkdtempSync, rmSync} from 'node:fs';
+import {existsSync, mkdtempSync, readdirSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, afterEach, describe, expect, it} from 'vitest';
@@ -23,7 +23,12 @@ describe.skipIf(tmuxMissing)(`symbol cache across starts${tmuxMissing ? ` (skipp
 	it('second start: the cached list shows while the server is down, with its age', async () => {
 		await open();
 		await tmux!.waitFor(/1049 of 1049 pairs\s*$/m);
-		await new Promise((resolve) => setTimeout(resolve, 600));
+		// The list and then its meta file are renamed into place once written: wait for the meta file.
+		const written = () => existsSync(join(cache, 'loan-tui')) && readdirSync(join(cache, 'loan-tui')).some((name) => name.endsWith('.meta.json'));
+		for (const deadline = Date.now() + 5000; !written(); ) {
+			if (Date.now() > deadline) throw new Error('the symbol list was never written to the cache');
+			await new Promise((resolve) => setTimeout(resolve, 20));
+		}
 		await tmux!.send('C-c');
 		await tmux!.waitFor('EXIT=0');
 		tmux!.kill();
