@@ -127,7 +127,8 @@ function removeStaleTemporaries(directory: string): void {
 		return;
 	}
 	for (const name of names) {
-		const match = /^symbols-.*\.(\d+)(?:\.\d+)?\.tmp$/.exec(name);
+		// "<list>.json.<pid>.<n>.tmp" and "<list>.meta.json.<pid>.tmp", as begin() and commit() name them.
+		const match = /^symbols-.+?\.json\.(\d+)(?:\.\d+)?\.tmp$/.exec(name);
 		if (!match) continue;
 		const pid = Number(match[1]);
 		if (pid === process.pid || isRunning(pid)) continue;
