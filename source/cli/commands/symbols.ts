@@ -7,8 +7,9 @@ import {EXIT, type ExitCode} from '../exit-codes.js';
 import {columnWidths, escapeJsonText, type Output, printLines, tableLine} from '../output.js';
 import type {Session} from '../session.js';
 
-/** Rows written per write(): big lists go out in pieces, never as one string. */
-const BATCH = 2000;
+/** Rows written per write(): big lists go out in small pieces, never as one string (measured: 100k pairs as --json
+ * peak at about 100 MiB with 200 rows a write, 250 MiB with 2000, whose strings outlive the young generation). */
+const BATCH = 200;
 const HEADERS = ['SYMBOL', 'BASE', 'QUOTE', 'STATUS', 'MAKER', 'TAKER', 'MIN USDT'];
 
 export async function runSymbols(session: Session, positionals: string[]): Promise<ExitCode> {
