@@ -28,7 +28,7 @@ describe('a money POST: refusal or unknown', () => {
 		['an unreadable body on HTTP 200', 200, 'not json', 'unknown'],
 	];
 
-	it.each(cases)('%s is %s, posted once', async (_name, status, body, outcome) => {
+	it.each(cases.map(([name, status, body, outcome]) => [name, outcome, status, body] as const))('%s: %s, posted once', async (_name, outcome, status, body) => {
 		sim.simulator.injectFault({kind: 'raw', operation: 'borrow', status, body, times: Number.POSITIVE_INFINITY});
 		const error = await sim.client().borrow(pledge).catch((e: unknown) => e);
 		if (outcome === 'refused') expect(error).toBeInstanceOf(ApiError);
