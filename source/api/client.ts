@@ -17,7 +17,7 @@ import {
 	TimeoutError,
 } from './errors.js';
 import {decodedLimit} from './limits.js';
-import {redactError, redactSecrets} from './redact.js';
+import {redactError, redactSecrets, redactValue} from './redact.js';
 import {carriesCredentialsSafely, InsecureTransportError} from './transport.js';
 import {RateLimiter} from './rate-limiter.js';
 import {type Validated, validateEstimate, validateLoanOrder, validateSymbols} from './schemas.js';
@@ -346,12 +346,14 @@ export class BitgetClient {
 					: parseEnvelope(response.statusCode, content.skeleton, (data) => (content.elements ? {ok: true, value: content.elements as T} : validate(data)));
 			if (parsed.serverTime !== undefined) this.clock.observe(parsed.serverTime, sentAt, receivedAt);
 			if (isFailure(parsed)) {
-				const failure = fail(parsed.error, {serverTime: parsed.serverTime, httpStatus: response.statusCode, readable: parsed.error instanceof ApiError, claimed: parsed.claimed});
+				const claimed = redactValue(parsed.claimed, this.credentials);
+				const failure = fail(parsed.error, {serverTime: parsed.serverTime, httpStatus: response.statusCode, readable: parsed.error instanceof ApiError, claimed});
 				this.log(method, requestPath, headers, response.statusCode, (failure as {error: LoanTuiError}).error, sentAt);
 				return failure;
 			}
 			this.log(method, requestPath, headers, response.statusCode, undefined, sentAt);
-			return {ok: true, data: parsed.data};
+			// A server that puts a credential into the data (an order id, a record) gets it redacted there too.
+			return {ok: true, data: redactValue(parsed.data, this.credentials)};
 		} catch (error) {
 			if (timedOut()) {
 				this.log(method, requestPath, headers, 0, new TimeoutError(options.deadlineMs), sentAt);

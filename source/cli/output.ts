@@ -80,7 +80,7 @@ export function reportFailure(out: Output, error: unknown, debug = false): ExitC
 		out.stderr.write(`${lines.join('\n')}\n`);
 	}
 	if (debug && error instanceof Error && !(error instanceof LoanTuiError) && !(error instanceof UsageError) && error.stack) {
-		out.stderr.write(`${error.stack}\n`);
+		out.stderr.write(`${error.stack.split('\n').map(sanitize).join('\n')}\n`);
 	}
 	return code;
 }

@@ -89,6 +89,20 @@ describe('the current credentials are redacted from server text', () => {
 		for (const text of [error.message, error.serverMessage, error.code]) expectClean(text);
 	});
 
+	it('in the data of an answer: an order id, a record', async () => {
+		sim.simulator.injectFault({kind: 'raw', operation: 'borrow', status: 200, body: envelope('00000', 'success', {orderId: passphrase})});
+		const order = await sim.client().borrow(pledge);
+		expect(order.orderId).toBe('[redacted]');
+		sim.simulator.injectFault({kind: 'raw', operation: 'borrow', status: 409, body: envelope('00000', 'success', {orderId: apiKey})});
+		const unknown = (await sim.client().borrow(pledge).catch((e: unknown) => e)) as OutcomeUnknownError;
+		expect(unknown).toBeInstanceOf(OutcomeUnknownError);
+		expectClean(unknown.message);
+		const record = {symbol: apiKey, baseCoin: 'BTC', quoteCoin: 'USDT', status: 'online', note: `x ${passphrase} y`};
+		sim.simulator.injectFault({kind: 'raw', operation: 'symbols', status: 200, body: envelope('00000', 'success', [record])});
+		const records = await sim.client().symbols();
+		expect(records).toEqual([{...record, symbol: '[redacted]', note: 'x [redacted] y'}]);
+	});
+
 	it('in a protocol error that quotes the answer, and in the request log', async () => {
 		const lines: string[] = [];
 		sim.simulator.injectFault({kind: 'raw', operation: 'estimate', status: 200, body: envelope('00000', 'success', {hourInterest: passphrase, loanAmount: '1'})});
