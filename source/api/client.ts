@@ -105,9 +105,18 @@ interface SendOptions<T> {
 }
 
 /** What one attempt ended with; `sent` tells whether the request may have reached the server. */
-type Attempt<T> =
-	| {ok: true; data: T}
-	| {ok: false; error: LoanTuiError; sent: boolean; serverTime?: number; httpStatus?: number; readable?: boolean; claimed?: unknown};
+type Failed = {
+	ok: false;
+	error: LoanTuiError;
+	sent: boolean;
+	serverTime?: number;
+	httpStatus?: number;
+	/** The answer was a readable envelope (an ApiError came from its code and msg). */
+	readable?: boolean;
+	/** The data of a "00000" body on a non-2xx status. */
+	claimed?: unknown;
+};
+type Attempt<T> = {ok: true; data: T} | Failed;
 
 export class BitgetClient {
 	readonly origin: string;
@@ -307,7 +316,8 @@ export class BitgetClient {
 		const requestPath = query ? `${path}?${query}` : path;
 		const sentAt = this.localNow();
 		let sent = false;
-		const fail = (error: LoanTuiError, more: Partial<Extract<Attempt<T>, {ok: false}>> = {}): Attempt<T> => ({ok: false, error: redactError(error, this.credentials), sent, ...more});
+		// Every failure leaves through here: server text in it is redacted before anyone shows or logs it.
+		const fail = (error: LoanTuiError, more: Partial<Failed> = {}): Failed => ({ok: false, error: redactError(error, this.credentials), sent, ...more});
 		try {
 			sent = true;
 			if (options.progress) options.progress.sent = true;
@@ -334,7 +344,7 @@ export class BitgetClient {
 				if (options.signal?.aborted) throw options.signal.reason;
 				if (error instanceof BodyProblem) {
 					const problem = fail(new ProtocolError(error.message, response.statusCode), {httpStatus: response.statusCode});
-					this.log(method, requestPath, headers, response.statusCode, (problem as {error: LoanTuiError}).error, sentAt);
+					this.log(method, requestPath, headers, response.statusCode, problem.error, sentAt);
 					return problem;
 				}
 				return fail(networkError(error, 'the connection broke while reading the answer'), {httpStatus: response.statusCode});
@@ -348,7 +358,7 @@ export class BitgetClient {
 			if (isFailure(parsed)) {
 				const claimed = redactValue(parsed.claimed, this.credentials);
 				const failure = fail(parsed.error, {serverTime: parsed.serverTime, httpStatus: response.statusCode, readable: parsed.error instanceof ApiError, claimed});
-				this.log(method, requestPath, headers, response.statusCode, (failure as {error: LoanTuiError}).error, sentAt);
+				this.log(method, requestPath, headers, response.statusCode, failure.error, sentAt);
 				return failure;
 			}
 			this.log(method, requestPath, headers, response.statusCode, undefined, sentAt);
@@ -364,7 +374,8 @@ export class BitgetClient {
 			const reached = !(typeof code === 'string' && NOT_SENT_CODES.has(code));
 			const failure = networkError(error, reached ? 'the connection broke before an answer arrived' : 'could not reach the server');
 			this.log(method, requestPath, headers, 0, failure, sentAt);
-			sent = sent && reached;
+			// A connection that was never made carried nothing: that failure is not an unknown outcome.
+			sent = reached;
 			return fail(failure);
 		}
 	}

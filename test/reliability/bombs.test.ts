@@ -99,6 +99,16 @@ describe('compression bombs against the built CLI', () => {
 		expect(record.peakRssBytes).toBeLessThan(200 * MiB);
 	});
 
+	it('an unknown content-encoding is refused, even one named like an object property', async () => {
+		const body = Buffer.from('{"code":"00000","msg":"success","requestTime":1,"data":{"hourInterest":"1","loanAmount":"2"}}');
+		for (const encoding of ['compress', 'constructor', '__proto__']) {
+			answers.set('/api/v2/earn/loan/public/hour-interest', {status: 200, encoding, body});
+			const result = await run(estimate);
+			expect(result.code, encoding).toBe(1);
+			expect(result.stderr).toContain(`unsupported content-encoding "${encoding}"`);
+		}
+	});
+
 	it('stacked content-encodings are refused', async () => {
 		const twice = gzipSync(gzipSync(Buffer.from('{"code":"00000","msg":"success","requestTime":1,"data":{"hourInterest":"1","loanAmount":"2"}}')));
 		answers.set('/api/v2/earn/loan/public/hour-interest', {status: 200, encoding: 'gzip, gzip', body: twice});
