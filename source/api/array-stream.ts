@@ -11,6 +11,14 @@ const CLOSE_BRACKET = 0x5d;
 const COMMA = 0x2c;
 const COLON = 0x3a;
 
+import {MAX_RECORD_BYTES, MAX_SKELETON_BYTES} from './limits.js';
+
+/** Returned by an element check to leave that element out of the list (an unreadable record, counted by the caller). */
+export const SKIP: unique symbol = Symbol('skip');
+
+/** An element or the envelope around the array is larger than any honest answer's. */
+export class OversizeProblem extends Error {}
+
 const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 
 export interface StreamedEnvelope {
@@ -33,10 +41,16 @@ export class ArrayEnvelopeParser {
 	private dataSeen = false;
 	private readonly skeleton: Buffer[] = [];
 	private element: Buffer[] = [];
+	private elementBytes = 0;
+	private skeletonBytes = 0;
 	private elementOpen = false;
+	private index = 0;
 	private readonly elements: unknown[] = [];
 
-	constructor(private readonly onElement: (value: unknown, index: number) => unknown = (value) => value) {}
+	constructor(
+		private readonly onElement: (value: unknown, index: number) => unknown = (value) => value,
+		private readonly limits: {record: number; skeleton: number} = {record: MAX_RECORD_BYTES, skeleton: MAX_SKELETON_BYTES},
+	) {}
 
 	/** Feeds the next chunk; throws SyntaxError when an element is not valid JSON. */
 	feed(chunk: Buffer): void {
@@ -88,7 +102,7 @@ export class ArrayEnvelopeParser {
 			if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
 				if (this.afterDataColon && this.depth === 1 && byte === OPEN_BRACKET && !this.dataSeen) {
 					// `"data": [` — keep "[" in the skeleton, stream what is inside.
-					this.skeleton.push(chunk.subarray(copyFrom, i + 1));
+					this.keepSkeleton(chunk.subarray(copyFrom, i + 1));
 					this.inData = true;
 					this.dataSeen = true;
 					this.afterDataColon = false;
@@ -107,10 +121,20 @@ export class ArrayEnvelopeParser {
 			}
 		}
 		if (this.inData) {
-			if (this.elementOpen) this.element.push(Buffer.from(chunk.subarray(copyFrom)));
+			if (this.elementOpen) {
+				this.elementBytes += chunk.length - copyFrom;
+				if (this.elementBytes > this.limits.record) throw new OversizeProblem(`data.${this.index} is larger than ${this.limits.record} bytes`);
+				this.element.push(Buffer.from(chunk.subarray(copyFrom)));
+			}
 		} else {
-			this.skeleton.push(Buffer.from(chunk.subarray(copyFrom)));
+			this.keepSkeleton(Buffer.from(chunk.subarray(copyFrom)));
 		}
+	}
+
+	private keepSkeleton(bytes: Buffer): void {
+		this.skeletonBytes += bytes.length;
+		if (this.skeletonBytes > this.limits.skeleton) throw new OversizeProblem(`the envelope around data is larger than ${this.limits.skeleton} bytes`);
+		this.skeleton.push(bytes);
 	}
 
 	end(): StreamedEnvelope {
@@ -122,8 +146,11 @@ export class ArrayEnvelopeParser {
 	private finishElement(chunk: Buffer, start: number, end: number): void {
 		// Most elements sit inside one chunk: decode that slice directly, with no intermediate buffer.
 		const text = this.element.length === 0 ? chunk.toString('utf8', start, end) : Buffer.concat([...this.element, chunk.subarray(start, end)]).toString('utf8');
+		if (end - start + this.elementBytes > this.limits.record) throw new OversizeProblem(`data.${this.index} is larger than ${this.limits.record} bytes`);
 		this.element = [];
+		this.elementBytes = 0;
 		this.elementOpen = false;
-		this.elements.push(this.onElement(JSON.parse(text), this.elements.length));
+		const checked = this.onElement(JSON.parse(text), this.index++);
+		if (checked !== SKIP) this.elements.push(checked);
 	}
 }

@@ -1,19 +1,24 @@
 // One client for the three operations, on one keep-alive undici Pool shared by the whole app.
 import {Pool} from 'undici';
 import {ServerClock} from './clock.js';
+import {SKIP} from './array-stream.js';
 import {ACCEPT_ENCODING} from './decode.js';
 import {BodyProblem, readBody, type BodyContent} from './read-body.js';
-import {checkSymbolRecord} from './symbol-records.js';
+import {RecordTally} from './symbol-records.js';
 import {isFailure, parseEnvelope} from './envelope.js';
 import {
 	ApiError,
 	InputError,
+	InterruptedError,
 	LoanTuiError,
 	NetworkError,
 	OutcomeUnknownError,
 	ProtocolError,
 	TimeoutError,
 } from './errors.js';
+import {decodedLimit} from './limits.js';
+import {redactError, redactSecrets, redactValue} from './redact.js';
+import {carriesCredentialsSafely, InsecureTransportError} from './transport.js';
 import {RateLimiter} from './rate-limiter.js';
 import {type Validated, validateEstimate, validateLoanOrder, validateSymbols} from './schemas.js';
 import {canonicalQuery, prehash, sign} from './sign.js';
@@ -46,6 +51,8 @@ export interface ClientOptions {
 	userAgent?: string;
 	/** Local clock (tests). */
 	now?: () => number;
+	/** Send signed requests over plain http to a host that is not loopback (refused otherwise). */
+	allowInsecureHttp?: boolean;
 }
 
 export interface CallOptions {
@@ -55,6 +62,14 @@ export interface CallOptions {
 export interface SymbolsOptions extends CallOptions {
 	/** The full list only: every decoded chunk of the answer as it streams in (to copy it to a cache). */
 	onChunk?: (chunk: Buffer) => void;
+}
+
+/** A symbol listing: the readable records, and how many were left out because they could not be read. */
+export interface SymbolList {
+	records: SymbolRecord[];
+	unreadable: number;
+	/** What was wrong with the first unreadable record. */
+	firstProblem?: string;
 }
 
 export {DEFAULT_BORROW_TIMEOUT_MS, DEFAULT_GET_TIMEOUT_MS} from './deadlines.js';
@@ -85,10 +100,23 @@ interface SendOptions<T> {
 	elements?: () => (value: unknown, index: number) => unknown;
 	onChunk?: (chunk: Buffer) => void;
 	signal?: AbortSignal;
+	/** Set to true the moment the request is handed to the connection (it may reach the server from then on). */
+	progress?: {sent: boolean};
 }
 
 /** What one attempt ended with; `sent` tells whether the request may have reached the server. */
-type Attempt<T> = {ok: true; data: T} | {ok: false; error: LoanTuiError; sent: boolean; serverTime?: number};
+type Failed = {
+	ok: false;
+	error: LoanTuiError;
+	sent: boolean;
+	serverTime?: number;
+	httpStatus?: number;
+	/** The answer was a readable envelope (an ApiError came from its code and msg). */
+	readable?: boolean;
+	/** The data of a "00000" body on a non-2xx status. */
+	claimed?: unknown;
+};
+type Attempt<T> = {ok: true; data: T} | Failed;
 
 export class BitgetClient {
 	readonly origin: string;
@@ -102,6 +130,7 @@ export class BitgetClient {
 	private readonly debug: ((line: string) => void) | undefined;
 	private readonly userAgent: string;
 	private readonly localNow: () => number;
+	private readonly allowInsecureHttp: boolean;
 
 	constructor(options: ClientOptions) {
 		this.origin = required(checkOrigin(options.baseUrl));
@@ -112,14 +141,12 @@ export class BitgetClient {
 		this.debug = options.debug;
 		this.userAgent = options.userAgent ?? 'loan-tui';
 		this.localNow = options.now ?? Date.now;
+		this.allowInsecureHttp = options.allowInsecureHttp === true;
 		this.clock = new ServerClock(this.localNow);
 		this.pool = new Pool(this.origin, {connections: 4, pipelining: 1, keepAliveTimeout: 30_000});
 		const limit = (name: OperationName) => options.perSecond?.[name] ?? OPERATIONS[name].perSecond;
-		this.limiters = {
-			symbols: new RateLimiter(limit('symbols')),
-			estimate: new RateLimiter(limit('estimate')),
-			borrow: new RateLimiter(limit('borrow')),
-		};
+		// One limiter per operation of OPERATIONS, so an operation added there is limited too.
+		this.limiters = Object.fromEntries((Object.keys(OPERATIONS) as OperationName[]).map((name) => [name, new RateLimiter(limit(name))])) as Record<OperationName, RateLimiter>;
 	}
 
 	get hasCredentials(): boolean {
@@ -130,55 +157,109 @@ export class BitgetClient {
 		this.credentials = credentials;
 	}
 
-	/** All spot pairs, or the one named. */
+	/** All spot pairs, or the one named (unreadable records left out: see symbolList for their count). */
 	async symbols(symbol?: string, options: SymbolsOptions = {}): Promise<SymbolRecord[]> {
+		return (await this.symbolList(symbol, options)).records;
+	}
+
+	/** All spot pairs, or the one named, with the count of records that could not be read and were left out. */
+	async symbolList(symbol?: string, options: SymbolsOptions = {}): Promise<SymbolList> {
 		const query = symbol === undefined ? '' : canonicalQuery({symbol: required(checkSymbol(symbol))});
+		const tally = new RecordTally();
 		const elements = () => {
-			const intern = new Map<string, string>();
-			return (value: unknown, index: number) => checkSymbolRecord(value, index, intern);
+			tally.reset();
+			return (value: unknown, index: number) => tally.check(value, index, SKIP);
 		};
 		// Only the whole list is large enough to stream; one pair is read whole (faster for small answers).
 		const {onChunk, ...call} = options;
-		return this.get({operation: 'symbols', query, signed: false, validate: validateSymbols, elements: symbol === undefined ? elements : undefined, onChunk, ...call});
+		const records = await this.get<SymbolRecord[]>({
+			operation: 'symbols',
+			query,
+			signed: false,
+			validate: (data) => validateSymbols(data, tally),
+			elements: symbol === undefined ? elements : undefined,
+			onChunk,
+			...call,
+		});
+		// Nothing readable at all is not a list with gaps: it is an answer this client cannot use.
+		if (records.length === 0 && tally.unreadable > 0) {
+			throw new ProtocolError(redactSecrets(`unexpected answer — ${tally.firstProblem}`, this.credentials), 200);
+		}
+		return {records, unreadable: tally.unreadable, firstProblem: tally.firstProblem && redactSecrets(tally.firstProblem, this.credentials)};
 	}
 
-	/** Hourly interest and borrowable amount. Signed when the client holds credentials, public otherwise. */
+	/** Hourly interest and borrowable amount. A public lookup: never signed (a revoked key cannot break it). */
 	async estimate(request: EstimateRequest, options: CallOptions = {}): Promise<Estimate> {
+		const loanCoin = required(checkCoin(request.loanCoin, 'loan coin'));
+		const pledgeCoin = required(checkCoin(request.pledgeCoin, 'pledge coin'));
+		if (loanCoin === pledgeCoin) throw new InputError(SAME_COIN);
 		const query = canonicalQuery({
-			loanCoin: required(checkCoin(request.loanCoin, 'loan coin')),
-			pledgeCoin: required(checkCoin(request.pledgeCoin, 'pledge coin')),
+			loanCoin,
+			pledgeCoin,
 			daily: required(checkPeriod(request.daily)),
 			pledgeAmount: required(checkAmount(request.pledgeAmount, 'pledge amount')),
 		});
-		return this.get({operation: 'estimate', query, signed: this.hasCredentials, validate: validateEstimate, ...options});
+		return this.get({operation: 'estimate', query, signed: false, validate: validateEstimate, ...options});
+	}
+
+	/** Posts one borrow, under the money rules of postMoney. */
+	async borrow(request: BorrowRequest, options: CallOptions = {}): Promise<LoanOrder> {
+		return this.postMoney('borrow', borrowBody(request), validateLoanOrder, options);
+	}
+
+	/** Throws when signed requests may not be sent from this client (before a confirmation is asked). */
+	assertCanSign(): void {
+		if (!this.allowInsecureHttp && !carriesCredentialsSafely(this.origin)) throw new InsecureTransportError(this.origin);
 	}
 
 	/**
-	 * Posts one borrow. Never retried blindly: the only resend is after the server refused the timestamp (40008),
-	 * which means it did not act. When the request may have reached the server without a clear answer, this
-	 * throws OutcomeUnknownError.
+	 * The one way a money-moving POST (borrow, and later repay and revise-pledge) is sent. The rules:
+	 * - Credentials are required, and signed requests over plain http to a host that is not loopback are refused
+	 *   (InputError / InsecureTransportError): nothing is sent.
+	 * - One attempt. The only resend is after HTTP 400 with code 40008 (timestamp expired), once: the server
+	 *   refused without acting, and the clock has been corrected from that answer.
+	 * - A refusal, thrown as the ApiError it is, is a readable envelope whose code is not 00000, sent with HTTP 200
+	 *   or 4xx (429 included: the request was not executed). Nothing was done.
+	 * - A failure before the request could reach the server (connection refused, host not found, certificate, the
+	 *   deadline passing in the client's queue) is thrown as is. Nothing was done.
+	 * - Everything else once the request may have reached the server is OutcomeUnknownError: a 1xx/3xx/5xx answer
+	 *   (even a readable refusal), a 00000 body on a non-2xx status (with the orderId it names, if any), a body that
+	 *   cannot be read or is too large, a success whose data fails `validate`, a timeout, a broken connection, and
+	 *   the caller's signal (Ctrl+C, SIGTERM) once the request was handed to the connection. It carries the
+	 *   operation and the values sent.
+	 * @param operation a POST of OPERATIONS; its deadline is the borrow deadline, its size cap from limits.ts
+	 * @param body the exact JSON text to send and sign
+	 * @param validate checks the `data` of a 00000 answer on HTTP 2xx
 	 */
-	async borrow(request: BorrowRequest, options: CallOptions = {}): Promise<LoanOrder> {
-		const body = borrowBody(request);
-		if (!this.credentials) throw new InputError('borrowing needs credentials (loan-tui login, or BITGET_* variables)');
+	private async postMoney<T>(operation: OperationName, body: string, validate: (data: unknown) => Validated<T>, options: CallOptions = {}): Promise<T> {
+		if (!this.credentials) throw new InputError(`${operation === 'borrow' ? 'borrowing' : operation} needs credentials (loan-tui login, or BITGET_* variables)`);
+		this.assertCanSign();
+		const details = {operation, sent: JSON.parse(body) as Record<string, unknown>};
 		let resent = false;
 		for (;;) {
-			const attempt = await this.attempt<LoanOrder>({
-				operation: 'borrow',
-				body,
-				signed: true,
-				deadlineMs: this.borrowTimeoutMs,
-				validate: validateLoanOrder,
-				signal: options.signal,
-			});
+			const progress = {sent: false};
+			let attempt: Attempt<T>;
+			try {
+				attempt = await this.attempt<T>({operation, body, signed: true, deadlineMs: this.borrowTimeoutMs, validate, signal: options.signal, progress});
+			} catch (error) {
+				if (!options.signal?.aborted) throw error;
+				const reason: unknown = options.signal.reason;
+				const interrupted = reason instanceof InterruptedError ? reason : new InterruptedError();
+				if (progress.sent) throw new OutcomeUnknownError(interrupted, details);
+				throw new InputError(`${interrupted.message.replace(' while waiting for the answer', '')} before the ${operation} was sent: nothing was sent`);
+			}
 			if (attempt.ok) return attempt.data;
 			const {error, sent} = attempt;
-			if (error instanceof ApiError && error.code === '40008' && !resent && attempt.serverTime !== undefined) {
+			if (!sent) throw error;
+			const status = attempt.httpStatus;
+			if (error instanceof ApiError && error.code === '40008' && status === 400 && !resent && attempt.serverTime !== undefined) {
 				resent = true;
 				continue;
 			}
-			if (sent && mayHaveActed(error)) throw new OutcomeUnknownError(error);
-			throw error;
+			const refused = error instanceof ApiError && attempt.readable === true && status !== undefined && (status === 200 || (status >= 400 && status <= 499));
+			if (refused) throw error;
+			const orderId = claimedOrderId(attempt.claimed);
+			throw new OutcomeUnknownError(error, orderId === undefined ? details : {...details, orderId, httpStatus: status});
 		}
 	}
 
@@ -214,8 +295,12 @@ export class BitgetClient {
 	}
 
 	private async attempt<T>(options: SendOptions<T>): Promise<Attempt<T>> {
-		const {operation, query = '', body = '', signed, validate} = options;
+		const {operation, query = '', body = ''} = options;
 		const {method, path} = OPERATIONS[operation];
+		// Every /public/ path is sent without credential headers, as the most used clients do (reference B.2).
+		const signed = options.signed && !path.includes('/public/');
+		const validate = options.validate;
+		if (signed) this.assertCanSign();
 		const deadline = AbortSignal.timeout(Math.max(1, options.deadlineMs));
 		const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
 		const timedOut = () => deadline.aborted && !options.signal?.aborted;
@@ -231,8 +316,11 @@ export class BitgetClient {
 		const requestPath = query ? `${path}?${query}` : path;
 		const sentAt = this.localNow();
 		let sent = false;
+		// Every failure leaves through here: server text in it is redacted before anyone shows or logs it.
+		const fail = (error: LoanTuiError, more: Partial<Failed> = {}): Failed => ({ok: false, error: redactError(error, this.credentials), sent, ...more});
 		try {
 			sent = true;
+			if (options.progress) options.progress.sent = true;
 			const response = await this.pool.request({
 				method,
 				path: requestPath,
@@ -246,15 +334,20 @@ export class BitgetClient {
 			try {
 				// Only a 2xx body can be the list; a 429 or error page before a retry must not reach onChunk.
 				const success = response.statusCode >= 200 && response.statusCode < 300;
-				content = await readBody(response.body, response.headers['content-encoding'], response.statusCode, options.elements?.(), success ? options.onChunk : undefined);
+				const limits = {maxBytes: decodedLimit(operation), label: `${operation} answers`};
+				content = await readBody(response.body, response.headers['content-encoding'], response.statusCode, limits, options.elements?.(), success ? options.onChunk : undefined);
 				// The pool marks the connection free a turn after the body ends; without this yield the caller's
 				// next request would find it busy and open a second connection.
 				await new Promise((resolve) => setImmediate(resolve));
 			} catch (error) {
-				if (timedOut()) return {ok: false, error: new TimeoutError(options.deadlineMs), sent};
+				if (timedOut()) return fail(new TimeoutError(options.deadlineMs), {httpStatus: response.statusCode});
 				if (options.signal?.aborted) throw options.signal.reason;
-				if (error instanceof BodyProblem) return {ok: false, error: new ProtocolError(error.message, response.statusCode), sent};
-				return {ok: false, error: networkError(error, 'the connection broke while reading the answer'), sent};
+				if (error instanceof BodyProblem) {
+					const problem = fail(new ProtocolError(error.message, response.statusCode), {httpStatus: response.statusCode});
+					this.log(method, requestPath, headers, response.statusCode, problem.error, sentAt);
+					return problem;
+				}
+				return fail(networkError(error, 'the connection broke while reading the answer'), {httpStatus: response.statusCode});
 			}
 			const receivedAt = this.localNow();
 			const parsed =
@@ -262,20 +355,28 @@ export class BitgetClient {
 					? parseEnvelope(response.statusCode, content.text, validate)
 					: parseEnvelope(response.statusCode, content.skeleton, (data) => (content.elements ? {ok: true, value: content.elements as T} : validate(data)));
 			if (parsed.serverTime !== undefined) this.clock.observe(parsed.serverTime, sentAt, receivedAt);
-			this.log(method, requestPath, headers, response.statusCode, isFailure(parsed) ? parsed.error : undefined, sentAt);
-			if (isFailure(parsed)) return {ok: false, error: parsed.error, sent, serverTime: parsed.serverTime};
-			return {ok: true, data: parsed.data};
+			if (isFailure(parsed)) {
+				const claimed = redactValue(parsed.claimed, this.credentials);
+				const failure = fail(parsed.error, {serverTime: parsed.serverTime, httpStatus: response.statusCode, readable: parsed.error instanceof ApiError, claimed});
+				this.log(method, requestPath, headers, response.statusCode, failure.error, sentAt);
+				return failure;
+			}
+			this.log(method, requestPath, headers, response.statusCode, undefined, sentAt);
+			// A server that puts a credential into the data (an order id, a record) gets it redacted there too.
+			return {ok: true, data: redactValue(parsed.data, this.credentials)};
 		} catch (error) {
 			if (timedOut()) {
 				this.log(method, requestPath, headers, 0, new TimeoutError(options.deadlineMs), sentAt);
-				return {ok: false, error: new TimeoutError(options.deadlineMs), sent};
+				return fail(new TimeoutError(options.deadlineMs));
 			}
 			if (options.signal?.aborted) throw options.signal.reason;
 			const code = (error as {code?: unknown})?.code;
 			const reached = !(typeof code === 'string' && NOT_SENT_CODES.has(code));
 			const failure = networkError(error, reached ? 'the connection broke before an answer arrived' : 'could not reach the server');
 			this.log(method, requestPath, headers, 0, failure, sentAt);
-			return {ok: false, error: failure, sent: sent && reached};
+			// A connection that was never made carried nothing: that failure is not an unknown outcome.
+			sent = reached;
+			return fail(failure);
 		}
 	}
 
@@ -313,6 +414,8 @@ export class BitgetClient {
 	}
 }
 
+const SAME_COIN = 'the loan coin and the pledge coin must differ';
+
 /** The borrow body: keys in a fixed order, canonical values, exactly one amount. */
 export function borrowBody(request: BorrowRequest): string {
 	const hasPledge = request.pledgeAmount !== undefined;
@@ -323,6 +426,7 @@ export function borrowBody(request: BorrowRequest): string {
 		pledgeCoin: required(checkCoin(request.pledgeCoin, 'pledge coin')),
 		daily: required(checkPeriod(request.daily)),
 	};
+	if (body.loanCoin === body.pledgeCoin) throw new InputError(SAME_COIN);
 	if (hasPledge) body.pledgeAmount = required(checkAmount(request.pledgeAmount!, 'pledge amount'));
 	else body.loanAmount = required(checkAmount(request.loanAmount!, 'loan amount'));
 	return JSON.stringify(body);
@@ -333,11 +437,10 @@ function required<T>(checked: Checked<T>): T {
 	return checked.value;
 }
 
-/** After a borrow reached the server, only a clear refusal proves nothing happened. */
-function mayHaveActed(error: LoanTuiError): boolean {
-	if (error instanceof ApiError) return error.httpStatus >= 500;
-	if (error instanceof ProtocolError) return (error.httpStatus ?? 500) >= 500 || (error.httpStatus ?? 0) < 300;
-	return error instanceof TimeoutError || error instanceof NetworkError;
+/** The orderId a non-2xx "00000" body named, when it names a plausible one. */
+function claimedOrderId(claimed: unknown): string | undefined {
+	const orderId = typeof claimed === 'object' && claimed !== null ? (claimed as {orderId?: unknown}).orderId : undefined;
+	return typeof orderId === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(orderId) ? orderId : undefined;
 }
 
 const NETWORK_WORDS: Record<string, string> = {

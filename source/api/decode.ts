@@ -1,14 +1,6 @@
 // Bodies may arrive compressed from the CDN edge (br by default at some venues, or gzip). One table of the
-// codings this client undoes, for whole bodies and for streamed ones.
-import {promisify} from 'node:util';
-import {brotliDecompress, createBrotliDecompress, createGunzip, createInflate, gunzip, inflate} from 'node:zlib';
-
-const whole: Record<string, (input: Buffer) => Promise<Buffer>> = {
-	br: promisify(brotliDecompress),
-	gzip: promisify(gunzip),
-	'x-gzip': promisify(gunzip),
-	deflate: promisify(inflate),
-};
+// codings this client undoes; every body is decoded as a stream (read-body.ts counts what comes out).
+import {createBrotliDecompress, createGunzip, createInflate} from 'node:zlib';
 
 const streaming: Record<string, () => NodeJS.ReadWriteStream> = {
 	br: createBrotliDecompress,
@@ -30,17 +22,7 @@ export function contentCodings(contentEncoding: string | string[] | undefined): 
 
 /** The first coding this client cannot undo, if any. */
 export function unsupportedCoding(codings: readonly string[]): string | undefined {
-	return codings.find((coding) => !whole[coding]);
-}
-
-/** Undo every content-coding, last applied first. Throws on an unknown coding or a corrupt stream. */
-export async function decodeBody(body: Buffer, contentEncoding: string | string[] | undefined): Promise<Buffer> {
-	const codings = contentCodings(contentEncoding);
-	const unknown = unsupportedCoding(codings);
-	if (unknown) throw new Error(`unsupported content-encoding "${unknown}"`);
-	let decoded = body;
-	for (const coding of codings.reverse()) decoded = await whole[coding]!(decoded);
-	return decoded;
+	return codings.find((coding) => !Object.hasOwn(streaming, coding));
 }
 
 /** Decoding streams for `codings` (supported ones), in the order to pipe through: last applied first. */

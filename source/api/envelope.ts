@@ -14,6 +14,8 @@ export interface ParsedEnvelope<T> {
 export interface EnvelopeFailure {
 	error: ApiError | ProtocolError;
 	serverTime?: number;
+	/** The data of a body that said "00000" on a non-2xx status: what the server claims it did. */
+	claimed?: unknown;
 }
 
 export function parseEnvelope<T>(
@@ -40,7 +42,7 @@ export function parseEnvelope<T>(
 		return {error: new ApiError(code, msg ?? '', status), serverTime};
 	}
 	if (status < 200 || status > 299) {
-		return {error: new ProtocolError(`HTTP ${status} with a success code`, status), serverTime};
+		return {error: new ProtocolError(`HTTP ${status} with a success code`, status), serverTime, claimed: data};
 	}
 	const validated = validateData(data);
 	if (!validated.ok) return {error: new ProtocolError(`unexpected answer — ${validated.problem}`, status), serverTime};

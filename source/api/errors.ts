@@ -1,6 +1,6 @@
 // Typed failures of the client. Every message is written for a person; none carries a secret.
 
-export type FailureKind = 'api' | 'network' | 'timeout' | 'protocol' | 'outcome-unknown' | 'input';
+export type FailureKind = 'api' | 'network' | 'timeout' | 'protocol' | 'outcome-unknown' | 'input' | 'interrupted';
 
 export abstract class LoanTuiError extends Error {
 	abstract readonly kind: FailureKind;
@@ -60,20 +60,70 @@ export class ProtocolError extends LoanTuiError {
 	}
 }
 
-/** A borrow may or may not have been created: the request may have reached the server but no clear answer came. */
+/** What a money-moving POST sent, and what the server claimed, for an outcome-unknown report. */
+export interface OutcomeDetails {
+	/** The operation's name, like "borrow" or "repay". */
+	operation?: string;
+	/** The values that were sent (the JSON body's fields), to compare with what the account shows. */
+	sent?: Record<string, unknown>;
+	/** An order id the server reported in an answer that was not a clean success (a 00000 body with HTTP 409, say). */
+	orderId?: string;
+	httpStatus?: number;
+}
+
+/** What an outcome-unknown failure is about, per operation. */
+const UNKNOWN_SUBJECT: Record<string, string> = {
+	borrow: 'the loan may or may not have been created',
+	repay: 'the repayment may or may not have been made',
+	revisePledge: 'the collateral may or may not have been changed',
+};
+
+/** A money-moving POST may or may not have been carried out: it may have reached the server but no clear answer came. */
 export class OutcomeUnknownError extends LoanTuiError {
 	readonly kind = 'outcome-unknown';
-	readonly hint = 'Check your loan orders on Bitget before borrowing again.';
-	constructor(readonly failure: LoanTuiError) {
-		super(`outcome unknown — the loan may or may not have been created (${failure.message})`);
+	readonly hint: string;
+	readonly operation: string;
+	readonly sent: Record<string, unknown> | undefined;
+	readonly orderId: string | undefined;
+	readonly httpStatus: number | undefined;
+	/** "the loan may or may not have been created", per operation. */
+	readonly subject: string;
+	constructor(
+		readonly failure: LoanTuiError,
+		details: OutcomeDetails = {},
+	) {
+		const operation = details.operation ?? 'borrow';
+		const subject = UNKNOWN_SUBJECT[operation] ?? `the ${operation} may or may not have been carried out`;
+		super(`outcome unknown — ${subject} (${details.orderId === undefined ? failure.message : `the server said order ${details.orderId} was created, but answered HTTP ${details.httpStatus ?? '?'}`})`);
 		this.name = 'OutcomeUnknownError';
+		this.operation = operation;
+		this.sent = details.sent;
+		this.orderId = details.orderId;
+		this.httpStatus = details.httpStatus;
+		this.subject = subject;
+		this.hint = operation === 'borrow' ? 'Check your loan orders on Bitget before borrowing again.' : 'Check your loan orders on Bitget before trying again.';
+	}
+
+	/** One line for a person: what happened, the order id when the server named one. */
+	get what(): string {
+		return this.orderId === undefined ? this.failure.message : `the server said order ${this.orderId} was created, but answered HTTP ${this.httpStatus ?? '?'}`;
+	}
+}
+
+/** The person (Ctrl+C) or the system (SIGTERM, SIGHUP) stopped the wait for an answer. */
+export class InterruptedError extends LoanTuiError {
+	readonly kind = 'interrupted';
+	readonly hint = 'Nothing more is sent after an interruption.';
+	constructor(readonly signalName?: string) {
+		super(`interrupted${signalName ? ` by ${signalName}` : ''} while waiting for the answer`);
+		this.name = 'InterruptedError';
 	}
 }
 
 /** Bad input caught before anything was sent. */
 export class InputError extends LoanTuiError {
 	readonly kind = 'input';
-	readonly hint = 'Fix the value and try again; nothing was sent.';
+	readonly hint: string = 'Fix the value and try again; nothing was sent.';
 	constructor(message: string) {
 		super(message);
 		this.name = 'InputError';

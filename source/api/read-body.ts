@@ -1,9 +1,12 @@
-// Reading an answer's body: whole (small answers), or streamed through the decoder and the array parser (the
-// symbol list), so a large list never exists as one buffer or one string.
+// Reading an answer's body, always as a stream through the decoder and a byte count: small answers are collected
+// as text, the symbol list goes through the array parser, so a large list never exists as one buffer or one
+// string. Reading stops as soon as the decoded size passes the operation's cap (limits.ts): a compression bomb
+// costs at most that much. One content-coding at most: stacked codings are refused (no honest server sends them).
 import type {Readable} from 'node:stream';
 import {pipeline} from 'node:stream/promises';
-import {ArrayEnvelopeParser} from './array-stream.js';
-import {contentCodings, decodeBody, decodingStreams, unsupportedCoding} from './decode.js';
+import {ArrayEnvelopeParser, OversizeProblem} from './array-stream.js';
+import {contentCodings, decodingStreams, unsupportedCoding} from './decode.js';
+import {formatBytes} from './limits.js';
 import {RecordProblem} from './symbol-records.js';
 
 export type BodyContent = {kind: 'text'; text: string} | {kind: 'streamed'; skeleton: string; elements?: unknown[]};
@@ -11,54 +14,73 @@ export type BodyContent = {kind: 'text'; text: string} | {kind: 'streamed'; skel
 /** The body was read but is not usable; the message completes "HTTP <status> …" or stands alone. */
 export class BodyProblem extends Error {}
 
+class TooLarge extends Error {}
+
 type ElementCheck = (value: unknown, index: number) => unknown;
 
+export interface ReadLimits {
+	/** Most decoded bytes read. */
+	maxBytes: number;
+	/** The operation, for the message. */
+	label: string;
+}
+
 export async function readBody(
-	body: Readable & {arrayBuffer(): Promise<ArrayBuffer>},
+	body: Readable,
 	contentEncoding: string | string[] | undefined,
 	status: number,
+	limits: ReadLimits,
 	elements?: ElementCheck,
-	/** Sees every decoded chunk of a streamed body (the symbol cache copies them to disk). */
+	/** Sees every decoded chunk of a streamed body (the symbol cache copies them to disk), never past the cap. */
 	onChunk?: (chunk: Buffer) => void,
 ): Promise<BodyContent> {
-	if (!elements) {
-		const raw = Buffer.from(await body.arrayBuffer());
-		try {
-			return {kind: 'text', text: (await decodeBody(raw, contentEncoding)).toString('utf8')};
-		} catch (error) {
-			throw new BodyProblem(`HTTP ${status} with a body that could not be decoded (${(error as Error).message})`);
-		}
-	}
 	const codings = contentCodings(contentEncoding);
 	const unknown = unsupportedCoding(codings);
 	if (unknown) {
-		body.resume();
+		body.destroy();
 		throw new BodyProblem(`HTTP ${status} with a body that could not be decoded (unsupported content-encoding "${unknown}")`);
 	}
-	const parser = new ArrayEnvelopeParser(elements);
-	const decoders = decodingStreams(codings);
+	if (codings.length > 1) {
+		body.destroy();
+		throw new BodyProblem(`HTTP ${status} with stacked content-encodings (${codings.join(', ')}), which this client refuses`);
+	}
+	const parser = elements ? new ArrayEnvelopeParser(elements) : undefined;
+	const collected: Buffer[] = [];
+	let size = 0;
 	// When the parser throws, pipeline tears the body down and may reject with that AbortError instead: keep ours.
-	let parserError: unknown;
+	let ownError: unknown;
 	try {
 		// Any number of decoders: pipeline's typed overloads cannot take a spread, its runtime can.
 		const run = pipeline as unknown as (...stages: unknown[]) => Promise<void>;
-		await run(body, ...decoders, async (source: AsyncIterable<Buffer>) => {
+		await run(body, ...decodingStreams(codings), async (source: AsyncIterable<Buffer>) => {
 			try {
 				for await (const chunk of source) {
-					onChunk?.(chunk);
-					parser.feed(chunk);
+					size += chunk.length;
+					if (size > limits.maxBytes) throw new TooLarge();
+					if (parser) {
+						onChunk?.(chunk);
+						parser.feed(chunk);
+					} else {
+						collected.push(chunk);
+					}
 				}
 			} catch (error) {
-				parserError = error;
+				ownError = error;
 				throw error;
 			}
 		});
+		if (!parser) return {kind: 'text', text: Buffer.concat(collected).toString('utf8')};
 		return {kind: 'streamed', ...parser.end()};
 	} catch (caught) {
-		const error = parserError ?? caught;
+		const error = ownError ?? caught;
+		if (error instanceof TooLarge) {
+			throw new BodyProblem(`HTTP ${status} with a body larger than ${formatBytes(limits.maxBytes)}, the most this client reads for ${limits.label}: reading stopped`);
+		}
+		if (error instanceof OversizeProblem) throw new BodyProblem(`HTTP ${status} with an oversized answer: ${error.message}`);
 		if (error instanceof RecordProblem) throw new BodyProblem(`unexpected answer — ${error.message}`);
 		if (error instanceof SyntaxError) throw new BodyProblem(`HTTP ${status} with incomplete JSON`);
-		if ((error as {code?: string}).code?.startsWith('Z_') || (error as {code?: string}).code?.startsWith('ERR_BROTLI')) {
+		const code = (error as {code?: string}).code;
+		if (code?.startsWith('Z_') || code?.startsWith('ERR_BROTLI') || code === 'ERR__ERROR_FORMAT_PADDING_1') {
 			throw new BodyProblem(`HTTP ${status} with a body that could not be decoded (${(error as Error).message})`);
 		}
 		throw error;

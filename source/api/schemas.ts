@@ -2,9 +2,22 @@
 // a missing or null optional field means "not given", but a present field of the wrong type is a protocol error.
 import * as v from 'valibot';
 import type {Estimate, LoanOrder, SymbolRecord} from './types.js';
-import {checkSymbolRecord, RecordProblem, shortReceived} from './symbol-records.js';
+import Big from 'big.js';
+import {RecordTally, shortReceived} from './symbol-records.js';
 
-const decimal = v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, 'a decimal string'));
+
+/** A decimal that may come in exponent form ("1E-8", as some servers print small values), returned plain
+ * ("0.00000001"). The exponent is kept to two digits so a hostile "1E999999" cannot become a huge string. */
+const readableDecimal = v.pipe(
+	v.string(),
+	v.regex(/^\d{1,40}(\.\d{1,40})?([eE][+-]?\d{1,2})?$/, 'a decimal string'),
+	v.transform((text) => (/[eE]/.test(text) ? plainDecimal(text) : text)),
+);
+
+function plainDecimal(text: string): string {
+	const fixed = new Big(text).toFixed();
+	return fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
+}
 
 export const envelopeSchema = v.looseObject({
 	code: v.union([v.string(), v.pipe(v.number(), v.integer(), v.transform(String))]),
@@ -19,8 +32,8 @@ export const envelopeSchema = v.looseObject({
 });
 
 export const estimateSchema = v.looseObject({
-	hourInterest: decimal,
-	loanAmount: decimal,
+	hourInterest: readableDecimal,
+	loanAmount: readableDecimal,
 });
 
 export const loanOrderSchema = v.looseObject({
@@ -40,16 +53,17 @@ function validate<T>(schema: v.GenericSchema, input: unknown, describe: string):
 }
 
 
-/** Every record checked in place (see symbol-records.ts): the list is not copied. */
-export function validateSymbols(data: unknown): Validated<SymbolRecord[]> {
+/** Every record checked in place (see symbol-records.ts): the list is not copied; unreadable records are left
+ * out and counted in `tally`. */
+export function validateSymbols(data: unknown, tally = new RecordTally()): Validated<SymbolRecord[]> {
 	if (!Array.isArray(data)) return {ok: false, problem: `symbol list: data is not an array (got ${shortReceived(data)})`};
-	const intern = new Map<string, string>();
-	try {
-		for (let i = 0; i < data.length; i++) data[i] = checkSymbolRecord(data[i], i, intern);
-	} catch (error) {
-		if (error instanceof RecordProblem) return {ok: false, problem: error.message};
-		throw error;
+	tally.reset();
+	let kept = 0;
+	for (let i = 0; i < data.length; i++) {
+		const record = tally.check(data[i], i, undefined);
+		if (record !== undefined) data[kept++] = record;
 	}
+	data.length = kept;
 	return {ok: true, value: data as SymbolRecord[]};
 }
 

@@ -78,3 +78,34 @@ export function shortReceived(value: unknown): string {
 	const text = JSON.stringify(value) ?? String(value);
 	return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
+
+/**
+ * Checks the records of one answer and counts those that cannot be read, instead of failing the whole list on
+ * one odd record: the person sees every valid pair and "n unreadable records".
+ */
+export class RecordTally {
+	unreadable = 0;
+	/** What was wrong with the first unreadable record. */
+	firstProblem: string | undefined;
+	private intern = new Map<string, string>();
+
+	/** A fresh count (a retried answer is a new list). */
+	reset(): this {
+		this.unreadable = 0;
+		this.firstProblem = undefined;
+		this.intern = new Map();
+		return this;
+	}
+
+	/** The record, or `skip` when it cannot be read. */
+	check<S>(value: unknown, index: number, skip: S): SymbolRecord | S {
+		try {
+			return checkSymbolRecord(value, index, this.intern);
+		} catch (error) {
+			if (!(error instanceof RecordProblem)) throw error;
+			this.unreadable++;
+			this.firstProblem ??= error.message;
+			return skip;
+		}
+	}
+}

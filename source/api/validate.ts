@@ -6,21 +6,23 @@ export type Checked<T> = {ok: true; value: T} | {ok: false; message: string};
 const ok = <T>(value: T): Checked<T> => ({ok: true, value});
 const fail = <T>(message: string): Checked<T> => ({ok: false, message});
 
-const COIN = /^[A-Z0-9]{1,20}$/;
+// Checked on the raw input, before upper-casing: case mapping turns some non-ASCII letters into ASCII ones
+// ("ﬁl" into "FIL", "ß" into "SS"), and those must be refused, not posted as another coin.
+const COIN = /^[A-Za-z0-9]{1,20}$/;
 
 export function checkCoin(input: string, label = 'coin'): Checked<string> {
-	const coin = input.trim().toUpperCase();
+	const coin = input.trim();
 	if (coin === '') return fail(`${label} is required`);
-	if (!COIN.test(coin)) return fail(`${label} must be 1 to 20 letters or digits (like BTC or USDT)`);
-	return ok(coin);
+	if (!COIN.test(coin)) return fail(`${label} must be 1 to 20 ASCII letters or digits (like BTC or USDT)`);
+	return ok(coin.toUpperCase());
 }
 
 /** A trading pair name. Separators people often type (BTC/USDT, btc-usdt, btc_usdt) are dropped. */
 export function checkSymbol(input: string): Checked<string> {
-	const symbol = input.trim().toUpperCase().replace(/[/_-]/g, '');
+	const symbol = input.trim().replace(/[/_-]/g, '');
 	if (symbol === '') return fail('symbol is required');
-	if (!/^[A-Z0-9]{2,40}$/.test(symbol)) return fail('symbol must be letters and digits, like BTCUSDT');
-	return ok(symbol);
+	if (!/^[A-Za-z0-9]{2,40}$/.test(symbol)) return fail('symbol must be ASCII letters and digits, like BTCUSDT');
+	return ok(symbol.toUpperCase());
 }
 
 const PERIOD_ALIASES: Record<string, Period> = {

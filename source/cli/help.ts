@@ -19,6 +19,8 @@ Global options
   --profile NAME    credentials profile (env LOAN_TUI_PROFILE; default "default")
   --timeout SEC     deadline of a lookup, retries included (default 10; a borrow always has 15)
   --debug           log each request to stderr (credentials redacted)
+  --allow-insecure-http  send credentials over plain http:// to a host that is not this machine
+                    (refused otherwise: they would travel unencrypted)
   --version         print the version
   -h, --help        this help, or a command's: loan-tui borrow --help
 

@@ -14,6 +14,7 @@ const GLOBAL_OPTIONS = {
 	profile: {type: 'string'},
 	timeout: {type: 'string'},
 	debug: {type: 'boolean'},
+	'allow-insecure-http': {type: 'boolean'},
 	version: {type: 'boolean'},
 	help: {type: 'boolean', short: 'h'},
 } as const;

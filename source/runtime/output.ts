@@ -9,19 +9,43 @@ export interface Output {
 	json: boolean;
 }
 
+/** Characters JSON leaves as they are but a terminal acts on (DEL, C1 controls, bidi overrides, line and paragraph
+ * separators): written as \u escapes, so piping --json to a terminal is as safe as the table. */
+const JSON_UNSAFE = /[\u007f-\u009f\u200e\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069]/g;
+
+/** JSON.stringify, with the characters above escaped (still valid JSON, the same value when parsed). */
+export function safeJson(value: unknown, indent?: number): string {
+	return escapeJsonText(JSON.stringify(value, null, indent) ?? 'null');
+}
+
+export function escapeJsonText(text: string): string {
+	return text.replace(JSON_UNSAFE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 export function printJson(out: Output, value: unknown): void {
-	out.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+	out.stdout.write(`${safeJson(value, 2)}\n`);
 }
 
 export function printLines(out: Output, lines: string[]): void {
 	out.stdout.write(`${lines.join('\n')}\n`);
 }
 
-/** Left-aligned columns, widths from the widest cell. */
+/** Left-aligned columns, widths from the widest cell (a loop, not a spread: lists run to 200k rows). */
 export function table(headers: string[], rows: string[][]): string[] {
-	const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => row[column]?.length ?? 0)));
-	const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
-	return [line(headers), ...rows.map(line)];
+	const widths = columnWidths(headers, rows);
+	return [tableLine(headers, widths), ...rows.map((row) => tableLine(row, widths))];
+}
+
+export function columnWidths(headers: string[], rows: Iterable<string[]>): number[] {
+	const widths = headers.map((header) => header.length);
+	for (const row of rows) {
+		for (let column = 0; column < widths.length; column++) widths[column] = Math.max(widths[column]!, row[column]?.length ?? 0);
+	}
+	return widths;
+}
+
+export function tableLine(cells: string[], widths: number[]): string {
+	return cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
 }
 
 export function exitCodeFor(error: unknown): ExitCode {
@@ -44,26 +68,45 @@ export function reportFailure(out: Output, error: unknown, debug = false): ExitC
 				kind: error instanceof LoanTuiError ? error.kind : error instanceof UsageError ? 'usage' : 'unexpected',
 				message,
 				...(api ? {code: sanitize(api.code), msg: sanitize(api.serverMessage), httpStatus: api.httpStatus} : {}),
+				...(error instanceof OutcomeUnknownError ? outcomeFields(error) : {}),
 				...(hint ? {hint} : {}),
 				exitCode: code,
 			},
 		};
-		out.stderr.write(`${JSON.stringify(payload)}\n`);
+		out.stderr.write(`${safeJson(payload)}\n`);
 	} else {
 		const lines = error instanceof OutcomeUnknownError ? outcomeUnknownLines(error) : [`loan-tui: ${message}`];
 		if (hint && !(error instanceof OutcomeUnknownError)) lines.push(`  ${hint}`);
 		out.stderr.write(`${lines.join('\n')}\n`);
 	}
 	if (debug && error instanceof Error && !(error instanceof LoanTuiError) && !(error instanceof UsageError) && error.stack) {
-		out.stderr.write(`${error.stack}\n`);
+		out.stderr.write(`${error.stack.split('\n').map(sanitize).join('\n')}\n`);
 	}
 	return code;
 }
 
+function outcomeFields(error: OutcomeUnknownError): Record<string, unknown> {
+	return {
+		operation: error.operation,
+		...(error.sent ? {sent: error.sent} : {}),
+		...(error.orderId !== undefined ? {orderId: sanitize(error.orderId)} : {}),
+	};
+}
+
+/** The same lines for every way an answer can be lost: a timeout, a reset, a 5xx, an interruption. */
 function outcomeUnknownLines(error: OutcomeUnknownError): string[] {
-	return [
-		'loan-tui: OUTCOME UNKNOWN — the loan may or may not have been created.',
-		`  What happened: ${sanitize(error.failure.message)}, after the request may have reached the server.`,
-		`  ${error.hint} Do not simply run the same command again.`,
+	const lines = [
+		`loan-tui: OUTCOME UNKNOWN — ${error.subject}.`,
+		`  What happened: ${sanitize(error.what)}, after the request may have reached the server.`,
 	];
+	if (error.sent) lines.push(`  Sent: ${error.operation} ${sanitize(describeSent(error.sent))}`);
+	lines.push(`  ${error.hint} Do not simply run the same command again.`);
+	return lines;
+}
+
+/** "loanCoin=USDT pledgeCoin=BTC daily=SEVEN pledgeAmount=0.5". */
+function describeSent(sent: Record<string, unknown>): string {
+	return Object.entries(sent)
+		.map(([name, value]) => `${name}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
+		.join(' ');
 }

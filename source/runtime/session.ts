@@ -4,6 +4,7 @@ import {KeychainUnavailableError} from '../credentials/keychain-errors.js';
 import {openKeychain} from '../credentials/keychain.js';
 import {resolveCredentials} from '../credentials/resolve.js';
 import {CredentialsError, DEFAULT_PROFILE, type ResolvedCredentials} from '../credentials/types.js';
+import {sanitize} from '../format/sanitize.js';
 import {VERSION} from '../version.js';
 import type {Output} from './output.js';
 import type {Settings} from './settings.js';
@@ -21,7 +22,8 @@ export interface Session {
 }
 
 export async function openSession(settings: Settings, out: Output, env: NodeJS.ProcessEnv): Promise<Session> {
-	const debug = settings.debug ? (line: string) => out.stderr.write(`debug: ${line}\n`) : undefined;
+	// The request log carries server text (error messages): sanitised like every other line a terminal may show.
+	const debug = settings.debug ? (line: string) => out.stderr.write(`debug: ${sanitize(line)}\n`) : undefined;
 	let baseUrl = settings.baseUrl;
 	let closeSimulator: (() => Promise<void>) | undefined;
 	let demoCredentials: ResolvedCredentials | undefined;
@@ -42,6 +44,7 @@ export async function openSession(settings: Settings, out: Output, env: NodeJS.P
 		getTimeoutMs: settings.getTimeoutMs,
 		debug,
 		userAgent: `loan-tui/${VERSION}`,
+		allowInsecureHttp: settings.allowInsecureHttp,
 	});
 	return {
 		client,

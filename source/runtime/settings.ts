@@ -16,6 +16,8 @@ export interface Settings {
 	getTimeoutMs: number;
 	debug: boolean;
 	json: boolean;
+	/** Signed requests over plain http to a host that is not loopback (refused unless given). */
+	allowInsecureHttp: boolean;
 }
 
 export function resolveSettings(values: ParsedArgs['values'], env: NodeJS.ProcessEnv): Settings {
@@ -31,6 +33,7 @@ export function resolveSettings(values: ParsedArgs['values'], env: NodeJS.Proces
 		getTimeoutMs: values.timeout === undefined ? DEFAULT_GET_TIMEOUT_MS : checkTimeout(values.timeout),
 		debug: values.debug === true,
 		json: values.json === true,
+		allowInsecureHttp: values['allow-insecure-http'] === true,
 	};
 }
 

@@ -24,7 +24,7 @@ export interface AuthInput {
 	headers: IncomingHttpHeaders;
 	method: string;
 	path: string;
-	/** Raw query exactly as received (without '?'): the server signs what it got, not a normalised form. */
+	/** The query in received order, percent-decoded (without '?'): what the service signs (reference B.2). */
 	query: string;
 	body: string;
 	serverNow: number;

@@ -41,6 +41,25 @@ function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
 	return result;
 }
 
+/** The query as the service signs it: in received order, each key and value percent-decoded. */
+export function decodedQuery(raw: string): string {
+	if (raw === '') return raw;
+	const decode = (text: string) => {
+		try {
+			return decodeURIComponent(text);
+		} catch {
+			return text;
+		}
+	};
+	return raw
+		.split('&')
+		.map((part) => {
+			const equals = part.indexOf('=');
+			return equals === -1 ? decode(part) : `${decode(part.slice(0, equals))}=${decode(part.slice(equals + 1))}`;
+		})
+		.join('&');
+}
+
 function htmlPage(status: number, title: string): string {
 	return `<html>\r\n<head><title>${status} ${title}</title></head>\r\n<body>\r\n<center><h1>${status} ${title}</h1></center>\r\n<hr><center>cloudflare</center>\r\n</body>\r\n</html>\r\n`;
 }
@@ -81,8 +100,10 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 			return {reply: success({serverTime: String(now)}, () => ({serverTime: now})), remaining: rate.remaining};
 		}
 		const limit = OPERATIONS[op].perSecond;
+		// The real service checks the signature over the decoded query (reference B.2): a client that signs the
+		// percent-encoded form is refused with 40009, as it would be in production.
 		const verify = () =>
-			authenticate({headers: req.headers, method: req.method ?? '', path, query, body, serverNow: now, accounts});
+			authenticate({headers: req.headers, method: req.method ?? '', path, query: decodedQuery(query), body, serverNow: now, accounts});
 		if (op === 'borrow') {
 			// Always signed, and limited per API key (UID), so the key must be known before counting.
 			const result = verify();

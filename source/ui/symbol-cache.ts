@@ -2,16 +2,19 @@
 // The answer is copied to disk as it streams in (the decoded bytes, as the server sent them), so caching costs
 // no serialising and no extra memory; it is committed only when the whole list was valid. Reading streams the
 // file through the same parser and checks as the network path. Public data only: no secrets here.
-import {closeSync, createReadStream, mkdirSync, openSync, renameSync, rmSync, writeSync} from 'node:fs';
+import {closeSync, createReadStream, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync} from 'node:fs';
 import {readFile, rename, writeFile} from 'node:fs/promises';
 import {homedir} from 'node:os';
 import {join} from 'node:path';
 import {pipeline} from 'node:stream/promises';
 import {ArrayEnvelopeParser} from '../api/array-stream.js';
+import {decodedLimit} from '../api/limits.js';
 import {checkSymbolRecord} from '../api/symbol-records.js';
 import type {SymbolRecord} from '../api/types.js';
 
 const FORMAT = 2;
+/** The cache never holds more than the client reads from the network for the list. */
+const MAX_CACHE_BYTES = decodedLimit('symbols');
 /** Overlapping fetches (a reload during a load) each get their own temporary file. */
 let writers = 0;
 
@@ -43,6 +46,7 @@ export function fileSymbolCache(directory: string, origin: string): SymbolCache 
 	const name = `symbols-${origin.replace(/^https?:\/\//, '').replace(/[^A-Za-z0-9.-]+/g, '_')}`;
 	const listFile = join(directory, `${name}.json`);
 	const metaFile = join(directory, `${name}.meta.json`);
+	removeStaleTemporaries(directory);
 	return {
 		async read() {
 			try {
@@ -64,6 +68,7 @@ export function fileSymbolCache(directory: string, origin: string): SymbolCache 
 			const temporary = `${listFile}.${process.pid}.${++writers}.tmp`;
 			let fd: number | undefined;
 			let failed = false;
+			let written = 0;
 			const close = () => {
 				if (fd !== undefined) closeSync(fd);
 				fd = undefined;
@@ -77,6 +82,14 @@ export function fileSymbolCache(directory: string, origin: string): SymbolCache 
 			return {
 				chunk(bytes) {
 					if (failed || fd === undefined) return;
+					written += bytes.length;
+					if (written > MAX_CACHE_BYTES) {
+						// Past the cap: drop the copy now rather than let the disk fill; commit will refuse it.
+						failed = true;
+						close();
+						rmSync(temporary, {force: true});
+						return;
+					}
 					try {
 						// Synchronous: the bytes go to the page cache now, no buffers pile up in memory.
 						writeSync(fd, bytes);
@@ -102,6 +115,34 @@ export function fileSymbolCache(directory: string, origin: string): SymbolCache 
 			};
 		},
 	};
+}
+
+/** Temporary copies left by a run that was killed (SIGKILL, power loss): removed at the next start. A copy whose
+ * writer is still running (another instance of the app) is left alone. */
+function removeStaleTemporaries(directory: string): void {
+	let names: string[];
+	try {
+		names = readdirSync(directory);
+	} catch {
+		return;
+	}
+	for (const name of names) {
+		// "<list>.json.<pid>.<n>.tmp" and "<list>.meta.json.<pid>.tmp", as begin() and commit() name them.
+		const match = /^symbols-.+?\.json\.(\d+)(?:\.\d+)?\.tmp$/.exec(name);
+		if (!match) continue;
+		const pid = Number(match[1]);
+		if (pid === process.pid || isRunning(pid)) continue;
+		rmSync(join(directory, name), {force: true});
+	}
+}
+
+function isRunning(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as {code?: string}).code === 'EPERM';
+	}
 }
 
 /** "just now", "3 min ago", "5 h ago", "2 days ago". */

@@ -5,6 +5,7 @@ import {describe, expect, it} from 'vitest';
 import {isFailure, parseEnvelope} from '../../source/api/envelope.js';
 import {ApiError, ProtocolError} from '../../source/api/errors.js';
 import {validateEstimate, validateLoanOrder, validateSymbols} from '../../source/api/schemas.js';
+import {RecordTally} from '../../source/api/symbol-records.js';
 
 const decimal = fc.tuple(fc.nat({max: 10 ** 9}), fc.option(fc.stringMatching(/^\d{1,12}$/), {nil: undefined})).map(([i, f]) => (f === undefined ? String(i) : `${i}.${f}`));
 const integer = fc.nat({max: 10 ** 6}).map(String);
@@ -82,16 +83,18 @@ describe('envelope parser (property-based)', () => {
 		);
 	});
 
-	it('rejects a record whose field has the wrong type, naming the field', () => {
+	it('leaves out a record whose field has the wrong type, naming the field, and keeps every other record', () => {
 		const fields = ['symbol', 'baseCoin', 'takerFeeRate', 'pricePrecision', 'status', 'offTime'] as const;
 		fc.assert(
 			fc.property(fc.array(symbolRecord, {minLength: 1, maxLength: 5}), fc.nat(), fc.constantFrom(...fields), fc.oneof(fc.integer(), fc.boolean(), fc.constant([]), fc.constant({})), (records, at, field, wrong) => {
 				const index = at % records.length;
 				const broken = records.map((record, i) => (i === index ? {...record, [field]: wrong} : record));
-				const result = parseEnvelope(200, envelope(broken), validateSymbols);
-				if (!isFailure(result)) throw new Error('a wrong type was accepted');
-				expect(result.error).toBeInstanceOf(ProtocolError);
-				expect(result.error.message).toContain(`data.${index}.${field}`);
+				const tally = new RecordTally();
+				const result = parseEnvelope(200, envelope(broken), (data) => validateSymbols(data, tally));
+				if (isFailure(result)) throw result.error;
+				expect(result.data.map((record) => record.symbol)).toEqual(records.filter((_, i) => i !== index).map((record) => record.symbol));
+				expect(tally.unreadable).toBe(1);
+				expect(tally.firstProblem).toContain(`data.${index}.${field}`);
 			}),
 			{numRuns: 1000},
 		);

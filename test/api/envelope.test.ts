@@ -2,6 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {isFailure, parseEnvelope} from '../../source/api/envelope.js';
 import {ApiError, ProtocolError} from '../../source/api/errors.js';
 import {validateEstimate, validateLoanOrder, validateSymbols} from '../../source/api/schemas.js';
+import {RecordTally} from '../../source/api/symbol-records.js';
 
 const estimate = {hourInterest: '0.00133436', loanAmount: '216.2654'};
 
@@ -35,7 +36,8 @@ describe('envelope', () => {
 		['JSON that is not an envelope', 200, '[1,2,3]', /not the API envelope/],
 		['data: null on success', 200, '{"code":"00000","msg":"success","requestTime":1,"data":null}', /data is not/],
 		['a number where a decimal string belongs', 200, '{"code":"00000","msg":"success","requestTime":1,"data":{"hourInterest":0.1,"loanAmount":"2"}}', /data\.hourInterest is not a string \(got 0\.1\)/],
-		['an amount that is not decimal', 200, '{"code":"00000","msg":"success","requestTime":1,"data":{"hourInterest":"1e-5","loanAmount":"2"}}', /hourInterest/],
+		['an amount that is not decimal', 200, '{"code":"00000","msg":"success","requestTime":1,"data":{"hourInterest":"1,5","loanAmount":"2"}}', /hourInterest/],
+		['an exponent too large to print', 200, '{"code":"00000","msg":"success","requestTime":1,"data":{"hourInterest":"1E999","loanAmount":"2"}}', /hourInterest/],
 		['a requestTime that is not numeric', 200, '{"code":"00000","msg":"success","requestTime":"soon","data":{"hourInterest":"1","loanAmount":"2"}}', /not the API envelope/],
 		['success code on HTTP 500', 500, '{"code":"00000","msg":"success","requestTime":1,"data":{"hourInterest":"1","loanAmount":"2"}}', /HTTP 500 with a success code/],
 	])('%s is a ProtocolError', (_name, status, body, message) => {
@@ -54,11 +56,22 @@ describe('envelope', () => {
 		expect(result.data[0]).toMatchObject({symbol: 'BTCUSDT', status: 'online', offTime: ''});
 	});
 
-	it('rejects a symbol record with a wrong-typed field, naming it', () => {
-		const record = {symbol: 'BTCUSDT', baseCoin: 'BTC', quoteCoin: 'USDT', makerFeeRate: 0.001};
-		const result = parseEnvelope(200, JSON.stringify({code: '00000', msg: 'success', requestTime: 5, data: [record]}), validateSymbols);
-		if (!isFailure(result)) throw new Error('expected a failure');
-		expect(result.error.message).toContain('data.0.makerFeeRate');
+	it('leaves out a symbol record with a wrong-typed field, naming it, and keeps the others', () => {
+		const good = {symbol: 'ETHUSDT', baseCoin: 'ETH', quoteCoin: 'USDT', minTradeUSDT: '1'};
+		const odd = {symbol: 'BTCUSDT', baseCoin: 'BTC', quoteCoin: 'USDT', makerFeeRate: 0.001};
+		const empty = {symbol: 'SOLUSDT', baseCoin: 'SOL', quoteCoin: 'USDT', minTradeUSDT: ''};
+		const tally = new RecordTally();
+		const result = parseEnvelope(200, JSON.stringify({code: '00000', msg: 'success', requestTime: 5, data: [good, odd, empty, good]}), (data) => validateSymbols(data, tally));
+		if (isFailure(result)) throw result.error;
+		expect(result.data.map((record) => record.symbol)).toEqual(['ETHUSDT', 'ETHUSDT']);
+		expect(tally.unreadable).toBe(2);
+		expect(tally.firstProblem).toContain('data.1.makerFeeRate');
+	});
+
+	it('reads an estimate in exponent form as a plain decimal', () => {
+		const result = parseEnvelope(200, '{"code":"00000","msg":"success","requestTime":1,"data":{"hourInterest":"1E-8","loanAmount":"2.5e+3"}}', validateEstimate);
+		if (isFailure(result)) throw result.error;
+		expect(result.data).toEqual({hourInterest: '0.00000001', loanAmount: '2500'});
 	});
 
 	it('keeps a long order id as a string', () => {

@@ -54,6 +54,9 @@ describe('coins, symbols and periods', () => {
 	it('normalises coins and rejects anything else', () => {
 		expect(checkCoin(' btc ')).toEqual({ok: true, value: 'BTC'});
 		for (const bad of ['', 'BTC-USDT', 'B T C', 'ÄÖ', 'A'.repeat(21), '$BTC']) expect(checkCoin(bad).ok).toBe(false);
+		// Letters that upper-case into ASCII ("ﬁl" → "FIL", "ß" → "SS", dotless "ı" → "I") are not coins.
+		for (const bad of ['ﬁl', 'ß', 'usdı', 'ﬀ', 'ǆ']) expect(checkCoin(bad), bad).toEqual({ok: false, message: expect.stringContaining('ASCII')});
+		for (const bad of ['ﬁlusdt', 'btc/uſdt']) expect(checkSymbol(bad).ok, bad).toBe(false);
 	});
 
 	it('accepts common ways to write a pair', () => {
@@ -73,11 +76,11 @@ describe('coins, symbols and periods', () => {
 });
 
 describe('validators (property-based)', () => {
-	it('coins: accepted exactly when trimmed and upper-cased they are 1-20 ASCII letters or digits', () => {
+	it('coins: accepted exactly when, trimmed, they are 1-20 ASCII letters or digits (checked before upper-casing)', () => {
 		fc.assert(
 			fc.property(fc.string({unit: 'binary', maxLength: 30}), (text) => {
 				const checked = checkCoin(text);
-				expect(checked.ok).toBe(/^[A-Z0-9]{1,20}$/.test(text.trim().toUpperCase()));
+				expect(checked.ok).toBe(/^[A-Za-z0-9]{1,20}$/.test(text.trim()));
 				if (checked.ok) expect(checkCoin(checked.value)).toEqual(checked);
 			}),
 			{numRuns: 5000},
@@ -104,7 +107,7 @@ describe('validators (property-based)', () => {
 			fc.property(fc.string({unit: 'binary', maxLength: 50}), (text) => {
 				const checked = checkSymbol(text);
 				if (checked.ok) expect(checked.value).toMatch(/^[A-Z0-9]{2,40}$/);
-				else expect(text.trim().toUpperCase().replace(/[/_-]/g, '')).not.toMatch(/^[A-Z0-9]{2,40}$/);
+				else expect(text.trim().replace(/[/_-]/g, '')).not.toMatch(/^[A-Za-z0-9]{2,40}$/);
 			}),
 			{numRuns: 3000},
 		);

@@ -1,7 +1,9 @@
+import {spawnSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, readdirSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
+import {decodedLimit} from '../../source/api/limits.js';
 import {age, cacheDirectory, fileSymbolCache, type SymbolCache} from '../../source/ui/symbol-cache.js';
 import {createSymbolStore, type SymbolListState} from '../../source/ui/symbol-store.js';
 import {BUILT_IN_SYMBOLS} from '../../source/simulator/index.js';
@@ -68,6 +70,36 @@ describe('symbol cache on disk', () => {
 		writer.abort();
 		expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
 		expect(await cache.read()).toMatchObject({fetchedAt: 3});
+	});
+
+	it('never grows past the symbol list cap: the copy is dropped and the previous cache kept', async () => {
+		const dir = temp();
+		const cache = fileSymbolCache(dir, 'origin');
+		await save(cache, records.slice(0, 2), 3);
+		const writer = cache.begin();
+		const mebibyte = Buffer.alloc(1024 * 1024, 0x20);
+		const largest = {bytes: 0};
+		for (let i = 0; i < decodedLimit('symbols') / mebibyte.length + 2; i++) {
+			writer.chunk(mebibyte);
+			const temporary = readdirSync(dir).find((name) => name.endsWith('.tmp'));
+			if (temporary) largest.bytes = Math.max(largest.bytes, statSync(join(dir, temporary)).size);
+		}
+		expect(largest.bytes).toBeGreaterThan(0);
+		expect(largest.bytes).toBeLessThanOrEqual(decodedLimit('symbols'));
+		expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+		await expect(writer.commit(9)).rejects.toThrow('could not write the symbol cache');
+		expect(await cache.read()).toMatchObject({fetchedAt: 3});
+	});
+
+	it('removes temporary copies left by a killed run at the next start, not those of a running one', async () => {
+		const dir = temp();
+		await save(fileSymbolCache(dir, 'origin'), records.slice(0, 2), 3);
+		const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+		const stale = [`symbols-origin.json.${dead}.1.tmp`, `symbols-origin.meta.json.${dead}.tmp`];
+		const live = `symbols-origin.json.${process.ppid}.1.tmp`;
+		for (const name of [...stale, live]) writeFileSync(join(dir, name), 'partial');
+		fileSymbolCache(dir, 'origin');
+		expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([live]);
 	});
 
 	it('lives in the XDG cache directory, else ~/.cache', () => {

@@ -2,7 +2,7 @@ import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
 import {estimateFor} from '../../source/simulator/index.js';
 import {runCli, type CliResult} from '../helpers/cli.js';
-import {deadBaseUrl, TEST_CREDENTIAL_ENV, TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
+import {deadBaseUrl, TEST_CREDENTIAL_ENV, useSimulator} from '../helpers/simulator.js';
 
 const credentialEnv = TEST_CREDENTIAL_ENV;
 const borrowArgs = ['borrow', '--loan-coin', 'usdt', '--pledge-coin', 'btc', '--daily', '7', '--pledge-amount', '0.50'];
@@ -86,10 +86,12 @@ describe('loan-tui (built binary)', () => {
 		expect(sim.simulator.requests).toEqual([]);
 	});
 
-	it('signs lookups with environment credentials when they are set', async () => {
-		await runCli(['estimate', '--loan-coin', 'USDT', '--pledge-coin', 'ETH', '--daily', '7', '--pledge-amount', '1', ...base()], {env: credentialEnv});
-		expect(sim.simulator.requests[0]!.headers['access-key']).toBe(TEST_CREDENTIALS.apiKey);
+	it('sends lookups unsigned even with credentials at hand: a revoked key cannot break an estimate', async () => {
+		const revoked = {...credentialEnv, BITGET_API_KEY: 'bg_revoked_key'};
+		const result = await runCli(['estimate', '--loan-coin', 'USDT', '--pledge-coin', 'ETH', '--daily', '7', '--pledge-amount', '1', ...base()], {env: revoked});
+		expect(result.code).toBe(0);
 		expect(sim.simulator.requests[0]!.code).toBe('00000');
+		expect(Object.keys(sim.simulator.requests[0]!.headers).filter((name) => name.startsWith('access-'))).toEqual([]);
 	});
 
 	it('borrow --yes posts once and prints the order id; --json prints the payload', async () => {

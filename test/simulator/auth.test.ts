@@ -74,6 +74,18 @@ describe('signature', () => {
 		expect(asSent.json.code).toBe('00000');
 	});
 
+	it('checks the signature over the decoded query, as the real service does: signing the encoded form fails', async () => {
+		const s = await sim();
+		// "%2E" is "." and "%45" is "E": the service decodes before it rebuilds the prehash (reference B.2).
+		const encoded = 'daily=SEV%45N&loanCoin=USDT&pledgeAmount=0%2E2&pledgeCoin=ETH';
+		const decoded = 'daily=SEVEN&loanCoin=USDT&pledgeAmount=0.2&pledgeCoin=ETH';
+		const signedEncoded = await call(s, 'GET', `${ESTIMATE}?${encoded}`, {headers: signed(DEMO_CREDENTIALS, 'GET', ESTIMATE, encoded)});
+		expect(signedEncoded.json).toMatchObject({code: '40009', msg: 'sign signature error'});
+		const signedDecoded = await call(s, 'GET', `${ESTIMATE}?${encoded}`, {headers: signed(DEMO_CREDENTIALS, 'GET', ESTIMATE, decoded)});
+		expect(signedDecoded.json.code).toBe('00000');
+		expect(signedDecoded.json.data).toEqual((await call(s, 'GET', `${ESTIMATE}?${decoded}`)).json.data);
+	});
+
 	it('signs the body byte for byte', async () => {
 		const s = await sim();
 		const sent = BODY.replace(',', ', ');

@@ -6,7 +6,8 @@ import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
 import {printJson, printLines} from '../../runtime/output.js';
 import type {Session} from '../../runtime/session.js';
 import {askYesNo} from '../prompt.js';
-import {flagValue} from './require-flags.js';
+import {withInterrupts} from '../money-call.js';
+import {differentCoins, flagValue} from './require-flags.js';
 
 export interface BorrowIo {
 	stdin: NodeJS.ReadableStream & {isTTY?: boolean};
@@ -16,6 +17,8 @@ export interface BorrowIo {
 export async function runBorrow(session: Session, values: ParsedArgs['values'], io: BorrowIo): Promise<ExitCode> {
 	const request = borrowRequestFrom(values);
 	const credentials = await session.requireCredentials();
+	// Refused before the question, not after a "y": plain http to another host would expose the credentials.
+	session.client.assertCanSign();
 	if (!values.yes) {
 		if (!io.interactive) {
 			throw new UsageError('borrow needs confirmation: pass --yes, or run it on a terminal to answer the prompt');
@@ -34,7 +37,7 @@ export async function runBorrow(session: Session, values: ParsedArgs['values'], 
 			return EXIT.usage;
 		}
 	}
-	const order = await session.client.borrow(request);
+	const order = await withInterrupts((signal) => session.client.borrow(request, {signal}));
 	if (session.out.json) printJson(session.out, order);
 	else printLines(session.out, [`Loan order created: ${order.orderId}`]);
 	return EXIT.ok;
@@ -43,6 +46,7 @@ export async function runBorrow(session: Session, values: ParsedArgs['values'], 
 export function borrowRequestFrom(values: ParsedArgs['values']): BorrowRequest {
 	const loanCoin = flagValue('loan-coin', values['loan-coin'], checkCoin);
 	const pledgeCoin = flagValue('pledge-coin', values['pledge-coin'], checkCoin);
+	differentCoins(loanCoin, pledgeCoin);
 	const daily = flagValue('daily', values.daily, (text) => checkPeriod(text));
 	const pledge = values['pledge-amount'];
 	const loan = values['loan-amount'];

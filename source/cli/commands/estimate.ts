@@ -6,11 +6,12 @@ import type {ParsedArgs} from '../../runtime/args.js';
 import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
 import {printJson, printLines, table} from '../../runtime/output.js';
 import type {Session} from '../../runtime/session.js';
-import {flagValue} from './require-flags.js';
+import {differentCoins, flagValue} from './require-flags.js';
 
 export async function runEstimate(session: Session, values: ParsedArgs['values']): Promise<ExitCode> {
 	const loanCoin = flagValue('loan-coin', values['loan-coin'], checkCoin);
 	const pledgeCoin = flagValue('pledge-coin', values['pledge-coin'], checkCoin);
+	differentCoins(loanCoin, pledgeCoin);
 	if (values.all && values.daily !== undefined) throw new UsageError('give either --daily or --all, not both');
 	const periods: Period[] = values.all ? [...PERIODS] : [flagValue('daily', values.daily, (text) => checkPeriod(text))];
 	const pledgeAmount = flagValue('pledge-amount', values['pledge-amount'], checkAmount);

@@ -8,3 +8,8 @@ export function flagValue<T>(name: string, value: string | undefined, check: (te
 	if (!checked.ok) throw new UsageError(checked.message);
 	return checked.value;
 }
+
+/** The app refuses a loan against the same coin; so does the command line, before anything is sent. */
+export function differentCoins(loanCoin: string, pledgeCoin: string): void {
+	if (loanCoin === pledgeCoin) throw new UsageError(`--loan-coin and --pledge-coin are both ${loanCoin}: a loan is taken against a different coin`);
+}

@@ -1,42 +1,88 @@
+import {once} from 'node:events';
 import type {SymbolRecord} from '../../api/types.js';
 import {percent} from '../../format/numbers.js';
 import {sanitize} from '../../format/sanitize.js';
 import {statusWord, symbolDetailRows} from '../../format/symbol.js';
 import {EXIT, type ExitCode} from '../../runtime/exit-codes.js';
-import {printJson, printLines, table} from '../../runtime/output.js';
+import {columnWidths, escapeJsonText, type Output, printLines, tableLine} from '../../runtime/output.js';
 import type {Session} from '../../runtime/session.js';
+
+/** Rows written per write(): big lists go out in small pieces, never as one string (measured: 100k pairs as --json
+ * peak at about 100 MiB with 200 rows a write, 250 MiB with 2000, whose strings outlive the young generation). */
+const BATCH = 200;
+const HEADERS = ['SYMBOL', 'BASE', 'QUOTE', 'STATUS', 'MAKER', 'TAKER', 'MIN USDT'];
 
 export async function runSymbols(session: Session, positionals: string[]): Promise<ExitCode> {
 	const [symbol] = positionals;
-	const records = await session.client.symbols(symbol);
+	const {records, unreadable, firstProblem} = await session.client.symbolList(symbol);
+	if (unreadable > 0) {
+		session.out.stderr.write(
+			`loan-tui: warning: ${unreadable} unreadable record${unreadable === 1 ? '' : 's'} left out${firstProblem ? ` (first: ${sanitize(firstProblem)})` : ''}\n`,
+		);
+	}
 	if (session.out.json) {
-		printJson(session.out, records);
+		await writeJsonArray(session.out, records);
 		return EXIT.ok;
 	}
 	if (symbol !== undefined && records.length === 1) {
 		const rows = symbolDetailRows(records[0]!);
-		const width = Math.max(...rows.map((row) => row.label.length));
+		let width = 0;
+		for (const row of rows) width = Math.max(width, row.label.length);
 		printLines(
 			session.out,
 			rows.map((row) => `${row.label.padEnd(width)}  ${row.value}${row.deprecated ? '  (deprecated)' : ''}`),
 		);
 		return EXIT.ok;
 	}
-	printLines(session.out, [...symbolTable(records), '', `${records.length} pair${records.length === 1 ? '' : 's'}`]);
+	await writeTable(session.out, records);
 	return EXIT.ok;
 }
 
-function symbolTable(records: SymbolRecord[]): string[] {
-	return table(
-		['SYMBOL', 'BASE', 'QUOTE', 'STATUS', 'MAKER', 'TAKER', 'MIN USDT'],
-		records.map((record) => [
-			sanitize(record.symbol),
-			sanitize(record.baseCoin),
-			sanitize(record.quoteCoin),
-			statusWord(record.status),
-			percent(record.makerFeeRate),
-			percent(record.takerFeeRate),
-			sanitize(record.minTradeUSDT ?? '—'),
-		]),
-	);
+function cells(record: SymbolRecord): string[] {
+	return [
+		sanitize(record.symbol),
+		sanitize(record.baseCoin),
+		sanitize(record.quoteCoin),
+		statusWord(record.status),
+		percent(record.makerFeeRate),
+		percent(record.takerFeeRate),
+		sanitize(record.minTradeUSDT ?? '—'),
+	];
+}
+
+/** The table, in batches: widths from a first pass, lines written as they are made. */
+async function writeTable(out: Output, records: SymbolRecord[]): Promise<void> {
+	const widths = columnWidths(HEADERS, (function* () {
+		for (const record of records) yield cells(record);
+	})());
+	await writeInBatches(out, records.length, [tableLine(HEADERS, widths)], (index) => tableLine(cells(records[index]!), widths));
+	out.stdout.write(`\n${records.length} pair${records.length === 1 ? '' : 's'}\n`);
+}
+
+/** The same text as JSON.stringify(records, null, 2), written a batch of records at a time. */
+async function writeJsonArray(out: Output, records: SymbolRecord[]): Promise<void> {
+	if (records.length === 0) {
+		out.stdout.write('[]\n');
+		return;
+	}
+	const element = (index: number) => `  ${escapeJsonText(JSON.stringify(records[index], null, 2)).replaceAll('\n', '\n  ')}${index === records.length - 1 ? '' : ','}`;
+	await writeInBatches(out, records.length, ['['], element);
+	out.stdout.write(']\n');
+}
+
+async function writeInBatches(out: Output, count: number, first: string[], line: (index: number) => string): Promise<void> {
+	let lines = first;
+	for (let index = 0; index < count; index++) {
+		lines.push(line(index));
+		if (lines.length >= BATCH) {
+			await write(out, `${lines.join('\n')}\n`);
+			lines = [];
+		}
+	}
+	if (lines.length > 0) await write(out, `${lines.join('\n')}\n`);
+}
+
+/** Waits for a full pipe to drain, so output never piles up in memory. */
+async function write(out: Output, text: string): Promise<void> {
+	if (!out.stdout.write(text)) await once(out.stdout, 'drain');
 }
