@@ -23,6 +23,7 @@ import {
 	type Estimate,
 	type EstimateRequest,
 	type LoanOrder,
+	type MoneyOperation,
 	OPERATIONS,
 	type OperationName,
 	type SymbolRecord,
@@ -30,6 +31,31 @@ import {
 import {checkAmount, checkCoin, checkOrigin, checkPeriod, checkSymbol, type Checked} from './validate.js';
 import {DEFAULT_LOCALE} from './locale.js';
 import {DEFAULT_BORROW_TIMEOUT_MS, DEFAULT_GET_TIMEOUT_MS} from './deadlines.js';
+import type {
+	CoinInfos,
+	Debts,
+	HistoryKind,
+	HistoryQuery,
+	HistoryRecords,
+	OngoingLoan,
+	OngoingQuery,
+	RepayRequest,
+	RepayResult,
+	RevisePledgeRequest,
+	RevisePledgeResult,
+} from './loan-types.js';
+import {historyQuery, ongoingQuery, repayBody, revisePledgeBody} from './loan-requests.js';
+import {
+	validateBorrowHistory,
+	validateCoinInfos,
+	validateDebts,
+	validateOngoing,
+	validateReduces,
+	validateRepay,
+	validateRepayHistory,
+	validateReviseHistory,
+	validateRevisePledge,
+} from './loan-schemas.js';
 
 export interface ClientOptions {
 	baseUrl: string;
@@ -115,11 +141,9 @@ export class BitgetClient {
 		this.clock = new ServerClock(this.localNow);
 		this.pool = new Pool(this.origin, {connections: 4, pipelining: 1, keepAliveTimeout: 30_000});
 		const limit = (name: OperationName) => options.perSecond?.[name] ?? OPERATIONS[name].perSecond;
-		this.limiters = {
-			symbols: new RateLimiter(limit('symbols')),
-			estimate: new RateLimiter(limit('estimate')),
-			borrow: new RateLimiter(limit('borrow')),
-		};
+		this.limiters = Object.fromEntries(
+			(Object.keys(OPERATIONS) as OperationName[]).map((name) => [name, new RateLimiter(limit(name))]),
+		) as Record<OperationName, RateLimiter>;
 	}
 
 	get hasCredentials(): boolean {
@@ -161,14 +185,63 @@ export class BitgetClient {
 	async borrow(request: BorrowRequest, options: CallOptions = {}): Promise<LoanOrder> {
 		const body = borrowBody(request);
 		if (!this.credentials) throw new InputError('borrowing needs credentials (loan-tui login, or BITGET_* variables)');
+		return this.postMoney('borrow', body, validateLoanOrder, options);
+	}
+
+	/** Repays a loan, all or part, through the same exactly-once path as borrow. */
+	async repay(request: RepayRequest, options: CallOptions = {}): Promise<RepayResult> {
+		const body = repayBody(request);
+		if (!this.credentials) throw new InputError('repaying needs credentials (loan-tui login, or BITGET_* variables)');
+		return this.postMoney('repay', body, validateRepay, options);
+	}
+
+	/** Adds (IN) or withdraws (OUT) collateral, through the same exactly-once path as borrow. */
+	async revisePledge(request: RevisePledgeRequest, options: CallOptions = {}): Promise<RevisePledgeResult> {
+		const body = revisePledgeBody(request);
+		if (!this.credentials) throw new InputError('changing collateral needs credentials (loan-tui login, or BITGET_* variables)');
+		return this.postMoney('revisePledge', body, validateRevisePledge, options);
+	}
+
+	/** Loanable and pledgeable coins with rates and limits (public: sent unsigned, like the estimate's lookups in ccxt). */
+	async coinInfos(coin?: string, options: CallOptions = {}): Promise<CoinInfos> {
+		const query = coin === undefined ? '' : canonicalQuery({coin: required(checkCoin(coin))});
+		return this.get({operation: 'coinInfos', query, signed: false, validate: validateCoinInfos, ...options});
+	}
+
+	async ongoingOrders(query: OngoingQuery = {}, options: CallOptions = {}): Promise<OngoingLoan[]> {
+		return this.signedGet('ongoingOrders', ongoingQuery(query), validateOngoing, options);
+	}
+
+	/** One page of a history; `extra` carries the endpoint's own filters (status, reviseSide). */
+	async history<K extends HistoryKind>(kind: K, query: HistoryQuery, options: CallOptions & {extra?: Record<string, string>} = {}): Promise<HistoryRecords[K][]> {
+		const validate = {borrowHistory: validateBorrowHistory, repayHistory: validateRepayHistory, reviseHistory: validateReviseHistory, reduces: validateReduces}[kind];
+		const {extra, ...call} = options;
+		return this.signedGet(kind, historyQuery(query, this.clock.now(), extra), validate as (data: unknown) => Validated<HistoryRecords[K][]>, call);
+	}
+
+	async debts(options: CallOptions = {}): Promise<Debts> {
+		return this.signedGet('debts', '', validateDebts, options);
+	}
+
+	private async signedGet<T>(operation: OperationName, query: string, validate: (data: unknown) => Validated<T>, options: CallOptions): Promise<T> {
+		if (!this.credentials) throw new InputError('reading your loans needs credentials (loan-tui login, or BITGET_* variables)');
+		return this.get({operation, query, signed: true, validate, ...options});
+	}
+
+	/**
+	 * Posts one money-moving request (borrow, repay, revise-pledge). Never retried blindly: the only resend is after
+	 * the server refused the timestamp (40008), which means it did not act. When the request may have reached the
+	 * server without a clear answer, this throws OutcomeUnknownError.
+	 */
+	private async postMoney<T>(operation: MoneyOperation, body: string, validate: (data: unknown) => Validated<T>, options: CallOptions): Promise<T> {
 		let resent = false;
 		for (;;) {
-			const attempt = await this.attempt<LoanOrder>({
-				operation: 'borrow',
+			const attempt = await this.attempt<T>({
+				operation,
 				body,
 				signed: true,
 				deadlineMs: this.borrowTimeoutMs,
-				validate: validateLoanOrder,
+				validate,
 				signal: options.signal,
 			});
 			if (attempt.ok) return attempt.data;
@@ -177,7 +250,7 @@ export class BitgetClient {
 				resent = true;
 				continue;
 			}
-			if (sent && mayHaveActed(error)) throw new OutcomeUnknownError(error);
+			if (sent && mayHaveActed(error)) throw new OutcomeUnknownError(error, operation);
 			throw error;
 		}
 	}

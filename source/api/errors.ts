@@ -60,13 +60,26 @@ export class ProtocolError extends LoanTuiError {
 	}
 }
 
-/** A borrow may or may not have been created: the request may have reached the server but no clear answer came. */
+/** What may or may not have happened, per money-moving POST. */
+export const UNKNOWN_OUTCOME_WHAT = {
+	borrow: 'the loan may or may not have been created',
+	repay: 'the repayment may or may not have been made',
+	revisePledge: 'the collateral change may or may not have been made',
+} as const;
+
+/** A money-moving POST may or may not have acted: the request may have reached the server but no clear answer came. */
 export class OutcomeUnknownError extends LoanTuiError {
 	readonly kind = 'outcome-unknown';
-	readonly hint = 'Check your loan orders on Bitget before borrowing again.';
-	constructor(readonly failure: LoanTuiError) {
-		super(`outcome unknown — the loan may or may not have been created (${failure.message})`);
+	readonly hint: string;
+	/** What a check of the loans found afterwards (filled in by the caller that ran the reconciliation). */
+	reconciliation?: {message: string; details: unknown};
+	constructor(
+		readonly failure: LoanTuiError,
+		readonly operation: keyof typeof UNKNOWN_OUTCOME_WHAT = 'borrow',
+	) {
+		super(`outcome unknown — ${UNKNOWN_OUTCOME_WHAT[operation]} (${failure.message})`);
 		this.name = 'OutcomeUnknownError';
+		this.hint = operation === 'borrow' ? 'Check your loan orders on Bitget before borrowing again.' : 'Check the loan (loan-tui loans ORDER) before trying again.';
 	}
 }
 

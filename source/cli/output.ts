@@ -1,5 +1,5 @@
 // Where the CLI writes: results to stdout, messages to stderr. Server text is sanitised before it is printed.
-import {LoanTuiError, ApiError, OutcomeUnknownError, InputError} from '../api/errors.js';
+import {LoanTuiError, ApiError, OutcomeUnknownError, InputError, UNKNOWN_OUTCOME_WHAT} from '../api/errors.js';
 import {sanitize} from '../format/sanitize.js';
 import {EXIT, type ExitCode, UsageError} from './exit-codes.js';
 
@@ -45,6 +45,7 @@ export function reportFailure(out: Output, error: unknown, debug = false): ExitC
 				message,
 				...(api ? {code: sanitize(api.code), msg: sanitize(api.serverMessage), httpStatus: api.httpStatus} : {}),
 				...(hint ? {hint} : {}),
+				...(error instanceof OutcomeUnknownError && error.reconciliation ? {reconciliation: error.reconciliation} : {}),
 				exitCode: code,
 			},
 		};
@@ -61,9 +62,11 @@ export function reportFailure(out: Output, error: unknown, debug = false): ExitC
 }
 
 function outcomeUnknownLines(error: OutcomeUnknownError): string[] {
-	return [
-		'loan-tui: OUTCOME UNKNOWN — the loan may or may not have been created.',
+	const lines = [
+		`loan-tui: OUTCOME UNKNOWN — ${UNKNOWN_OUTCOME_WHAT[error.operation]}.`,
 		`  What happened: ${sanitize(error.failure.message)}, after the request may have reached the server.`,
-		`  ${error.hint} Do not simply run the same command again.`,
 	];
+	if (error.reconciliation) lines.push(`  Checked since: ${sanitize(error.reconciliation.message)}`);
+	lines.push(`  ${error.hint} Do not simply run the same command again.`);
+	return lines;
 }

@@ -28,7 +28,7 @@ export async function openSession(settings: Settings, out: Output, env: NodeJS.P
 	if (settings.demo) {
 		// Loaded only here: the simulator costs nothing on any other path.
 		const {startSimulator, DEMO_CREDENTIALS} = await import('../simulator/index.js');
-		const simulator = await startSimulator();
+		const simulator = await startSimulator({demoLoans: true});
 		baseUrl = simulator.url;
 		closeSimulator = () => simulator.close();
 		demoCredentials = {credentials: DEMO_CREDENTIALS, source: 'demo', profile: settings.profile};
