@@ -61,10 +61,11 @@ function coinInfos(params: URLSearchParams): Reply {
 			rate30D: annual(info.hourlyRate.THIRTY),
 			hourRateFlexible: info.hourlyRate.FLEXIBLE,
 			rateFlexible: annual(info.hourlyRate.FLEXIBLE),
+			// A generous ceiling: the demo balances (not this limit) are what a large borrow runs into.
 			minUsdt: '10',
-			maxUsdt: '1000000',
+			maxUsdt: '10000000000',
 			min: formatDecimal(new Big(10).div(price), 8, Big.roundUp),
-			max: formatDecimal(new Big(1_000_000).div(price), 8, Big.roundDown),
+			max: formatDecimal(new Big('10000000000').div(price), 8, Big.roundDown),
 		};
 	});
 	const pledgeInfos = coins.map(([coin]) => ({coin, initRate: LTV.SEVEN, supRate: MARGIN_CALL_LTV, forceRate: LIQUIDATION_LTV, minUsdt: '0', maxUsdt: '2000000'}));

@@ -38,7 +38,7 @@ describe('coinInfos (public)', () => {
 		const answer = await call(s, 'GET', `${P}/public/coinInfos`);
 		expect(answer.json.code).toBe('00000');
 		const usdt = answer.json.data.loanInfos.find((info: {coin: string}) => info.coin === 'USDT');
-		expect(usdt).toMatchObject({hourRate7D: '0.00000617', rate7D: '0.0540492', min: '10', max: '1000000'});
+		expect(usdt).toMatchObject({hourRate7D: '0.00000617', rate7D: '0.0540492', min: '10', max: '10000000000'});
 		expect(answer.json.data.pledgeInfos.find((info: {coin: string}) => info.coin === 'ETH')).toEqual({coin: 'ETH', initRate: '0.7', supRate: '0.8', forceRate: '0.9', minUsdt: '0', maxUsdt: '2000000'});
 		expect((await call(s, 'GET', `${P}/public/coinInfos?coin=NOPE`)).json.code).toBe('40034');
 	});

@@ -7,6 +7,10 @@ import {printJson, printLines} from '../output.js';
 import type {Session} from '../session.js';
 import {askYesNo} from '../prompt.js';
 import {flagValue} from './require-flags.js';
+import {ApiError, InputError} from '../../api/errors.js';
+import {sanitize} from '../../format/sanitize.js';
+import {checkBorrowLimits} from '../../loans/limits.js';
+import {postWithReconciliation} from './reconcile-outcome.js';
 
 export interface BorrowIo {
 	stdin: NodeJS.ReadableStream & {isTTY?: boolean};
@@ -15,11 +19,12 @@ export interface BorrowIo {
 
 export async function runBorrow(session: Session, values: ParsedArgs['values'], io: BorrowIo): Promise<ExitCode> {
 	const request = borrowRequestFrom(values);
+	if (!values.yes && !io.interactive) {
+		throw new UsageError('borrow needs confirmation: pass --yes, or run it on a terminal to answer the prompt');
+	}
 	const credentials = await session.requireCredentials();
+	await checkLimits(session, request);
 	if (!values.yes) {
-		if (!io.interactive) {
-			throw new UsageError('borrow needs confirmation: pass --yes, or run it on a terminal to answer the prompt');
-		}
 		const amount = request.pledgeAmount !== undefined ? `pledging ${request.pledgeAmount} ${request.pledgeCoin}` : `borrowing ${request.loanAmount} ${request.loanCoin}`;
 		session.out.stderr.write(
 			[
@@ -34,10 +39,46 @@ export async function runBorrow(session: Session, values: ParsedArgs['values'], 
 			return EXIT.usage;
 		}
 	}
-	const order = await session.client.borrow(request);
+	const knownOrderIds = await session.client
+		.ongoingOrders({loanCoin: request.loanCoin, pledgeCoin: request.pledgeCoin})
+		.then((loans) => loans.map((loan) => loan.orderId))
+		.catch(() => undefined);
+	const order = await postWithReconciliation(
+		session,
+		(sentAt) => ({kind: 'borrow', request, sentAt, knownOrderIds}),
+		() => session.client.borrow(request),
+	);
 	if (session.out.json) printJson(session.out, order);
 	else printLines(session.out, [`Loan order created: ${order.orderId}`]);
 	return EXIT.ok;
+}
+
+/**
+ * Bitget's min/max borrow of the loan coin, from coinInfos, before anything is sent. A pledge-amount borrow is
+ * checked through the estimate of what it borrows. When the lookups fail the server still checks: say so.
+ */
+async function checkLimits(session: Session, request: BorrowRequest): Promise<void> {
+	const note = (why: string) => {
+		if (!session.out.json) session.out.stderr.write(`Note: could not check Bitget's borrow limits before sending (${sanitize(why)}); the server checks them.\n`);
+	};
+	let info;
+	try {
+		info = (await session.client.coinInfos(request.loanCoin)).loanInfos.find((item) => item.coin === request.loanCoin);
+	} catch (error) {
+		if (error instanceof ApiError && error.code === '40034') throw new InputError(`not borrowed: ${request.loanCoin} is not a loanable coin (${error.code} ${error.serverMessage})`);
+		return note(error instanceof Error ? error.message : String(error));
+	}
+	if (info === undefined) throw new InputError(`not borrowed: ${request.loanCoin} is not in Bitget's list of loanable coins (loan-tui coins)`);
+	let loanAmount = request.loanAmount;
+	if (loanAmount === undefined) {
+		try {
+			loanAmount = (await session.client.estimate({loanCoin: request.loanCoin, pledgeCoin: request.pledgeCoin, daily: request.daily, pledgeAmount: request.pledgeAmount!})).loanAmount;
+		} catch (error) {
+			return note(error instanceof Error ? error.message : String(error));
+		}
+	}
+	const verdict = checkBorrowLimits(info, loanAmount);
+	if (!verdict.ok) throw new InputError(`not borrowed: ${verdict.reason}`);
 }
 
 export function borrowRequestFrom(values: ParsedArgs['values']): BorrowRequest {
