@@ -69,7 +69,7 @@ function coinInfos(params: URLSearchParams): Reply {
 		};
 	});
 	const pledgeInfos = coins.map(([coin]) => ({coin, initRate: LTV.SEVEN, supRate: MARGIN_CALL_LTV, forceRate: LIQUIDATION_LTV, minUsdt: '0', maxUsdt: '2000000'}));
-	return success({loanInfos, pledgeInfos});
+	return success({loanInfos, pledgeInfos}, () => ({loanInfos: loanInfos.map((info) => ({...info, hourRate7D: Number(info.hourRate7D)})), pledgeInfos}));
 }
 
 function wireLoan(loan: SimLoan, book: LoanBook) {
@@ -97,7 +97,8 @@ function ongoing(call: LoanCall, book: LoanBook): Reply {
 		.ongoing(call.apiKey)
 		.filter((loan) => (!orderId || loan.orderId === orderId) && matches(params, 'loanCoin', loan.loanCoin) && matches(params, 'pledgeCoin', loan.pledgeCoin))
 		.sort((a, b) => b.borrowTime - a.borrowTime);
-	return success(loans.map((loan) => wireLoan(loan, book)));
+	const data = loans.map((loan) => wireLoan(loan, book));
+	return success(data, () => data.map((loan) => ({...loan, loanAmount: Number(loan.loanAmount)})));
 }
 
 function matches(params: URLSearchParams, name: string, value: string): boolean {
@@ -114,10 +115,11 @@ function debts(apiKey: string, book: LoanBook): Reply {
 		}
 		return [...sums].map(([coin, sum]) => ({coin, amount: amount(sum), amountUsdt: formatDecimal(sum.times(book.price(coin)), 2, Big.roundHalfUp)}));
 	};
-	return success({
+	const data = {
 		pledgeInfos: totals((loan) => [loan.pledgeCoin, loan.pledgeAmount]),
 		loanInfos: totals((loan) => [loan.loanCoin, loan.loanAmount.plus(loan.interest)]),
-	});
+	};
+	return success(data, () => ({...data, loanInfos: data.loanInfos.map((line) => ({...line, amount: Number(line.amount)}))}));
 }
 
 type Body = {ok: true; fields: Record<string, unknown>} | {ok: false; reply: Reply};

@@ -227,3 +227,27 @@ describe('--demo', () => {
 		expect(loans[0]).toMatchObject({pledgeCoin: 'ETH', risk: {level: 'near'}});
 	});
 });
+
+describe('loan lookups through the fault matrix', () => {
+	const sim = useSimulator();
+	const run = (args: string[]) => runCli([...args, '--base-url', sim.simulator.url, '--timeout', '1'], {env});
+	const cases: Array<[string, 'ongoingOrders' | 'coinInfos' | 'repayHistory', string[], RegExp]> = [
+		['html-500', 'ongoingOrders', ['loans'], /HTTP 500 with an HTML page/i],
+		['wrong-types', 'ongoingOrders', ['loans'], /unexpected answer/i],
+		['truncated-json', 'coinInfos', ['coins'], /incomplete JSON/i],
+		['wrong-types', 'coinInfos', ['coins'], /unexpected answer/i],
+		['rate-limit', 'repayHistory', ['history', 'repayments'], /429 Too Many Requests/i],
+		['unknown-code', 'repayHistory', ['history', 'repayments'], /99999 Unexpected condition/i],
+	];
+
+	it.each(cases)('%s on %s: exit 1, one clear message', async (kind, operation, args, message) => {
+		if (operation === 'ongoingOrders') await sim.client().borrow(BTC_LOAN);
+		sim.simulator.injectFault({kind: kind as 'html-500', operation, times: kind === 'rate-limit' ? Number.POSITIVE_INFINITY : 1});
+		const result = await run(args);
+		expect(result.code).toBe(1);
+		expect(result.stdout).toBe('');
+		expect(result.stderr).toMatch(message);
+		expect(result.stderr.split('\n').filter(Boolean).length).toBeLessThanOrEqual(2);
+		noStack(result);
+	});
+});
