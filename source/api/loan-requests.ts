@@ -45,6 +45,10 @@ export function historyQuery(query: HistoryQuery, now: number, extra: Record<str
 	if (startTime < now - HISTORY_MAX_DAYS * DAY_MS - 60_000) {
 		throw new InputError(`history window: the API answers at most ${HISTORY_MAX_DAYS} days back`);
 	}
+	for (const [name, value] of Object.entries(extra)) {
+		// Filters like status=REPAY or reviseSide=down: letters only, so the signed query needs no encoding.
+		if (!/^[A-Za-z]{1,20}$/.test(value)) throw new InputError(`history filter ${name} must be a word like REPAY or down`);
+	}
 	const params: Record<string, string> = {startTime: String(startTime), endTime: String(endTime), ...extra};
 	if (query.orderId !== undefined) params.orderId = required(checkOrderId(query.orderId));
 	if (query.loanCoin !== undefined) params.loanCoin = required(checkCoin(query.loanCoin, 'loan coin'));

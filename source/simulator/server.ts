@@ -289,6 +289,11 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 	};
 
 	seed();
+	if (options.hourEveryMs !== undefined && options.hourEveryMs > 0) {
+		const ticker = setInterval(() => book.advanceHours(1), options.hourEveryMs);
+		ticker.unref();
+		timers.add(ticker);
+	}
 	return new Promise<Simulator>((resolve, reject) => {
 		server.once('error', reject);
 		server.listen(options.port ?? 0, host, () => {

@@ -19,6 +19,8 @@ export interface SimulatorOptions {
 	requestTimeAsString?: boolean;
 	/** Open a couple of loans for every account at start (what --demo shows). */
 	demoLoans?: boolean;
+	/** Advance the loan desk's simulated clock by one hour every this many real ms (the demo's interest ticks). */
+	hourEveryMs?: number;
 }
 
 export type FaultKind =

@@ -112,3 +112,21 @@ describe('repay and revise-pledge are posted at most once', () => {
 		expect(TEST_CREDENTIALS.apiKey).toBe(sim.simulator.loans.all[0]!.apiKey);
 	});
 });
+
+describe('a repayment under clock skew', () => {
+	const sim = useSimulator({clockOffsetMs: 120_000});
+	it('is re-signed once after 40008 (the server did not act), and repays once', async () => {
+		const client = sim.client();
+		const {orderId} = await client.borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'});
+		const unsynced = sim.client();
+		await unsynced.repay({orderId, repayAll: false, amount: '10', repayUnlock: false});
+		expect(sim.simulator.requests.filter((r) => r.operation === 'repay').map((r) => r.code)).toEqual(['40008', '00000']);
+		expect(sim.simulator.loans.repays).toHaveLength(1);
+	});
+
+	it('history filters are words only, checked before sending', async () => {
+		const client = sim.client();
+		await expect(client.history('borrowHistory', {startTime: Date.now() + 120_000 - 1000, endTime: Date.now() + 120_000}, {extra: {status: 'REPAY&x=1'}})).rejects.toBeInstanceOf(InputError);
+		expect(sim.simulator.requests).toEqual([]);
+	});
+});

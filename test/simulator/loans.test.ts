@@ -225,3 +225,18 @@ describe('debts and history paging', () => {
 		expect((await get(s, `${P}/reduces`, `endTime=1&startTime=${Date.now()}`)).json.code).toBe('40020');
 	});
 });
+
+describe('the demo clock', () => {
+	it('advances one simulated hour per interval, and stops with the simulator', async () => {
+		const s = await sim({hourEveryMs: 40});
+		const orderId = await newLoan(s);
+		await new Promise((resolve) => setTimeout(resolve, 150));
+		const [loan] = await ongoing(s, `orderId=${orderId}`);
+		// At least two ticks of 18760 × 0.00000617 = 0.1157492 each.
+		expect(Number(loan.interestAmount)).toBeGreaterThanOrEqual(0.2314984);
+		await s.close();
+		const interest = s.loans.all[0]!.interest.toFixed();
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		expect(s.loans.all[0]!.interest.toFixed()).toBe(interest);
+	});
+});
