@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import {describe, expect, it} from 'vitest';
 import {
 	percentToFraction,
@@ -131,5 +132,35 @@ describe('requests are checked before they are sent', () => {
 		['a page size over 100', () => historyQuery({startTime: now - 1, endTime: now, pageSize: 101}, now)],
 	])('refuses %s with an InputError', (_name, build) => {
 		expect(build).toThrow(InputError);
+	});
+});
+
+describe('the validators never throw, whatever arrives', () => {
+	it('answers ok or a problem for any JSON value', async () => {
+		const fc = (await import('fast-check')).default;
+		const validators = [validateCoinInfos, validateOngoing, validateRepay, validateRevisePledge, validateReviseHistory, validateBorrowHistory, validateRepayHistory, validateReduces, validateDebts];
+		fc.assert(
+			fc.property(fc.jsonValue(), (value) => {
+				for (const check of validators) {
+					const result = check(structuredClone(value));
+					expect(typeof result.ok).toBe('boolean');
+					if (!result.ok) expect(result.problem).toMatch(/^[a-z ]+: data/);
+				}
+			}),
+			{numRuns: 300},
+		);
+	});
+
+	it('any percentage converts to the exact fraction', async () => {
+		const fc = (await import('fast-check')).default;
+		fc.assert(
+			fc.property(fc.bigInt({min: 0n, max: 10n ** 12n}), fc.integer({min: 0, max: 8}), (digits, scale) => {
+				const text = scale === 0 ? String(digits) : `${digits / 10n ** BigInt(scale)}.${String(digits % 10n ** BigInt(scale)).padStart(scale, '0')}`;
+				const fraction = percentToFraction(text);
+				expect(fraction).toMatch(/^\d+(\.\d*[1-9])?$/);
+				// Back to percent: exactly the same number.
+				expect(new Big(fraction).times(100).eq(text)).toBe(true);
+			}),
+		);
 	});
 });

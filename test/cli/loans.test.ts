@@ -251,3 +251,20 @@ describe('loan lookups through the fault matrix', () => {
 		noStack(result);
 	});
 });
+
+describe('history reads every page', () => {
+	const sim = useSimulator({rateLimits: false});
+
+	it('120 loans come back in two pages, newest first', async () => {
+		const client = sim.client({perSecond: {borrow: 1000}});
+		const ids: string[] = [];
+		for (let i = 0; i < 120; i++) ids.push((await client.borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.01'})).orderId);
+		const result = await runCli(['history', 'loans', '--json', '--base-url', sim.simulator.url], {env});
+		const records = JSON.parse(result.stdout) as Array<{orderId: string; borrowTime: string}>;
+		expect(records).toHaveLength(120);
+		expect(new Set(records.map((r) => r.orderId))).toEqual(new Set(ids));
+		for (let i = 1; i < records.length; i++) expect(Number(records[i - 1]!.borrowTime)).toBeGreaterThanOrEqual(Number(records[i]!.borrowTime));
+		const pages = sim.simulator.requests.filter((r) => r.operation === 'borrowHistory').map((r) => new URLSearchParams(r.query).get('pageNo'));
+		expect(pages).toEqual(['1', '2']);
+	});
+});
