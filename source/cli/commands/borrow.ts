@@ -10,6 +10,7 @@ import {flagValue} from './require-flags.js';
 import {ApiError, InputError} from '../../api/errors.js';
 import {sanitize} from '../../format/sanitize.js';
 import {checkBorrowLimits} from '../../loans/limits.js';
+import {estimateLoanCost} from '../../loans/loan-cost.js';
 import {postWithReconciliation} from './reconcile-outcome.js';
 
 export interface BorrowIo {
@@ -29,6 +30,7 @@ export async function runBorrow(session: Session, values: ParsedArgs['values'], 
 		session.out.stderr.write(
 			[
 				`Borrow ${request.loanCoin} against ${request.pledgeCoin}, ${PERIOD_LABEL[request.daily]}, ${amount}`,
+				...(request.loanAmount !== undefined ? [await costLine(session, request)] : []),
 				`  server ${session.connectedTo}, profile ${credentials.profile} (${credentials.source})`,
 				'',
 			].join('\n'),
@@ -79,6 +81,18 @@ async function checkLimits(session: Session, request: BorrowRequest): Promise<vo
 	}
 	const verdict = checkBorrowLimits(info, loanAmount);
 	if (!verdict.ok) throw new InputError(`not borrowed: ${verdict.reason}`);
+}
+
+/** By loan amount: the collateral it takes and the hourly interest, scaled from an estimate and marked as estimates. */
+async function costLine(session: Session, request: BorrowRequest): Promise<string> {
+	const {loanCoin, pledgeCoin, daily} = request;
+	try {
+		const cost = await estimateLoanCost((pledgeAmount) => session.client.estimate({loanCoin, pledgeCoin, daily, pledgeAmount}), request.loanAmount!);
+		if (cost === undefined) return '  collateral and interest: no estimate (the estimate borrows nothing)';
+		return `  takes about ${cost.pledgeAmount} ${pledgeCoin} of collateral, about ${cost.hourInterest} ${loanCoin} interest per hour (estimates)`;
+	} catch (error) {
+		return `  collateral and interest: no estimate (${sanitize(error instanceof Error ? error.message : String(error))})`;
+	}
 }
 
 export function borrowRequestFrom(values: ParsedArgs['values']): BorrowRequest {
