@@ -28,6 +28,7 @@ import {
 	type Estimate,
 	type EstimateRequest,
 	type LoanOrder,
+	type MoneyOperation,
 	OPERATIONS,
 	type OperationName,
 	type SymbolRecord,
@@ -35,6 +36,31 @@ import {
 import {checkAmount, checkCoin, checkOrigin, checkPeriod, checkSymbol, type Checked} from './validate.js';
 import {DEFAULT_LOCALE} from './locale.js';
 import {DEFAULT_BORROW_TIMEOUT_MS, DEFAULT_GET_TIMEOUT_MS} from './deadlines.js';
+import type {
+	CoinInfos,
+	Debts,
+	HistoryKind,
+	HistoryQuery,
+	HistoryRecords,
+	OngoingLoan,
+	OngoingQuery,
+	RepayRequest,
+	RepayResult,
+	RevisePledgeRequest,
+	RevisePledgeResult,
+} from './loan-types.js';
+import {historyQuery, ongoingQuery, repayBody, revisePledgeBody} from './loan-requests.js';
+import {
+	validateBorrowHistory,
+	validateCoinInfos,
+	validateDebts,
+	validateOngoing,
+	validateReduces,
+	validateRepay,
+	validateRepayHistory,
+	validateReviseHistory,
+	validateRevisePledge,
+} from './loan-schemas.js';
 
 export interface ClientOptions {
 	baseUrl: string;
@@ -210,6 +236,46 @@ export class BitgetClient {
 	/** Throws when signed requests may not be sent from this client (before a confirmation is asked). */
 	assertCanSign(): void {
 		if (!this.allowInsecureHttp && !carriesCredentialsSafely(this.origin)) throw new InsecureTransportError(this.origin);
+	}
+
+	/** Repays a loan, all or part, through the same exactly-once path as borrow. */
+	async repay(request: RepayRequest, options: CallOptions = {}): Promise<RepayResult> {
+		const body = repayBody(request);
+		if (!this.credentials) throw new InputError('repaying needs credentials (loan-tui login, or BITGET_* variables)');
+		return this.postMoney('repay', body, validateRepay, options);
+	}
+
+	/** Adds (IN) or withdraws (OUT) collateral, through the same exactly-once path as borrow. */
+	async revisePledge(request: RevisePledgeRequest, options: CallOptions = {}): Promise<RevisePledgeResult> {
+		const body = revisePledgeBody(request);
+		if (!this.credentials) throw new InputError('changing collateral needs credentials (loan-tui login, or BITGET_* variables)');
+		return this.postMoney('revisePledge', body, validateRevisePledge, options);
+	}
+
+	/** Loanable and pledgeable coins with rates and limits (public: sent unsigned, like the estimate's lookups in ccxt). */
+	async coinInfos(coin?: string, options: CallOptions = {}): Promise<CoinInfos> {
+		const query = coin === undefined ? '' : canonicalQuery({coin: required(checkCoin(coin))});
+		return this.get({operation: 'coinInfos', query, signed: false, validate: validateCoinInfos, ...options});
+	}
+
+	async ongoingOrders(query: OngoingQuery = {}, options: CallOptions = {}): Promise<OngoingLoan[]> {
+		return this.signedGet('ongoingOrders', ongoingQuery(query), validateOngoing, options);
+	}
+
+	/** One page of a history; `extra` carries the endpoint's own filters (status, reviseSide). */
+	async history<K extends HistoryKind>(kind: K, query: HistoryQuery, options: CallOptions & {extra?: Record<string, string>} = {}): Promise<HistoryRecords[K][]> {
+		const validate = {borrowHistory: validateBorrowHistory, repayHistory: validateRepayHistory, reviseHistory: validateReviseHistory, reduces: validateReduces}[kind];
+		const {extra, ...call} = options;
+		return this.signedGet(kind, historyQuery(query, this.clock.now(), extra), validate as (data: unknown) => Validated<HistoryRecords[K][]>, call);
+	}
+
+	async debts(options: CallOptions = {}): Promise<Debts> {
+		return this.signedGet('debts', '', validateDebts, options);
+	}
+
+	private async signedGet<T>(operation: OperationName, query: string, validate: (data: unknown) => Validated<T>, options: CallOptions): Promise<T> {
+		if (!this.credentials) throw new InputError('reading your loans needs credentials (loan-tui login, or BITGET_* variables)');
+		return this.get({operation, query, signed: true, validate, ...options});
 	}
 
 	/**

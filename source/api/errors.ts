@@ -88,6 +88,8 @@ export class OutcomeUnknownError extends LoanTuiError {
 	readonly httpStatus: number | undefined;
 	/** "the loan may or may not have been created", per operation. */
 	readonly subject: string;
+	/** What a check of the loans found afterwards (filled in by the caller that ran the reconciliation). */
+	reconciliation?: {message: string; details: unknown};
 	constructor(
 		readonly failure: LoanTuiError,
 		details: OutcomeDetails = {},
@@ -101,7 +103,7 @@ export class OutcomeUnknownError extends LoanTuiError {
 		this.orderId = details.orderId;
 		this.httpStatus = details.httpStatus;
 		this.subject = subject;
-		this.hint = operation === 'borrow' ? 'Check your loan orders on Bitget before borrowing again.' : 'Check your loan orders on Bitget before trying again.';
+		this.hint = operation === 'borrow' ? 'Check your loan orders on Bitget before borrowing again.' : 'Check the loan (loan-tui loans ORDER) before trying again.';
 	}
 
 	/** One line for a person: what happened, the order id when the server named one. */

@@ -42,6 +42,11 @@ export const loanOrderSchema = v.looseObject({
 
 export type Validated<T> = {ok: true; value: T} | {ok: false; problem: string};
 
+/** Parses `input` with `schema`; the first problem as one readable line (loan-schemas.ts uses it too). */
+export function validateWith<T>(schema: v.GenericSchema, input: unknown, describe: string): Validated<T> {
+	return validate<T>(schema, input, describe);
+}
+
 function validate<T>(schema: v.GenericSchema, input: unknown, describe: string): Validated<T> {
 	const result = v.safeParse(schema, input, {abortEarly: true});
 	if (result.success) return {ok: true, value: result.output as T};

@@ -67,7 +67,19 @@ export const OPERATIONS = {
 	symbols: {method: 'GET', path: '/api/v2/spot/public/symbols', perSecond: 20},
 	estimate: {method: 'GET', path: '/api/v2/earn/loan/public/hour-interest', perSecond: 10},
 	borrow: {method: 'POST', path: '/api/v2/earn/loan/borrow', perSecond: 10},
+	// The rest of a loan's life (reference Part C); shapes in loan-types.ts.
+	coinInfos: {method: 'GET', path: '/api/v2/earn/loan/public/coinInfos', perSecond: 10},
+	ongoingOrders: {method: 'GET', path: '/api/v2/earn/loan/ongoing-orders', perSecond: 10},
+	repay: {method: 'POST', path: '/api/v2/earn/loan/repay', perSecond: 10},
+	revisePledge: {method: 'POST', path: '/api/v2/earn/loan/revise-pledge', perSecond: 10},
+	reviseHistory: {method: 'GET', path: '/api/v2/earn/loan/revise-history', perSecond: 10},
+	borrowHistory: {method: 'GET', path: '/api/v2/earn/loan/borrow-history', perSecond: 10},
+	repayHistory: {method: 'GET', path: '/api/v2/earn/loan/repay-history', perSecond: 10},
+	reduces: {method: 'GET', path: '/api/v2/earn/loan/reduces', perSecond: 10},
+	debts: {method: 'GET', path: '/api/v2/earn/loan/debts', perSecond: 10},
 } as const;
 export type OperationName = keyof typeof OPERATIONS;
+/** The POSTs that move money: each sent at most once per confirmation, never blind-retried. */
+export type MoneyOperation = 'borrow' | 'repay' | 'revisePledge';
 
 export const SUCCESS_CODE = '00000';

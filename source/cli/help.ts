@@ -7,6 +7,11 @@ Usage
   loan-tui symbols [SYMBOL]       all spot pairs, or one (BTCUSDT, btc/usdt)
   loan-tui estimate --loan-coin C --pledge-coin C (--daily D | --all) --pledge-amount N
   loan-tui borrow   --loan-coin C --pledge-coin C --daily D (--pledge-amount N | --loan-amount N) [--yes]
+  loan-tui loans [ORDER]          ongoing loans, riskiest first (or one loan in detail)
+  loan-tui repay ORDER (--all | --amount N) [--keep-collateral] [--yes]
+  loan-tui collateral ORDER (add|withdraw) N [--yes]
+  loan-tui history (loans|repayments|collateral|liquidations) [--days N]
+  loan-tui coins                  loanable and pledgeable coins: rates, limits, LTVs
   loan-tui login [--stdin]        store API credentials in the OS keychain
   loan-tui logout                 remove them
   loan-tui whoami                 which credentials are in use (key masked)
@@ -26,7 +31,8 @@ Global options
 
 Periods (--daily): SEVEN (or 7), THIRTY (or 30), FLEXIBLE
 Exit codes: 0 ok, 1 refused by the server or unreachable, 2 bad usage or input (nothing sent),
-            3 borrow outcome unknown (check your loan orders before trying again)
+            3 outcome unknown (borrow, repay, collateral): loan-tui has checked your loans and
+              says what it found; check again before trying again
 Credentials: BITGET_API_KEY, BITGET_SECRET_KEY, BITGET_PASSPHRASE override the keychain.
 `;
 
@@ -52,6 +58,40 @@ Borrows LOAN-COIN against PLEDGE-COIN. Give exactly one amount. Without --yes it
 A borrow is sent at most once. Exit 3 means the outcome is unknown: check your loan orders
 on Bitget before trying again.
   loan-tui borrow --loan-coin USDT --pledge-coin BTC --daily SEVEN --pledge-amount 0.5
+`,
+	loans: `loan-tui loans [ORDER]
+
+Your ongoing loans, riskiest first: amount, accrued interest, APR, collateral, the LTV against the
+margin-call and liquidation LTVs, how far the collateral coin may fall (against the loan coin)
+before each is reached, time to expiry and a risk word. Totals from Bitget's debts. With ORDER,
+one loan in detail with an LTV gauge.
+  loan-tui loans
+  loan-tui loans 1130000000000000001 --json
+`,
+	repay: `loan-tui repay ORDER (--all | --amount N) [--keep-collateral] [--yes]
+
+Repays a loan: --all (principal and interest; all collateral is released) or --amount N
+(interest first, then principal). --keep-collateral keeps the collateral pledged on a partial
+repayment (the LTV falls). Asks "Repay? [y/N]" on a terminal after showing principal, interest
+and what will be released; refuses (exit 2) without a terminal unless --yes. Sent at most once.
+Exit 3: the outcome is unknown; loan-tui then reads the loan again and says what it found.
+`,
+	collateral: `loan-tui collateral ORDER (add|withdraw) N [--yes]
+
+Adds or withdraws N of the loan's collateral coin. Shows the LTV before and after (from the
+loan's own figures) and refuses, before sending, a withdrawal that would put the LTV at or
+above the margin-call LTV. Sent at most once; exit 3 as for repay.
+  loan-tui collateral 1130000000000000001 add 0.1
+`,
+	history: `loan-tui history (loans|repayments|collateral|liquidations) [--days N]
+
+Past loans, repayments, collateral changes or liquidations over the last N days (default 30,
+at most 90: Bitget keeps three months), every page, newest first.
+`,
+	coins: `loan-tui coins
+
+What can be borrowed (hourly rate and APR per period, min and max amount) and pledged (initial,
+margin-call and liquidation LTV), from Bitget's public coin list.
 `,
 	login: `loan-tui login [--stdin] [--profile NAME]
 

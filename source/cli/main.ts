@@ -56,11 +56,25 @@ async function runCommand(command: CommandName, session: Session, parsed: Parsed
 				stdin: io.stdin,
 				interactive: io.stdin.isTTY === true && io.stdout.isTTY === true,
 			});
+		case 'loans':
+			return (await import('./commands/loans.js')).runLoans(session, parsed.positionals);
+		case 'coins':
+			return (await import('./commands/coins.js')).runCoins(session);
+		case 'history':
+			return (await import('./commands/history.js')).runHistory(session, parsed.positionals, parsed.values);
+		case 'repay':
+			return (await import('./commands/repay.js')).runRepay(session, parsed.positionals, parsed.values, confirmIo(io));
+		case 'collateral':
+			return (await import('./commands/collateral.js')).runCollateral(session, parsed.positionals, parsed.values, confirmIo(io));
 		case 'login':
 		case 'logout':
 		case 'whoami':
 			return (await import('./commands/credentials.js')).runCredentialsCommand(command, session, parsed.values, io);
 	}
+}
+
+function confirmIo(io: Io) {
+	return {stdin: io.stdin, interactive: io.stdin.isTTY === true && io.stdout.isTTY === true};
 }
 
 async function runInteractive(io: Io, out: Output, settings: Settings): Promise<ExitCode | number> {

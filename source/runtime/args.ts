@@ -3,7 +3,7 @@
 import {parseArgs} from 'node:util';
 import {UsageError} from './exit-codes.js';
 
-export const COMMANDS = ['symbols', 'estimate', 'borrow', 'login', 'logout', 'whoami'] as const;
+export const COMMANDS = ['symbols', 'estimate', 'borrow', 'login', 'logout', 'whoami', 'loans', 'repay', 'collateral', 'history', 'coins'] as const;
 export type CommandName = (typeof COMMANDS)[number];
 
 const GLOBAL_OPTIONS = {
@@ -28,6 +28,9 @@ const COMMAND_OPTIONS = {
 	all: {type: 'boolean'},
 	yes: {type: 'boolean', short: 'y'},
 	stdin: {type: 'boolean'},
+	amount: {type: 'string'},
+	'keep-collateral': {type: 'boolean'},
+	days: {type: 'string'},
 } as const;
 
 const ALLOWED: Record<CommandName, readonly (keyof typeof COMMAND_OPTIONS)[]> = {
@@ -37,9 +40,14 @@ const ALLOWED: Record<CommandName, readonly (keyof typeof COMMAND_OPTIONS)[]> = 
 	login: ['stdin'],
 	logout: [],
 	whoami: [],
+	loans: [],
+	repay: ['all', 'amount', 'keep-collateral', 'yes'],
+	collateral: ['yes'],
+	history: ['days'],
+	coins: [],
 };
 
-const MAX_POSITIONALS: Record<CommandName, number> = {symbols: 1, estimate: 0, borrow: 0, login: 0, logout: 0, whoami: 0};
+const MAX_POSITIONALS: Record<CommandName, number> = {symbols: 1, estimate: 0, borrow: 0, login: 0, logout: 0, whoami: 0, loans: 1, repay: 1, collateral: 3, history: 1, coins: 0};
 
 type Values = {[K in keyof typeof GLOBAL_OPTIONS | keyof typeof COMMAND_OPTIONS]?: (typeof GLOBAL_OPTIONS & typeof COMMAND_OPTIONS)[K]['type'] extends 'boolean' ? boolean : string};
 

@@ -4,7 +4,7 @@ export const EXIT = {
 	refused: 1,
 	/** Bad usage or invalid input: nothing was sent. */
 	usage: 2,
-	/** A borrow may or may not have been created. */
+	/** A money-moving POST (borrow, repay, collateral) may or may not have acted. */
 	outcomeUnknown: 3,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

@@ -90,6 +90,7 @@ function outcomeFields(error: OutcomeUnknownError): Record<string, unknown> {
 		operation: error.operation,
 		...(error.sent ? {sent: error.sent} : {}),
 		...(error.orderId !== undefined ? {orderId: sanitize(error.orderId)} : {}),
+		...(error.reconciliation ? {reconciliation: error.reconciliation} : {}),
 	};
 }
 
@@ -100,6 +101,7 @@ function outcomeUnknownLines(error: OutcomeUnknownError): string[] {
 		`  What happened: ${sanitize(error.what)}, after the request may have reached the server.`,
 	];
 	if (error.sent) lines.push(`  Sent: ${error.operation} ${sanitize(describeSent(error.sent))}`);
+	if (error.reconciliation) lines.push(`  Checked since: ${sanitize(error.reconciliation.message)}`);
 	lines.push(`  ${error.hint} Do not simply run the same command again.`);
 	return lines;
 }

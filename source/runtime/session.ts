@@ -30,7 +30,8 @@ export async function openSession(settings: Settings, out: Output, env: NodeJS.P
 	if (settings.demo) {
 		// Loaded only here: the simulator costs nothing on any other path.
 		const {startSimulator, DEMO_CREDENTIALS} = await import('../simulator/index.js');
-		const simulator = await startSimulator();
+		// Two loans open, and one simulated hour of interest per real minute, so the Loans view has something to show.
+		const simulator = await startSimulator({demoLoans: true, hourEveryMs: 60_000});
 		baseUrl = simulator.url;
 		closeSimulator = () => simulator.close();
 		demoCredentials = {credentials: DEMO_CREDENTIALS, source: 'demo', profile: settings.profile};

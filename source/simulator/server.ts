@@ -2,11 +2,13 @@
 // writing envelopes. Behaviour per endpoint lives in symbols.ts, estimate.ts and borrow.ts.
 import {createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse} from 'node:http';
 import type {AddressInfo, Socket} from 'node:net';
-import {OPERATIONS, type Credentials, type OperationName} from '../api/types.js';
+import {OPERATIONS, type Credentials, type OperationName, type Period} from '../api/types.js';
 import {authenticate, hasCredentialHeaders} from './auth.js';
 import {handleBorrow, OrderIds} from './borrow.js';
 import {chooseEncoding, encode} from './compression.js';
 import {handleEstimate} from './estimate.js';
+import {LoanBook} from './loan-book.js';
+import {handleLoanOperation, type LoanOperation} from './loans.js';
 import {FaultQueue, type TakenFault} from './faults.js';
 import {RateLimiter} from './rate-limit.js';
 import {envelopeJson, failure, isSuccess, success, tooManyRequests, type Reply} from './reply.js';
@@ -81,6 +83,10 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 	const ids = new OrderIds();
 	const requests: RecordedRequest[] = [];
 	const orders: SimulatedOrder[] = [];
+	const book = new LoanBook(() => serverNow());
+	const seed = () => {
+		if (options.demoLoans) for (const apiKey of accounts.keys()) book.seedDemo(apiKey, () => ids.take());
+	};
 	const sockets = new Set<Socket>();
 	const timers = new Set<NodeJS.Timeout>();
 	let clockOffset = options.clockOffsetMs ?? 0;
@@ -104,16 +110,19 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 		// percent-encoded form is refused with 40009, as it would be in production.
 		const verify = () =>
 			authenticate({headers: req.headers, method: req.method ?? '', path, query: decodedQuery(query), body, serverNow: now, accounts});
-		if (op === 'borrow') {
+		if (!OPERATIONS[op].path.includes('/public/')) {
 			// Always signed, and limited per API key (UID), so the key must be known before counting.
 			const result = verify();
 			if (!result.ok) {
 				const keyHeader = String(req.headers['access-key'] ?? '');
-				return {reply: result.reply, remaining: limiter.peek(`borrow:key:${keyHeader}`, limit, now)};
+				return {reply: result.reply, remaining: limiter.peek(`${op}:key:${keyHeader}`, limit, now)};
 			}
-			const rate = limiter.hit(`borrow:key:${result.account.apiKey}`, limit, now);
+			const rate = limiter.hit(`${op}:key:${result.account.apiKey}`, limit, now);
 			if (!rate.allowed) return {reply: tooManyRequests(), remaining: 0};
-			const reply = handleBorrow({headers: req.headers, body, account: result.account}, (o) => orders.push(o), ids);
+			const reply =
+				op === 'borrow'
+					? handleBorrow({headers: req.headers, body, account: result.account}, (o) => (orders.push(o), book.open({...o, daily: o.daily as Period})), ids)
+					: handleLoanOperation({operation: op as LoanOperation, params, headers: req.headers, body, apiKey: result.account.apiKey, now}, book);
 			return {reply, remaining: rate.remaining};
 		}
 		// The public GETs are limited per IP, before anything else is looked at.
@@ -123,7 +132,12 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 			const result = verify();
 			if (!result.ok) return {reply: result.reply, remaining: rate.remaining};
 		}
-		const reply = op === 'symbols' ? handleSymbols(params, symbols) : handleEstimate(params);
+		const reply =
+			op === 'symbols'
+				? handleSymbols(params, symbols)
+				: op === 'estimate'
+					? handleEstimate(params)
+					: handleLoanOperation({operation: op as LoanOperation, params, headers: req.headers, body, now}, book);
 		return {reply, remaining: rate.remaining};
 	}
 
@@ -200,7 +214,7 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 		};
 		requests.push(record);
 		if (!available) return writeHtml(req, res, record, 503, 'Service Temporarily Unavailable');
-		// Faults apply to the three endpoints only.
+		// Faults apply to the API's endpoints only.
 		const fault = op === 'unknown' || op === 'time' ? undefined : faults.take(op);
 		if (fault) record.fault = fault.kind;
 		const answer = (reply: Reply, remaining?: number) => writeOutcome(req, res, record, {reply, remaining}, undefined);
@@ -262,6 +276,7 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 		port: 0,
 		requests,
 		orders,
+		loans: book,
 		get connections() {
 			return connections;
 		},
@@ -276,6 +291,8 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 		reset: () => {
 			requests.length = 0;
 			orders.length = 0;
+			book.reset();
+			seed();
 			faults.clear();
 			limiter.reset();
 		},
@@ -292,6 +309,12 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 		},
 	};
 
+	seed();
+	if (options.hourEveryMs !== undefined && options.hourEveryMs > 0) {
+		const ticker = setInterval(() => book.advanceHours(1), options.hourEveryMs);
+		ticker.unref();
+		timers.add(ticker);
+	}
 	return new Promise<Simulator>((resolve, reject) => {
 		server.once('error', reject);
 		server.listen(options.port ?? 0, host, () => {

@@ -1,5 +1,6 @@
 // Public types of the simulator (re-exported by index.ts).
-import type {Credentials} from '../api/types.js';
+import type {Credentials, OperationName} from '../api/types.js';
+import type {LoanDesk} from './loan-book.js';
 
 export interface SimulatorOptions {
 	host?: string;
@@ -16,6 +17,10 @@ export interface SimulatorOptions {
 	compression?: 'auto' | 'none' | 'gzip' | 'br';
 	/** requestTime as a numeric string instead of a number. */
 	requestTimeAsString?: boolean;
+	/** Open a couple of loans for every account at start (what --demo shows). */
+	demoLoans?: boolean;
+	/** Advance the loan desk's simulated clock by one hour every this many real ms (the demo's interest ticks). */
+	hourEveryMs?: number;
 }
 
 export type FaultKind =
@@ -31,7 +36,7 @@ export type FaultKind =
 	/** Answer with `status` and `body` as given, executing nothing (hostile or odd server data). */
 	| 'raw';
 
-export type FaultOperation = 'symbols' | 'estimate' | 'borrow' | 'any';
+export type FaultOperation = OperationName | 'any';
 
 export interface Fault {
 	kind: FaultKind;
@@ -46,7 +51,7 @@ export interface Fault {
 	body?: string;
 }
 
-export type RecordedOperation = 'symbols' | 'estimate' | 'borrow' | 'unknown';
+export type RecordedOperation = OperationName | 'unknown';
 
 export interface RecordedRequest {
 	/** Date.now() when the request had been read (wall clock, not the offset server clock). */
@@ -81,6 +86,8 @@ export interface Simulator {
 	readonly requests: RecordedRequest[];
 	readonly orders: SimulatedOrder[];
 	readonly connections: number;
+	/** The loan desk: ongoing loans, histories, the simulated hour clock and price moves (tests and demo). */
+	readonly loans: LoanDesk;
 	injectFault(fault: Fault): void;
 	clearFaults(): void;
 	setClockOffset(ms: number): void;

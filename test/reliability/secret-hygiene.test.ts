@@ -47,6 +47,16 @@ describe.skipIf(skip)(`secret hygiene of every command and the app${skip ? ` (sk
 		expect((await sandbox.run([...borrow.slice(0, -2), '99999', '--yes', '--json', '--debug', ...base()], {env: bus()})).code).toBe(1);
 		simulator.injectFault({kind: 'reset-after-order', operation: 'borrow'});
 		expect((await sandbox.run([...borrow, '--debug', ...base()], {env: bus()})).code).toBe(3);
+		// The loan commands, with the request log on, including a repayment whose answer is lost (reconciled).
+		const orderId = simulator.orders[0]!.orderId;
+		expect((await sandbox.run(['loans', '--debug', ...base()], {env: bus()})).code).toBe(0);
+		expect((await sandbox.run(['loans', orderId, '--json', '--debug', ...base()], {env: bus()})).code).toBe(0);
+		expect((await sandbox.run(['coins', '--debug', ...base()], {env: bus()})).code).toBe(0);
+		expect((await sandbox.run(['history', 'loans', '--debug', ...base()], {env: bus()})).code).toBe(0);
+		expect((await sandbox.run(['collateral', orderId, 'add', '0.01', '--yes', '--debug', ...base()], {env: bus()})).code).toBe(0);
+		simulator.injectFault({kind: 'reset-after-order', operation: 'repay'});
+		expect((await sandbox.run(['repay', orderId, '--amount', '1', '--yes', '--debug', ...base()], {env: bus()})).code).toBe(3);
+		expect((await sandbox.run(['history', 'repayments', '--json', '--debug', ...base()], {env: bus()})).code).toBe(0);
 		// The environment's credentials: signed lookups and a borrow, with the request log on.
 		expect((await sandbox.run(['whoami', '--json'], {env: environment})).code).toBe(0);
 		expect((await sandbox.run(['estimate', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', '30', '--pledge-amount', '1', '--debug', ...base()], {env: environment})).code).toBe(0);

@@ -22,11 +22,13 @@ describe('default deadlines', () => {
 	it('a stalled borrow ends at 15 s as "outcome unknown" (exit 3), posted once', async () => {
 		sim.simulator.injectFault({kind: 'stall', operation: 'borrow'});
 		const started = Date.now();
-		const result = await runCli(['borrow', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', '7', '--pledge-amount', '1', '--yes', '--base-url', sim.simulator.url], {env});
+		// LOAN_TUI_RECONCILE_SECONDS=0: one read of the loans afterwards, so the borrow's own deadline is what is timed.
+		const result = await runCli(['borrow', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', '7', '--pledge-amount', '1', '--yes', '--base-url', sim.simulator.url], {env: {...env, LOAN_TUI_RECONCILE_SECONDS: '0'}});
 		const elapsed = Date.now() - started;
 		expect(result.code).toBe(3);
 		expect(result.stderr).toContain('OUTCOME UNKNOWN');
 		expect(result.stderr).toContain('no answer within 15 s');
+		expect(result.stderr).toContain('Checked since: no matching order after 0 s — check again before retrying');
 		expect(elapsed).toBeGreaterThanOrEqual(15_000);
 		expect(elapsed).toBeLessThan(17_500);
 		expect(sim.posts()).toHaveLength(1);

@@ -25,7 +25,9 @@ describe.skipIf(tmuxMissing)(`borrow confirmation on a terminal${tmuxMissing ? `
 		const after = await tmux.waitFor(/EXIT=\d/);
 		expect(after).toContain('Not borrowed: nothing was sent.');
 		expect(after).toContain('EXIT=2');
-		expect(sim.simulator.requests).toEqual([]);
+		// Only the limit lookups (coinInfos, estimate) were read; nothing was posted.
+		expect(sim.posts()).toEqual([]);
+		expect(sim.simulator.requests.map((r) => r.operation)).toEqual(['coinInfos', 'estimate']);
 	});
 
 	it('y posts once and prints the order id', async () => {

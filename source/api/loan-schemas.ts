@@ -1,0 +1,180 @@
+// Runtime shapes of the loan-management answers (reference Part C), with the units normalised here and only
+// here: percentages from the order endpoints become fractions (see loan-types.ts). Same rules as schemas.ts:
+// extra fields tolerated, a missing or null optional field is "not given", a wrong type is a protocol error.
+import Big from 'big.js';
+import * as v from 'valibot';
+import type {
+	BorrowRecord,
+	CoinInfos,
+	Debts,
+	LoanCoinInfo,
+	OngoingLoan,
+	PledgeCoinInfo,
+	ReduceRecord,
+	RepayRecord,
+	RepayResult,
+	ReviseRecord,
+	RevisePledgeResult,
+} from './loan-types.js';
+import {validateWith, type Validated} from './schemas.js';
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+const decimal = v.pipe(v.string(), v.regex(DECIMAL, 'a decimal string'));
+const optionalDecimal = v.pipe(
+	v.nullish(v.union([v.literal(''), decimal])),
+	v.transform((value) => (value === '' || value === null ? undefined : value)),
+);
+const text = v.pipe(v.string(), v.maxLength(64, 'at most 64 characters'));
+const coin = v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,20}$/, 'a coin'));
+const orderId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'an order id'));
+const epochMs = v.pipe(v.string(), v.regex(/^\d{1,16}$/, 'epoch milliseconds'));
+
+/** "65" (percent) → "0.65" (fraction); exact, no float. */
+export function percentToFraction(percent: string): string {
+	return plain(new Big(percent).div(100));
+}
+
+function plain(value: Big): string {
+	const fixed = value.toFixed();
+	return fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
+}
+
+const percent = v.pipe(decimal, v.transform(percentToFraction));
+
+// coinInfos: both the older shape (hourRate7D, rate7D, min, max) and the newer one (…Flexible, min/maxBorrowAmount).
+const loanInfoSchema = v.pipe(
+	v.looseObject({
+		coin,
+		hourRate7D: optionalDecimal,
+		rate7D: optionalDecimal,
+		hourRate30D: optionalDecimal,
+		rate30D: optionalDecimal,
+		hourRateFlexible: optionalDecimal,
+		rateFlexible: optionalDecimal,
+		min: optionalDecimal,
+		max: optionalDecimal,
+		minBorrowAmount: optionalDecimal,
+		maxBorrowAmount: optionalDecimal,
+		minUsdt: optionalDecimal,
+		maxUsdt: optionalDecimal,
+	}),
+	v.transform((raw): LoanCoinInfo => {
+		const info: LoanCoinInfo = {coin: raw.coin, hourRate: {}, annualRate: {}};
+		if (raw.hourRate7D !== undefined) info.hourRate.SEVEN = raw.hourRate7D;
+		if (raw.hourRate30D !== undefined) info.hourRate.THIRTY = raw.hourRate30D;
+		if (raw.hourRateFlexible !== undefined) info.hourRate.FLEXIBLE = raw.hourRateFlexible;
+		if (raw.rate7D !== undefined) info.annualRate.SEVEN = raw.rate7D;
+		if (raw.rate30D !== undefined) info.annualRate.THIRTY = raw.rate30D;
+		if (raw.rateFlexible !== undefined) info.annualRate.FLEXIBLE = raw.rateFlexible;
+		const min = raw.minBorrowAmount ?? raw.min;
+		const max = raw.maxBorrowAmount ?? raw.max;
+		if (min !== undefined) info.minAmount = min;
+		if (max !== undefined) info.maxAmount = max;
+		if (raw.minUsdt !== undefined) info.minUsdt = raw.minUsdt;
+		if (raw.maxUsdt !== undefined) info.maxUsdt = raw.maxUsdt;
+		return info;
+	}),
+);
+
+const pledgeInfoSchema = v.pipe(
+	v.looseObject({coin, initRate: decimal, supRate: decimal, forceRate: decimal, minUsdt: optionalDecimal, maxUsdt: optionalDecimal}),
+	v.transform((raw): PledgeCoinInfo => {
+		const info: PledgeCoinInfo = {coin: raw.coin, initRate: raw.initRate, supRate: raw.supRate, forceRate: raw.forceRate};
+		if (raw.minUsdt !== undefined) info.minUsdt = raw.minUsdt;
+		if (raw.maxUsdt !== undefined) info.maxUsdt = raw.maxUsdt;
+		return info;
+	}),
+);
+
+const list = <T extends v.GenericSchema>(item: T) => v.pipe(v.nullish(v.array(item)), v.transform((value) => value ?? []));
+
+const coinInfosSchema = v.object({loanInfos: list(loanInfoSchema), pledgeInfos: list(pledgeInfoSchema)});
+
+const ongoingSchema = v.looseObject({
+	orderId,
+	loanCoin: coin,
+	loanAmount: decimal,
+	interestAmount: decimal,
+	hourInterestRate: percent,
+	pledgeCoin: coin,
+	pledgeAmount: decimal,
+	pledgeRate: percent,
+	supRate: percent,
+	forceRate: percent,
+	borrowTime: epochMs,
+	// "0" for a flexible loan; an empty or missing value is read the same way.
+	expireTime: v.pipe(v.nullish(v.union([v.literal(''), epochMs])), v.transform((value) => value || '0')),
+});
+
+const repaySchema = v.looseObject({
+	loanCoin: coin,
+	pledgeCoin: coin,
+	repayAmount: decimal,
+	payInterest: decimal,
+	repayLoanAmount: decimal,
+	repayUnlockAmount: decimal,
+});
+
+const revisePledgeSchema = v.looseObject({loanCoin: coin, pledgeCoin: coin, afterPledgeRate: percent});
+
+const reviseRecordSchema = v.looseObject({
+	loanCoin: coin,
+	pledgeCoin: coin,
+	orderId,
+	reviseTime: epochMs,
+	reviseSide: text,
+	reviseAmount: decimal,
+	afterPledgeRate: percent,
+	beforePledgeRate: percent,
+});
+
+const borrowRecordSchema = v.looseObject({
+	orderId,
+	loanCoin: coin,
+	pledgeCoin: coin,
+	initPledgeAmount: decimal,
+	initLoanAmount: decimal,
+	hourRate: percent,
+	daily: text,
+	borrowTime: epochMs,
+	status: text,
+});
+
+const repayRecordSchema = v.looseObject({
+	orderId,
+	loanCoin: coin,
+	pledgeCoin: coin,
+	repayAmount: decimal,
+	payInterest: decimal,
+	repayLoanAmount: decimal,
+	repayUnlockAmount: decimal,
+	repayTime: epochMs,
+});
+
+const reduceRecordSchema = v.looseObject({
+	orderId,
+	loanCoin: coin,
+	pledgeCoin: coin,
+	reduceTime: epochMs,
+	pledgeRate: percent,
+	pledgePrice: decimal,
+	status: text,
+	pledgeAmount: decimal,
+	reduceFee: decimal,
+	residueAmount: decimal,
+	runlockAmount: decimal,
+	repayLoanAmount: decimal,
+});
+
+const debtLine = v.looseObject({coin, amount: decimal, amountUsdt: decimal});
+const debtsSchema = v.object({pledgeInfos: list(debtLine), loanInfos: list(debtLine)});
+
+export const validateCoinInfos = (data: unknown): Validated<CoinInfos> => validateWith(coinInfosSchema, data, 'coin list');
+export const validateOngoing = (data: unknown): Validated<OngoingLoan[]> => validateWith(list(ongoingSchema), data, 'ongoing loans');
+export const validateRepay = (data: unknown): Validated<RepayResult> => validateWith(repaySchema, data, 'repayment');
+export const validateRevisePledge = (data: unknown): Validated<RevisePledgeResult> => validateWith(revisePledgeSchema, data, 'collateral change');
+export const validateReviseHistory = (data: unknown): Validated<ReviseRecord[]> => validateWith(list(reviseRecordSchema), data, 'collateral history');
+export const validateBorrowHistory = (data: unknown): Validated<BorrowRecord[]> => validateWith(list(borrowRecordSchema), data, 'loan history');
+export const validateRepayHistory = (data: unknown): Validated<RepayRecord[]> => validateWith(list(repayRecordSchema), data, 'repayment history');
+export const validateReduces = (data: unknown): Validated<ReduceRecord[]> => validateWith(list(reduceRecordSchema), data, 'liquidation history');
+export const validateDebts = (data: unknown): Validated<Debts> => validateWith(debtsSchema, data, 'debts');

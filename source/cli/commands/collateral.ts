@@ -1,0 +1,56 @@
+// loan-tui collateral ORDER (add|withdraw) N [--yes]: the LTV before and after from the loan's own figures; a
+// withdrawal reaching the margin-call LTV is refused here, before anything is sent.
+import {InputError} from '../../api/errors.js';
+import {checkAmount} from '../../api/validate.js';
+import {percent} from '../../format/numbers.js';
+import {sanitize} from '../../format/sanitize.js';
+import {checkCollateralChange} from '../../loans/ltv.js';
+import type {ParsedArgs} from '../../runtime/args.js';
+import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
+import {printJson, printLines} from '../../runtime/output.js';
+import {askYesNo} from '../prompt.js';
+import type {Session} from '../../runtime/session.js';
+import type {BorrowIo} from './borrow.js';
+import {findLoan, orderIdArgument} from './loan-lookup.js';
+import {postWithReconciliation} from './reconcile-outcome.js';
+
+export async function runCollateral(session: Session, positionals: string[], values: ParsedArgs['values'], io: BorrowIo): Promise<ExitCode> {
+	const orderId = orderIdArgument(positionals[0], 'collateral');
+	const action = positionals[1]?.toLowerCase();
+	if (action !== 'add' && action !== 'withdraw') throw new UsageError('say add or withdraw: loan-tui collateral ORDER (add|withdraw) AMOUNT', 'See loan-tui collateral --help.');
+	if (positionals[2] === undefined) throw new UsageError(`collateral ${action} needs an amount`);
+	const checked = checkAmount(positionals[2], 'collateral amount');
+	if (!checked.ok) throw new UsageError(checked.message);
+	const amount = checked.value;
+	if (!values.yes && !io.interactive) throw new UsageError('collateral changes need confirmation: pass --yes, or run it on a terminal to answer the prompt');
+	const credentials = await session.requireCredentials();
+	// Refused before the question: plain http to another host would expose the credentials.
+	session.client.assertCanSign();
+	const loan = await findLoan(session, orderId);
+	const pledgeCoin = sanitize(loan.pledgeCoin);
+	const check = checkCollateralChange(loan, action, amount);
+	if (!check.ok) throw new InputError(`not ${action === 'add' ? 'added' : 'withdrawn'}: ${check.reason}`);
+	if (!values.yes) {
+		session.out.stderr.write(
+			[
+				`${action === 'add' ? 'Add' : 'Withdraw'} ${amount} ${pledgeCoin} ${action === 'add' ? 'to' : 'from'} order ${orderId} (now ${loan.pledgeAmount} ${pledgeCoin})`,
+				`  LTV ${percent(check.before, 2)} → ${percent(check.after, 2)} (margin call ${percent(loan.supRate, 2)}, liquidation ${percent(loan.forceRate, 2)}), at today's price`,
+				`  server ${session.connectedTo}, profile ${credentials.profile} (${credentials.source})`,
+				'',
+			].join('\n'),
+		);
+		if (!(await askYesNo(`${action === 'add' ? 'Add' : 'Withdraw'}? [y/N] `, io.stdin, session.out.stderr))) {
+			session.out.stderr.write('Collateral unchanged: nothing was sent.\n');
+			return EXIT.usage;
+		}
+	}
+	const request = {orderId, amount, pledgeCoin: loan.pledgeCoin, reviseType: action === 'add' ? ('IN' as const) : ('OUT' as const)};
+	const result = await postWithReconciliation(
+		session,
+		(sentAt) => ({kind: 'revisePledge', request, sentAt, before: loan}),
+		(signal) => session.client.revisePledge(request, {signal}),
+	);
+	if (session.out.json) printJson(session.out, result);
+	else printLines(session.out, [`Collateral ${action === 'add' ? 'added' : 'withdrawn'}: ${amount} ${pledgeCoin} on order ${orderId}; LTV now ${percent(result.afterPledgeRate, 2)}`]);
+	return EXIT.ok;
+}

@@ -1,0 +1,103 @@
+// loan-tui history (loans|repayments|collateral|liquidations) [--days N]: every page of the window, newest first.
+import type {HistoryKind, HistoryRecords} from '../../api/loan-types.js';
+import {HISTORY_MAX_DAYS, HISTORY_MAX_PAGE_SIZE} from '../../api/loan-types.js';
+import {localDateTime} from '../../format/dates.js';
+import {percent} from '../../format/numbers.js';
+import {sanitize} from '../../format/sanitize.js';
+import type {ParsedArgs} from '../../runtime/args.js';
+import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
+import {printJson, printLines, table} from '../../runtime/output.js';
+import type {Session} from '../../runtime/session.js';
+
+export const HISTORY_KINDS: Record<string, HistoryKind> = {
+	loans: 'borrowHistory',
+	repayments: 'repayHistory',
+	collateral: 'reviseHistory',
+	liquidations: 'reduces',
+};
+export const DEFAULT_HISTORY_DAYS = 30;
+/** 20 pages of 100: enough for any person's loans; said when reached. */
+const MAX_PAGES = 20;
+const DAY_MS = 86_400_000;
+
+const TIME_OF: {[K in HistoryKind]: (record: HistoryRecords[K]) => string} = {
+	borrowHistory: (r) => r.borrowTime,
+	repayHistory: (r) => r.repayTime,
+	reviseHistory: (r) => r.reviseTime,
+	reduces: (r) => r.reduceTime,
+};
+
+export function historyDays(value: string | undefined): number {
+	if (value === undefined) return DEFAULT_HISTORY_DAYS;
+	if (!/^\d{1,3}$/.test(value.trim()) || Number(value) < 1 || Number(value) > HISTORY_MAX_DAYS) {
+		throw new UsageError(`--days must be a whole number from 1 to ${HISTORY_MAX_DAYS} (the API keeps three months)`);
+	}
+	return Number(value);
+}
+
+export async function runHistory(session: Session, positionals: string[], values: ParsedArgs['values']): Promise<ExitCode> {
+	const name = positionals[0];
+	const found = name === undefined ? undefined : HISTORY_KINDS[name.toLowerCase()];
+	if (found === undefined) throw new UsageError(`history needs one of: ${Object.keys(HISTORY_KINDS).join(', ')}`, 'See loan-tui history --help.');
+	const kind: HistoryKind = found;
+	const days = historyDays(values.days);
+	await session.requireCredentials();
+	const endTime = session.client.clock.now();
+	const startTime = endTime - days * DAY_MS;
+	const records: Array<HistoryRecords[HistoryKind]> = [];
+	let complete = false;
+	for (let pageNo = 1; pageNo <= MAX_PAGES; pageNo++) {
+		const page = await session.client.history(kind, {startTime, endTime, pageNo, pageSize: HISTORY_MAX_PAGE_SIZE});
+		records.push(...page);
+		if (page.length < HISTORY_MAX_PAGE_SIZE) {
+			complete = true;
+			break;
+		}
+	}
+	const time = TIME_OF[kind] as (record: HistoryRecords[HistoryKind]) => string;
+	records.sort((a, b) => Number(time(b)) - Number(time(a)));
+	if (session.out.json) {
+		printJson(session.out, records);
+		return EXIT.ok;
+	}
+	const label = `${name!.toLowerCase()} in the last ${days} day${days === 1 ? '' : 's'}`;
+	if (records.length === 0) {
+		printLines(session.out, [`No ${label}.`]);
+		return EXIT.ok;
+	}
+	const footer = `${records.length} record${records.length === 1 ? '' : 's'}: ${label}, newest first${complete ? '' : ` (only the first ${records.length} read)`}`;
+	printLines(session.out, [...rowsOf(kind, records), '', footer]);
+	return EXIT.ok;
+}
+
+function rowsOf(kind: HistoryKind, records: unknown[]): string[] {
+	const s = sanitize;
+	switch (kind) {
+		case 'borrowHistory':
+			return table(
+				['TIME', 'ORDER', 'BORROWED', 'PLEDGED', 'HOURLY', 'PERIOD', 'STATUS'],
+				(records as HistoryRecords['borrowHistory'][]).map((r) => [localDateTime(r.borrowTime), r.orderId, `${r.initLoanAmount} ${s(r.loanCoin)}`, `${r.initPledgeAmount} ${s(r.pledgeCoin)}`, percent(r.hourRate), s(r.daily), s(r.status)]),
+			);
+		case 'repayHistory':
+			return table(
+				['TIME', 'ORDER', 'REPAID', 'INTEREST', 'PRINCIPAL', 'RELEASED'],
+				(records as HistoryRecords['repayHistory'][]).map((r) => [localDateTime(r.repayTime), r.orderId, `${r.repayAmount} ${s(r.loanCoin)}`, r.payInterest, r.repayLoanAmount, `${r.repayUnlockAmount} ${s(r.pledgeCoin)}`]),
+			);
+		case 'reviseHistory':
+			return table(
+				['TIME', 'ORDER', 'CHANGE', 'LTV BEFORE', 'LTV AFTER'],
+				(records as HistoryRecords['reviseHistory'][]).map((r) => [
+					localDateTime(r.reviseTime),
+					r.orderId,
+					`${r.reviseSide === 'down' ? 'added' : r.reviseSide === 'up' ? 'withdrew' : s(r.reviseSide)} ${r.reviseAmount} ${s(r.pledgeCoin)}`,
+					percent(r.beforePledgeRate, 2),
+					percent(r.afterPledgeRate, 2),
+				]),
+			);
+		case 'reduces':
+			return table(
+				['TIME', 'ORDER', 'LTV', 'SOLD', 'PRICE', 'FEE', 'DEBT REPAID', 'RELEASED', 'STATUS'],
+				(records as HistoryRecords['reduces'][]).map((r) => [localDateTime(r.reduceTime), r.orderId, percent(r.pledgeRate, 2), `${r.pledgeAmount} ${s(r.pledgeCoin)}`, r.pledgePrice, r.reduceFee, `${r.repayLoanAmount} ${s(r.loanCoin)}`, `${r.runlockAmount} ${s(r.pledgeCoin)}`, s(r.status)]),
+			);
+	}
+}

@@ -1,0 +1,91 @@
+// loan-tui loans [ORDER]: ongoing loans, riskiest first, with LTV against the margin-call and liquidation LTVs,
+// the price fall that would reach each, interest and APR; totals from debts.
+import type {Debts, OngoingLoan} from '../../api/loan-types.js';
+import {describeLoan, fall, ltvGauge, timeToExpiry} from '../../format/loans.js';
+import {percent} from '../../format/numbers.js';
+import {localDateTime} from '../../format/dates.js';
+import {sanitize} from '../../format/sanitize.js';
+import {byRisk, riskOf} from '../../loans/ltv.js';
+import {EXIT, type ExitCode} from '../../runtime/exit-codes.js';
+import {printJson, printLines, table} from '../../runtime/output.js';
+import type {Session} from '../../runtime/session.js';
+import {findLoan, orderIdArgument} from './loan-lookup.js';
+
+export async function runLoans(session: Session, positionals: string[]): Promise<ExitCode> {
+	const orderId = positionals[0] === undefined ? undefined : orderIdArgument(positionals[0], 'loans');
+	await session.requireCredentials();
+	const now = session.client.clock.now();
+	if (orderId !== undefined) {
+		const loan = await findLoan(session, orderId);
+		if (session.out.json) printJson(session.out, describeLoan(loan));
+		else printLines(session.out, loanDetail(loan, now));
+		return EXIT.ok;
+	}
+	const [loans, debts] = await Promise.all([
+		session.client.ongoingOrders(),
+		session.client.debts().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
+	]);
+	loans.sort(byRisk);
+	if (session.out.json) {
+		printJson(session.out, {loans: loans.map(describeLoan), debts: debts instanceof Error ? null : debts});
+		return EXIT.ok;
+	}
+	if (loans.length === 0) {
+		printLines(session.out, ['No ongoing loans.']);
+		return EXIT.ok;
+	}
+	printLines(session.out, [...loanTable(loans, now), '', ...totals(debts)]);
+	return EXIT.ok;
+}
+
+function loanTable(loans: OngoingLoan[], now: number): string[] {
+	return table(
+		['ORDER', 'BORROWED', 'INTEREST', 'APR', 'PLEDGED', 'LTV', 'CALL', 'LIQ', 'FALL TO CALL', 'FALL TO LIQ', 'EXPIRES', 'RISK'],
+		loans.map((loan) => {
+			const risk = riskOf(loan);
+			return [
+				loan.orderId,
+				`${loan.loanAmount} ${sanitize(loan.loanCoin)}`,
+				loan.interestAmount,
+				percent(describeLoan(loan).annualInterestRate, 2),
+				`${loan.pledgeAmount} ${sanitize(loan.pledgeCoin)}`,
+				percent(loan.pledgeRate, 2),
+				percent(loan.supRate, 2),
+				percent(loan.forceRate, 2),
+				fall(risk.moveToMarginCall),
+				fall(risk.moveToLiquidation),
+				timeToExpiry(loan.expireTime, now),
+				risk.label,
+			];
+		}),
+	);
+}
+
+function loanDetail(loan: OngoingLoan, now: number): string[] {
+	const described = describeLoan(loan);
+	const {risk} = described;
+	const loanCoin = sanitize(loan.loanCoin);
+	const pledgeCoin = sanitize(loan.pledgeCoin);
+	const rows: Array<[string, string]> = [
+		['Order', loan.orderId],
+		['Borrowed', `${loan.loanAmount} ${loanCoin}`],
+		['Interest accrued', `${loan.interestAmount} ${loanCoin}`],
+		['Owed now', `${described.owed} ${loanCoin}`],
+		['Hourly rate', `${percent(loan.hourInterestRate)} (APR ${percent(described.annualInterestRate, 2)})`],
+		['Collateral', `${loan.pledgeAmount} ${pledgeCoin}`],
+		['LTV', ltvGauge(loan)],
+		['Margin call', `if ${pledgeCoin} falls ${fall(risk.moveToMarginCall)} against ${loanCoin}`],
+		['Liquidation', `if ${pledgeCoin} falls ${fall(risk.moveToLiquidation)} against ${loanCoin}`],
+		['Risk', risk.label],
+		['Borrowed at', localDateTime(loan.borrowTime)],
+		['Expires', loan.expireTime === '0' ? 'none (flexible)' : `${localDateTime(loan.expireTime)} (${timeToExpiry(loan.expireTime, now)})`],
+	];
+	const width = Math.max(...rows.map(([label]) => label.length));
+	return rows.map(([label, value]) => `${label.padEnd(width)}  ${value}`);
+}
+
+function totals(debts: Debts | Error): string[] {
+	if (debts instanceof Error) return [`Totals unavailable: ${sanitize(debts.message)}`];
+	const line = (items: Debts['loanInfos']) => items.map((item) => `${item.amount} ${sanitize(item.coin)} (≈ ${item.amountUsdt} USDT)`).join(', ') || 'none';
+	return [`Owed:    ${line(debts.loanInfos)}`, `Pledged: ${line(debts.pledgeInfos)}`];
+}

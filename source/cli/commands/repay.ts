@@ -1,0 +1,67 @@
+// loan-tui repay ORDER (--all | --amount N) [--keep-collateral] [--yes]: one POST per confirmation; an unknown
+// outcome is followed by a check of the loan, and still exits 3.
+import {InputError} from '../../api/errors.js';
+import {checkAmount} from '../../api/validate.js';
+import {sanitize} from '../../format/sanitize.js';
+import {percent} from '../../format/numbers.js';
+import {repayPreview} from '../../loans/repay-preview.js';
+import type {ParsedArgs} from '../../runtime/args.js';
+import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
+import {printJson, printLines} from '../../runtime/output.js';
+import {askYesNo} from '../prompt.js';
+import type {Session} from '../../runtime/session.js';
+import type {BorrowIo} from './borrow.js';
+import {findLoan, orderIdArgument} from './loan-lookup.js';
+import {postWithReconciliation} from './reconcile-outcome.js';
+import {flagValue} from './require-flags.js';
+
+export async function runRepay(session: Session, positionals: string[], values: ParsedArgs['values'], io: BorrowIo): Promise<ExitCode> {
+	const orderId = orderIdArgument(positionals[0], 'repay');
+	if (values.all && values.amount !== undefined) throw new UsageError('give either --all or --amount, not both');
+	if (!values.all && values.amount === undefined) throw new UsageError('give --all, or --amount N for a partial repayment');
+	const amount = values.amount === undefined ? undefined : flagValue('amount', values.amount, checkAmount);
+	const unlock = !values['keep-collateral'];
+	if (!values.yes && !io.interactive) throw new UsageError('repay needs confirmation: pass --yes, or run it on a terminal to answer the prompt');
+	const credentials = await session.requireCredentials();
+	// Refused before the question: plain http to another host would expose the credentials.
+	session.client.assertCanSign();
+	const loan = await findLoan(session, orderId);
+	const preview = repayPreview(loan, {all: values.all === true, amount, unlock});
+	if (!preview.ok) throw new InputError(`not repaid: ${preview.reason}`);
+	const loanCoin = sanitize(loan.loanCoin);
+	const pledgeCoin = sanitize(loan.pledgeCoin);
+	if (!values.yes) {
+		const release =
+			preview.release.kind === 'all'
+				? `all ${preview.release.amount} ${pledgeCoin}`
+				: preview.release.kind === 'none'
+					? `none (LTV ${percent(loan.pledgeRate, 2)} → ${percent(preview.ltvAfter, 2)})`
+					: `some ${pledgeCoin} (Bitget sizes the release)`;
+		session.out.stderr.write(
+			[
+				`Repay order ${orderId}: ${preview.pay} ${loanCoin} of ${preview.owed} owed`,
+				`  interest ${preview.interest} ${loanCoin}, principal ${preview.principal} ${loanCoin}; left ${preview.remainingPrincipal} ${loanCoin}`,
+				`  collateral released: ${release}`,
+				`  server ${session.connectedTo}, profile ${credentials.profile} (${credentials.source})`,
+				'',
+			].join('\n'),
+		);
+		if (!(await askYesNo('Repay? [y/N] ', io.stdin, session.out.stderr))) {
+			session.out.stderr.write('Not repaid: nothing was sent.\n');
+			return EXIT.usage;
+		}
+	}
+	const request = values.all ? {orderId, repayAll: true, repayUnlock: unlock} : {orderId, repayAll: false, amount, repayUnlock: unlock};
+	const result = await postWithReconciliation(
+		session,
+		(sentAt) => ({kind: 'repay', request, sentAt, before: loan}),
+		(signal) => session.client.repay(request, {signal}),
+	);
+	if (session.out.json) printJson(session.out, result);
+	else
+		printLines(session.out, [
+			`Repaid ${result.repayAmount} ${sanitize(result.loanCoin)} on order ${orderId}`,
+			`  interest ${result.payInterest}, principal ${result.repayLoanAmount}, collateral released ${result.repayUnlockAmount} ${sanitize(result.pledgeCoin)}`,
+		]);
+	return EXIT.ok;
+}

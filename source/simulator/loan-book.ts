@@ -1,0 +1,283 @@
+// The simulated loan desk's state: ongoing loans per account, the four histories, a simulated hour clock for
+// interest and price overrides that push a loan over its margin-call and liquidation LTVs. Amounts are big.js;
+// nothing passes through a JS float. Ratios here are fractions; loans.ts turns them into the wire's percentages.
+import Big from 'big.js';
+import type {Period} from '../api/types.js';
+import {COINS, LTV} from './coins.js';
+import {formatDecimal} from './decimal.js';
+import {loanAmountFor, pledgeAmountFor} from './estimate.js';
+
+export const MARGIN_CALL_LTV = '0.8';
+export const LIQUIDATION_LTV = '0.9';
+/** Liquidation fee, a fraction of the debt, paid in the loan coin. */
+export const LIQUIDATION_FEE = '0.01';
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+export interface SimLoan {
+	orderId: string;
+	apiKey: string;
+	loanCoin: string;
+	pledgeCoin: string;
+	daily: Period;
+	hourRate: string;
+	/** Principal still owed. */
+	loanAmount: Big;
+	/** Interest accrued and not yet paid. */
+	interest: Big;
+	pledgeAmount: Big;
+	initLoanAmount: string;
+	initPledgeAmount: string;
+	borrowTime: number;
+	/** 0 for FLEXIBLE. */
+	expireTime: number;
+	/** ongoing, or how it ended: REPAY (repaid) or FORCE (liquidated). */
+	status: 'ongoing' | 'REPAY' | 'FORCE';
+}
+
+export interface SimRepayRecord {
+	apiKey: string;
+	orderId: string;
+	loanCoin: string;
+	pledgeCoin: string;
+	repayAmount: string;
+	payInterest: string;
+	repayLoanAmount: string;
+	repayUnlockAmount: string;
+	repayTime: number;
+}
+
+export interface SimReviseRecord {
+	apiKey: string;
+	orderId: string;
+	loanCoin: string;
+	pledgeCoin: string;
+	reviseTime: number;
+	reviseSide: 'down' | 'up';
+	reviseAmount: string;
+	beforePledgeRate: Big;
+	afterPledgeRate: Big;
+}
+
+export interface SimReduceRecord {
+	apiKey: string;
+	orderId: string;
+	loanCoin: string;
+	pledgeCoin: string;
+	reduceTime: number;
+	pledgeRate: Big;
+	pledgePrice: string;
+	status: 'COMPLETE';
+	pledgeAmount: string;
+	reduceFee: string;
+	residueAmount: string;
+	runlockAmount: string;
+	repayLoanAmount: string;
+}
+
+/** What tests and the demo can do to the desk (exposed as `simulator.loans`). */
+export interface LoanDesk {
+	/** Moves the simulated clock: every ongoing loan accrues `hours` hours of interest; liquidations follow. */
+	advanceHours(hours: number): void;
+	/** Sets a coin's USDT price; loans at or above the liquidation LTV are liquidated at once. */
+	setPrice(coin: string, usdtPrice: string): void;
+	/** A coin's current USDT price. */
+	price(coin: string): string;
+	/** Current LTV (fraction) of an order, interest included. */
+	ltv(orderId: string): string;
+	/** Every loan ever opened, ended ones included (read-only view for tests). */
+	readonly all: readonly SimLoan[];
+	readonly repays: readonly SimRepayRecord[];
+	readonly revises: readonly SimReviseRecord[];
+	readonly reduces: readonly SimReduceRecord[];
+}
+
+export type DeskRefusal = {ok: false; code: string; msg: string};
+
+export class LoanBook implements LoanDesk {
+	readonly all: SimLoan[] = [];
+	readonly repays: SimRepayRecord[] = [];
+	readonly revises: SimReviseRecord[] = [];
+	readonly reduces: SimReduceRecord[] = [];
+	private prices = new Map<string, string>();
+
+	constructor(private readonly now: () => number) {}
+
+	price(coin: string): string {
+		const price = this.prices.get(coin) ?? COINS.get(coin)?.price;
+		if (price === undefined) throw new Error(`unknown coin ${coin}`);
+		return price;
+	}
+
+	setPrice(coin: string, usdtPrice: string): void {
+		if (!COINS.has(coin)) throw new Error(`unknown coin ${coin}`);
+		if (!(new Big(usdtPrice).gt(0))) throw new Error('a price must be positive');
+		this.prices.set(coin, usdtPrice);
+		this.liquidateDue();
+	}
+
+	advanceHours(hours: number): void {
+		if (!Number.isInteger(hours) || hours < 0) throw new Error('hours must be a whole number ≥ 0');
+		for (const loan of this.ongoing()) loan.interest = loan.interest.plus(loan.loanAmount.times(loan.hourRate).times(hours));
+		this.liquidateDue();
+	}
+
+	ltv(orderId: string): string {
+		const loan = this.find(orderId);
+		if (!loan) throw new Error(`no order ${orderId}`);
+		return formatDecimal(this.ltvOf(loan), 8, Big.roundHalfUp);
+	}
+
+	ltvOf(loan: SimLoan, pledgeAmount: Big = loan.pledgeAmount): Big {
+		const debt = loan.loanAmount.plus(loan.interest).times(this.price(loan.loanCoin));
+		if (pledgeAmount.lte(0)) return new Big(999);
+		return debt.div(pledgeAmount.times(this.price(loan.pledgeCoin)));
+	}
+
+	ongoing(apiKey?: string): SimLoan[] {
+		return this.all.filter((loan) => loan.status === 'ongoing' && (apiKey === undefined || loan.apiKey === apiKey));
+	}
+
+	find(orderId: string, apiKey?: string): SimLoan | undefined {
+		return this.all.find((loan) => loan.orderId === orderId && (apiKey === undefined || loan.apiKey === apiKey));
+	}
+
+	/** Opens a loan from an accepted borrow; exactly one of the amounts is given, the other follows from the LTV. */
+	open(order: {orderId: string; apiKey: string; loanCoin: string; pledgeCoin: string; daily: Period; pledgeAmount?: string; loanAmount?: string}, at = this.now()): SimLoan {
+		const {loanCoin, pledgeCoin, daily} = order;
+		const loanAmount = order.loanAmount !== undefined ? new Big(order.loanAmount) : loanAmountFor(loanCoin, pledgeCoin, daily, order.pledgeAmount!);
+		const pledgeAmount = order.pledgeAmount !== undefined ? new Big(order.pledgeAmount) : pledgeAmountFor(loanCoin, pledgeCoin, daily, order.loanAmount!);
+		const loan: SimLoan = {
+			orderId: order.orderId,
+			apiKey: order.apiKey,
+			loanCoin,
+			pledgeCoin,
+			daily,
+			hourRate: COINS.get(loanCoin)!.hourlyRate[daily],
+			loanAmount,
+			interest: new Big(0),
+			pledgeAmount,
+			initLoanAmount: formatDecimal(loanAmount, 8, Big.roundDown),
+			initPledgeAmount: formatDecimal(pledgeAmount, 8, Big.roundUp),
+			borrowTime: at,
+			expireTime: daily === 'FLEXIBLE' ? 0 : at + (daily === 'SEVEN' ? 7 : 30) * DAY_MS,
+			status: 'ongoing',
+		};
+		this.all.push(loan);
+		return loan;
+	}
+
+	/** Repays all, or `amount` (interest first, then principal). With `unlock`, a partial repayment releases collateral in proportion. */
+	repay(apiKey: string, orderId: string, all: boolean, amount: string | undefined, unlock: boolean): SimRepayRecord | DeskRefusal {
+		const loan = this.find(orderId, apiKey);
+		if (!loan || loan.status !== 'ongoing') return {ok: false, code: '40020', msg: 'Parameter orderId error'};
+		const debt = loan.loanAmount.plus(loan.interest);
+		let paid = all ? debt : new Big(amount!);
+		if (paid.gt(debt)) return {ok: false, code: '40020', msg: 'Parameter amount error'};
+		const full = paid.eq(debt);
+		const payInterest = paid.lt(loan.interest) ? paid : loan.interest;
+		const principal = paid.minus(payInterest);
+		let released: Big;
+		if (full) released = loan.pledgeAmount;
+		else if (unlock && loan.loanAmount.gt(0)) released = loan.pledgeAmount.times(principal).div(loan.loanAmount).round(8, Big.roundDown);
+		else released = new Big(0);
+		loan.interest = loan.interest.minus(payInterest);
+		loan.loanAmount = loan.loanAmount.minus(principal);
+		loan.pledgeAmount = loan.pledgeAmount.minus(released);
+		if (full) loan.status = 'REPAY';
+		paid = payInterest.plus(principal);
+		const record: SimRepayRecord = {
+			apiKey,
+			orderId,
+			loanCoin: loan.loanCoin,
+			pledgeCoin: loan.pledgeCoin,
+			repayAmount: formatDecimal(paid, 8, Big.roundHalfUp),
+			payInterest: formatDecimal(payInterest, 8, Big.roundHalfUp),
+			repayLoanAmount: formatDecimal(principal, 8, Big.roundHalfUp),
+			repayUnlockAmount: formatDecimal(released, 8, Big.roundDown),
+			repayTime: this.now(),
+		};
+		this.repays.push(record);
+		return record;
+	}
+
+	/** IN adds collateral; OUT withdraws it, refused when the LTV would reach the margin-call LTV. */
+	revise(apiKey: string, orderId: string, pledgeCoin: string, type: 'IN' | 'OUT', amount: string): SimReviseRecord | DeskRefusal {
+		const loan = this.find(orderId, apiKey);
+		if (!loan || loan.status !== 'ongoing') return {ok: false, code: '40020', msg: 'Parameter orderId error'};
+		if (loan.pledgeCoin !== pledgeCoin) return {ok: false, code: '40020', msg: 'Parameter pledgeCoin error'};
+		const change = new Big(amount);
+		const before = this.ltvOf(loan);
+		const after = type === 'IN' ? loan.pledgeAmount.plus(change) : loan.pledgeAmount.minus(change);
+		if (type === 'OUT' && (after.lte(0) || this.ltvOf(loan, after).gte(MARGIN_CALL_LTV))) {
+			return {ok: false, code: '40020', msg: 'Parameter amount error'};
+		}
+		loan.pledgeAmount = after;
+		const record: SimReviseRecord = {
+			apiKey,
+			orderId,
+			loanCoin: loan.loanCoin,
+			pledgeCoin,
+			reviseTime: this.now(),
+			reviseSide: type === 'IN' ? 'down' : 'up',
+			reviseAmount: formatDecimal(change, 8, Big.roundHalfUp),
+			beforePledgeRate: before,
+			afterPledgeRate: this.ltvOf(loan),
+		};
+		this.revises.push(record);
+		return record;
+	}
+
+	/** Every ongoing loan at or above its liquidation LTV is closed: pledge sold for the debt and a fee, the rest released. */
+	private liquidateDue(): void {
+		for (const loan of this.ongoing()) {
+			const ltv = this.ltvOf(loan);
+			if (ltv.lt(LIQUIDATION_LTV)) continue;
+			const debt = loan.loanAmount.plus(loan.interest);
+			const fee = debt.times(LIQUIDATION_FEE);
+			const pledgePrice = new Big(this.price(loan.pledgeCoin)).div(this.price(loan.loanCoin));
+			let sold = debt.plus(fee).div(pledgePrice).round(8, Big.roundUp);
+			if (sold.gt(loan.pledgeAmount)) sold = loan.pledgeAmount;
+			const residue = loan.pledgeAmount.minus(sold);
+			this.reduces.push({
+				apiKey: loan.apiKey,
+				orderId: loan.orderId,
+				loanCoin: loan.loanCoin,
+				pledgeCoin: loan.pledgeCoin,
+				reduceTime: this.now(),
+				pledgeRate: ltv,
+				pledgePrice: formatDecimal(pledgePrice, 8, Big.roundHalfUp),
+				status: 'COMPLETE',
+				pledgeAmount: formatDecimal(sold, 8, Big.roundHalfUp),
+				reduceFee: formatDecimal(fee, 8, Big.roundHalfUp),
+				residueAmount: formatDecimal(residue, 8, Big.roundHalfUp),
+				runlockAmount: formatDecimal(residue, 8, Big.roundHalfUp),
+				repayLoanAmount: formatDecimal(debt, 8, Big.roundHalfUp),
+			});
+			loan.status = 'FORCE';
+			loan.pledgeAmount = new Big(0);
+		}
+	}
+
+	/** The demo's loans for one account: a calm one and one close to its margin call, both with some interest. */
+	seedDemo(apiKey: string, takeId: () => string): void {
+		const now = this.now();
+		const calm = this.open({orderId: takeId(), apiKey, loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.5'}, now - 2 * DAY_MS);
+		calm.interest = calm.loanAmount.times(calm.hourRate).times(48);
+		// 20 ETH at 1545 is 30,900 USDT; 23,400 USDT borrowed puts the LTV near 0.76, under the 0.8 margin call.
+		const tight = this.open({orderId: takeId(), apiKey, loanCoin: 'USDT', pledgeCoin: 'ETH', daily: 'FLEXIBLE', loanAmount: '23400'}, now - 5 * HOUR_MS);
+		tight.pledgeAmount = new Big('20');
+		tight.initPledgeAmount = '20';
+		tight.interest = tight.loanAmount.times(tight.hourRate).times(5);
+	}
+
+	reset(): void {
+		this.all.length = 0;
+		this.repays.length = 0;
+		this.revises.length = 0;
+		this.reduces.length = 0;
+		this.prices.clear();
+	}
+}
+
+export {LTV as INITIAL_LTV};

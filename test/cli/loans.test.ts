@@ -1,0 +1,270 @@
+// The loan-management commands through the built binary against the simulator over loopback.
+import {describe, expect, it} from 'vitest';
+import {runCli, type CliResult} from '../helpers/cli.js';
+import {TEST_CREDENTIAL_ENV, useSimulator} from '../helpers/simulator.js';
+
+const env = TEST_CREDENTIAL_ENV;
+const BTC_LOAN = {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'} as const;
+
+function noStack(result: CliResult): void {
+	expect(result.stderr).not.toMatch(/\n\s+at /);
+}
+
+describe('loans, coins and history', () => {
+	const sim = useSimulator();
+	const run = (args: string[], extraEnv: NodeJS.ProcessEnv = {}) => runCli([...args, '--base-url', sim.simulator.url], {env: {...env, ...extraEnv}});
+
+	it('loans: none, then riskiest first with LTVs, price falls and risk in words; totals from debts', async () => {
+		expect((await run(['loans'])).stdout).toBe('No ongoing loans.\n');
+		const client = sim.client();
+		const calm = await client.borrow({...BTC_LOAN, daily: 'FLEXIBLE'});
+		const tight = await client.borrow({loanCoin: 'USDT', pledgeCoin: 'ETH', daily: 'SEVEN', pledgeAmount: '10'});
+		// ETH down to 1390: LTV 0.7 × 1545/1390 ≈ 0.778, inside 10 % of the 0.8 margin call.
+		sim.simulator.loans.setPrice('ETH', '1390');
+		const result = await run(['loans']);
+		expect(result.code).toBe(0);
+		const lines = result.stdout.split('\n');
+		expect(lines[0]).toMatch(/^ORDER\s+BORROWED\s+INTEREST\s+APR\s+PLEDGED\s+LTV\s+CALL\s+LIQ\s+FALL TO CALL\s+FALL TO LIQ\s+EXPIRES\s+RISK$/);
+		expect(lines[1]).toMatch(new RegExp(`^${tight.orderId}\\s+10815 USDT\\s+0\\s+5\\.4%\\s+10 ETH\\s+77\\.81%\\s+80%\\s+90%\\s+-2\\.74%\\s+-13\\.54%\\s+in 6 d 23 h\\s+near margin call$`));
+		expect(lines[2]).toMatch(new RegExp(`^${calm.orderId}\\s+16080 USDT\\s+0\\s+6\\.13%\\s+1 BTC\\s+60%\\s+80%\\s+90%\\s+-25%\\s+-33\\.33%\\s+none \\(flexible\\)\\s+ok$`));
+		expect(result.stdout).toContain('Owed:    26895 USDT (≈ 26895 USDT)');
+		expect(result.stdout).toMatch(/Pledged: (1 BTC \(≈ 26800 USDT\), 10 ETH \(≈ 13900 USDT\)|10 ETH \(≈ 13900 USDT\), 1 BTC \(≈ 26800 USDT\))/);
+
+		const json = JSON.parse((await run(['loans', '--json'])).stdout);
+		expect(json.loans.map((l: {orderId: string}) => l.orderId)).toEqual([tight.orderId, calm.orderId]);
+		expect(json.loans[0]).toMatchObject({pledgeRate: '0.7781', supRate: '0.8', risk: {level: 'near', moveToMarginCall: '0.027375'}});
+		expect(json.debts.loanInfos).toEqual([{coin: 'USDT', amount: '26895', amountUsdt: '26895'}]);
+
+		const detail = await run(['loans', tight.orderId]);
+		expect(detail.stdout).toMatch(/LTV\s+\[#+\.*\|\.*!\.*\] LTV 77\.81% \/ call 80% \/ liq 90%/);
+		expect(detail.stdout).toMatch(/Margin call\s+if ETH falls -2\.74% against USDT/);
+		expect(detail.stdout).toMatch(/Risk\s+near margin call/);
+	});
+
+	it('loans ORDER: an unknown order is exit 1 with a hint; a malformed one is exit 2 and sends nothing', async () => {
+		const unknown = await run(['loans', '42']);
+		expect(unknown.code).toBe(1);
+		expect(unknown.stderr).toContain('no ongoing loan with order id 42');
+		expect(unknown.stderr).toContain('loan-tui loans');
+		sim.simulator.requests.length = 0;
+		const bad = await run(['loans', '12ab']);
+		expect(bad.code).toBe(2);
+		expect(sim.simulator.requests).toEqual([]);
+		for (const result of [unknown, bad]) noStack(result);
+	});
+
+	it('coins: tables of rates and LTVs without credentials; --json keeps fractions', async () => {
+		const human = await runCli(['coins', '--base-url', sim.simulator.url]);
+		expect(human.code).toBe(0);
+		expect(human.stdout).toMatch(/^Loanable \(\d+\)\nLOAN COIN\s+7 days hourly \/ APR\s+30 days hourly \/ APR\s+flexible term hourly \/ APR\s+MIN\s+MAX/);
+		expect(human.stdout).toMatch(/USDT\s+0\.000617% \/ 5\.4%\s+0\.00064% \/ 5\.61%\s+0\.0007% \/ 6\.13%\s+10\s+10000000000/);
+		expect(human.stdout).toMatch(/PLEDGE COIN\s+INITIAL LTV\s+MARGIN CALL\s+LIQUIDATION\n/);
+		expect(human.stdout).toMatch(/BTC\s+70%\s+80%\s+90%/);
+		expect(sim.simulator.requests[0]!.headers['access-key']).toBeUndefined();
+		const json = JSON.parse((await runCli(['coins', '--json', '--base-url', sim.simulator.url])).stdout);
+		expect(json.pledgeInfos[0]).toMatchObject({supRate: '0.8', forceRate: '0.9'});
+	});
+
+	it('history: each kind, newest first, over --days; bad kinds and windows are exit 2', async () => {
+		const client = sim.client();
+		const first = await client.borrow(BTC_LOAN);
+		const second = await client.borrow({loanCoin: 'USDT', pledgeCoin: 'ETH', daily: 'THIRTY', pledgeAmount: '10'});
+		await client.revisePledge({orderId: second.orderId, amount: '1', pledgeCoin: 'ETH', reviseType: 'IN'});
+		await client.repay({orderId: first.orderId, repayAll: true, repayUnlock: true});
+		sim.simulator.loans.setPrice('ETH', '900');
+
+		const loans = await run(['history', 'loans']);
+		expect(loans.code).toBe(0);
+		const rows = loans.stdout.split('\n');
+		expect(rows[0]).toMatch(/^TIME\s+ORDER\s+BORROWED\s+PLEDGED\s+HOURLY\s+PERIOD\s+STATUS$/);
+		expect(rows[1]).toMatch(new RegExp(`${second.orderId}\\s+10042\\.5 USDT\\s+10 ETH\\s+0\\.00064%\\s+THIRTY\\s+FORCE$`));
+		expect(rows[2]).toMatch(new RegExp(`${first.orderId}\\s+18760 USDT\\s+1 BTC\\s+0\\.000617%\\s+SEVEN\\s+REPAY$`));
+		expect(loans.stdout).toContain('2 records: loans in the last 30 days, newest first');
+		expect((await run(['history', 'repayments'])).stdout).toMatch(new RegExp(`${first.orderId}\\s+18760 USDT\\s+0\\s+18760\\s+1 BTC`));
+		expect((await run(['history', 'collateral', '--days', '7'])).stdout).toMatch(new RegExp(`${second.orderId}\\s+added 1 ETH\\s+65%\\s+59\\.09%`));
+		const liquidations = await run(['history', 'liquidations', '--json']);
+		expect(JSON.parse(liquidations.stdout)).toEqual([expect.objectContaining({orderId: second.orderId, status: 'COMPLETE', repayLoanAmount: '10042.5'})]);
+
+		sim.simulator.requests.length = 0;
+		for (const args of [['history'], ['history', 'trades'], ['history', 'loans', '--days', '91'], ['history', 'loans', '--days', '0'], ['history', 'loans', '--amount', '1']]) {
+			const result = await run(args);
+			expect(result.code, args.join(' ')).toBe(2);
+			noStack(result);
+		}
+		expect(sim.simulator.requests).toEqual([]);
+	});
+});
+
+describe('repay and collateral', () => {
+	const sim = useSimulator();
+	const run = (args: string[], extraEnv: NodeJS.ProcessEnv = {}) => runCli([...args, '--base-url', sim.simulator.url], {env: {...env, ...extraEnv}});
+	const posts = (operation: string) => sim.simulator.requests.filter((r) => r.operation === operation);
+
+	it('repay --all releases the collateral; a partial --keep-collateral sends repayUnlock no', async () => {
+		const {orderId} = await sim.client().borrow(BTC_LOAN);
+		sim.simulator.loans.advanceHours(10);
+		const partial = await run(['repay', orderId, '--amount', '100', '--keep-collateral', '--yes']);
+		expect(partial.code).toBe(0);
+		expect(partial.stdout).toBe(`Repaid 100 USDT on order ${orderId}\n  interest 1.157492, principal 98.842508, collateral released 0 BTC\n`);
+		expect(JSON.parse(posts('repay')[0]!.body)).toEqual({orderId, repayAll: 'no', amount: '100', repayUnlock: 'no'});
+		const all = await run(['repay', orderId, '--all', '--yes', '--json']);
+		expect(JSON.parse(all.stdout)).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '18661.157492', payInterest: '0', repayLoanAmount: '18661.157492', repayUnlockAmount: '1'});
+		expect(posts('repay')).toHaveLength(2);
+	});
+
+	it('repay refuses before posting: no --yes without a terminal, both or neither amount, more than owed, unknown order', async () => {
+		const {orderId} = await sim.client().borrow(BTC_LOAN);
+		const cases: Array<[string[], number, RegExp]> = [
+			[['repay', orderId, '--all'], 2, /--yes/],
+			[['repay', orderId, '--all', '--amount', '1', '--yes'], 2, /not both/],
+			[['repay', orderId, '--yes'], 2, /--all, or --amount/],
+			[['repay', orderId, '--amount', '0', '--yes'], 2, /greater than zero/],
+			[['repay', orderId, '--amount', '18761', '--yes'], 2, /more than the 18760 USDT owed/],
+			[['repay', '999', '--all', '--yes'], 1, /no ongoing loan with order id 999/],
+			[['repay', '--all', '--yes'], 2, /order id/],
+		];
+		for (const [args, code, message] of cases) {
+			const result = await run(args);
+			expect(result.code, args.join(' ')).toBe(code);
+			expect(result.stderr).toMatch(message);
+			noStack(result);
+		}
+		expect(posts('repay')).toEqual([]);
+	});
+
+	it('collateral add and withdraw show the LTV; a withdrawal reaching the margin call is refused locally', async () => {
+		const {orderId} = await sim.client().borrow(BTC_LOAN);
+		const added = await run(['collateral', orderId, 'add', '0.4', '--yes']);
+		expect(added.stdout).toBe(`Collateral added: 0.4 BTC on order ${orderId}; LTV now 50%\n`);
+		// 1.4 BTC at LTV 0.5: withdrawing 0.525 would make it 0.8, the margin call.
+		const refused = await run(['collateral', orderId, 'withdraw', '0.525', '--yes']);
+		expect(refused.code).toBe(2);
+		expect(refused.stderr).toContain('not withdrawn: the LTV would be 80%, at or above the margin-call LTV of 80%');
+		const withdrawn = await run(['collateral', orderId, 'withdraw', '0.2', '--yes', '--json']);
+		expect(JSON.parse(withdrawn.stdout)).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', afterPledgeRate: '0.5833'});
+		expect(posts('revisePledge').map((r) => JSON.parse(r.body).reviseType)).toEqual(['IN', 'OUT']);
+		for (const args of [['collateral', orderId, 'lend', '1', '--yes'], ['collateral', orderId, 'add', '--yes'], ['collateral', orderId, 'add', '-1', '--yes'], ['collateral', orderId, 'add', '1']]) {
+			expect((await run(args)).code, args.join(' ')).toBe(2);
+		}
+		expect(posts('revisePledge')).toHaveLength(2);
+	});
+});
+
+describe('an unknown outcome is reconciled, and still exits 3', () => {
+	const sim = useSimulator();
+	const run = (args: string[], extraEnv: NodeJS.ProcessEnv = {}) => runCli([...args, '--base-url', sim.simulator.url], {env: {...env, ...extraEnv}});
+
+	it('borrow: the lost answer\'s order is found and named', async () => {
+		sim.simulator.injectFault({kind: 'reset-after-order', operation: 'borrow'});
+		const result = await run(['borrow', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', '7', '--pledge-amount', '0.5', '--yes']);
+		expect(result.code).toBe(3);
+		const orderId = sim.simulator.orders[0]!.orderId;
+		expect(result.stderr).toContain('OUTCOME UNKNOWN — the loan may or may not have been created.');
+		expect(result.stderr).toMatch(new RegExp(`Checked since: found order ${orderId}, same coins, period and pledge amount, borrowed (\\d+ s after|at about the time) the request was sent`));
+		expect(sim.simulator.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+	});
+
+	it('repay: found in the repayment history; --json carries it', async () => {
+		const {orderId} = await sim.client().borrow(BTC_LOAN);
+		sim.simulator.injectFault({kind: 'reset-after-order', operation: 'repay'});
+		const result = await run(['repay', orderId, '--all', '--yes', '--json']);
+		expect(result.code).toBe(3);
+		const {error} = JSON.parse(result.stderr);
+		expect(error).toMatchObject({kind: 'outcome-unknown', exitCode: 3, reconciliation: {details: {status: 'found', orderId}}});
+		expect(error.message).toContain('the repayment may or may not have been made');
+		expect(error.reconciliation.message).toMatch(new RegExp(`^found a repayment of 18760 USDT on order ${orderId} .*the loan is no longer open$`));
+	});
+
+	it('collateral: found in the collateral history', async () => {
+		const {orderId} = await sim.client().borrow(BTC_LOAN);
+		sim.simulator.injectFault({kind: 'reset-after-order', operation: 'revisePledge'});
+		const result = await run(['collateral', orderId, 'add', '0.4', '--yes']);
+		expect(result.code).toBe(3);
+		expect(result.stderr).toContain('OUTCOME UNKNOWN — the collateral change may or may not have been made.');
+		expect(result.stderr).toMatch(new RegExp(`Checked since: found 0\\.4 BTC added on order ${orderId}, recorded .*; LTV 70% → 50%`));
+	});
+
+	it('nothing happened: says so after the time it checked, without claiming it failed', async () => {
+		const {orderId} = await sim.client().borrow(BTC_LOAN);
+		sim.simulator.injectFault({kind: 'html-500', operation: 'repay'});
+		const result = await run(['repay', orderId, '--all', '--yes'], {LOAN_TUI_RECONCILE_SECONDS: '1'});
+		expect(result.code).toBe(3);
+		expect(result.stderr).toContain(`Checked since: no repayment recorded on order ${orderId} after 1 s — check again before retrying`);
+		expect(sim.simulator.loans.repays).toEqual([]);
+	});
+});
+
+describe('borrow limits from coinInfos', () => {
+	const sim = useSimulator();
+	const run = (args: string[]) => runCli([...args, '--base-url', sim.simulator.url], {env});
+	const borrow = ['borrow', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', '7'];
+
+	it('refuses below the minimum before sending; a pledge is checked through its estimate', async () => {
+		const small = await run([...borrow, '--loan-amount', '5', '--yes']);
+		expect(small.code).toBe(2);
+		expect(small.stderr).toContain("not borrowed: 5 USDT is below Bitget's minimum borrow of 10 USDT");
+		const tinyPledge = await run([...borrow, '--pledge-amount', '0.0001', '--yes']);
+		expect(tinyPledge.code).toBe(2);
+		expect(tinyPledge.stderr).toContain("1.876 USDT is below Bitget's minimum borrow");
+		expect(sim.posts()).toEqual([]);
+	});
+
+	it('says so when the limits cannot be read, and borrows anyway (the server checks)', async () => {
+		sim.simulator.injectFault({kind: 'html-500', operation: 'coinInfos'});
+		const result = await run([...borrow, '--loan-amount', '100', '--yes']);
+		expect(result.code).toBe(0);
+		expect(result.stderr).toMatch(/^Note: could not check Bitget's borrow limits before sending \(.*HTTP 500.*\); the server checks them\.$/m);
+		expect(sim.posts()).toHaveLength(1);
+	});
+});
+
+describe('--demo', () => {
+	it('starts with two loans open', async () => {
+		const result = await runCli(['loans', '--demo', '--json']);
+		expect(result.code).toBe(0);
+		const {loans} = JSON.parse(result.stdout);
+		expect(loans).toHaveLength(2);
+		expect(loans[0]).toMatchObject({pledgeCoin: 'ETH', risk: {level: 'near'}});
+	});
+});
+
+describe('loan lookups through the fault matrix', () => {
+	const sim = useSimulator();
+	const run = (args: string[]) => runCli([...args, '--base-url', sim.simulator.url, '--timeout', '1'], {env});
+	const cases: Array<[string, 'ongoingOrders' | 'coinInfos' | 'repayHistory', string[], RegExp]> = [
+		['html-500', 'ongoingOrders', ['loans'], /HTTP 500 with an HTML page/i],
+		['wrong-types', 'ongoingOrders', ['loans'], /unexpected answer/i],
+		['truncated-json', 'coinInfos', ['coins'], /incomplete JSON/i],
+		['wrong-types', 'coinInfos', ['coins'], /unexpected answer/i],
+		['rate-limit', 'repayHistory', ['history', 'repayments'], /429 Too Many Requests/i],
+		['unknown-code', 'repayHistory', ['history', 'repayments'], /99999 Unexpected condition/i],
+	];
+
+	it.each(cases)('%s on %s: exit 1, one clear message', async (kind, operation, args, message) => {
+		if (operation === 'ongoingOrders') await sim.client().borrow(BTC_LOAN);
+		sim.simulator.injectFault({kind: kind as 'html-500', operation, times: kind === 'rate-limit' ? Number.POSITIVE_INFINITY : 1});
+		const result = await run(args);
+		expect(result.code).toBe(1);
+		expect(result.stdout).toBe('');
+		expect(result.stderr).toMatch(message);
+		expect(result.stderr.split('\n').filter(Boolean).length).toBeLessThanOrEqual(2);
+		noStack(result);
+	});
+});
+
+describe('history reads every page', () => {
+	const sim = useSimulator({rateLimits: false});
+
+	it('120 loans come back in two pages, newest first', async () => {
+		const client = sim.client({perSecond: {borrow: 1000}});
+		const ids: string[] = [];
+		for (let i = 0; i < 120; i++) ids.push((await client.borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.01'})).orderId);
+		const result = await runCli(['history', 'loans', '--json', '--base-url', sim.simulator.url], {env});
+		const records = JSON.parse(result.stdout) as Array<{orderId: string; borrowTime: string}>;
+		expect(records).toHaveLength(120);
+		expect(new Set(records.map((r) => r.orderId))).toEqual(new Set(ids));
+		for (let i = 1; i < records.length; i++) expect(Number(records[i - 1]!.borrowTime)).toBeGreaterThanOrEqual(Number(records[i]!.borrowTime));
+		const pages = sim.simulator.requests.filter((r) => r.operation === 'borrowHistory').map((r) => new URLSearchParams(r.query).get('pageNo'));
+		expect(pages).toEqual(['1', '2']);
+	});
+});

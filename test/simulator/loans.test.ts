@@ -1,0 +1,242 @@
+// The loan desk over loopback HTTP: every Part C endpoint and every state change, signed with node:crypto here.
+import {afterEach, describe, expect, it} from 'vitest';
+import {startSimulator, type Simulator} from '../../source/simulator/index.js';
+import {TEST_CREDENTIALS} from '../helpers/simulator.js';
+import {borrow, call, signed, windowStartOffset} from './helpers.js';
+
+const P = '/api/v2/earn/loan';
+const DAY = 86_400_000;
+const open: Simulator[] = [];
+async function sim(options: Parameters<typeof startSimulator>[0] = {}) {
+	const s = await startSimulator({accounts: [TEST_CREDENTIALS], clockOffsetMs: windowStartOffset(), ...options});
+	open.push(s);
+	return s;
+}
+afterEach(async () => {
+	await Promise.all(open.splice(0).map((s) => s.close()));
+});
+
+function get(s: Simulator, path: string, query = '') {
+	// The simulator's clock is offset from ours by less than a second: well inside the 30 s the signature allows.
+	return call(s, 'GET', query ? `${path}?${query}` : path, {headers: signed(TEST_CREDENTIALS, 'GET', path, query)});
+}
+function post(s: Simulator, path: string, payload: unknown) {
+	const body = JSON.stringify(payload);
+	return call(s, 'POST', path, {headers: {...signed(TEST_CREDENTIALS, 'POST', path, '', body), 'Content-Type': 'application/json'}, body});
+}
+async function newLoan(s: Simulator, payload: Record<string, string> = {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'}): Promise<string> {
+	const answer = await borrow(s, TEST_CREDENTIALS, payload);
+	expect(answer.json.code).toBe('00000');
+	return answer.json.data.orderId;
+}
+const ongoing = async (s: Simulator, query = '') => (await get(s, `${P}/ongoing-orders`, query)).json.data;
+const window = (days = 30) => `endTime=${Date.now() + 5000}&startTime=${Date.now() - days * DAY}`;
+
+describe('coinInfos (public)', () => {
+	it('lists loanable and pledgeable coins with fractions, unsigned', async () => {
+		const s = await sim();
+		const answer = await call(s, 'GET', `${P}/public/coinInfos`);
+		expect(answer.json.code).toBe('00000');
+		const usdt = answer.json.data.loanInfos.find((info: {coin: string}) => info.coin === 'USDT');
+		expect(usdt).toMatchObject({hourRate7D: '0.00000617', rate7D: '0.0540492', min: '10', max: '10000000000'});
+		expect(answer.json.data.pledgeInfos.find((info: {coin: string}) => info.coin === 'ETH')).toEqual({coin: 'ETH', initRate: '0.7', supRate: '0.8', forceRate: '0.9', minUsdt: '0', maxUsdt: '2000000'});
+		expect((await call(s, 'GET', `${P}/public/coinInfos?coin=NOPE`)).json.code).toBe('40034');
+	});
+
+	it('is limited to 10 per second per IP', async () => {
+		const s = await sim();
+		const answers = await Promise.all(Array.from({length: 11}, () => call(s, 'GET', `${P}/public/coinInfos?coin=BTC`)));
+		expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(1);
+	});
+});
+
+describe('ongoing orders and interest', () => {
+	it('a borrow opens an order with percentages, and interest accrues per simulated hour', async () => {
+		const s = await sim();
+		const orderId = await newLoan(s);
+		const [loan] = await ongoing(s);
+		expect(loan).toMatchObject({orderId, loanCoin: 'USDT', loanAmount: '18760', interestAmount: '0', hourInterestRate: '0.000617', pledgeCoin: 'BTC', pledgeAmount: '1', pledgeRate: '70', supRate: '80', forceRate: '90'});
+		expect(Number(loan.expireTime) - Number(loan.borrowTime)).toBe(7 * DAY);
+		s.loans.advanceHours(10);
+		const [later] = await ongoing(s);
+		// 18760 × 0.00000617 × 10
+		expect(later.interestAmount).toBe('1.157492');
+	});
+
+	it('a flexible loan has no expiry, and filters by order and coins', async () => {
+		const s = await sim();
+		const flexible = await newLoan(s, {loanCoin: 'ETH', pledgeCoin: 'USDT', daily: 'FLEXIBLE', loanAmount: '1'});
+		await newLoan(s);
+		expect((await ongoing(s, `orderId=${flexible}`)).map((l: {expireTime: string}) => l.expireTime)).toEqual(['0']);
+		expect(await ongoing(s, 'loanCoin=ETH')).toHaveLength(1);
+		expect(await ongoing(s)).toHaveLength(2);
+	});
+
+	it('needs a signature and is limited per API key', async () => {
+		const s = await sim();
+		expect((await call(s, 'GET', `${P}/ongoing-orders`)).json.code).toBe('40001');
+		const answers = await Promise.all(Array.from({length: 11}, () => get(s, `${P}/ongoing-orders`)));
+		expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(1);
+	});
+
+	it('--demo starts with two loans per account', async () => {
+		const s = await sim({demoLoans: true});
+		const loans = await ongoing(s);
+		expect(loans).toHaveLength(2);
+		expect(loans.every((l: {interestAmount: string}) => Number(l.interestAmount) > 0)).toBe(true);
+		s.reset();
+		expect(await ongoing(s)).toHaveLength(2);
+	});
+});
+
+describe('repay', () => {
+	it('partial, keeping the collateral: interest first, then principal; recorded', async () => {
+		const s = await sim();
+		const orderId = await newLoan(s);
+		s.loans.advanceHours(10);
+		const answer = await post(s, `${P}/repay`, {orderId, repayAll: 'no', amount: '100', repayUnlock: 'no'});
+		expect(answer.json.data).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '100', payInterest: '1.157492', repayLoanAmount: '98.842508', repayUnlockAmount: '0'});
+		const [loan] = await ongoing(s);
+		expect(loan).toMatchObject({loanAmount: '18661.157492', interestAmount: '0', pledgeAmount: '1'});
+	});
+
+	it('partial with release: collateral released in proportion, the LTV unchanged', async () => {
+		const s = await sim();
+		const orderId = await newLoan(s);
+		const answer = await post(s, `${P}/repay`, {orderId, repayAll: 'no', amount: '1876', repayUnlock: 'yes'});
+		expect(answer.json.data.repayUnlockAmount).toBe('0.1');
+		expect((await ongoing(s))[0]).toMatchObject({pledgeAmount: '0.9', pledgeRate: '70'});
+	});
+
+	it('all: the order closes, the collateral is released, histories show it', async () => {
+		const s = await sim();
+		const orderId = await newLoan(s);
+		s.loans.advanceHours(1);
+		const answer = await post(s, `${P}/repay`, {orderId, repayAll: 'yes'});
+		expect(answer.json.data).toMatchObject({repayAmount: '18760.1157492', payInterest: '0.1157492', repayLoanAmount: '18760', repayUnlockAmount: '1'});
+		expect(await ongoing(s)).toEqual([]);
+		expect((await get(s, `${P}/repay-history`, window())).json.data).toEqual([expect.objectContaining({orderId, repayAmount: '18760.1157492', repayTime: expect.stringMatching(/^\d{13}$/)})]);
+		expect((await get(s, `${P}/borrow-history`, window())).json.data[0]).toMatchObject({orderId, status: 'REPAY', daily: 'SEVEN', initLoanAmount: '18760'});
+	});
+
+	it.each([
+		[{repayAll: 'no'}, '40019'],
+		[{repayAll: 'maybe'}, '40020'],
+		[{repayAll: 'no', amount: '-1'}, '40020'],
+		[{repayAll: 'no', amount: '999999'}, '40020'],
+		[{repayAll: 'yes', orderId: '42'}, '40020'],
+	])('refuses %j with %s and changes nothing', async (fields, code) => {
+		const s = await sim();
+		const orderId = await newLoan(s);
+		const answer = await post(s, `${P}/repay`, {orderId, ...fields});
+		expect(answer.json.code).toBe(code);
+		expect((await ongoing(s))[0].loanAmount).toBe('18760');
+	});
+
+	it('a lost answer (reset after acting) still repays: the histories are how to find out', async () => {
+		const s = await sim();
+		const orderId = await newLoan(s);
+		s.injectFault({kind: 'reset-after-order', operation: 'repay'});
+		await expect(post(s, `${P}/repay`, {orderId, repayAll: 'yes'})).rejects.toThrow();
+		expect(await ongoing(s)).toEqual([]);
+		expect((await get(s, `${P}/repay-history`, window())).json.data).toHaveLength(1);
+	});
+});
+
+describe('revise-pledge', () => {
+	it('IN lowers the LTV, OUT raises it, both recorded with their sides', async () => {
+		const s = await sim();
+		const orderId = await newLoan(s);
+		const added = await post(s, `${P}/revise-pledge`, {orderId, amount: '0.4', pledgeCoin: 'BTC', reviseType: 'IN'});
+		expect(added.json.data).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', afterPledgeRate: '50'});
+		const withdrawn = await post(s, `${P}/revise-pledge`, {orderId, amount: '0.2', pledgeCoin: 'BTC', reviseType: 'OUT'});
+		expect(withdrawn.json.data.afterPledgeRate).toBe('58.33');
+		const history = (await get(s, `${P}/revise-history`, window())).json.data;
+		expect(history.map((r: {reviseSide: string; beforePledgeRate: string; afterPledgeRate: string}) => [r.reviseSide, r.beforePledgeRate, r.afterPledgeRate])).toEqual([
+			['up', '50', '58.33'],
+			['down', '70', '50'],
+		]);
+		expect((await get(s, `${P}/revise-history`, `${window()}&reviseSide=down`)).json.data).toHaveLength(1);
+	});
+
+	it('refuses a withdrawal that would reach the margin-call LTV, and a wrong coin', async () => {
+		const s = await sim();
+		const orderId = await newLoan(s);
+		// 18760 / (x × 26800) = 0.8 at x = 0.875: withdrawing 0.125 reaches it exactly.
+		expect((await post(s, `${P}/revise-pledge`, {orderId, amount: '0.125', pledgeCoin: 'BTC', reviseType: 'OUT'})).json.code).toBe('40020');
+		expect((await post(s, `${P}/revise-pledge`, {orderId, amount: '0.124', pledgeCoin: 'BTC', reviseType: 'OUT'})).json.code).toBe('00000');
+		expect((await post(s, `${P}/revise-pledge`, {orderId, amount: '1', pledgeCoin: 'ETH', reviseType: 'IN'})).json.code).toBe('40020');
+		expect((await post(s, `${P}/revise-pledge`, {orderId, amount: '1', pledgeCoin: 'BTC', reviseType: 'SIDEWAYS'})).json.code).toBe('40020');
+		expect((await post(s, `${P}/revise-pledge`, {orderId, pledgeCoin: 'BTC', reviseType: 'IN'})).json.code).toBe('40019');
+	});
+});
+
+describe('price moves: margin call, then liquidation', () => {
+	it('a falling pledge price crosses the margin-call LTV, then liquidation closes the order and writes a reduces record', async () => {
+		const s = await sim();
+		const orderId = await newLoan(s);
+		// LTV 0.7 at 26800; LTV scales as 1/price: 0.8 at 23450, 0.9 at 20844.44…
+		s.loans.setPrice('BTC', '23000');
+		const [called] = await ongoing(s);
+		expect(Number(called.pledgeRate)).toBeGreaterThanOrEqual(80);
+		expect(Number(called.pledgeRate)).toBeLessThan(90);
+		expect((await get(s, `${P}/reduces`, window())).json.data).toEqual([]);
+		s.loans.setPrice('BTC', '20800');
+		expect(await ongoing(s)).toEqual([]);
+		const [reduce] = (await get(s, `${P}/reduces`, window())).json.data;
+		// Debt 18760 + 1 % fee = 18947.6 USDT, sold at 20800: 0.91094231 BTC; the rest released.
+		expect(reduce).toMatchObject({orderId, loanCoin: 'USDT', pledgeCoin: 'BTC', pledgeRate: '90.19', pledgePrice: '20800', status: 'COMPLETE', pledgeAmount: '0.91094231', reduceFee: '187.6', residueAmount: '0.08905769', runlockAmount: '0.08905769', repayLoanAmount: '18760'});
+		expect((await get(s, `${P}/borrow-history`, `${window()}&status=FORCE`)).json.data.map((r: {orderId: string}) => r.orderId)).toEqual([orderId]);
+	});
+
+	it('interest alone can push a loan over the line', async () => {
+		const s = await sim();
+		await newLoan(s, {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', loanAmount: '21000'});
+		// 0.7 × (1 + 0.00000617 × h) reaches 0.9 after about 46,000 hours.
+		s.loans.advanceHours(40_000);
+		expect(await ongoing(s)).toHaveLength(1);
+		s.loans.advanceHours(7_000);
+		expect(await ongoing(s)).toEqual([]);
+		expect(s.loans.reduces).toHaveLength(1);
+	});
+});
+
+describe('debts and history paging', () => {
+	it('totals what is owed and pledged per coin, in USDT too', async () => {
+		const s = await sim();
+		await newLoan(s);
+		await newLoan(s, {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'THIRTY', pledgeAmount: '1'});
+		const debts = (await get(s, `${P}/debts`)).json.data;
+		expect(debts).toEqual({pledgeInfos: [{coin: 'BTC', amount: '2', amountUsdt: '53600'}], loanInfos: [{coin: 'USDT', amount: '36180', amountUsdt: '36180'}]});
+	});
+
+	it('pages newest first, and checks the window and page size', async () => {
+		const s = await sim({rateLimits: false});
+		const ids: string[] = [];
+		for (let i = 0; i < 5; i++) {
+			ids.push(await newLoan(s));
+			await new Promise((resolve) => setTimeout(resolve, 3));
+		}
+		const page = async (no: number) => (await get(s, `${P}/borrow-history`, `${window()}&pageNo=${no}&pageSize=2`)).json.data.map((r: {orderId: string}) => r.orderId);
+		expect([...(await page(1)), ...(await page(2)), ...(await page(3))]).toEqual([...ids].reverse());
+		expect((await get(s, `${P}/borrow-history`)).json.code).toBe('40019');
+		expect((await get(s, `${P}/borrow-history`, window(100))).json.code).toBe('40020');
+		expect((await get(s, `${P}/borrow-history`, `${window()}&pageSize=101`)).json.code).toBe('40020');
+		expect((await get(s, `${P}/reduces`, `endTime=1&startTime=${Date.now()}`)).json.code).toBe('40020');
+	});
+});
+
+describe('the demo clock', () => {
+	it('advances one simulated hour per interval, and stops with the simulator', async () => {
+		const s = await sim({hourEveryMs: 40});
+		const orderId = await newLoan(s);
+		await new Promise((resolve) => setTimeout(resolve, 150));
+		const [loan] = await ongoing(s, `orderId=${orderId}`);
+		// At least two ticks of 18760 × 0.00000617 = 0.1157492 each.
+		expect(Number(loan.interestAmount)).toBeGreaterThanOrEqual(0.2314984);
+		await s.close();
+		const interest = s.loans.all[0]!.interest.toFixed();
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		expect(s.loans.all[0]!.interest.toFixed()).toBe(interest);
+	});
+});

@@ -1,0 +1,56 @@
+// The loan commands on a real terminal (tmux): each money-moving command shows its review and asks; only "y" posts.
+import {afterEach, describe, expect, it} from 'vitest';
+import {CLI} from '../helpers/cli.js';
+import {TEST_CREDENTIAL_ENV, useSimulator} from '../helpers/simulator.js';
+import {Tmux, tmuxMissing} from '../helpers/tmux.js';
+
+const env = TEST_CREDENTIAL_ENV;
+
+describe.skipIf(tmuxMissing)(`loan prompts on a terminal${tmuxMissing ? ` (skipped: ${tmuxMissing})` : ''}`, () => {
+	const sim = useSimulator();
+	let tmux: Tmux | undefined;
+	afterEach(() => tmux?.kill());
+	const cli = (args: string) => `node ${CLI} ${args} --base-url ${sim.simulator.url}`;
+	const posts = (operation: string) => sim.simulator.requests.filter((r) => r.operation === operation);
+
+	it('borrow by loan amount shows the collateral it takes and the hourly interest, as estimates', async () => {
+		tmux = Tmux.start(cli('borrow --loan-coin USDT --pledge-coin BTC --daily 7 --loan-amount 1000'), {env});
+		const prompt = await tmux.waitFor('Borrow? [y/N]');
+		expect(prompt).toContain('Borrow USDT against BTC, 7 days, borrowing 1000 USDT');
+		expect(prompt).toContain('takes about 0.05330491 BTC of collateral, about 0.00617 USDT interest per hour (estimates)');
+		await tmux.typeText('n');
+		await tmux.send('Enter');
+		expect(await tmux.waitFor(/EXIT=\d/)).toContain('EXIT=2');
+		expect(posts('borrow')).toEqual([]);
+	});
+
+	it('repay shows principal, interest and the release, and posts once after y', async () => {
+		const {orderId} = await sim.client().borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'});
+		sim.simulator.loans.advanceHours(10);
+		tmux = Tmux.start(cli(`repay ${orderId} --amount 100 --keep-collateral`), {env});
+		const prompt = await tmux.waitFor('Repay? [y/N]');
+		expect(prompt).toContain(`Repay order ${orderId}: 100 USDT of 18761.157492 owed`);
+		expect(prompt).toContain('interest 1.157492 USDT, principal 98.842508 USDT; left 18661.157492 USDT');
+		expect(prompt).toContain('collateral released: none (LTV 70% → 69.63%)');
+		await tmux.typeText('y');
+		await tmux.send('Enter');
+		const after = await tmux.waitFor(/EXIT=\d/);
+		expect(after).toContain('EXIT=0');
+		expect(after).toContain(`Repaid 100 USDT on order ${orderId}`);
+		expect(posts('repay')).toHaveLength(1);
+	});
+
+	it('collateral shows the LTV before and after; n sends nothing', async () => {
+		const {orderId} = await sim.client().borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'});
+		tmux = Tmux.start(cli(`collateral ${orderId} withdraw 0.1`), {env});
+		const prompt = await tmux.waitFor('Withdraw? [y/N]');
+		expect(prompt).toContain(`Withdraw 0.1 BTC from order ${orderId} (now 1 BTC)`);
+		expect(prompt).toContain('LTV 70% → 77.78% (margin call 80%, liquidation 90%)');
+		await tmux.typeText('n');
+		await tmux.send('Enter');
+		const after = await tmux.waitFor(/EXIT=\d/);
+		expect(after).toContain('Collateral unchanged: nothing was sent.');
+		expect(after).toContain('EXIT=2');
+		expect(posts('revisePledge')).toEqual([]);
+	});
+});
