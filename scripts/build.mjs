@@ -77,8 +77,8 @@ export async function splitBuildOptions(options = {}) {
 		format: 'esm',
 		// keytar is a native addon, loaded lazily from node_modules only on paths that need the keychain.
 		external: ['keytar'],
-		// Ink imports react-devtools-core only in dev mode; never bundle it.
-		alias: {'react-devtools-core': './scripts/empty-module.mjs'},
+		// Ink imports react-devtools-core only in dev mode; never bundle it. Of undici, the client needs a Pool only.
+		alias: {'react-devtools-core': './scripts/empty-module.mjs', undici: './scripts/undici-pool.mjs'},
 		// CommonJS dependencies (react) call require() for Node built-ins; give every ES-module chunk one.
 		banner: {js: "import {createRequire as __createRequire} from 'node:module';const require=__createRequire(import.meta.url);"},
 		plugins: [inkReplacementsPlugin],

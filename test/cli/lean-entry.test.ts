@@ -93,6 +93,13 @@ describe('the split build', () => {
 		expect(staticInputs(split, appChunk).some((input) => input.startsWith('node_modules/ink/'))).toBe(true);
 	});
 
+	it('takes from undici its Pool and request() only (scripts/undici-pool.mjs), not fetch, WebSocket or the mocks', () => {
+		const inputs = Object.values(split.outputs).flatMap((output) => Object.keys(output.inputs));
+		expect(inputs).toContain('node_modules/undici/lib/dispatcher/pool.js');
+		expect(inputs).toContain('node_modules/undici/lib/api/api-request.js');
+		expect(inputs.filter((input) => /^node_modules\/undici\/(index\.js|lib\/(mock|cache|web\/websocket|web\/eventsource)\/|lib\/web\/fetch\/index\.js)/.test(input))).toEqual([]);
+	});
+
 	it('gives each command a chunk of its own without Ink, React or the screens', () => {
 		const main = outputFor(split, 'source/cli/main.ts');
 		const chunks = split.outputs[main]!.imports.filter((imported) => imported.kind === 'dynamic-import').map((imported) => imported.path);
