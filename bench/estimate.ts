@@ -1,50 +1,95 @@
-// Requests the estimate screen sends while an 8-character amount is typed at human speed and pasted.
-import {startSimulator} from '../source/simulator/index.js';
-import {APP, Pty} from './pty.js';
-
-export interface EstimateResult {
-	humanRequests: number;
-	humanRounds: number;
-	pasteRequests: number;
-	pasteRounds: number;
-}
+// The estimate screen against the simulator in its own process: requests sent while an amount is typed at a
+// person's speed or pasted, and the TCP connections of each round (three periods at once) and of the next ones.
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {Pty} from './pty.js';
+import {add} from './report.js';
+import {SimProcess} from './sim.js';
 
 const AMOUNT = '12345.67';
 const HUMAN_INTERVAL_MS = 150;
+const PERIODS = 3;
 
-export async function measureEstimate(): Promise<EstimateResult> {
-	const simulator = await startSimulator({rateLimits: false});
+export async function measureEstimate(cli: string, env: NodeJS.ProcessEnv, runs: number): Promise<void> {
+	const sim = await SimProcess.start({rateLimits: false});
+	const cache = mkdtempSync(join(tmpdir(), 'loan-tui-bench-estimate-'));
+	const human: number[] = [];
+	const pasted: number[] = [];
+	const firstRound: number[] = [];
+	const nextRounds: number[] = [];
 	try {
-		const type = async (intervalMs: number) => {
-			const pty = new Pty(`${APP} --base-url ${simulator.url}`);
-			await pty.waitFor((text) => text.includes('? this help'));
-			pty.write('\u001B[B');
-			await pause(50);
-			pty.write('\r');
-			await pty.waitFor((text) => text.includes('Loan coin'));
-			for (const key of ['USDT', '\r', 'BTC', '\r', '\r']) {
-				pty.write(key);
-				await pause(60);
+		for (let i = 0; i < runs; i++) {
+			for (const interval of [HUMAN_INTERVAL_MS, 0]) {
+				const result = await session(sim, cli, {...env, XDG_CACHE_HOME: cache}, interval);
+				(interval === 0 ? pasted : human).push(result.amountRequests);
+				firstRound.push(result.firstRoundConnections);
+				nextRounds.push(result.nextRoundsConnections);
 			}
-			simulator.reset();
-			if (intervalMs === 0) pty.write(AMOUNT);
-			else for (const char of AMOUNT) {
-				pty.write(char);
-				await pause(intervalMs);
-			}
-			await pty.waitFor((text) => /Annualised rate\s+\d/.test(text), 0);
-			await pause(600);
-			await pty.quit();
-			const requests = simulator.requests.filter((request) => request.operation === 'estimate');
-			const rounds = new Set(requests.map((request) => new URLSearchParams(request.query).get('pledgeAmount'))).size;
-			return {requests: requests.length, rounds};
-		};
-		const human = await type(HUMAN_INTERVAL_MS);
-		const paste = await type(0);
-		return {humanRequests: human.requests, humanRounds: human.rounds, pasteRequests: paste.requests, pasteRounds: paste.rounds};
+		}
+		add({
+			metric: `estimate: requests while 8 chars are typed at ${HUMAN_INTERVAL_MS} ms/key (3 periods)`,
+			unit: 'requests',
+			samples: human,
+			budget: '≤ 2 per period',
+			pass: Math.max(...human) <= 2 * PERIODS,
+		});
+		add({metric: 'estimate: requests when 8 chars are pasted (3 periods)', unit: 'requests', samples: pasted, budget: '≤ 1 per period', pass: Math.max(...pasted) <= PERIODS});
+		add({metric: 'estimate: new connections, first round (3 periods at once)', unit: 'connections', samples: firstRound, budget: '≤ 1 per period', pass: Math.max(...firstRound) <= PERIODS});
+		add({metric: 'estimate: new connections, the next two rounds', unit: 'connections', samples: nextRounds, budget: '0 (kept alive)', pass: Math.max(...nextRounds) === 0});
 	} finally {
-		await simulator.close();
+		await sim.close();
+		rmSync(cache, {recursive: true, force: true});
 	}
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function session(sim: SimProcess, cli: string, env: NodeJS.ProcessEnv, intervalMs: number) {
+	await sim.reset();
+	const pty = new Pty([process.execPath, cli, '--base-url', sim.url], env);
+	try {
+		await pty.waitFor((text) => text.includes('? this help'));
+		// The menu's number key: ↓ then Enter soon after start can open the first item instead (see README).
+		await pty.press('2', (text) => text.includes('Loan coin'));
+		// Each step waits for the screen to show it was taken.
+		await pty.press('USDT', (text) => text.includes('Loan coin     USDT'), {tries: 1});
+		await pty.press('\r', (text) => text.includes('› Pledge coin'), {tries: 1});
+		await pty.press('BTC', (text) => /Pledge coin\s+BTC/.test(text), {tries: 1});
+		await pty.press('\r', (text) => text.includes('› Period'), {tries: 1});
+		await pty.press('\r', (text) => text.includes('› Pledge amount'), {tries: 1});
+		const before = await sim.stats();
+		let since = pty.mark();
+		if (intervalMs === 0) pty.write(AMOUNT);
+		else {
+			for (const char of AMOUNT) {
+				pty.write(char);
+				await new Promise((resolve) => setTimeout(resolve, intervalMs));
+			}
+		}
+		await round(pty, sim, since, AMOUNT, 1);
+		const afterFirst = await sim.stats();
+		const amountRequests = estimates(afterFirst) - estimates(before);
+		// Two more rounds: one character erased, then typed again.
+		for (const [index, [key, amount]] of [['\u007F', AMOUNT.slice(0, -1)], ['7', AMOUNT]].entries()) {
+			since = pty.mark();
+			pty.write(key!);
+			await round(pty, sim, since, amount!, index + 2, estimates(afterFirst) + (index + 1) * PERIODS);
+		}
+		const afterAll = await sim.stats();
+		return {amountRequests, firstRoundConnections: afterFirst.connections - before.connections, nextRoundsConnections: afterAll.connections - afterFirst.connections};
+	} finally {
+		await pty.quit();
+	}
+}
+
+const estimates = (stats: {requests: Array<{operation: string}>}) => stats.requests.filter((request) => request.operation === 'estimate').length;
+
+/** Waits until the table for `amount` is on the screen, not marked as updating, and the simulator has answered. */
+async function round(pty: Pty, sim: SimProcess, since: number, amount: string, _index: number, atLeast = 0): Promise<void> {
+	await pty.waitFor((text) => {
+		const at = text.lastIndexOf(`Estimate: pledge ${amount} BTC`);
+		if (at < 0) return false;
+		const after = text.slice(at);
+		return /Annualised rate\s+\d/.test(after) && !/updating/.test(after.split('\n')[0] ?? '');
+	}, since);
+	for (let tries = 0; tries < 100 && estimates(await sim.stats()) < atLeast; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+}

@@ -1,29 +1,26 @@
-// Builds the app and the bench (one esbuild bundle of bench/main.ts), then runs it.
+// Builds the app, the bench and its baselines (the Ink "hello" with the app's own esbuild options), then runs it.
 import {build} from 'esbuild';
-import {mkdtempSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {rmSync} from 'node:fs';
 import {join} from 'node:path';
 import {fileURLToPath, pathToFileURL} from 'node:url';
-import {buildCli} from '../scripts/build.mjs';
+import {buildCli, commonBuildOptions, splitBuildOptions} from '../scripts/build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const out = join(root, 'bench', '.build');
 await buildCli({quiet: true});
-const out = mkdtempSync(join(tmpdir(), 'loan-tui-bench-'));
-const entry = join(root, 'bench', '.main.mjs');
+rmSync(out, {recursive: true, force: true});
 try {
 	await build({
-		absWorkingDir: root,
-		entryPoints: ['bench/main.ts'],
-		outfile: entry,
-		bundle: true,
-		platform: 'node',
+		...(await commonBuildOptions({quiet: true})),
+		entryPoints: ['bench/main.ts', 'bench/sim-process.ts', 'bench/raw-fetch.ts'],
+		outdir: out,
+		outExtension: {'.js': '.mjs'},
 		format: 'esm',
-		target: 'node20',
 		packages: 'external',
-		logLevel: 'error',
+		minify: false,
 	});
-	await import(pathToFileURL(entry).href);
+	await build({...(await splitBuildOptions({quiet: true})), entryPoints: ['bench/ink-hello.tsx'], outdir: join(out, 'hello')});
+	await import(pathToFileURL(join(out, 'main.mjs')).href);
 } finally {
-	rmSync(entry, {force: true});
 	rmSync(out, {recursive: true, force: true});
 }

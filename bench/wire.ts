@@ -1,39 +1,43 @@
-// Sequential `symbols?symbol=X` requests on loopback: loan-tui's client vs the bitget-api SDK, same simulator.
+// Sequential `symbols?symbol=X` requests on loopback, the simulator in its own process: loan-tui's client and the
+// bitget-api SDK, alternately in repeated runs; TCP connections per session counted by the simulator.
 import {RestClientV2} from 'bitget-api';
 import {BitgetClient} from '../source/api/client.js';
-import {startSimulator} from '../source/simulator/index.js';
+import {add, addLimit, addRatio} from './report.js';
+import {SimProcess} from './sim.js';
 
-export interface WireResult {
-	ours: number;
-	sdk: number;
-	ourConnections: number;
-	sdkConnections: number;
-}
+const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT'];
 
-export async function measureWire(requests = 3000): Promise<WireResult> {
-	const simulator = await startSimulator({rateLimits: false, compression: 'none'});
+export async function measureWire(runs: number, requests = 1000): Promise<void> {
+	const sim = await SimProcess.start({rateLimits: false, compression: 'none'});
+	const ours: number[] = [];
+	const sdk: number[] = [];
+	const connections: number[] = [];
 	try {
-		const symbols = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT'];
-		// Client-side limits off for both: this measures the wire, not section 8.
-		const ours = new BitgetClient({baseUrl: simulator.url, perSecond: {symbols: Number.POSITIVE_INFINITY}});
-		const before = simulator.connections;
-		const oursRate = await rate(requests, (i) => ours.symbols(symbols[i % symbols.length]));
-		const ourConnections = simulator.connections - before;
-		await ours.close();
-
-		const sdk = new RestClientV2({baseUrl: simulator.url, keepAlive: true});
-		const sdkBefore = simulator.connections;
-		const sdkRate = await rate(requests, (i) => sdk.getSpotSymbolInfo({symbol: symbols[i % symbols.length]}));
-		const sdkConnections = simulator.connections - sdkBefore;
-		return {ours: oursRate, sdk: sdkRate, ourConnections, sdkConnections};
+		for (let i = -1; i < runs; i++) {
+			// Client-side limits off for both: this measures the wire, not section 8.
+			const client = new BitgetClient({baseUrl: sim.url, perSecond: {symbols: Number.POSITIVE_INFINITY}});
+			const before = (await sim.stats()).connections;
+			const oursMs = await elapsed(requests, (n) => client.symbols(SYMBOLS[n % SYMBOLS.length]));
+			const used = (await sim.stats()).connections - before;
+			await client.close();
+			const sdkClient = new RestClientV2({baseUrl: sim.url, keepAlive: true});
+			const sdkMs = await elapsed(requests, (n) => sdkClient.getSpotSymbolInfo({symbol: SYMBOLS[n % SYMBOLS.length]}));
+			await sim.reset();
+			if (i < 0) continue;
+			ours.push(oursMs);
+			sdk.push(sdkMs);
+			connections.push(used);
+		}
+		const sdkFigure = add({metric: `wire: bitget-api SDK, ${requests} sequential symbols?symbol=X`, unit: 'ms', samples: sdk});
+		addRatio(`wire: loan-tui client, the same ${requests} requests`, ours, sdkFigure);
+		addLimit('wire: TCP connections per session of sequential requests', 'connections', connections, 1, Math.max(...connections));
 	} finally {
-		await simulator.close();
+		await sim.close();
 	}
 }
 
-async function rate(count: number, call: (i: number) => Promise<unknown>): Promise<number> {
-	for (let i = 0; i < 200; i++) await call(i);
+async function elapsed(count: number, call: (n: number) => Promise<unknown>): Promise<number> {
 	const started = performance.now();
-	for (let i = 0; i < count; i++) await call(i);
-	return count / ((performance.now() - started) / 1000);
+	for (let n = 0; n < count; n++) await call(n);
+	return performance.now() - started;
 }

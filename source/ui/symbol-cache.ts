@@ -4,7 +4,6 @@
 // file through the same parser and checks as the network path. Public data only: no secrets here.
 import {closeSync, createReadStream, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync} from 'node:fs';
 import {readFile, rename, writeFile} from 'node:fs/promises';
-import {homedir} from 'node:os';
 import {join} from 'node:path';
 import {pipeline} from 'node:stream/promises';
 import {ArrayEnvelopeParser} from '../api/array-stream.js';
@@ -37,10 +36,7 @@ export interface SymbolCache {
 	begin(): CacheWriter;
 }
 
-export function cacheDirectory(env: NodeJS.ProcessEnv): string {
-	const base = env.XDG_CACHE_HOME && env.XDG_CACHE_HOME.startsWith('/') ? env.XDG_CACHE_HOME : join(env.HOME ?? homedir(), '.cache');
-	return join(base, 'loan-tui');
-}
+export {cacheDirectory} from '../cli/cache-directory.js';
 
 export function fileSymbolCache(directory: string, origin: string): SymbolCache {
 	const name = `symbols-${origin.replace(/^https?:\/\//, '').replace(/[^A-Za-z0-9.-]+/g, '_')}`;

@@ -1,6 +1,7 @@
-// `npx loan-tui` runs from the packed tarball: it ships the bundle, README and licence only, and needs nothing else.
+// `npx loan-tui` runs from the packed tarball: it ships the built entry and its chunks, README and licence only,
+// and needs nothing else.
 import {execFileSync} from 'node:child_process';
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
@@ -13,9 +14,13 @@ const npm = (args: string[], cwd: string) =>
 	execFileSync('npm', args, {cwd, encoding: 'utf8', env: {...process.env, npm_config_update_notifier: 'false'}, stdio: ['ignore', 'pipe', 'pipe']});
 
 describe('the published package', () => {
-	it('contains only the bundle, README, licence and package.json', () => {
+	it('contains only the built entry and every chunk of this build, README, licence and package.json', () => {
 		const [packed] = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', work], root)) as Array<{files: Array<{path: string}>; filename: string}>;
-		expect(packed!.files.map((file) => file.path).sort()).toEqual(['LICENSE', 'README.md', 'dist/cli.js', 'package.json']);
+		const chunks = readdirSync(join(root, 'dist', 'lib')).map((name) => `dist/lib/${name}`);
+		expect(chunks).toContain('dist/lib/main.mjs');
+		expect(packed!.files.map((file) => file.path).sort()).toEqual(
+			['LICENSE', 'README.md', 'dist/cli.js', 'dist/package.json', ...chunks, 'package.json'].sort(),
+		);
 		const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 		expect(manifest.bin).toEqual({'loan-tui': 'dist/cli.js'});
 		expect(manifest.dependencies ?? {}).toEqual({});
@@ -31,6 +36,7 @@ describe('the published package', () => {
 		npm(['install', '--offline', '--omit=optional', '--no-audit', '--no-fund', '--ignore-scripts', tarball], project);
 		const bin = join(project, 'node_modules', '.bin', 'loan-tui');
 		expect(execFileSync(bin, ['--version'], {encoding: 'utf8'}).trim()).toBe(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version);
+		expect(execFileSync(bin, ['estimate', '--help'], {encoding: 'utf8'})).toContain('--pledge-amount');
 		const pair = JSON.parse(execFileSync(bin, ['symbols', 'BTCUSDT', '--demo', '--json'], {encoding: 'utf8'}));
 		expect(pair[0].symbol).toBe('BTCUSDT');
 	}, 60_000);
