@@ -2,7 +2,7 @@
 // The entry of every run, kept tiny (scripts/build.mjs bundles it alone, as CommonJS): `--version` and `--help`
 // are answered here without loading anything else. Every other run enables the compile cache and then imports
 // main's chunk, and main loads only the chunk of the command it runs.
-import {parseCommandLine} from './args.js';
+import {parseCommandLine} from '../runtime/args.js';
 import {enableCompileCache} from './compile-cache.js';
 import {COMMAND_HELP, GENERAL_HELP} from './help.js';
 import {VERSION} from '../version.js';
