@@ -62,7 +62,7 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
 	try {
 		parsed = parseArgs({args: argv, options: {...GLOBAL_OPTIONS, ...COMMAND_OPTIONS}, allowPositionals: true, strict: true});
 	} catch (error) {
-		throw new UsageError(plainParseMessage((error as Error).message));
+		throw new UsageError(plainParseMessage((error as Error).message, argv));
 	}
 	const [first, ...rest] = parsed.positionals;
 	const values = parsed.values as Values;
@@ -86,7 +86,14 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
 	return {command, positionals: rest, values};
 }
 
-function plainParseMessage(message: string): string {
+function plainParseMessage(message: string, argv: readonly string[]): string {
+	// node:util reads "--pledge-amount -1" as a flag followed by another flag and calls it ambiguous.
+	const ambiguous = /Option '([^' ]+)'.* argument is ambiguous/.exec(message);
+	if (ambiguous) {
+		const value = argv[argv.indexOf(ambiguous[1]!) + 1];
+		if (value !== undefined && /^-\d/.test(value)) return `${ambiguous[1]} ${value}: amounts cannot be negative`;
+		return `${ambiguous[1]} needs a value (got the option ${value ?? 'nothing'})`;
+	}
 	const unknown = /Unknown option '([^']+)'/.exec(message);
 	if (unknown) return `unknown option ${unknown[1]}`;
 	const missing = /Option '([^']+?)(?: <value>)?' argument missing/.exec(message);

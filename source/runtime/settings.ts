@@ -59,7 +59,7 @@ function checkProfile(text: string): string {
 function checkTimeout(text: string): number {
 	const seconds = Number(text);
 	if (!/^\d+(\.\d+)?$/.test(text.trim()) || !(seconds > 0) || seconds > 600) {
-		throw new UsageError(`--timeout "${text}" must be a number of seconds between 0 and 600`);
+		throw new UsageError(`--timeout "${text}" must be a number of seconds, more than 0 and at most 600 (like 10 or 2.5)`);
 	}
 	return Math.round(seconds * 1000);
 }

@@ -13,7 +13,7 @@ export async function runEstimate(session: Session, values: ParsedArgs['values']
 	const pledgeCoin = flagValue('pledge-coin', values['pledge-coin'], checkCoin);
 	differentCoins(loanCoin, pledgeCoin);
 	if (values.all && values.daily !== undefined) throw new UsageError('give either --daily or --all, not both');
-	const periods: Period[] = values.all ? [...PERIODS] : [flagValue('daily', values.daily, (text) => checkPeriod(text))];
+	const periods: Period[] = values.all ? [...PERIODS] : [flagValue('daily', values.daily, (text) => checkPeriod(text), 'or --all to compare SEVEN, THIRTY and FLEXIBLE')];
 	const pledgeAmount = flagValue('pledge-amount', values['pledge-amount'], checkAmount);
 
 	const estimates = await Promise.all(

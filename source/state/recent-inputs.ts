@@ -1,0 +1,83 @@
+// The last coins, period and amounts a person entered, kept across runs so Estimate and Borrow open where they
+// left off. Only these named fields are ever written (never credentials, never anything else), each checked on
+// the way in and out: a hand-edited or damaged file yields defaults, not an error.
+import {join} from 'node:path';
+import * as v from 'valibot';
+import {configDirectory} from './paths.js';
+import {readPrivateFile, writePrivateFile} from './private-file.js';
+
+const coin = v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,20}$/));
+const amount = v.pipe(v.string(), v.regex(/^\d{0,30}(\.\d{0,30})?$/));
+const period = v.picklist(['SEVEN', 'THIRTY', 'FLEXIBLE']);
+
+const estimateInputs = v.object({
+	loanCoin: v.optional(coin),
+	pledgeCoin: v.optional(coin),
+	pledgeAmount: v.optional(amount),
+});
+
+const borrowInputs = v.object({
+	loanCoin: v.optional(coin),
+	pledgeCoin: v.optional(coin),
+	daily: v.optional(period),
+	amountMode: v.optional(v.picklist(['pledge', 'loan'])),
+	pledgeAmount: v.optional(amount),
+	loanAmount: v.optional(amount),
+});
+
+const fileSchema = v.object({
+	version: v.literal(1),
+	estimate: v.optional(v.fallback(estimateInputs, {})),
+	borrow: v.optional(v.fallback(borrowInputs, {})),
+});
+
+export type EstimateInputs = v.InferOutput<typeof estimateInputs>;
+export type BorrowInputs = v.InferOutput<typeof borrowInputs>;
+export interface RecentInputs {
+	estimate: EstimateInputs;
+	borrow: BorrowInputs;
+}
+
+export const NO_RECENT_INPUTS: RecentInputs = {estimate: {}, borrow: {}};
+
+export interface RecentInputsStore {
+	load(): Promise<RecentInputs>;
+	save(inputs: RecentInputs): Promise<void>;
+}
+
+export function recentInputsFile(env: NodeJS.ProcessEnv): string {
+	return join(configDirectory(env), 'settings.json');
+}
+
+export function fileRecentInputs(path: string): RecentInputsStore {
+	return {
+		async load() {
+			const text = await readPrivateFile(path);
+			if (text === undefined) return NO_RECENT_INPUTS;
+			let json: unknown;
+			try {
+				json = JSON.parse(text);
+			} catch {
+				return NO_RECENT_INPUTS;
+			}
+			const parsed = v.safeParse(fileSchema, json);
+			if (!parsed.success) return NO_RECENT_INPUTS;
+			return {estimate: parsed.output.estimate ?? {}, borrow: parsed.output.borrow ?? {}};
+		},
+		async save(inputs) {
+			// Whatever the caller passed, only the known fields that pass their check reach the disk.
+			const checked = {version: 1, estimate: validFields(estimateInputs, inputs.estimate), borrow: validFields(borrowInputs, inputs.borrow)};
+			await writePrivateFile(path, `${JSON.stringify(checked, null, 2)}\n`);
+		},
+	};
+}
+
+/** The fields of `input` that the object schema knows and accepts; the rest (a half-typed amount) is dropped. */
+function validFields<S extends v.ObjectSchema<v.ObjectEntries, undefined>>(schema: S, input: object): v.InferOutput<S> {
+	const kept: Record<string, unknown> = {};
+	for (const [name, entry] of Object.entries(schema.entries)) {
+		const value = (input as Record<string, unknown>)[name];
+		if (value !== undefined && v.safeParse(entry, value).success) kept[name] = value;
+	}
+	return kept as v.InferOutput<S>;
+}
