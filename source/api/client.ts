@@ -28,7 +28,6 @@ import {
 	type Estimate,
 	type EstimateRequest,
 	type LoanOrder,
-	type MoneyOperation,
 	OPERATIONS,
 	type OperationName,
 	type SymbolRecord,

@@ -3,10 +3,10 @@
 import {describe, expect, it} from 'vitest';
 import {useSimulator} from '../helpers/simulator.js';
 
-const sim = useSimulator();
 const PERIODS = ['SEVEN', 'THIRTY', 'FLEXIBLE'] as const;
 
 describe('connections', () => {
+	const sim = useSimulator();
 	it('one for a session of sequential requests of different kinds', async () => {
 		const client = sim.client();
 		const before = sim.simulator.connections;
