@@ -4,7 +4,7 @@
 // main's chunk, and main loads only the chunk of the command it runs.
 import {parseCommandLine} from '../runtime/args.js';
 import {enableCompileCache} from './compile-cache.js';
-import {COMMAND_HELP, GENERAL_HELP} from './help.js';
+import {COMMAND_HELP, GENERAL_HELP, helpFor} from './help.js';
 import {VERSION} from '../version.js';
 
 const argv = process.argv.slice(2);
@@ -27,6 +27,7 @@ function quickAnswer(args: string[]): string | undefined {
 		const parsed = parseCommandLine(args);
 		if (parsed.values.version) return `${VERSION}\n`;
 		if (parsed.values.help) return parsed.command ? COMMAND_HELP[parsed.command] : GENERAL_HELP;
+		if (parsed.command === 'help') return helpFor(parsed.positionals[0]);
 	} catch {
 		// main parses again and reports the usage error with the right exit code and format.
 	}
