@@ -10,29 +10,74 @@ import {KeypressLayer} from '../ui/keys/keypress-layer.js';
 import type {KeyEvent} from '../ui/keys/key-reader.js';
 import {type Navigation, NavigationProvider} from '../ui/navigation.js';
 import {initialStack, stackReducer, topScreen, type StackState} from './screen-stack.js';
-import {ServicesProvider, type AppServices} from '../ui/services.js';
+import {ServicesProvider, type AppServices, type ShellServices} from '../ui/services.js';
 import {createStore, useStore} from '../ui/store.js';
 import {useTerminalSize} from '../ui/use-terminal-size.js';
 import {MIN_COLUMNS, MIN_ROWS} from '../ui/layout.js';
 import {ScreenView, screenEntry, toScreen} from './registry.js';
+import {loadView, viewLoaded} from './lazy-view.js';
+
+/** The shell's services now, the rest when made: the first frame (the home menu) waits for no client. */
+export interface LateServices {
+	shell: ShellServices;
+	/** Made after the first frame (run.tsx); a rejection is the caller's to report. */
+	ready: Promise<AppServices>;
+}
 
 export interface AppProps {
-	services: AppServices;
+	services: AppServices | LateServices;
 	initial?: StackState;
 	/** Called once when the app quits (before Ink exits). */
 	onQuit?: () => void;
+	/** Called once the frame with working keys (the footer) has been committed. */
+	onReady?: () => void;
+	/** The terminal is in raw mode already (run.tsx): a key typed before the listeners attach waits in the terminal,
+	 * unechoed, so the footer (keys work) can be on the first frame. */
+	keysLive?: boolean;
 }
 
-export function App({services, initial = initialStack, onQuit}: AppProps) {
+export function App({services: given, initial = initialStack, onQuit, onReady, keysLive = false}: AppProps) {
+	const late = 'ready' in given ? given : undefined;
+	const shell = late ? late.shell : (given as AppServices);
+	const [services, setServices] = useState<AppServices | undefined>(late ? undefined : (given as AppServices));
+	useEffect(() => {
+		if (!late) return;
+		let live = true;
+		late.ready.then(
+			(made) => live && setServices(made),
+			() => undefined,
+		);
+		return () => {
+			live = false;
+		};
+	}, [late]);
 	const [state, dispatch] = useReducer(stackReducer, initial);
 	const [helpOpen, setHelpOpen] = useState(false);
 	const registered = useRef<ScreenInput | undefined>(undefined);
 	const {exit} = useApp();
 	const size = useTerminalSize();
-	const lastError = useStore(services.lastError);
+	const lastError = useStore(shell.lastError);
 	const [keysStore] = useState(() => createStore<ScreenKeys>({mode: 'navigate', keys: []}));
 	const screenKeys = useStore(keysStore);
 	const top = topScreen(state);
+
+	// A screen shows once its view is loaded and (all but home) the services are made; until then keys wait.
+	const view = screenEntry(top).view;
+	const [, viewArrived] = useReducer((count: number) => count + 1, 0);
+	const [viewFailure, setViewFailure] = useState<{view: unknown; error: unknown}>();
+	const isViewLoaded = viewLoaded(view);
+	useEffect(() => {
+		if (isViewLoaded) return;
+		let live = true;
+		loadView(view).then(
+			() => live && viewArrived(),
+			(error: unknown) => live && setViewFailure({view, error}),
+		);
+		return () => {
+			live = false;
+		};
+	}, [view, isViewLoaded]);
+	const screenReady = isViewLoaded && (services !== undefined || top.name === 'home');
 
 	useEffect(() => {
 		if (!state.quit) return;
@@ -68,9 +113,13 @@ export function App({services, initial = initialStack, onQuit}: AppProps) {
 	};
 
 	// Effects run children first, parent last: once this one has run, raw mode is on and every key listener is
-	// attached. The footer appears only then, so "keys are shown" means "keys work" (tests wait for it too).
-	const [inputReady, setInputReady] = useState(false);
+	// attached. The footer appears only then, so "keys are shown" means "keys work" (tests wait for it too), unless
+	// keys already work because the terminal is raw before the first frame.
+	const [inputReady, setInputReady] = useState(keysLive);
 	useEffect(() => setInputReady(true), []);
+	useEffect(() => {
+		if (inputReady) onReady?.();
+	}, [inputReady]); // eslint-disable-line react-hooks/exhaustive-deps -- once, when keys first work
 
 	const navigation = useMemo<Navigation>(
 		() => ({
@@ -85,31 +134,40 @@ export function App({services, initial = initialStack, onQuit}: AppProps) {
 
 	const tooSmall = size.columns < MIN_COLUMNS || size.rows < MIN_ROWS;
 	return (
-		<ServicesProvider services={services}>
+		<ServicesProvider shell={shell} services={services}>
 			<NavigationProvider navigation={navigation}>
 				<InputRouterProvider current={registered} keysStore={keysStore} screenActive={!helpOpen}>
 					<Box flexDirection="column" width={size.columns} height={size.rows - 1}>
-						<StatusLine connectedTo={services.connectedTo} lastError={lastError} theme={services.theme} />
+						<StatusLine connectedTo={shell.connectedTo} lastError={lastError} theme={shell.theme} />
 						{tooSmall ? (
-							<Text wrap="truncate" color={services.theme.warn}>
+							<Text wrap="truncate" color={shell.theme.warn}>
 								Terminal is {size.columns}x{size.rows}; loan-tui needs at least {MIN_COLUMNS}x{MIN_ROWS}.
 							</Text>
 						) : null}
-						{helpOpen ? <HelpOverlay title={screenEntry(top).title} about={screenEntry(top).help} keys={screenKeys.keys} accent={services.theme.accent} /> : null}
+						{helpOpen ? <HelpOverlay title={screenEntry(top).title} about={screenEntry(top).help} keys={screenKeys.keys} accent={shell.theme.accent} /> : null}
 						<Box flexDirection="column" flexGrow={1} display={helpOpen ? 'none' : 'flex'} overflowY="hidden">
-							<ScreenErrorBoundary resetKey={`${state.stack.length}:${top.name}`} color={services.theme.bad}>
+							<ScreenErrorBoundary resetKey={`${state.stack.length}:${top.name}`} color={shell.theme.bad}>
 								{/* Natural height: a screen taller than the terminal is clipped at the bottom, never squeezed into
 								    overlapping lines. */}
 								<Box flexDirection="column" flexShrink={0}>
-									<ScreenView key={`${state.stack.length}:${top.name}`} screen={top} />
+									{screenReady ? (
+										<ScreenView key={`${state.stack.length}:${top.name}`} screen={top} />
+									) : viewFailure?.view === view ? (
+										<Rethrow error={viewFailure.error} />
+									) : null}
 								</Box>
 							</ScreenErrorBoundary>
 						</Box>
-						<KeypressLayer onEvent={onKeyEvent} />
+						<KeypressLayer onEvent={onKeyEvent} paused={!screenReady} />
 						{inputReady ? <Footer keys={helpOpen ? [] : screenKeys.keys} mode={screenKeys.mode} /> : <Text> </Text>}
 					</Box>
 				</InputRouterProvider>
 			</NavigationProvider>
 		</ServicesProvider>
 	);
+}
+
+/** A screen whose code could not be loaded: shown by the screen's error boundary like any failing screen. */
+function Rethrow({error}: {error: unknown}): null {
+	throw error;
 }

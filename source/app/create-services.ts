@@ -1,7 +1,7 @@
 import type {Session} from '../runtime/session.js';
 import type {CredentialStore} from '../credentials/types.js';
 import {createCredentialsAccess} from '../ui/credentials-access.js';
-import type {AppServices} from '../ui/services.js';
+import type {AppServices, ShellServices} from '../ui/services.js';
 import {createStore} from '../ui/store.js';
 import {createSymbolStore} from '../ui/symbol-store.js';
 import type {SymbolCache} from '../ui/symbol-cache.js';
@@ -16,15 +16,22 @@ export interface ServiceOptions {
 	symbolCache?: SymbolCache;
 }
 
-/** Everything the screens share, built once per run around the session's one client. */
-export async function createAppServices(session: Pick<Session, 'client' | 'connectedTo' | 'requireCredentials'>, options: ServiceOptions): Promise<AppServices> {
+/** The shell's part of the services: no client, no I/O, so the first frame need not wait for one. */
+export function createShellServices(connectedTo: string, env: NodeJS.ProcessEnv): ShellServices {
+	return {connectedTo, theme: makeTheme(env), lastError: createStore<string | undefined>(undefined)};
+}
+
+/** Everything the screens share, built once per run around the session's one client (on `shell` when given). */
+export async function createAppServices(
+	session: Pick<Session, 'client' | 'connectedTo' | 'requireCredentials'>,
+	options: ServiceOptions,
+	shell: ShellServices = createShellServices(session.connectedTo, options.env),
+): Promise<AppServices> {
 	const fixed = options.demo ? await session.requireCredentials() : undefined;
 	return {
+		...shell,
 		client: session.client,
-		connectedTo: session.connectedTo,
-		theme: makeTheme(options.env),
 		symbols: createSymbolStore(session.client, {cache: options.symbolCache}),
-		lastError: createStore<string | undefined>(undefined),
 		credentials: createCredentialsAccess({
 			client: session.client,
 			env: options.env,

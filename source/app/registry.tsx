@@ -4,11 +4,8 @@
 import React, {type ReactElement} from 'react';
 import type {Route} from '../ui/navigation.js';
 import {HomeScreen, type HomeItem} from '../screens/home/home-screen.js';
-import {SymbolsScreen} from '../screens/symbols/symbols-screen.js';
-import {EstimateScreen} from '../screens/estimate/estimate-screen.js';
-import {BorrowScreen} from '../screens/borrow/borrow-screen.js';
 import type {BorrowRoute} from '../screens/borrow/route.js';
-import {CredentialsScreen} from '../screens/credentials/credentials-screen.js';
+import {lazyView, loadView} from './lazy-view.js';
 
 export interface ScreenEntry<R extends Route> {
 	id: R['name'];
@@ -17,6 +14,7 @@ export interface ScreenEntry<R extends Route> {
 	menu?: string;
 	/** What the screen is for, at the top of its help overlay. */
 	help: string;
+	/** The screen's view; every screen but home is a `lazyView` (its own chunk, loaded after the first frame). */
 	view(route: R): ReactElement;
 }
 
@@ -32,28 +30,28 @@ export const SCREENS = [
 		title: 'Symbols',
 		menu: 'browse and filter spot trading pairs',
 		help: 'Every spot pair of the exchange; type to filter, Enter for details.',
-		view: () => <SymbolsScreen />,
+		view: lazyView(() => import('../screens/symbols/symbols-screen.js'), (m) => <m.SymbolsScreen />),
 	}),
 	screen<{name: 'estimate'}>({
 		id: 'estimate',
 		title: 'Estimate',
 		menu: 'what a loan costs, all periods side by side',
 		help: 'A live estimate for all three periods; nothing is sent but estimate queries.',
-		view: () => <EstimateScreen />,
+		view: lazyView(() => import('../screens/estimate/estimate-screen.js'), (m) => <m.EstimateScreen />),
 	}),
 	screen<BorrowRoute>({
 		id: 'borrow',
 		title: 'Borrow',
 		menu: 'borrow a coin against collateral',
 		help: 'Step by step to a review; only y on the review sends the borrow, once.',
-		view: (route) => <BorrowScreen prefill={route.prefill} />,
+		view: lazyView(() => import('../screens/borrow/borrow-screen.js'), (m, route: BorrowRoute) => <m.BorrowScreen prefill={route.prefill} />),
 	}),
 	screen<{name: 'credentials'}>({
 		id: 'credentials',
 		title: 'Credentials',
 		menu: 'API key in use, replace or remove it',
 		help: 'Which API key is in use; enter new credentials or remove them from the keychain.',
-		view: () => <CredentialsScreen />,
+		view: lazyView(() => import('../screens/credentials/credentials-screen.js'), (m) => <m.CredentialsScreen />),
 	}),
 ] as const;
 
@@ -87,4 +85,9 @@ export const HOME_ITEMS: readonly HomeItem[] = [
 
 export function ScreenView({screen: route}: {screen: Screen}) {
 	return screenEntry(route).view(route);
+}
+
+/** Loads every screen's view (after the first frame: opening a screen then waits for nothing). */
+export function preloadScreens(): Promise<void> {
+	return Promise.all(SCREENS.map((entry) => loadView(entry.view))).then(() => undefined);
 }

@@ -1,16 +1,18 @@
-// The interactive app's entry: loaded only when `loan-tui` runs without a subcommand on a terminal.
+// The interactive app's entry: loaded only when `loan-tui` runs without a subcommand on a terminal. It draws the
+// home menu first: the client, keychain, symbol cache (start-services.ts) and the other screens' code load just
+// after that frame is on the screen, in chunks of their own.
 import React from 'react';
 import {render} from 'ink';
 import {EXIT, type ExitCode} from '../runtime/exit-codes.js';
-import type {Output} from '../runtime/output.js';
-import {openSession} from '../runtime/session.js';
-import type {Settings} from '../runtime/settings.js';
-import {openKeychain} from '../credentials/keychain.js';
+import {reportFailure, type Output} from '../runtime/output.js';
+import {connectedTo, type Settings} from '../runtime/settings.js';
+import type {Session} from '../runtime/session.js';
 import {sanitize} from '../format/sanitize.js';
+import type {AppServices} from '../ui/services.js';
 import {App} from './App.js';
-import {createAppServices} from './create-services.js';
+import {createShellServices} from './create-services.js';
+import {preloadScreens} from './registry.js';
 import {enterAlternateScreen} from './terminal.js';
-import {cacheDirectory, fileSymbolCache} from '../ui/symbol-cache.js';
 
 /** Exit statuses for a signal, as shells report them (128 + signal number). */
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = {SIGHUP: 129, SIGINT: 130, SIGTERM: 143};
@@ -18,19 +20,41 @@ const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = {SIGHUP: 129, SIGIN
 export async function runApp(settings: Settings, out: Output, env: NodeJS.ProcessEnv): Promise<ExitCode | number> {
 	// A --debug log would tear the screen: keep it only when stderr is redirected away from the terminal.
 	const debug = settings.debug && !process.stderr.isTTY;
-	const session = await openSession({...settings, debug}, out, env);
-	const services = await createAppServices(session, {
-		env,
-		profile: settings.profile,
-		demo: settings.demo,
-		openStore: () => openKeychain(),
-		// The demo's simulator is local and new each run: nothing worth caching.
-		symbolCache: settings.demo ? undefined : fileSymbolCache(cacheDirectory(env), session.client.origin),
-	});
+	const shell = createShellServices(connectedTo(settings), env);
+	let made: ((services: AppServices) => void) | undefined;
+	const ready = new Promise<AppServices>((resolve) => (made = resolve));
+	let session: Promise<Session | undefined> | undefined;
+	/** The services could not be made (a bad credential variable, the demo's simulator): reported after the screen is restored. */
+	let failure: unknown;
+
+	// After the first frame with working keys is on the screen: the session and services, then the other screens.
+	let over = false;
+	const start = () => {
+		if (session || over) return;
+		const started = import('./start-services.js').then(({startServices}) => startServices({...settings, debug}, out, env, shell));
+		session = started.then(
+			(result) => {
+				made?.(result.services);
+				void preloadScreens().catch(() => undefined); // a screen that fails to load says so when it is opened
+				return result.session;
+			},
+			(error: unknown) => {
+				failure ??= error;
+				instance.unmount();
+				return undefined;
+			},
+		);
+	};
+	// The first frame (home menu and footer) is on the screen once the App's first effects run: start then.
+	const onReady = () => setImmediate(start);
+
 	const restoreScreen = enterAlternateScreen(process.stdout);
 	// 60 fps keeps a second render close behind the first. (Ink 6.8's incrementalRendering loses the top line of a
 	// full-screen frame: left off, and test/terminal/hygiene.test.ts checks the top line.)
-	const instance = render(<App services={services} />, {exitOnCtrlC: false, patchConsole: true, maxFps: 60});
+	// Raw before the first frame: the footer (keys work) is drawn with the menu, without waiting for a second frame.
+	// A key typed before Ink's listener attaches waits in the terminal, unechoed. Ink turns raw mode off on unmount.
+	process.stdin.setRawMode(true);
+	const instance = render(<App services={{shell, ready}} onReady={onReady} keysLive />, {exitOnCtrlC: false, patchConsole: true, maxFps: 60});
 
 	let exitCode: number = EXIT.ok;
 	let crash: unknown;
@@ -55,11 +79,15 @@ export async function runApp(settings: Settings, out: Output, env: NodeJS.Proces
 	} finally {
 		for (const signal of signals) process.off(signal, onSignal);
 		instance.cleanup();
+		if (process.stdin.isTTY) process.stdin.setRawMode(false);
 		restoreScreen();
 		process.off('uncaughtException', onCrash);
 		process.off('unhandledRejection', onCrash);
-		await session.close().catch(() => undefined);
+		// A quit before the services were started leaves nothing to close, and they are not started any more.
+		over = true;
+		await (await session)?.close().catch(() => undefined);
 	}
+	if (failure !== undefined) return reportFailure(out, failure, settings.debug);
 	if (crash !== undefined) {
 		const message = crash instanceof Error ? crash.message : String(crash);
 		out.stderr.write(`loan-tui: the app stopped on an unexpected error: ${sanitize(message)}\n  The terminal was restored. Please report this with the steps that led to it.\n`);

@@ -7,7 +7,7 @@ import {CredentialsError, DEFAULT_PROFILE, type ResolvedCredentials} from '../cr
 import {sanitize} from '../format/sanitize.js';
 import {VERSION} from '../version.js';
 import type {Output} from './output.js';
-import type {Settings} from './settings.js';
+import {connectedTo, type Settings} from './settings.js';
 
 export interface Session {
 	client: BitgetClient;
@@ -52,7 +52,7 @@ export async function openSession(settings: Settings, out: Output, env: NodeJS.P
 		settings,
 		out,
 		env,
-		connectedTo: settings.demo ? 'demo' : new URL(baseUrl).host,
+		connectedTo: connectedTo(settings),
 		async requireCredentials() {
 			// The keychain is opened (and keytar loaded) only here, when a signed request actually needs credentials.
 			let resolved: ResolvedCredentials | undefined;

@@ -63,3 +63,8 @@ function checkTimeout(text: string): number {
 	}
 	return Math.round(seconds * 1000);
 }
+
+/** "demo" or the API host, for status lines; known before any client is made. */
+export function connectedTo(settings: Pick<Settings, 'demo' | 'baseUrl'>): string {
+	return settings.demo ? 'demo' : new URL(settings.baseUrl).host;
+}

@@ -1,5 +1,6 @@
 // What every screen shares, provided once through React context: the one API client, where it is connected,
-// the theme, the shared symbol list, the status line and credentials.
+// the theme, the shared symbol list, the status line and credentials. The shell's part (where, theme, status
+// line) exists from the first frame; the rest (client, symbols, credentials) is made just after it.
 import React, {createContext, useContext, type ReactNode} from 'react';
 import type {BitgetClient} from '../api/client.js';
 import type {CredentialsAccess} from './credentials-access.js';
@@ -7,25 +8,42 @@ import type {Store} from './store.js';
 import type {SymbolStore} from './symbol-store.js';
 import type {Theme} from './theme.js';
 
-export interface AppServices {
-	client: BitgetClient;
+/** What the shell and the home menu draw with: known before any client exists. */
+export interface ShellServices {
 	/** "demo" or the API host. */
 	connectedTo: string;
 	theme: Theme;
-	symbols: SymbolStore;
 	/** The last error, for the status line; undefined when there is none. */
 	lastError: Store<string | undefined>;
+}
+
+export interface AppServices extends ShellServices {
+	client: BitgetClient;
+	symbols: SymbolStore;
 	credentials: CredentialsAccess;
 }
 
+const ShellContext = createContext<ShellServices | undefined>(undefined);
 const ServicesContext = createContext<AppServices | undefined>(undefined);
 
-export function ServicesProvider({services, children}: {services: AppServices; children: ReactNode}) {
-	return <ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>;
+/** Provides the shell's services always, and every service once `services` is there. */
+export function ServicesProvider({shell, services, children}: {shell: ShellServices; services: AppServices | undefined; children: ReactNode}) {
+	return (
+		<ShellContext.Provider value={shell}>
+			<ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>
+		</ShellContext.Provider>
+	);
 }
 
 export function useServices(): AppServices {
 	const services = useContext(ServicesContext);
-	if (!services) throw new Error('useServices outside ServicesProvider');
+	if (!services) throw new Error('useServices outside ServicesProvider (or before the services were made)');
 	return services;
+}
+
+/** The shell's part only: usable on the first frame, before the client exists. */
+export function useShell(): ShellServices {
+	const shell = useContext(ShellContext);
+	if (!shell) throw new Error('useShell outside ServicesProvider');
+	return shell;
 }

@@ -2,7 +2,7 @@ import React from 'react';
 import {Box, Text} from 'ink';
 import {useScreenInput} from '../../ui/keys/screen-input.js';
 import {useNavigation} from '../../ui/navigation.js';
-import {useServices} from '../../ui/services.js';
+import {useShell} from '../../ui/services.js';
 import {ChoiceList} from '../../ui/fields/choice-list.js';
 import {useChoiceField} from '../../ui/fields/use-choice-field.js';
 
@@ -14,7 +14,7 @@ export interface HomeItem {
 
 export function HomeScreen({items}: {items: readonly HomeItem[]}) {
 	const navigation = useNavigation();
-	const {theme} = useServices();
+	const {theme} = useShell();
 	const menu = useChoiceField(items.length, (index) => {
 		const item = items[index];
 		if (!item) return;

@@ -14,7 +14,16 @@ import {createKeyReader, type KeyEvent} from './key-reader.js';
 /** Input emitters (one per Ink instance) that already have their owner: a second is a bug. */
 const owned = new WeakSet<object>();
 
-export function KeypressLayer({onEvent}: {onEvent: (event: KeyEvent) => void}) {
+/** Ctrl+C: handled even while keys are held, so a screen that never arrives cannot trap the person. */
+function isInterrupt(event: KeyEvent): boolean {
+	return event.type === 'key' && event.key.ctrl && event.input === 'c';
+}
+
+/**
+ * `paused`: keys wait in the queue (the shell sets it while the top screen's code or services are still
+ * arriving, so a burst that opens a screen and types into it reaches that screen); Ctrl+C still goes through.
+ */
+export function KeypressLayer({onEvent, paused = false}: {onEvent: (event: KeyEvent) => void; paused?: boolean}) {
 	const {internal_eventEmitter: events, setRawMode, isRawModeSupported} = useStdin();
 	const latest = useRef(onEvent);
 	latest.current = onEvent;
@@ -22,10 +31,14 @@ export function KeypressLayer({onEvent}: {onEvent: (event: KeyEvent) => void}) {
 	/** A key was handled and the commit of what it changed has not happened yet. */
 	const awaitingCommit = useRef(false);
 	const [handled, setHandled] = useState(0);
+	const isPaused = useRef(paused);
+	isPaused.current = paused;
 
 	const handleNext = useRef(() => {
 		if (awaitingCommit.current) return;
-		const event = queue.current.shift();
+		const held = isPaused.current ? queue.current.findIndex(isInterrupt) : 0;
+		if (held < 0) return;
+		const [event] = queue.current.splice(held, 1);
 		if (!event) return;
 		awaitingCommit.current = true;
 		setHandled((count) => count + 1);
@@ -38,6 +51,10 @@ export function KeypressLayer({onEvent}: {onEvent: (event: KeyEvent) => void}) {
 		// Outside the commit: handling the next key here would nest renders (React stops after 50 of them).
 		if (queue.current.length > 0) setImmediate(handleNext.current);
 	}, [handled]);
+
+	useEffect(() => {
+		if (!paused && queue.current.length > 0) setImmediate(handleNext.current);
+	}, [paused]);
 
 	useEffect(() => {
 		if (owned.has(events)) throw new Error('KeypressLayer: a second keypress owner; route keys through the app shell instead');

@@ -1,0 +1,31 @@
+// The part of start-up that waits until the home menu is on the screen (run.tsx): the session (client, undici,
+// schemas, the simulator under --demo), the keychain and the symbol cache load and are made here, in their own chunk.
+import type {Output} from '../runtime/output.js';
+import {openSession, type Session} from '../runtime/session.js';
+import type {Settings} from '../runtime/settings.js';
+import {openKeychain} from '../credentials/keychain.js';
+import type {AppServices, ShellServices} from '../ui/services.js';
+import {cacheDirectory, fileSymbolCache} from '../ui/symbol-cache.js';
+import {createAppServices} from './create-services.js';
+
+export async function startServices(settings: Settings, out: Output, env: NodeJS.ProcessEnv, shell: ShellServices): Promise<{session: Session; services: AppServices}> {
+	const session = await openSession(settings, out, env);
+	try {
+		const services = await createAppServices(
+			session,
+			{
+				env,
+				profile: settings.profile,
+				demo: settings.demo,
+				openStore: () => openKeychain(),
+				// The demo's simulator is local and new each run: nothing worth caching.
+				symbolCache: settings.demo ? undefined : fileSymbolCache(cacheDirectory(env), session.client.origin),
+			},
+			shell,
+		);
+		return {session, services};
+	} catch (error) {
+		await session.close().catch(() => undefined);
+		throw error;
+	}
+}
