@@ -10,6 +10,8 @@ const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const COMMA = 0x2c;
 const COLON = 0x3a;
+/** `},`: where an object element of `data` may end. */
+const END_OF_OBJECT = Buffer.from('},');
 
 import {MAX_RECORD_BYTES, MAX_SKELETON_BYTES} from './limits.js';
 
@@ -18,8 +20,6 @@ export const SKIP: unique symbol = Symbol('skip');
 
 /** An element or the envelope around the array is larger than any honest answer's. */
 export class OversizeProblem extends Error {}
-
-const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 
 export interface StreamedEnvelope {
 	/** The envelope with `data` replaced by `[]` when it was an array (else the whole envelope). */
@@ -46,6 +46,10 @@ export class ArrayEnvelopeParser {
 	private elementOpen = false;
 	private index = 0;
 	private readonly elements: unknown[] = [];
+	/** Batches of objects (see feedObjects) until an input they do not fit; then the byte scan for the rest. */
+	private batching = true;
+	/** Bytes of `data` after the last element handed on by feedObjects, starting at an element boundary. */
+	private pending: Buffer | undefined;
 
 	constructor(
 		private readonly onElement: (value: unknown, index: number) => unknown = (value) => value,
@@ -54,14 +58,77 @@ export class ArrayEnvelopeParser {
 
 	/** Feeds the next chunk; throws SyntaxError when an element is not valid JSON. */
 	feed(chunk: Buffer): void {
+		if (this.batching && this.inData) this.feedObjects(chunk);
+		else this.scan(chunk);
+	}
+
+	/**
+	 * The fast way through `data` when it is a list of objects (the symbol list: 40 MB at 100k pairs). Scanning each
+	 * byte in JavaScript cost 3x JSON.parse; here the engine's own parser reads many elements at once. Every `},`
+	 * in the bytes is taken as a possible end of an element; the bytes up to the last one are parsed as one array,
+	 * and the batch stands only if that gives exactly one element per `},`. A `},` inside a string or a nested
+	 * value leaves the batch unparseable or with fewer elements, so then, as for anything else this does not fit
+	 * (no objects, an element larger than the record limit, a syntax error), the bytes go to the exact byte scan.
+	 * The last element, with the `]` and the rest of the envelope, always goes to the byte scan (in end()).
+	 */
+	private feedObjects(chunk: Buffer): void {
+		const bytes = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
+		this.pending = undefined;
+		let count = 0;
+		let last = -1;
+		for (let from = 0; ; ) {
+			const at = bytes.indexOf(END_OF_OBJECT, from);
+			if (at < 0) break;
+			// An element (or something else) longer than a record may be: the byte scan says which, exactly.
+			if (at + 1 - from > this.limits.record) return this.leaveBatching(bytes);
+			count++;
+			last = at;
+			from = at + 2;
+		}
+		if (count === 0) {
+			if (bytes.length > this.limits.record) return this.leaveBatching(bytes);
+			this.pending = Buffer.from(bytes);
+			return;
+		}
+		let values: unknown;
+		try {
+			values = JSON.parse(`[${bytes.toString('utf8', 0, last + 1)}]`);
+		} catch {
+			return this.leaveBatching(bytes);
+		}
+		if (!Array.isArray(values) || values.length !== count) return this.leaveBatching(bytes);
+		for (const value of values) {
+			const checked = this.onElement(value, this.index++);
+			if (checked !== SKIP) this.elements.push(checked);
+		}
+		// Copied: a subarray would keep the whole chunk alive.
+		if (last + 2 < bytes.length) this.pending = Buffer.from(bytes.subarray(last + 2));
+	}
+
+	/** From an element boundary on, byte by byte. */
+	private leaveBatching(bytes: Buffer): void {
+		this.batching = false;
+		this.pending = undefined;
+		this.scan(bytes);
+	}
+
+	private scan(chunk: Buffer): void {
+		// The scan runs once per byte of a list of tens of MB: its state lives in locals for the loop (V8 keeps them in
+		// registers; fields of `this` are loaded and stored on every byte) and is written back before any call out.
+		let depth = this.depth;
+		let inString = this.inString;
+		let escaped = this.escaped;
+		let inData = this.inData;
+		let elementOpen = this.elementOpen;
 		let copyFrom = 0;
-		for (let i = 0; i < chunk.length; i++) {
+		const length = chunk.length;
+		for (let i = 0; i < length; i++) {
 			const byte = chunk[i]!;
-			if (this.inString) {
-				if (this.escaped) this.escaped = false;
-				else if (byte === BACKSLASH) this.escaped = true;
+			if (inString) {
+				if (escaped) escaped = false;
+				else if (byte === BACKSLASH) escaped = true;
 				else if (byte === QUOTE) {
-					this.inString = false;
+					inString = false;
 					if (this.keyBytes) {
 						this.lastKey = Buffer.from(this.keyBytes).toString('utf8');
 						this.keyBytes = undefined;
@@ -70,58 +137,75 @@ export class ArrayEnvelopeParser {
 				continue;
 			}
 			if (byte === QUOTE) {
-				this.inString = true;
-				if (this.depth === 1 && !this.afterDataColon) this.keyBytes = [];
-				if (this.inData && this.depth === 2 && !this.elementOpen) {
-					this.elementOpen = true;
+				inString = true;
+				if (depth === 1 && !this.afterDataColon) this.keyBytes = [];
+				if (inData && depth === 2 && !elementOpen) {
+					elementOpen = true;
 					copyFrom = i;
 				}
 				continue;
 			}
-			if (isSpace(byte)) continue;
+			if (byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09) continue;
 
-			if (this.inData) {
-				if (this.depth === 2 && (byte === COMMA || byte === CLOSE_BRACKET)) {
-					if (this.elementOpen) this.finishElement(chunk, copyFrom, i);
+			if (inData) {
+				if (depth === 2 && (byte === COMMA || byte === CLOSE_BRACKET)) {
+					if (elementOpen) {
+						this.finishElement(chunk, copyFrom, i);
+						elementOpen = false;
+					}
 					if (byte === CLOSE_BRACKET) {
-						this.inData = false;
-						this.depth = 1;
+						inData = false;
+						depth = 1;
 						copyFrom = i;
 					}
 					continue;
 				}
-				if (this.depth === 2 && !this.elementOpen) {
-					this.elementOpen = true;
+				if (depth === 2 && !elementOpen) {
+					elementOpen = true;
 					copyFrom = i;
 				}
-				if (byte === OPEN_BRACE || byte === OPEN_BRACKET) this.depth++;
-				else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) this.depth--;
+				if (byte === OPEN_BRACE || byte === OPEN_BRACKET) depth++;
+				else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) depth--;
 				continue;
 			}
 
 			if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
-				if (this.afterDataColon && this.depth === 1 && byte === OPEN_BRACKET && !this.dataSeen) {
+				if (this.afterDataColon && depth === 1 && byte === OPEN_BRACKET && !this.dataSeen) {
 					// `"data": [` — keep "[" in the skeleton, stream what is inside.
 					this.keepSkeleton(chunk.subarray(copyFrom, i + 1));
-					this.inData = true;
+					inData = true;
 					this.dataSeen = true;
 					this.afterDataColon = false;
-					this.depth = 2;
+					depth = 2;
+					if (this.batching) {
+						this.depth = depth;
+						this.inString = false;
+						this.escaped = false;
+						this.inData = inData;
+						this.elementOpen = false;
+						this.feedObjects(chunk.subarray(i + 1));
+						return;
+					}
 					continue;
 				}
-				this.depth++;
+				depth++;
 				this.afterDataColon = false;
 			} else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
-				this.depth--;
-			} else if (byte === COLON && this.depth === 1) {
+				depth--;
+			} else if (byte === COLON && depth === 1) {
 				this.afterDataColon = this.lastKey === 'data';
 				continue;
-			} else if (byte === COMMA && this.depth === 1) {
+			} else if (byte === COMMA && depth === 1) {
 				this.afterDataColon = false;
 			}
 		}
-		if (this.inData) {
-			if (this.elementOpen) {
+		this.depth = depth;
+		this.inString = inString;
+		this.escaped = escaped;
+		this.inData = inData;
+		this.elementOpen = elementOpen;
+		if (inData) {
+			if (elementOpen) {
 				this.elementBytes += chunk.length - copyFrom;
 				if (this.elementBytes > this.limits.record) throw new OversizeProblem(`data.${this.index} is larger than ${this.limits.record} bytes`);
 				this.element.push(Buffer.from(chunk.subarray(copyFrom)));
@@ -138,6 +222,7 @@ export class ArrayEnvelopeParser {
 	}
 
 	end(): StreamedEnvelope {
+		if (this.pending) this.leaveBatching(this.pending);
 		if (this.inData) throw new SyntaxError('the data array ended early');
 		return {skeleton: Buffer.concat(this.skeleton).toString('utf8'), elements: this.dataSeen ? this.elements : undefined};
 	}
@@ -149,7 +234,6 @@ export class ArrayEnvelopeParser {
 		if (end - start + this.elementBytes > this.limits.record) throw new OversizeProblem(`data.${this.index} is larger than ${this.limits.record} bytes`);
 		this.element = [];
 		this.elementBytes = 0;
-		this.elementOpen = false;
 		const checked = this.onElement(JSON.parse(text), this.index++);
 		if (checked !== SKIP) this.elements.push(checked);
 	}

@@ -8,7 +8,7 @@ import {join} from 'node:path';
 import {pipeline} from 'node:stream/promises';
 import {ArrayEnvelopeParser} from '../api/array-stream.js';
 import {decodedLimit} from '../api/limits.js';
-import {checkSymbolRecord} from '../api/symbol-records.js';
+import {checkSymbolRecord, type InternTable} from '../api/symbol-records.js';
 import type {SymbolRecord} from '../api/types.js';
 
 const FORMAT = 2;
@@ -48,7 +48,7 @@ export function fileSymbolCache(directory: string, origin: string): SymbolCache 
 			try {
 				const meta = JSON.parse(await readFile(metaFile, 'utf8')) as {format?: unknown; origin?: unknown; fetchedAt?: unknown};
 				if (meta.format !== FORMAT || meta.origin !== origin || typeof meta.fetchedAt !== 'number') return undefined;
-				const intern = new Map<string, string>();
+				const intern: InternTable = new Map();
 				const parser = new ArrayEnvelopeParser((value, index) => checkSymbolRecord(value, index, intern));
 				await pipeline(createReadStream(listFile), async (source: AsyncIterable<Buffer>) => {
 					for await (const chunk of source) parser.feed(chunk);

@@ -46,8 +46,9 @@ export function createSymbolStore(client: BitgetClient, options: SymbolStoreOpti
 		client.symbols(undefined, {onChunk: copy ? (chunk) => copy.chunk(chunk) : undefined}).then(
 			(records) => {
 				const fetchedAt = now();
-				copy?.commit(fetchedAt).catch((error: unknown) => options.onCacheError?.(error));
+				// The list first: committing the copy (closing and renaming a file of tens of MB) can wait a frame.
 				if (mine === generation) store.set({status: 'ready', records, fetchedAt, fromCache: false});
+				copy?.commit(fetchedAt).catch((error: unknown) => options.onCacheError?.(error));
 			},
 			(error: unknown) => {
 				copy?.abort();

@@ -37,6 +37,45 @@ describe('streaming envelope parser', () => {
 		);
 	});
 
+	it('reads lists of objects (read in batches) exactly, with "}," inside strings and nested objects', () => {
+		// Strings made of JSON's own punctuation: every "}," in them is a false end of an element to the batch reader.
+		const tricky = fc.stringMatching(/^[{},"\\[\]:a ]{0,12}$/);
+		const value = fc.oneof(tricky, fc.integer(), fc.array(fc.dictionary(tricky, tricky, {maxKeys: 3}), {maxLength: 3}));
+		const record = fc.dictionary(tricky, value, {minKeys: 1, maxKeys: 5});
+		fc.assert(
+			fc.property(fc.array(record, {maxLength: 30}), fc.array(fc.nat(), {maxLength: 8}), fc.boolean(), (data, cuts, spaced) => {
+				const envelope = {code: '00000', data, requestTime: 1};
+				const result = parse(JSON.stringify(envelope, null, spaced ? 1 : 0), cuts);
+				expect(result.elements).toEqual(data);
+				expect(JSON.parse(result.skeleton)).toEqual({...envelope, data: []});
+			}),
+			{numRuns: 2000},
+		);
+	});
+
+	it('still refuses an object element larger than a record may be, and counts elements across batches', () => {
+		const small = Array.from({length: 500}, (_, i) => ({symbol: `S${i}`, pad: 'x'.repeat(100)}));
+		const seen: number[] = [];
+		const parser = new ArrayEnvelopeParser((element, index) => {
+			seen.push(index);
+			return element;
+		}, {record: 1000, skeleton: 1000});
+		const bytes = Buffer.from(JSON.stringify({code: '00000', data: [...small, {big: 'y'.repeat(2000)}, ...small]}));
+		expect(() => {
+			for (let at = 0; at < bytes.length; at += 4096) parser.feed(bytes.subarray(at, at + 4096));
+			parser.end();
+		}).toThrow('data.500 is larger than 1000 bytes');
+		expect(seen).toEqual(Array.from({length: 500}, (_, i) => i));
+		// Its string full of "}," (false ends, each piece shorter than the limit) does not hide it either.
+		const hidden = new ArrayEnvelopeParser(undefined, {record: 1000, skeleton: 1000});
+		const withCommas = Buffer.from(JSON.stringify({code: '00000', data: [...small, {big: '},'.repeat(1500)}, ...small]}));
+		expect(() => {
+			// One read: the batch around it parses, with fewer elements than ends of elements it seemed to have.
+			hidden.feed(withCommas);
+			hidden.end();
+		}).toThrow('data.500 is larger than 1000 bytes');
+	});
+
 	it('leaves a non-array data and non-JSON bodies to the ordinary parser', () => {
 		expect(parse('{"code":"40034","msg":"x","data":null}', [5, 20])).toEqual({skeleton: '{"code":"40034","msg":"x","data":null}', elements: undefined});
 		expect(parse('{"code":"00000","data":{"orderId":"1"}}', [3])).toEqual({skeleton: '{"code":"00000","data":{"orderId":"1"}}', elements: undefined});
