@@ -6,6 +6,9 @@ import {createStore} from '../ui/store.js';
 import {createSymbolStore} from '../ui/symbol-store.js';
 import type {SymbolCache} from '../ui/symbol-cache.js';
 import {makeTheme} from '../ui/theme.js';
+import {fileLocalHistory, localHistoryFile, type LocalHistory} from '../state/local-history.js';
+import {reconcileBudgetMs} from '../runtime/reconcile-budget.js';
+import {RECONCILE_TOTAL_MS} from '../loans/reconcile.js';
 
 export interface ServiceOptions {
 	env: NodeJS.ProcessEnv;
@@ -14,6 +17,8 @@ export interface ServiceOptions {
 	openStore?: () => Promise<CredentialStore>;
 	/** The symbol list on disk; none in demo mode and in tests. */
 	symbolCache?: SymbolCache;
+	/** The local history of sent requests; by default the file under the state directory. */
+	localHistory?: LocalHistory;
 }
 
 /** Everything the screens share, built once per run around the session's one client. */
@@ -32,5 +37,16 @@ export async function createAppServices(session: Pick<Session, 'client' | 'conne
 			fixed,
 			openStore: options.demo ? undefined : options.openStore,
 		}),
+		localHistory: options.localHistory ?? fileLocalHistory(localHistoryFile(options.env)),
+		reconcileMs: appReconcileMs(options.env),
 	};
+}
+
+/** The CLI refuses a bad LOAN_TUI_RECONCILE_SECONDS; the app cannot print a usage error, so it keeps the default. */
+function appReconcileMs(env: NodeJS.ProcessEnv): number {
+	try {
+		return reconcileBudgetMs(env);
+	} catch {
+		return RECONCILE_TOTAL_MS;
+	}
 }

@@ -2,6 +2,7 @@
 // the theme, the shared symbol list, the status line and credentials.
 import React, {createContext, useContext, type ReactNode} from 'react';
 import type {BitgetClient} from '../api/client.js';
+import type {LocalHistory} from '../state/local-history.js';
 import type {CredentialsAccess} from './credentials-access.js';
 import type {Store} from './store.js';
 import type {SymbolStore} from './symbol-store.js';
@@ -16,6 +17,10 @@ export interface AppServices {
 	/** The last error, for the status line; undefined when there is none. */
 	lastError: Store<string | undefined>;
 	credentials: CredentialsAccess;
+	/** What this app sent that moves money (state/local-history.ts); read by the Loans screen. */
+	localHistory: LocalHistory;
+	/** How long to read the loans again after an unknown outcome (LOAN_TUI_RECONCILE_SECONDS). */
+	reconcileMs: number;
 }
 
 const ServicesContext = createContext<AppServices | undefined>(undefined);

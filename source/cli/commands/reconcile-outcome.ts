@@ -2,18 +2,10 @@
 // was found to the error, which still exits 3.
 import {InterruptedError, OutcomeUnknownError} from '../../api/errors.js';
 import {observerFor} from '../../loans/observe.js';
-import {reconcile, RECONCILE_TOTAL_MS, type SentRequest} from '../../loans/reconcile.js';
-import {UsageError} from '../../runtime/exit-codes.js';
+import {reconcile, type SentRequest} from '../../loans/reconcile.js';
+import {reconcileBudgetMs} from '../../runtime/reconcile-budget.js';
 import type {Session} from '../../runtime/session.js';
 import {withInterrupts} from '../money-call.js';
-
-/** LOAN_TUI_RECONCILE_SECONDS: how long to keep checking (default 20, 0 to 120; 0 reads once). */
-export function reconcileBudgetMs(env: NodeJS.ProcessEnv): number {
-	const text = env.LOAN_TUI_RECONCILE_SECONDS;
-	if (text === undefined || text === '') return RECONCILE_TOTAL_MS;
-	if (!/^\d{1,3}$/.test(text) || Number(text) > 120) throw new UsageError('LOAN_TUI_RECONCILE_SECONDS must be a whole number of seconds from 0 to 120');
-	return Number(text) * 1000;
-}
 
 /** The one way the CLI sends a money-moving POST: interrupts reported as outcome unknown (money-call.ts), then the
  * reconciliation. After Ctrl+C or a signal the person wants out: the error is reported at once, unchecked. */
