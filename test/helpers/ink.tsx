@@ -9,6 +9,7 @@ import type {StackState} from '../../source/app/screen-stack.js';
 import {BitgetClient} from '../../source/api/client.js';
 import type {Credentials} from '../../source/api/types.js';
 import type {CredentialStore} from '../../source/credentials/types.js';
+import type {LocalHistory} from '../../source/state/local-history.js';
 
 export const KEYS = {
 	up: '\u001B[A',
@@ -78,6 +79,17 @@ export interface RenderAppOptions {
 	initial?: StackState;
 	openStore?: () => Promise<CredentialStore>;
 	clientOptions?: Partial<ConstructorParameters<typeof BitgetClient>[0]>;
+	/** The local history of sent requests (default: an empty one in memory, never the person's own file). */
+	localHistory?: LocalHistory;
+}
+
+/** A local history that holds what is appended, in memory. */
+export function emptyHistory(): LocalHistory {
+	const entries: Parameters<LocalHistory['append']>[0][] = [];
+	return {
+		append: async (entry) => void entries.push(entry),
+		read: async () => [...entries].reverse(),
+	};
 }
 
 export async function renderApp(options: RenderAppOptions): Promise<RenderedApp> {
@@ -85,7 +97,7 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
 	const fixed = options.demo && options.credentials ? {credentials: options.credentials, source: 'demo' as const, profile: 'default'} : undefined;
 	const services = await createAppServices(
 		{client, connectedTo: options.demo ? 'demo' : new URL(options.baseUrl).host, requireCredentials: async () => fixed!},
-		{env: options.env ?? {}, profile: 'default', demo: options.demo ?? false, openStore: options.openStore},
+		{env: options.env ?? {}, profile: 'default', demo: options.demo ?? false, openStore: options.openStore, localHistory: options.localHistory ?? emptyHistory()},
 	);
 	let exited = false;
 	const instance = render(<App services={services} initial={options.initial} onQuit={() => (exited = true)} />);

@@ -1,6 +1,6 @@
 // The borrow wizard: loan coin → pledge coin → period → amount mode → amount → (credentials) → review → result.
 // The input steps are the wizard reducer's; from the review on, the one POST and its outcome are useMoneyPost's.
-import React, {useEffect, useReducer} from 'react';
+import React, {useEffect, useMemo, useReducer, useRef} from 'react';
 import {Box, Text} from 'ink';
 import type {BorrowRequest, EstimateRequest} from '../../api/types.js';
 import {useScreenInput} from '../../ui/keys/screen-input.js';
@@ -20,6 +20,9 @@ import {useCoinSuggestions} from '../../ui/fields/use-coin-suggestions.js';
 import {useCredentialsForm} from '../credentials/credentials-form.js';
 import {AMOUNT_MODES, initialWizard, wizardReducer, type AmountMode, type WizardState, type WizardStep} from './reducer.js';
 import {useMoneyPost} from '../../ui/money/use-money-post.js';
+import {useReconciliation, type ReconciliationState} from '../../ui/money/use-reconciliation.js';
+import {ReconciliationView} from '../../ui/money/reconciliation-view.js';
+import type {Theme} from '../../ui/theme.js';
 import {borrowRequestOf, requestBody} from './borrow-request.js';
 import {useReviewEstimate} from './use-review-estimate.js';
 import {Review} from './review.js';
@@ -60,7 +63,7 @@ const KEYS: Partial<Record<Stage, KeyHelp[]>> = {
 };
 
 export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
-	const {client, theme, credentials, connectedTo} = useServices();
+	const {client, theme, credentials, connectedTo, reconcileMs} = useServices();
 	const credentialsState = useStore(credentials);
 	const navigation = useNavigation();
 	const [state, dispatch] = useReducer(wizardReducer, prefill, initialWizard);
@@ -71,7 +74,17 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 	useEffect(() => {
 		if (state.exit) navigation.back();
 	}, [state.exit, navigation]);
-	const post = useMoneyPost((request: BorrowRequest) => client.borrow(request));
+	const sentAt = useRef(0);
+	const post = useMoneyPost((request: BorrowRequest) => {
+		sentAt.current = client.clock.now();
+		return client.borrow(request);
+	});
+	// After an unknown outcome the loans are read again for an order like this one (loans/reconcile.ts).
+	const sent = useMemo(
+		() => (post.state.phase === 'unknown' && post.state.request ? {kind: 'borrow' as const, request: post.state.request, sentAt: sentAt.current} : undefined),
+		[post.state.phase, post.state.request],
+	);
+	const reconciliation = useReconciliation(client, sent, reconcileMs);
 	const stage: Stage = post.state.phase === 'posting' ? 'submitting' : post.state.phase === 'done' ? 'result' : post.state.phase === 'unknown' ? 'unknown' : state.step;
 	const estimate = useReviewEstimate(client, state.values, stage === 'review');
 
@@ -176,7 +189,7 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 			) : null}
 			{stage === 'submitting' ? <Spinner label="Sending the borrow request… (keys are ignored until the server answers)" color={theme.accent} /> : null}
 			{stage === 'result' ? <Result orderId={post.state.result!.orderId} state={state} color={theme.good} /> : null}
-			{stage === 'unknown' ? <Unknown failure={post.state.failure} color={theme.warn} /> : null}
+			{stage === 'unknown' ? <Unknown failure={post.state.failure} reconciliation={reconciliation} theme={theme} /> : null}
 		</Box>
 	);
 }
@@ -221,14 +234,15 @@ function Result({orderId, state, color}: {orderId: string; state: WizardState; c
 	);
 }
 
-function Unknown({failure, color}: {failure: unknown; color?: string}) {
+function Unknown({failure, reconciliation, theme}: {failure: unknown; reconciliation: ReconciliationState; theme: Theme}) {
+	const color = theme.warn;
 	return (
 		<Box flexDirection="column" borderStyle="double" borderColor={color} paddingX={1}>
 			<Text bold color={color} wrap="truncate">
 				⚠ OUTCOME UNKNOWN — the loan may or may not have been created.
 			</Text>
 			<ErrorMessage error={failure} />
-			<Text wrap="truncate">Check your loan orders on Bitget before borrowing again.</Text>
+			<ReconciliationView state={reconciliation} theme={theme} />
 			<Text wrap="truncate">Sending the same values again needs the review and a second, explicit y.</Text>
 			<Text dimColor wrap="truncate">
 				Esc: back to review · h: home

@@ -13,9 +13,11 @@ import {HISTORY_TABS, historyReducer, initialHistory} from './reducer.js';
 import {useHistoryRecords} from './use-history-records.js';
 
 const KEYS: KeyHelp[] = [
-	{keys: '←/→ Tab', action: 'which history', footer: true},
-	{keys: '+/-', action: 'longer or shorter window (7, 30, 60, 90 days)', footer: true},
-	{keys: 'PgDn/PgUp n/p', action: 'next or previous page', footer: true},
+	{keys: '←/→', action: 'history', footer: true},
+	{keys: '+/-', action: 'days', footer: true},
+	{keys: 'PgDn/PgUp', action: 'page', footer: true},
+	{keys: 'Tab, n/p', action: 'next history; next or previous page'},
+	{keys: '+/-', action: 'a longer or shorter window: 7, 30, 60 or 90 days'},
 	{keys: '1-4', action: 'loans, repayments, collateral, liquidations'},
 	{keys: 'Home/End', action: 'first or last page'},
 	{keys: 'Ctrl+R', action: 'read again'},
