@@ -165,4 +165,37 @@ describe('Loans screens', () => {
 		await app!.press('-');
 		await app!.waitForText('last 7 days');
 	});
+
+	it('many loans: a window of rows that fit, moved by the selection; NO_COLOR keeps the risk in words', async () => {
+		const client = sim.client();
+		for (let i = 0; i < 12; i++) await client.borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.01'});
+		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: at('loans'), localHistory: emptyHistory(), env: {NO_COLOR: '1'}});
+		const first = await app.waitForText('Total owed');
+		expect(first).toContain('Loans — 14 ongoing, riskiest first');
+		expect(first).toContain('loans 1-10 of 14');
+		expect(first).toMatch(/^› △ near margin call/m);
+		expect(app.rawFrame()).not.toMatch(/\u001B\[(3[0-8]|9[0-7])[;m]/);
+		await app.press(KEYS.end);
+		const last = await app.waitForText('loans 5-14 of 14');
+		expect(last).not.toContain('near margin call');
+		expect(last.match(/^› ✓ ok/gm)).toHaveLength(1);
+	});
+
+	it('leaving the outcome-unknown screen stops the check of the loans', async () => {
+		await open(at('loans', CALM));
+		await app!.waitForText('Owed now');
+		await app!.burst(`a0.1${KEYS.enter}`);
+		await app!.waitForText('Add collateral? [y/N]');
+		// Nothing is carried out (HTML 500): the check finds nothing and would keep reading for 20 s.
+		sim.simulator.injectFault({kind: 'html-500', operation: 'revisePledge'});
+		await app!.press('y');
+		await app!.waitForText('Checking your loans');
+		await expect.poll(() => reads('reviseHistory')).toBeGreaterThan(0);
+		await app!.press(KEYS.escape);
+		await app!.waitForText('Add collateral? [y/N]');
+		const seen = reads('reviseHistory');
+		await new Promise((resolve) => setTimeout(resolve, 2500));
+		expect(reads('reviseHistory')).toBe(seen);
+		expect(posts('revisePledge')).toHaveLength(1);
+	});
 });
