@@ -43,7 +43,7 @@ const KEYS: Record<Stage, KeyHelp[]> = {
 	review: [{keys: 'y', action: 'send (only y sends)', footer: true}, {keys: 'n', action: 'change values', footer: true}, {keys: 'Enter', action: 'does nothing here'}],
 	sending: [],
 	result: [{keys: 'Enter', action: 'back to the loan', footer: true}],
-	unknown: [{keys: 'Esc', action: 'back to review (sending again needs a second y)', footer: true}, {keys: 'Enter', action: 'back to the loan', footer: true}],
+	unknown: [{keys: 'Enter', action: 'back to the loan', footer: true}, {keys: 'Esc', action: 'back to review (sending again needs a second y)'}],
 };
 
 const TITLE: Record<Stage, string> = {
