@@ -117,8 +117,8 @@ describe('Loans screens', () => {
 		const found = await app!.waitForText('Found a match', 8000);
 		expect(found).toContain(`found a repayment of 50 USDT on order ${CALM}`);
 		expect(found).toContain('A match is evidence, not proof');
-		// The failure reads as a repayment's, not a borrow's.
-		expect(found).toContain('✗ Outcome unknown — the repayment may or may not have been made');
+		expect(found).toContain('OUTCOME UNKNOWN — the repayment may or may not have been made.');
+		expect(found).toContain('What happened: the connection broke before an answer arrived');
 		expect(found).not.toContain('loan may or may not have been created');
 		expect(posts('repay')).toHaveLength(1);
 		// Back on the review, the same values need a second y.

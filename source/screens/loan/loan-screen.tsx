@@ -10,7 +10,7 @@ import {sanitize} from '../../format/sanitize.js';
 import {ago} from '../../format/time.js';
 import {ErrorMessage} from '../../ui/components/error-message.js';
 import {Spinner} from '../../ui/components/spinner.js';
-import {errorLine} from '../../ui/describe-error.js';
+import {describeError, errorLine} from '../../ui/describe-error.js';
 import {ChoiceList} from '../../ui/fields/choice-list.js';
 import {routeChoiceKey, routeTextKey} from '../../ui/fields/field-keys.js';
 import {pasteEdit} from '../../ui/fields/text-editing.js';
@@ -204,7 +204,7 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 					<Text bold color={theme.warn} wrap="truncate">
 						⚠ OUTCOME UNKNOWN — {state.action === 'repay' ? 'the repayment may or may not have been made' : 'the collateral may or may not have been changed'}.
 					</Text>
-					<ErrorMessage error={post.state.failure} />
+					<FailureDetail error={post.state.failure} />
 					<ReconciliationView state={reconciliation} theme={theme} />
 					<Text wrap="truncate">Sending the same values again needs the review and a second, explicit y.</Text>
 					<Text dimColor wrap="truncate">
@@ -268,6 +268,17 @@ function Result({result, state, orderId, theme}: {result: LoanResult; state: Loa
 			<Text dimColor wrap="truncate">
 				Enter or Esc: back to the loan
 			</Text>
+		</Box>
+	);
+}
+
+/** What went wrong with the request, under the OUTCOME UNKNOWN headline (which already says what it means). */
+function FailureDetail({error}: {error: unknown}) {
+	const view = describeError(error);
+	return (
+		<Box flexDirection="column">
+			<Text wrap="truncate">  What happened: {view.detail ?? view.title}</Text>
+			{view.hint ? <Text wrap="truncate">  {view.hint}</Text> : null}
 		</Box>
 	);
 }
