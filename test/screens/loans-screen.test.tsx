@@ -138,6 +138,7 @@ describe('Loans screens', () => {
 		await app!.press('y');
 		const found = await app!.waitForText('Found a match', 8000);
 		expect(found).toContain(`found 0.1 BTC added on order ${CALM}`);
+		expect(found).toContain('OUTCOME UNKNOWN — the collateral change may or may not have been made.');
 		expect(posts('revisePledge')).toHaveLength(1);
 	});
 

@@ -3,6 +3,7 @@
 // outcome the loans are read again (ui/money/use-reconciliation.ts) and the finding is shown.
 import React, {useEffect, useMemo, useReducer, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
+import {OutcomeUnknownError} from '../../api/errors.js';
 import type {OngoingLoan} from '../../api/loan-types.js';
 import {fixedPercent} from '../../format/money.js';
 import {owed} from '../../format/loans.js';
@@ -202,7 +203,7 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 			{stage === 'unknown' ? (
 				<Box flexDirection="column" borderStyle="double" borderColor={theme.warn} paddingX={1}>
 					<Text bold color={theme.warn} wrap="truncate">
-						⚠ OUTCOME UNKNOWN — {state.action === 'repay' ? 'the repayment may or may not have been made' : 'the collateral may or may not have been changed'}.
+						⚠ OUTCOME UNKNOWN — {post.state.failure instanceof OutcomeUnknownError ? post.state.failure.subject : 'it may or may not have been done'}.
 					</Text>
 					<FailureDetail error={post.state.failure} />
 					<ReconciliationView state={reconciliation} theme={theme} />
