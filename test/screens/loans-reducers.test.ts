@@ -86,16 +86,28 @@ describe('loan list (selection and window)', () => {
 
 describe('loan table', () => {
 	it('one number of decimals per column, right-aligned, risk as a symbol and a word, gauge with the numbers', () => {
-		const table = loanTable([loan('1130000000000000002', '0.75', {loanAmount: '23400', interestAmount: '0.819'}), loan('1130000000000000001', '0.5')], Date.parse('2023-11-14T22:13:20Z'), 140);
-		expect(table.header).toMatch(/^RISK\s+BORROWED\s+INTEREST\s+HOURLY\s+APR\s+COLLATERAL\s+EXPIRES\s+ORDER$/);
+		const loans = [loan('1130000000000000002', '0.75', {loanAmount: '23400', interestAmount: '0.819'}), loan('1130000000000000001', '0.5')];
+		const table = loanTable(loans, Date.parse('2023-11-14T22:13:20Z'), 140);
+		expect(table.header).toHaveLength(1);
+		expect(table.header[0]).toMatch(/^RISK\s+BORROWED\s+INTEREST\s+APR\s+HOURLY\s+COLLATERAL\s+EXPIRES\s+ORDER$/);
 		const [first, second] = table.rows;
-		expect(first!.figures).toMatch(/^△ near margin call\s+23,400 USDT\s+0\.819\s+0\.00062%\/h\s+5\.40%\s+0\.1 BTC\s+none \(flexible\)\s+1130000000000000002$/);
-		expect(second!.figures).toMatch(/^✓ ok\s+1,000 USDT\s+2\.500\s/);
+		expect(first!.figures).toHaveLength(1);
+		expect(first!.figures[0]).toMatch(/^△ near margin call\s+23,400 USDT\s+0\.819\s+5\.40%\s+0\.00062%\/h\s+0\.1 BTC\s+none \(flexible\)\s+1130000000000000002$/);
+		expect(second!.figures[0]).toMatch(/^✓ ok\s+1,000 USDT\s+2\.500\s/);
 		// Same column, same width: the amounts end where the heading ends.
-		expect(first!.figures.indexOf('23,400 USDT') + '23,400'.length).toBe(second!.figures.indexOf('1,000 USDT') + '1,000'.length);
-		expect(first!.gauge).toContain('LTV 75% / call 80% / liq 90% · falls: -6.25% to call, -16.67% to liq');
-		// Narrow: the order id is left out rather than cut.
-		expect(loanTable([loan('1130000000000000002', '0.75')], 0, 100).rows[0]!.figures).not.toContain('113000');
+		expect(first!.figures[0]!.indexOf('23,400 USDT') + '23,400'.length).toBe(second!.figures[0]!.indexOf('1,000 USDT') + '1,000'.length);
+		expect(first!.gauge).toEqual([expect.stringContaining('LTV 75% / call 80% / liq 90% · falls: -6.25% to call, -16.67% to liq')]);
+		// 100 columns: one line, the order id left out rather than cut.
+		const wide = loanTable(loans, 0, 100);
+		expect(wide.rows[0]!.figures).toHaveLength(1);
+		expect(wide.rows[0]!.figures[0]).not.toContain('113000');
+		// 60 columns: the figures and the gauge take two lines each, nothing cut off.
+		const narrow = loanTable(loans, 0, 60);
+		expect(narrow.header).toHaveLength(2);
+		expect(narrow.rows[0]!.figures).toHaveLength(2);
+		expect(narrow.rows[0]!.figures[1]).toMatch(/0\.00062%\/h\s+0\.1 BTC\s+none \(flexible\)$/);
+		expect(narrow.rows[0]!.gauge[1]).toBe('falls: -6.25% to call, -16.67% to liq');
+		for (const line of [...narrow.header, ...narrow.rows.flatMap((row) => [...row.figures, ...row.gauge])]) expect(line.length + 4).toBeLessThanOrEqual(60);
 	});
 });
 

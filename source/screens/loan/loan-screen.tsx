@@ -22,6 +22,7 @@ import {ReconciliationView} from '../../ui/money/reconciliation-view.js';
 import {useMoneyPost} from '../../ui/money/use-money-post.js';
 import {useReconciliation} from '../../ui/money/use-reconciliation.js';
 import {useServices} from '../../ui/services.js';
+import {useNow} from '../../ui/use-now.js';
 import type {Theme} from '../../ui/theme.js';
 import {LoanFigures} from './loan-figures.js';
 import {loanRequestBody, loanRequestOf, sendLoanRequest, sentRequestOf, type LoanRequest, type LoanResult} from './loan-request.js';
@@ -85,6 +86,7 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 	const {phase} = post.state;
 	const stage: Stage = phase === 'posting' ? 'sending' : phase === 'done' ? 'result' : phase === 'unknown' ? 'unknown' : state.step;
 	const loanRead = useLoan(client, credentials, orderId, stage === 'view');
+	const now = useNow();
 	const loan = loanRead.state.status === 'ready' ? loanRead.state.loan : undefined;
 
 	// What was sent, once its outcome is unknown: the reconciliation reads the loans again for it.
@@ -175,12 +177,12 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 				{TITLE[stage] ? `: ${TITLE[stage]}` : ''}
 				{stage === 'view' && loanRead.state.status === 'ready' ? (
 					<Text bold={false} color={undefined} dimColor>
-						{' '}· updated {ago(loanRead.state.at, Math.max(Date.now(), loanRead.state.at))}
+						{' '}· updated {ago(loanRead.state.at, Math.max(now, loanRead.state.at))}
 						{loanRead.state.refreshing ? ' · refreshing…' : ''}
 					</Text>
 				) : null}
 			</Text>
-			{stage === 'view' ? <DetailBody read={loanRead.state} theme={theme} /> : null}
+			{stage === 'view' ? <DetailBody read={loanRead.state} now={now} theme={theme} /> : null}
 			{stage !== 'view' && loan ? <Summary loan={loan} /> : null}
 			{stage === 'repay-mode' ? <ChoiceList choices={REPAY_CHOICES} selected={state.repayAll ? 0 : 1} focused color={theme.accent} /> : null}
 			{stage === 'amount' && loan ? (
@@ -217,7 +219,7 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 	);
 }
 
-function DetailBody({read, theme}: {read: ReturnType<typeof useLoan>['state']; theme: Theme}) {
+function DetailBody({read, now, theme}: {read: ReturnType<typeof useLoan>['state']; now: number; theme: Theme}) {
 	if (read.status === 'loading') return <Spinner label="Reading the loan…" color={theme.accent} />;
 	if (read.status === 'error') return <ErrorMessage error={read.error} color={theme.bad} action="Ctrl+R to retry" />;
 	return (
@@ -225,7 +227,7 @@ function DetailBody({read, theme}: {read: ReturnType<typeof useLoan>['state']; t
 			{read.error !== undefined ? <Text color={theme.bad} wrap="truncate">✗ Refresh failed: {errorLine(read.error)} (showing the last answer)</Text> : null}
 			{read.loan ? (
 				<>
-					<LoanFigures loan={read.loan} now={Date.now()} theme={theme} />
+					<LoanFigures loan={read.loan} now={now} theme={theme} />
 					<Text> </Text>
 					<Text wrap="truncate">r repay · a add collateral · w withdraw collateral · Esc back to the loans</Text>
 				</>

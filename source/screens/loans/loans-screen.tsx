@@ -19,11 +19,11 @@ import type {Theme} from '../../ui/theme.js';
 import {loanRoute} from '../loan/route.js';
 import {historyRoute} from '../history/route.js';
 import {initialLoanList, loanListReducer, selectedIndex, windowStart} from './list-reducer.js';
-import {loanTable} from './loan-rows.js';
+import {linesPerLoan, loanTable} from './loan-rows.js';
 import {loansRoute} from './route.js';
 import {SentList} from './sent-list.js';
 import {useLoanBook} from './use-loan-book.js';
-import {useNow} from './use-now.js';
+import {useNow} from '../../ui/use-now.js';
 import {useSentHistory} from './use-sent-history.js';
 
 const KEYS: KeyHelp[] = [
@@ -49,7 +49,8 @@ export function LoansScreen({selected}: {selected?: string}) {
 	const sent = useSentHistory(localHistory, book.state.updatedAt);
 	const loans = book.state.loans ?? [];
 	const ids = loans.map((loan) => loan.orderId);
-	const pageSize = Math.max(1, Math.floor((rows - CHROME) / 2));
+	const table = loanTable(loans, now, columns);
+	const pageSize = Math.max(1, Math.floor((rows - CHROME - table.header.length + 1) / linesPerLoan(table)));
 	const index = selectedIndex(list, ids);
 	const offset = windowStart(index, list.offset, ids.length, pageSize);
 
@@ -81,7 +82,6 @@ export function LoansScreen({selected}: {selected?: string}) {
 	});
 
 	const {state} = book;
-	const table = loanTable(loans, now, columns);
 	const visible = table.rows.slice(offset, offset + pageSize);
 	return (
 		<Box flexDirection="column">
@@ -109,29 +109,36 @@ export function LoansScreen({selected}: {selected?: string}) {
 				<Text wrap="truncate">No ongoing loans. Borrow from the home menu; s shows what was sent from here.</Text>
 			) : (
 				<>
-					<Text dimColor wrap="truncate">
-						{'  '}
-						{table.header}
-					</Text>
+					{table.header.map((line, i) => (
+						<Text key={`h${i}`} dimColor wrap="truncate">
+							{'  '}
+							{line}
+						</Text>
+					))}
 					{visible.map((row, i) => {
 						const chosen = offset + i === index;
 						return (
 							<Box key={row.orderId} flexDirection="column">
-								<Text wrap="truncate" bold={chosen}>
-									{chosen ? '› ' : '  '}
-									<Text color={riskColor(theme, row.level)}>{row.figures}</Text>
-								</Text>
-								<Text wrap="truncate">
-									{'    '}
-									{row.gauge}
-								</Text>
+								{row.figures.map((line, l) => (
+									<Text key={`f${l}`} wrap="truncate" bold={chosen}>
+										{l === 0 && chosen ? '› ' : '  '}
+										<Text color={riskColor(theme, row.level)}>{line}</Text>
+									</Text>
+								))}
+								{row.gauge.map((line, l) => (
+									<Text key={`g${l}`} wrap="truncate">
+										{'    '}
+										{line}
+									</Text>
+								))}
 							</Box>
 						);
 					})}
-					<Text dimColor wrap="truncate">
-						{loans.length > pageSize ? `loans ${offset + 1}-${offset + visible.length} of ${loans.length} · ` : ''}
-						Enter: details and actions · s: sent from here
-					</Text>
+					{loans.length > pageSize ? (
+						<Text dimColor wrap="truncate">
+							loans {offset + 1}-{offset + visible.length} of {loans.length}
+						</Text>
+					) : null}
 					<Totals debts={state.debts} error={state.debtsError} theme={theme} />
 				</>
 			)}
