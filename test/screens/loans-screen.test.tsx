@@ -202,4 +202,12 @@ describe('Loans screens', () => {
 		expect(reads('reviseHistory')).toBe(seen);
 		expect(posts('revisePledge')).toHaveLength(1);
 	});
+
+	it('without credentials says how to give them, and sends nothing', async () => {
+		app = await renderApp({baseUrl: sim.simulator.url, initial: at('loans'), localHistory: emptyHistory()});
+		const frame = await app.waitForText('needs credentials');
+		expect(frame).toContain('Credentials screen');
+		expect(frame).toContain('BITGET_API_KEY');
+		expect(reads('ongoingOrders')).toBe(0);
+	});
 });
