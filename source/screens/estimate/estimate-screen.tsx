@@ -65,7 +65,7 @@ export function EstimateScreen() {
 
 	const focusedText = form.focus === 'daily' ? undefined : (form.focus as TextFieldName);
 	const coinField = focusedText === 'loanCoin' || focusedText === 'pledgeCoin' ? focusedText : undefined;
-	const {coins, shown: suggestions} = useCoinSuggestions(coinField && form[coinField]);
+	const {coins, shown: suggestions} = useCoinSuggestions(coinField && form[coinField], coinField === 'pledgeCoin' ? 'pledge' : 'loan');
 
 	const errorFor = (field: TextFieldName): string | undefined => {
 		const value = form[field];
