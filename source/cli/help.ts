@@ -11,6 +11,7 @@ Usage
   loan-tui repay ORDER (--all | --amount N) [--keep-collateral] [--yes]
   loan-tui collateral ORDER (add|withdraw) N [--yes]
   loan-tui history (loans|repayments|collateral|liquidations) [--days N]
+  loan-tui history --local [--days N]
   loan-tui coins                  loanable and pledgeable coins: rates, limits, LTVs
   loan-tui login [--stdin]        store API credentials in the OS keychain
   loan-tui logout                 remove them
@@ -84,9 +85,14 @@ above the margin-call LTV. Sent at most once; exit 3 as for repay.
   loan-tui collateral 1130000000000000001 add 0.1
 `,
 	history: `loan-tui history (loans|repayments|collateral|liquidations) [--days N]
+loan-tui history --local [--days N]
 
 Past loans, repayments, collateral changes or liquidations over the last N days (default 30,
 at most 90: Bitget keeps three months), every page, newest first.
+--local lists what this app sent that moves money (borrow, repay, collateral, from the CLI and
+the app), newest first: time, operation, values, outcome (done, refused, unknown), order id.
+Read from the local file only; no request, no credentials. --days limits it to the last N days.
+  loan-tui history --local
 `,
 	coins: `loan-tui coins
 

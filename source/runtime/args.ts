@@ -31,6 +31,7 @@ const COMMAND_OPTIONS = {
 	amount: {type: 'string'},
 	'keep-collateral': {type: 'boolean'},
 	days: {type: 'string'},
+	local: {type: 'boolean'},
 } as const;
 
 const ALLOWED: Record<CommandName, readonly (keyof typeof COMMAND_OPTIONS)[]> = {
@@ -43,7 +44,7 @@ const ALLOWED: Record<CommandName, readonly (keyof typeof COMMAND_OPTIONS)[]> = 
 	loans: [],
 	repay: ['all', 'amount', 'keep-collateral', 'yes'],
 	collateral: ['yes'],
-	history: ['days'],
+	history: ['days', 'local'],
 	coins: [],
 };
 

@@ -3,7 +3,7 @@
 import {describe, expect, it} from 'vitest';
 import {ApiError, InputError, InterruptedError, NetworkError, OutcomeUnknownError} from '../../source/api/errors.js';
 import {createMoneyGuard, quittingLine} from '../../source/ui/money/money-guard.js';
-import {bodyValues, moneyRecord, operationOfBody} from '../../source/ui/money/money-record.js';
+import {bodyValues, moneyRecord, operationOfBody} from '../../source/state/money-record.js';
 
 describe('money guard', () => {
 	it('an interrupt aborts what is in flight and says so; with nothing in flight it lets the app quit', () => {

@@ -4,7 +4,9 @@
 // closing: nothing more is posted.
 import {InputError, InterruptedError} from '../../api/errors.js';
 
-export type MoneyOperation = 'borrow' | 'repay' | 'collateral';
+import type {MoneyOperation} from '../../state/money-record.js';
+
+export type {MoneyOperation};
 
 /** One POST being waited for. */
 export interface MoneyFlight {

@@ -9,7 +9,7 @@ import {InputError, InterruptedError, OutcomeUnknownError} from '../../api/error
 import {useServices} from '../services.js';
 import {initialMoneyPost, moneyPostReducer, type MoneyPostAction, type MoneyPostState} from './money-post.js';
 import type {MoneyFlight, MoneyOperation} from './money-guard.js';
-import {moneyRecord, operationOfBody, type RecordedOutcome} from './money-record.js';
+import {moneyRecord, operationOfBody, type RecordedOutcome} from '../../state/money-record.js';
 
 export interface MoneyPost<Request, Result> {
 	state: MoneyPostState<Request, Result>;

@@ -1,9 +1,10 @@
 // One money-moving POST as a line of the local history (state/local-history.ts): the values are the fields of the
 // exact body that was sent (coins, amounts, order ids: never a credential), the outcome is what the app knows.
-import {ApiError, OutcomeUnknownError} from '../../api/errors.js';
-import {sanitize} from '../../format/sanitize.js';
-import type {LocalHistoryEntry} from '../../state/local-history.js';
-import type {MoneyOperation} from './money-guard.js';
+import {ApiError, OutcomeUnknownError} from '../api/errors.js';
+import {sanitize} from '../format/sanitize.js';
+import type {LocalHistoryEntry} from './local-history.js';
+
+export type MoneyOperation = LocalHistoryEntry['operation'];
 
 export type RecordedOutcome =
 	| {outcome: 'done'; result: unknown}
