@@ -39,7 +39,7 @@ export interface SymbolCache {
 	begin(): CacheWriter;
 }
 
-export {cacheDirectory} from '../cli/cache-directory.js';
+export {cacheDirectory} from '../state/paths.js';
 
 export function fileSymbolCache(directory: string, origin: string): SymbolCache {
 	const name = `symbols-${origin.replace(/^https?:\/\//, '').replace(/[^A-Za-z0-9.-]+/g, '_')}`;
