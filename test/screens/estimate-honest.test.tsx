@@ -40,9 +40,9 @@ describe('estimate table honesty', () => {
 
 	it('a tiny amount whose interest rounds to nothing shows the official rate, never 0%, and no "lowest" from noise', async () => {
 		await fill('USDT', 'BTC', '0.00000001');
-		const frame = await app!.waitForText(/Annualised rate\s+5\.40% official/);
+		const frame = await app!.waitForText(/APR \(official\)\s+5\.40% ← lowest\s+5\.61%\s+6\.13%/);
 		expect(frame).toMatch(/Hourly interest\s+0\s/);
-		const rateLine = frame.split('\n').find((line) => line.startsWith('Annualised rate'))!;
+		const rateLine = frame.split('\n').find((line) => line.startsWith('APR (official)'))!;
 		expect(rateLine).not.toMatch(/\b0(\.0+)?%/);
 		// Official rates still differ once shown (5.40 < 5.61): the mark is honest here.
 		expect(rateLine).toContain('←');

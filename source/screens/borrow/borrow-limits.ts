@@ -8,13 +8,16 @@ import type {CoinInfos} from '../../api/loan-types.js';
 import type {BorrowRequest} from '../../api/types.js';
 import {checkBorrowLimits} from '../../loans/limits.js';
 
+/** Ctrl+C (or a signal) during the lookups: the borrow was not sent yet, and now will not be. */
+const notSent = () => new InputError('interrupted before the borrow was sent: nothing was sent');
+
 export async function assertWithinLimits(client: BitgetClient, request: BorrowRequest, known: CoinInfos | undefined, signal: AbortSignal): Promise<void> {
 	let infos = known;
 	try {
 		infos ??= await client.coinInfos(request.loanCoin, {signal});
 	} catch (error) {
 		if (error instanceof ApiError && error.code === '40034') throw new InputError(`not borrowed: ${request.loanCoin} is not a loanable coin (${error.code} ${error.serverMessage})`);
-		if (signal.aborted) throw error;
+		if (signal.aborted) throw notSent();
 		return;
 	}
 	const info = infos.loanInfos.find((item) => item.coin === request.loanCoin);
@@ -23,11 +26,12 @@ export async function assertWithinLimits(client: BitgetClient, request: BorrowRe
 	if (loanAmount === undefined) {
 		try {
 			loanAmount = (await client.estimate({loanCoin: request.loanCoin, pledgeCoin: request.pledgeCoin, daily: request.daily, pledgeAmount: request.pledgeAmount!}, {signal})).loanAmount;
-		} catch (error) {
-			if (signal.aborted) throw error;
+		} catch {
+			if (signal.aborted) throw notSent();
 			return;
 		}
 	}
+	if (signal.aborted) throw notSent();
 	const verdict = checkBorrowLimits(info, loanAmount);
 	if (!verdict.ok) throw new InputError(`not borrowed: ${verdict.reason}`);
 }

@@ -7,7 +7,7 @@ import {describeError} from '../../ui/describe-error.js';
 import type {Theme} from '../../ui/theme.js';
 import type {PeriodResult} from './use-live-estimate.js';
 import {fitNumber} from '../../format/fit.js';
-import {annualRate, lowestRate, showAnnualRate} from '../../format/apr.js';
+import {annualRate, lowestRate, showAnnualRate, type AnnualRate} from '../../format/apr.js';
 import {fixedPercent} from '../../format/money.js';
 import {percent} from '../../format/numbers.js';
 import type {LoanCoinInfo} from '../../api/loan-types.js';
@@ -42,6 +42,10 @@ export function EstimateTable({results, periods, selected, loanCoin, theme, stal
 		return result?.ok ? annualRate(result.estimate, official?.annualRate[period]) : undefined;
 	});
 	const cheapest = lowestRate(rates.map((rate) => rate ?? {source: 'none'}));
+	// A tiny amount makes every period's rate the official one: say so once, in the label, so the cells fit at 60
+	// columns; a mix is marked per cell.
+	const allOfficial = rates.some((rate) => rate?.source === 'official') && rates.every((rate) => rate?.source !== 'estimate');
+	const showRate = (rate: AnnualRate) => (allOfficial && rate.fraction !== undefined ? fixedPercent(rate.fraction) : showAnnualRate(rate));
 	// A number too wide for its column keeps its magnitude with a visible mark ("98765432109876…" would read 1000x
 	// smaller); "/day" stays whole after the number.
 	const cell = (text: string) => {
@@ -66,8 +70,8 @@ export function EstimateTable({results, periods, selected, loanCoin, theme, stal
 			{row(`Daily interest`, (f) => f.dailyInterest)}
 			{row(`Interest over term`, (f) => (f.termLabel.startsWith('per') ? `${f.termInterest}/day` : f.termInterest))}
 			<Text wrap="truncate" dimColor={stale}>
-				{'Annualised rate'.padEnd(LABEL_WIDTH)}
-				{rates.map((rate, i) => cell(rate ? (i === cheapest ? marked(showAnnualRate(rate)) : showAnnualRate(rate)) : '—')).join('')}
+				{(allOfficial ? 'APR (official)' : 'Annualised rate').padEnd(LABEL_WIDTH)}
+				{rates.map((rate, i) => cell(rate ? (i === cheapest ? marked(showRate(rate)) : showRate(rate)) : '—')).join('')}
 			</Text>
 			{official && showOfficial ? (
 				<>
