@@ -6,7 +6,10 @@ import {createStore} from '../ui/store.js';
 import {createSymbolStore} from '../ui/symbol-store.js';
 import type {SymbolCache} from '../ui/symbol-cache.js';
 import {makeTheme} from '../ui/theme.js';
-import {fileLocalHistory, localHistoryFile, type LocalHistory} from '../state/local-history.js';
+import {createMoneyGuard} from '../ui/money/money-guard.js';
+import {terminalClipboard} from '../ui/clipboard.js';
+import {createCoinInfoStore} from '../ui/coin-info-store.js';
+import type {LocalHistory} from '../state/local-history.js';
 import {reconcileBudgetMs} from '../runtime/reconcile-budget.js';
 import {RECONCILE_TOTAL_MS} from '../loans/reconcile.js';
 
@@ -17,8 +20,10 @@ export interface ServiceOptions {
 	openStore?: () => Promise<CredentialStore>;
 	/** The symbol list on disk; none in demo mode and in tests. */
 	symbolCache?: SymbolCache;
-	/** The local history of sent requests; by default the file under the state directory. */
+	/** The local history of money-moving requests (none in demo mode: the simulator's orders are not yours). */
 	localHistory?: LocalHistory;
+	/** Writes to the terminal, for the copy key (OSC 52); without it nothing can be copied. */
+	writeToTerminal?: (data: string) => void;
 }
 
 /** Everything the screens share, built once per run around the session's one client. */
@@ -37,7 +42,10 @@ export async function createAppServices(session: Pick<Session, 'client' | 'conne
 			fixed,
 			openStore: options.demo ? undefined : options.openStore,
 		}),
-		localHistory: options.localHistory ?? fileLocalHistory(localHistoryFile(options.env)),
+		coinInfos: createCoinInfoStore(session.client),
+		money: createMoneyGuard(),
+		localHistory: options.localHistory,
+		clipboard: options.writeToTerminal ? terminalClipboard(options.env, options.writeToTerminal) : undefined,
 		reconcileMs: appReconcileMs(options.env),
 	};
 }

@@ -24,9 +24,9 @@ export function loanRequestBody(request: LoanRequest): string {
 	return request.kind === 'repay' ? repayBody(request.request) : revisePledgeBody(request.request);
 }
 
-export async function sendLoanRequest(client: BitgetClient, request: LoanRequest): Promise<LoanResult> {
-	if (request.kind === 'repay') return {kind: 'repay', result: await client.repay(request.request)};
-	return {kind: 'revisePledge', result: await client.revisePledge(request.request)};
+export async function sendLoanRequest(client: BitgetClient, request: LoanRequest, signal?: AbortSignal): Promise<LoanResult> {
+	if (request.kind === 'repay') return {kind: 'repay', result: await client.repay(request.request, {signal})};
+	return {kind: 'revisePledge', result: await client.revisePledge(request.request, {signal})};
 }
 
 /** What was sent, for reconcile.ts: the request, the server time it was sent at, and the loan as it was before. */

@@ -20,7 +20,7 @@ import type {KeyHelp} from '../../ui/keys/key-help.js';
 import {useScreenInput} from '../../ui/keys/screen-input.js';
 import {ReconciliationView} from '../../ui/money/reconciliation-view.js';
 import {useMoneyPost} from '../../ui/money/use-money-post.js';
-import {useReconciliation} from '../../ui/money/use-reconciliation.js';
+import {useReconciliation, worthChecking} from '../../ui/money/use-reconciliation.js';
 import {useServices} from '../../ui/services.js';
 import {useNow} from '../../ui/use-now.js';
 import type {Theme} from '../../ui/theme.js';
@@ -79,9 +79,10 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 	const [state, dispatch] = useReducer(loanActionReducer, initialLoanAction);
 	const sentAt = useRef(0);
 	const before = useRef<OngoingLoan | undefined>(undefined);
-	const post = useMoneyPost((request: LoanRequest) => {
+	// The operation for the local history is told from the body (repay or revise-pledge fields).
+	const post = useMoneyPost((request: LoanRequest, {signal}) => {
 		sentAt.current = client.clock.now();
-		return sendLoanRequest(client, request);
+		return sendLoanRequest(client, request, signal);
 	});
 	const {phase} = post.state;
 	const stage: Stage = phase === 'posting' ? 'sending' : phase === 'done' ? 'result' : phase === 'unknown' ? 'unknown' : state.step;
@@ -91,8 +92,8 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 
 	// What was sent, once its outcome is unknown: the reconciliation reads the loans again for it.
 	const sent = useMemo(
-		() => (phase === 'unknown' && post.state.request ? sentRequestOf(post.state.request, sentAt.current, before.current) : undefined),
-		[phase, post.state.request],
+		() => (phase === 'unknown' && post.state.request && worthChecking(post.state.failure) ? sentRequestOf(post.state.request, sentAt.current, before.current) : undefined),
+		[phase, post.state.request, post.state.failure],
 	);
 	const reconciliation = useReconciliation(client, sent, reconcileMs);
 	const {refresh} = loanRead;

@@ -12,6 +12,7 @@ import type {SentHistory} from './use-sent-history.js';
 const OUTCOME: Record<LocalHistoryEntry['outcome'], string> = {done: '✓ done', refused: '✗ refused', unknown: '? outcome unknown'};
 
 export function SentList({history, rows, theme}: {history: SentHistory; rows: number; theme: Theme}) {
+	if (history.status === 'off') return <Text wrap="truncate">No local history in this mode (the demo's requests are not kept).</Text>;
 	if (history.status === 'loading') return <Text dimColor>Reading what was sent from here…</Text>;
 	if (history.status === 'error') return <Text color={theme.bad} wrap="truncate">✗ The local history could not be read: {errorLine(history.error)}</Text>;
 	if (history.entries.length === 0) return <Text wrap="truncate">Nothing sent from this app yet (borrow, repay and collateral requests are kept here).</Text>;

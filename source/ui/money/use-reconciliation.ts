@@ -2,6 +2,7 @@
 // 2 s, bounded by `totalMs`) and report what was found. Aborted when the screen goes away or the request changes.
 import {useEffect, useState} from 'react';
 import type {BitgetClient} from '../../api/client.js';
+import {InterruptedError, OutcomeUnknownError} from '../../api/errors.js';
 import {observerFor} from '../../loans/observe.js';
 import {reconcile, type Reconciliation, type SentRequest} from '../../loans/reconcile.js';
 
@@ -29,4 +30,9 @@ export function useReconciliation(client: BitgetClient, sent: SentRequest | unde
 		return () => controller.abort();
 	}, [client, sent, totalMs]);
 	return state;
+}
+
+/** Whether an unknown outcome is worth a check: not after Ctrl+C or a signal (the person wants out; as the CLI). */
+export function worthChecking(failure: unknown): boolean {
+	return !(failure instanceof OutcomeUnknownError && failure.failure instanceof InterruptedError);
 }
