@@ -72,6 +72,14 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 		expect(done).toMatch(/repayUnlockAmount\s+0 BTC released/);
 		expect(posts('repay')).toHaveLength(1);
 		expect(JSON.parse(posts('repay')[0]!.body)).toEqual({orderId: calm, repayAll: 'no', amount: '250', repayUnlock: 'no'});
+		// Back on the list, "sent from here" reads the local history file the money post wrote.
+		await tmux!.send('Enter');
+		await tmux!.waitFor('Owed now');
+		await tmux!.send('Escape');
+		await tmux!.waitFor('Total owed');
+		await tmux!.send('s');
+		const sent = await tmux!.waitFor('Sent from here');
+		expect(sent).toMatch(/repay\s+✓ done/);
 		await tmux!.send('C-c');
 		await tmux!.waitFor('EXIT=0');
 	});
