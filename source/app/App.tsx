@@ -94,6 +94,9 @@ export function App({services: given, initial = initialStack, onQuit, onReady, k
 		}
 		const {input, key} = event;
 		if (key.ctrl && input === 'c') {
+			// The first Ctrl+C while a money POST is out interrupts it (its screen says the outcome is unknown); the
+			// next one quits.
+			if (services?.money?.interrupt('Ctrl+C')) return;
 			dispatch({type: 'quit'});
 			return;
 		}

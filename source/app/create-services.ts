@@ -6,6 +6,12 @@ import {createStore} from '../ui/store.js';
 import {createSymbolStore} from '../ui/symbol-store.js';
 import type {SymbolCache} from '../ui/symbol-cache.js';
 import {makeTheme} from '../ui/theme.js';
+import {createMoneyGuard} from '../ui/money/money-guard.js';
+import {terminalClipboard} from '../ui/clipboard.js';
+import {createCoinInfoStore} from '../ui/coin-info-store.js';
+import type {LocalHistory} from '../state/local-history.js';
+import {reconcileBudgetMs} from '../runtime/reconcile-budget.js';
+import {RECONCILE_TOTAL_MS} from '../loans/reconcile.js';
 
 export interface ServiceOptions {
 	env: NodeJS.ProcessEnv;
@@ -14,6 +20,10 @@ export interface ServiceOptions {
 	openStore?: () => Promise<CredentialStore>;
 	/** The symbol list on disk; none in demo mode and in tests. */
 	symbolCache?: SymbolCache;
+	/** The local history of money-moving requests (none in demo mode: the simulator's orders are not yours). */
+	localHistory?: LocalHistory;
+	/** Writes to the terminal, for the copy key (OSC 52); without it nothing can be copied. */
+	writeToTerminal?: (data: string) => void;
 }
 
 /** The shell's part of the services: no client, no I/O, so the first frame need not wait for one. */
@@ -39,5 +49,19 @@ export async function createAppServices(
 			fixed,
 			openStore: options.demo ? undefined : options.openStore,
 		}),
+		coinInfos: createCoinInfoStore(session.client),
+		money: createMoneyGuard(),
+		localHistory: options.localHistory,
+		clipboard: options.writeToTerminal ? terminalClipboard(options.env, options.writeToTerminal) : undefined,
+		reconcileMs: appReconcileMs(options.env),
 	};
+}
+
+/** The CLI refuses a bad LOAN_TUI_RECONCILE_SECONDS; the app cannot print a usage error, so it keeps the default. */
+function appReconcileMs(env: NodeJS.ProcessEnv): number {
+	try {
+		return reconcileBudgetMs(env);
+	} catch {
+		return RECONCILE_TOTAL_MS;
+	}
 }

@@ -5,6 +5,9 @@ import React, {type ReactElement} from 'react';
 import type {Route} from '../ui/navigation.js';
 import {HomeScreen, type HomeItem} from '../screens/home/home-screen.js';
 import type {BorrowRoute} from '../screens/borrow/route.js';
+import type {LoansRoute} from '../screens/loans/route.js';
+import type {LoanRoute} from '../screens/loan/route.js';
+import type {HistoryRoute} from '../screens/history/route.js';
 import {lazyView, loadView} from './lazy-view.js';
 
 export interface ScreenEntry<R extends Route> {
@@ -45,6 +48,26 @@ export const SCREENS = [
 		menu: 'borrow a coin against collateral',
 		help: 'Step by step to a review; only y on the review sends the borrow, once.',
 		view: lazyView(() => import('../screens/borrow/borrow-screen.js'), (m, route: BorrowRoute) => <m.BorrowScreen prefill={route.prefill} />),
+	}),
+	screen<LoansRoute>({
+		id: 'loans',
+		title: 'Loans',
+		menu: 'your ongoing loans: risk, interest, repay, collateral',
+		help: 'Every ongoing loan, riskiest first, with its LTV against the margin-call and liquidation LTVs; refreshes by itself.',
+		view: lazyView(() => import('../screens/loans/loans-screen.js'), (m, route: LoansRoute) => <m.LoansScreen selected={route.selected} />),
+	}),
+	screen<LoanRoute>({
+		id: 'loan',
+		title: 'Loan',
+		help: 'One loan: repay it, add or withdraw collateral; each through a review, and only y sends, once.',
+		view: lazyView(() => import('../screens/loan/loan-screen.js'), (m, route: LoanRoute) => <m.LoanScreen orderId={route.orderId} />),
+	}),
+	screen<HistoryRoute>({
+		id: 'history',
+		title: 'History',
+		menu: 'loans, repayments, collateral changes, liquidations',
+		help: 'What happened to your loans over a chosen window (up to 90 days), newest first.',
+		view: lazyView(() => import('../screens/history/history-screen.js'), (m) => <m.HistoryScreen />),
 	}),
 	screen<{name: 'credentials'}>({
 		id: 'credentials',

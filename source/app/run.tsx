@@ -1,6 +1,6 @@
 // The interactive app's entry: loaded only when `loan-tui` runs without a subcommand on a terminal. It draws the
-// home menu first: the client, keychain, symbol cache (start-services.ts) and the other screens' code load just
-// after that frame is on the screen, in chunks of their own.
+// home menu first: the client, keychain, symbol cache, local history (start-services.ts) and the other screens'
+// code load just after that frame is on the screen, in chunks of their own.
 import React from 'react';
 import {render} from 'ink';
 import {EXIT, type ExitCode} from '../runtime/exit-codes.js';
@@ -9,6 +9,7 @@ import {connectedTo, type Settings} from '../runtime/settings.js';
 import type {Session} from '../runtime/session.js';
 import {sanitize} from '../format/sanitize.js';
 import type {AppServices} from '../ui/services.js';
+import {quittingLine} from '../ui/money/money-guard.js';
 import {App} from './App.js';
 import {createShellServices} from './create-services.js';
 import {preloadScreens} from './registry.js';
@@ -16,11 +17,16 @@ import {enterAlternateScreen} from './terminal.js';
 
 /** Exit statuses for a signal, as shells report them (128 + signal number). */
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = {SIGHUP: 129, SIGINT: 130, SIGTERM: 143};
+/** After a signal interrupts a money POST: how long its outcome may take to be recorded, and to stay on screen. */
+const SIGNAL_SETTLE_MS = 2000;
+const SHOW_UNKNOWN_MS = 300;
 
 export async function runApp(settings: Settings, out: Output, env: NodeJS.ProcessEnv): Promise<ExitCode | number> {
 	// A --debug log would tear the screen: keep it only when stderr is redirected away from the terminal.
 	const debug = settings.debug && !process.stderr.isTTY;
 	const shell = createShellServices(connectedTo(settings), env);
+	/** Made after the first frame; until then no screen but home can show, so no money POST can be out. */
+	let services: AppServices | undefined;
 	let made: ((services: AppServices) => void) | undefined;
 	const ready = new Promise<AppServices>((resolve) => (made = resolve));
 	let session: Promise<Session | undefined> | undefined;
@@ -34,6 +40,7 @@ export async function runApp(settings: Settings, out: Output, env: NodeJS.Proces
 		const started = import('./start-services.js').then(({startServices}) => startServices({...settings, debug}, out, env, shell));
 		session = started.then(
 			(result) => {
+				services = result.services;
 				made?.(result.services);
 				void preloadScreens().catch(() => undefined); // a screen that fails to load says so when it is opened
 				return result.session;
@@ -59,9 +66,19 @@ export async function runApp(settings: Settings, out: Output, env: NodeJS.Proces
 	let exitCode: number = EXIT.ok;
 	let crash: unknown;
 	// Every way out ends the same way: Ink unmounts (raw mode off, cursor shown), then the screen is restored.
+	// A signal while a money POST is out first interrupts it, so the outcome-unknown screen shows and the outcome
+	// is recorded; then the app exits (at once on a second signal). Nothing more is posted after a signal.
+	let leaving = false;
 	const onSignal = (signal: NodeJS.Signals) => {
 		exitCode = SIGNAL_EXIT[signal] ?? 1;
-		instance.unmount();
+		const money = services?.money;
+		money?.close();
+		if (leaving || !money?.interrupt(signal)) {
+			instance.unmount();
+			return;
+		}
+		leaving = true;
+		void money.settled(SIGNAL_SETTLE_MS).then(() => setTimeout(() => instance.unmount(), SHOW_UNKNOWN_MS));
 	};
 	const onCrash = (error: unknown) => {
 		crash ??= error;
@@ -85,9 +102,16 @@ export async function runApp(settings: Settings, out: Output, env: NodeJS.Proces
 		process.off('unhandledRejection', onCrash);
 		// A quit before the services were started leaves nothing to close, and they are not started any more.
 		over = true;
+		await services?.money?.settled(SIGNAL_SETTLE_MS);
 		await (await session)?.close().catch(() => undefined);
 	}
 	if (failure !== undefined) return reportFailure(out, failure, settings.debug);
+	// After the terminal is restored, so the line stays in the shell: a money POST interrupted on the way out.
+	const quitting = quittingLine(services?.money?.interruptedUnknown() ?? []);
+	if (quitting) {
+		out.stderr.write(`loan-tui: ${quitting}\n`);
+		if (crash === undefined) exitCode = EXIT.outcomeUnknown;
+	}
 	if (crash !== undefined) {
 		const message = crash instanceof Error ? crash.message : String(crash);
 		out.stderr.write(`loan-tui: the app stopped on an unexpected error: ${sanitize(message)}\n  The terminal was restored. Please report this with the steps that led to it.\n`);

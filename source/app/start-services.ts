@@ -6,6 +6,7 @@ import type {Settings} from '../runtime/settings.js';
 import {openKeychain} from '../credentials/keychain.js';
 import type {AppServices, ShellServices} from '../ui/services.js';
 import {cacheDirectory, fileSymbolCache} from '../ui/symbol-cache.js';
+import {fileLocalHistory, localHistoryFile} from '../state/local-history.js';
 import {createAppServices} from './create-services.js';
 
 export async function startServices(settings: Settings, out: Output, env: NodeJS.ProcessEnv, shell: ShellServices): Promise<{session: Session; services: AppServices}> {
@@ -20,6 +21,9 @@ export async function startServices(settings: Settings, out: Output, env: NodeJS
 				openStore: () => openKeychain(),
 				// The demo's simulator is local and new each run: nothing worth caching.
 				symbolCache: settings.demo ? undefined : fileSymbolCache(cacheDirectory(env), session.client.origin),
+				// The demo's orders live in a simulator that ends with the run: they do not belong in your history.
+				localHistory: settings.demo ? undefined : fileLocalHistory(localHistoryFile(env)),
+				writeToTerminal: (data) => void process.stdout.write(data),
 			},
 			shell,
 		);

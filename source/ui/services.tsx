@@ -7,6 +7,10 @@ import type {CredentialsAccess} from './credentials-access.js';
 import type {Store} from './store.js';
 import type {SymbolStore} from './symbol-store.js';
 import type {Theme} from './theme.js';
+import type {MoneyGuard} from './money/money-guard.js';
+import type {LocalHistory} from '../state/local-history.js';
+import type {Clipboard} from './clipboard.js';
+import type {CoinInfoStore} from './coin-info-store.js';
 
 /** What the shell and the home menu draw with: known before any client exists. */
 export interface ShellServices {
@@ -21,15 +25,25 @@ export interface AppServices extends ShellServices {
 	client: BitgetClient;
 	symbols: SymbolStore;
 	credentials: CredentialsAccess;
+	/** Money-moving POSTs in flight: Ctrl+C and signals interrupt them (ui/money/money-guard.ts). */
+	money?: MoneyGuard;
+	/** What this app sent that moves money, on disk (none in demo mode and in most tests). */
+	localHistory?: LocalHistory;
+	/** Copy to the terminal's clipboard (OSC 52), where the terminal may support it. */
+	clipboard?: Clipboard;
+	/** Loanable and pledgeable coins with rates and limits (coinInfos), loaded on first use. */
+	coinInfos?: CoinInfoStore;
+	/** How long to read the loans again after an unknown outcome (LOAN_TUI_RECONCILE_SECONDS). */
+	reconcileMs: number;
 }
 
 const ShellContext = createContext<ShellServices | undefined>(undefined);
 const ServicesContext = createContext<AppServices | undefined>(undefined);
 
-/** Provides the shell's services always, and every service once `services` is there. */
-export function ServicesProvider({shell, services, children}: {shell: ShellServices; services: AppServices | undefined; children: ReactNode}) {
+/** Provides the shell's services always (`shell`, or those of `services`), and every service once `services` is there. */
+export function ServicesProvider({shell, services, children}: {shell?: ShellServices; services: AppServices | undefined; children: ReactNode}) {
 	return (
-		<ShellContext.Provider value={shell}>
+		<ShellContext.Provider value={shell ?? services}>
 			<ServicesContext.Provider value={services}>{children}</ServicesContext.Provider>
 		</ShellContext.Provider>
 	);
