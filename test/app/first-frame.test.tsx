@@ -1,0 +1,40 @@
+// The home menu is drawn before the client and the other screens exist (run.tsx makes them after the first
+// frame): a burst that opens a screen and types into it waits for them, and loses no key.
+import React from 'react';
+import {render} from 'ink-testing-library';
+import {afterEach, describe, expect, it} from 'vitest';
+import {App} from '../../source/app/App.js';
+import {createAppServices, createShellServices} from '../../source/app/create-services.js';
+import {BitgetClient} from '../../source/api/client.js';
+import type {AppServices} from '../../source/ui/services.js';
+import {plain, waitFor} from '../helpers/ink.js';
+import {useSimulator} from '../helpers/simulator.js';
+
+describe('first frame before the services', () => {
+	const sim = useSimulator();
+	let unmount: (() => void) | undefined;
+	afterEach(() => unmount?.());
+
+	it('draws home and its footer without services; keys typed meanwhile reach the screen once they arrive', async () => {
+		const shell = createShellServices('127.0.0.1', {});
+		let made!: (services: AppServices) => void;
+		const ready = new Promise<AppServices>((resolve) => (made = resolve));
+		const instance = render(<App services={{shell, ready}} />);
+		unmount = instance.unmount;
+		const frame = () => plain(instance.lastFrame());
+		await waitFor(() => expect(frame()).toContain('? this help'));
+		expect(frame()).toContain('Symbols');
+
+		// "1" opens the explorer, "ETH" is typed into its filter: all in one read, before any client exists.
+		instance.stdin.write('1ETH');
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		expect(frame()).not.toContain('pairs');
+
+		const client = new BitgetClient({baseUrl: sim.simulator.url});
+		made(await createAppServices({client, connectedTo: 'x', requireCredentials: async () => undefined as never}, {env: {}, profile: 'default', demo: false}, shell));
+		await waitFor(() => expect(frame()).toMatch(/\d+ of \d+ pairs/));
+		expect(frame()).toContain('> ETH');
+		expect(frame()).toContain('ETHUSDT');
+		expect(frame()).not.toContain('BTCUSDT');
+	});
+});
