@@ -2,15 +2,11 @@
 // codings this client undoes; every body is decoded as a stream (read-body.ts counts what comes out).
 import {createBrotliDecompress, createGunzip, createInflate} from 'node:zlib';
 
-/** Output chunks of 128 KiB, not zlib's 16: each chunk is a round trip to the thread pool and a call of every
- * reader after it, and a 40 MB symbol list was 2,700 of them. The size caps still see every chunk. */
-const CHUNK_BYTES = 128 * 1024;
-
 const streaming: Record<string, () => NodeJS.ReadWriteStream> = {
-	br: () => createBrotliDecompress({chunkSize: CHUNK_BYTES}),
-	gzip: () => createGunzip({chunkSize: CHUNK_BYTES}),
-	'x-gzip': () => createGunzip({chunkSize: CHUNK_BYTES}),
-	deflate: () => createInflate({chunkSize: CHUNK_BYTES}),
+	br: createBrotliDecompress,
+	gzip: createGunzip,
+	'x-gzip': createGunzip,
+	deflate: createInflate,
 };
 
 export const ACCEPT_ENCODING = 'br, gzip, deflate';
