@@ -60,8 +60,18 @@ export function App({services, initial = initialStack, onQuit}: AppProps) {
 			if (!screen?.onBack?.()) dispatch({type: 'back'});
 			return;
 		}
-		if (input === '?' && screen?.mode !== 'text') {
+		// Any key but a second Esc answers "Quit?" with "stay"; the key itself does nothing else.
+		if (state.quitAsked) {
+			dispatch({type: 'stay'});
+			return;
+		}
+		const navigating = screen?.mode === 'navigate';
+		if (input === '?' && navigating) {
 			setHelpOpen(true);
+			return;
+		}
+		if (input === 'q' && !key.ctrl && !key.meta && navigating) {
+			dispatch({type: 'quit'});
 			return;
 		}
 		screen?.onKey?.(input, key);
@@ -106,7 +116,11 @@ export function App({services, initial = initialStack, onQuit}: AppProps) {
 							</ScreenErrorBoundary>
 						</Box>
 						<KeypressLayer onEvent={onKeyEvent} />
-						{inputReady ? <Footer keys={helpOpen ? [] : screenKeys.keys} mode={screenKeys.mode} /> : <Text> </Text>}
+						{inputReady ? (
+							<Footer keys={helpOpen ? [] : screenKeys.keys} mode={screenKeys.mode} width={size.columns} home={state.stack.length <= 1} quitAsked={state.quitAsked} />
+						) : (
+							<Text> </Text>
+						)}
 					</Box>
 				</InputRouterProvider>
 			</NavigationProvider>

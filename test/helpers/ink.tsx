@@ -133,7 +133,7 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
 		exited: () => exited,
 	};
 	// The footer appears once every key listener is attached: keys sent before that could be lost.
-	await app.waitForText('Esc back');
+	await app.waitForText(/Esc (back|quit)/);
 	return app;
 }
 

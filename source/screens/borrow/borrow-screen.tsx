@@ -91,7 +91,7 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 		onCancel: () => dispatch({type: 'back'}),
 	});
 
-	const mode = state.step === 'credentials' ? form.mode : textField ? 'text' : 'navigate';
+	const mode = stage === 'submitting' ? 'busy' : state.step === 'credentials' ? form.mode : textField ? 'text' : 'navigate';
 	const active = useScreenInput({
 		mode,
 		keys: KEYS[stage] ?? [],
