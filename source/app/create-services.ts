@@ -6,6 +6,8 @@ import {createStore} from '../ui/store.js';
 import {createSymbolStore} from '../ui/symbol-store.js';
 import type {SymbolCache} from '../ui/symbol-cache.js';
 import {makeTheme} from '../ui/theme.js';
+import {createInputMemory} from '../ui/input-memory.js';
+import type {RecentInputs, RecentInputsStore} from '../state/recent-inputs.js';
 
 export interface ServiceOptions {
 	env: NodeJS.ProcessEnv;
@@ -14,6 +16,8 @@ export interface ServiceOptions {
 	openStore?: () => Promise<CredentialStore>;
 	/** The symbol list on disk; none in demo mode and in tests. */
 	symbolCache?: SymbolCache;
+	/** The last inputs of a previous run and where to keep this run's; without it they last for the session only. */
+	recentInputs?: {loaded: RecentInputs; file: RecentInputsStore};
 }
 
 /** Everything the screens share, built once per run around the session's one client. */
@@ -25,6 +29,7 @@ export async function createAppServices(session: Pick<Session, 'client' | 'conne
 		theme: makeTheme(options.env),
 		symbols: createSymbolStore(session.client, {cache: options.symbolCache}),
 		lastError: createStore<string | undefined>(undefined),
+		inputs: createInputMemory(options.recentInputs?.loaded, options.recentInputs?.file),
 		credentials: createCredentialsAccess({
 			client: session.client,
 			env: options.env,

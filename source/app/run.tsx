@@ -11,6 +11,7 @@ import {App} from './App.js';
 import {createAppServices} from './create-services.js';
 import {enterAlternateScreen} from './terminal.js';
 import {cacheDirectory, fileSymbolCache} from '../ui/symbol-cache.js';
+import {fileRecentInputs, recentInputsFile} from '../state/recent-inputs.js';
 
 /** Exit statuses for a signal, as shells report them (128 + signal number). */
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = {SIGHUP: 129, SIGINT: 130, SIGTERM: 143};
@@ -19,6 +20,7 @@ export async function runApp(settings: Settings, out: Output, env: NodeJS.Proces
 	// A --debug log would tear the screen: keep it only when stderr is redirected away from the terminal.
 	const debug = settings.debug && !process.stderr.isTTY;
 	const session = await openSession({...settings, debug}, out, env);
+	const recentFile = fileRecentInputs(recentInputsFile(env));
 	const services = await createAppServices(session, {
 		env,
 		profile: settings.profile,
@@ -26,6 +28,7 @@ export async function runApp(settings: Settings, out: Output, env: NodeJS.Proces
 		openStore: () => openKeychain(),
 		// The demo's simulator is local and new each run: nothing worth caching.
 		symbolCache: settings.demo ? undefined : fileSymbolCache(cacheDirectory(env), session.client.origin),
+		recentInputs: {loaded: await recentFile.load(), file: recentFile},
 	});
 	const restoreScreen = enterAlternateScreen(process.stdout);
 	// 60 fps keeps a second render close behind the first. (Ink 6.8's incrementalRendering loses the top line of a
@@ -58,6 +61,7 @@ export async function runApp(settings: Settings, out: Output, env: NodeJS.Proces
 		restoreScreen();
 		process.off('uncaughtException', onCrash);
 		process.off('unhandledRejection', onCrash);
+		await services.inputs.flush();
 		await session.close().catch(() => undefined);
 	}
 	if (crash !== undefined) {

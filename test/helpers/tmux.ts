@@ -25,7 +25,10 @@ export class Tmux {
 	static start(command: string, options: TmuxOptions = {}): Tmux {
 		// Each terminal gets its own symbol cache unless the test shares one on purpose.
 		const cache = options.env?.XDG_CACHE_HOME ?? mkdtempSync(join(tmpdir(), 'loan-tui-tmux-cache-'));
-		const tmux = new Tmux({...options, env: {XDG_CACHE_HOME: cache, ...options.env}});
+		// …and its own settings and state (last inputs, local history) unless the test shares them on purpose.
+		const config = options.env?.XDG_CONFIG_HOME ?? mkdtempSync(join(tmpdir(), 'loan-tui-tmux-config-'));
+		const state = options.env?.XDG_STATE_HOME ?? mkdtempSync(join(tmpdir(), 'loan-tui-tmux-state-'));
+		const tmux = new Tmux({...options, env: {XDG_CACHE_HOME: cache, XDG_CONFIG_HOME: config, XDG_STATE_HOME: state, ...options.env}});
 		tmux.run([
 			'-f', '/dev/null', 'new-session', '-d', '-s', 'test', '-x', String(options.columns ?? 100), '-y', String(options.rows ?? 30),
 			`${command}; echo "EXIT=$?"; sleep 120`,

@@ -18,7 +18,7 @@ import {routeChoiceKey, routeTextKey} from '../../ui/fields/field-keys.js';
 import {pasteEdit} from '../../ui/fields/text-editing.js';
 import {useCoinSuggestions} from '../../ui/fields/use-coin-suggestions.js';
 import {useCredentialsForm} from '../credentials/credentials-form.js';
-import {AMOUNT_MODES, initialWizard, wizardReducer, type AmountMode, type WizardState, type WizardStep} from './reducer.js';
+import {AMOUNT_MODES, borrowMemoryOf, initialWizard, wizardReducer, type AmountMode, type WizardState, type WizardStep} from './reducer.js';
 import {useMoneyPost} from '../../ui/money/use-money-post.js';
 import {borrowRequestOf, requestBody} from './borrow-request.js';
 import {useReviewEstimate} from './use-review-estimate.js';
@@ -60,10 +60,12 @@ const KEYS: Partial<Record<Stage, KeyHelp[]>> = {
 };
 
 export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
-	const {client, theme, credentials, connectedTo} = useServices();
+	const {client, theme, credentials, connectedTo, inputs} = useServices();
 	const credentialsState = useStore(credentials);
 	const navigation = useNavigation();
-	const [state, dispatch] = useReducer(wizardReducer, prefill, initialWizard);
+	const [state, dispatch] = useReducer(wizardReducer, prefill, (carried) => initialWizard(carried, inputs.borrow()));
+	// After every change (the memory ignores a render that changed no value): kept for the session and next run.
+	useEffect(() => inputs.rememberBorrow(borrowMemoryOf(state)));
 
 	useEffect(() => {
 		void credentials.load().then((loaded) => dispatch({type: 'credentials-needed', needed: loaded.status !== 'ready'}));

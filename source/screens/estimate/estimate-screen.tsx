@@ -11,13 +11,12 @@ import {useBodySize} from '../../ui/layout.js';
 import type {KeyHelp} from '../../ui/keys/key-help.js';
 import {Spinner} from '../../ui/components/spinner.js';
 import {TextField} from '../../ui/fields/text-field.js';
-import {PERIOD_CHOICES} from '../../ui/fields/period-choices.js';
-import {ChoiceList} from '../../ui/fields/choice-list.js';
+import {PERIOD_LABEL} from '../../format/estimate.js';
 import {routeChoiceKey, routeTextKey} from '../../ui/fields/field-keys.js';
 import {pasteEdit} from '../../ui/fields/text-editing.js';
 import {useCoinSuggestions} from '../../ui/fields/use-coin-suggestions.js';
 import {pairProblem} from '../../ui/fields/coin-rules.js';
-import {estimateFormReducer, initialEstimateForm, type TextFieldName} from './reducer.js';
+import {estimateFormReducer, restoredEstimateForm, type TextFieldName} from './reducer.js';
 import {useLiveEstimate, type EstimateQuery} from './use-live-estimate.js';
 import {EstimateTable} from './estimate-table.js';
 import {borrowRoute} from '../borrow/route.js';
@@ -38,11 +37,15 @@ const SELECT_KEYS: KeyHelp[] = [
 ];
 
 export function EstimateScreen() {
-	const {client, theme, lastError} = useServices();
+	const {client, theme, lastError, inputs} = useServices();
 	const {columns} = useBodySize();
 	const [refresh, setRefresh] = useState(0);
 	const navigation = useNavigation();
-	const [form, dispatch] = useReducer(estimateFormReducer, initialEstimateForm);
+	const [form, dispatch] = useReducer(estimateFormReducer, inputs, (memory) => restoredEstimateForm(memory.estimate()));
+	// Kept for the session (Ctrl+B and back, leaving and coming back) and, once checked, for the next run.
+	useEffect(() => {
+		inputs.rememberEstimate({loanCoin: form.loanCoin, pledgeCoin: form.pledgeCoin, daily: form.daily, pledgeAmount: form.pledgeAmount});
+	}, [inputs, form.loanCoin, form.pledgeCoin, form.daily, form.pledgeAmount]);
 
 	const loanCoin = checkCoin(form.loanCoin, 'loan coin');
 	const pledgeCoin = checkCoin(form.pledgeCoin, 'pledge coin');
@@ -125,16 +128,14 @@ export function EstimateScreen() {
 		<Box flexDirection="column">
 			{field('loanCoin', 'Loan coin', 'coin to borrow, e.g. USDT')}
 			{field('pledgeCoin', 'Pledge coin', 'collateral, e.g. BTC')}
-			<Text wrap="truncate" bold={form.focus === 'daily'} color={form.focus === 'daily' ? theme.accent : undefined}>
-				{form.focus === 'daily' ? '› ' : '  '}Period
+			{/* The period on one line, focused or not: the table below never moves when the focus does. */}
+			<Text wrap="truncate">
+				<Text bold={form.focus === 'daily'} color={form.focus === 'daily' && active ? theme.accent : undefined}>
+					{form.focus === 'daily' ? '› ' : '  '}
+					{'Period'.padEnd(14)}
+				</Text>
+				{form.focus === 'daily' ? `‹ ${PERIOD_LABEL[form.daily]} ›  ↑/↓` : PERIOD_LABEL[form.daily]}
 			</Text>
-			{form.focus === 'daily' ? (
-				<Box marginLeft={4}>
-					<ChoiceList choices={PERIOD_CHOICES} selected={PERIOD_CHOICES.findIndex((c) => c.value === form.daily)} focused={active} color={theme.accent} />
-				</Box>
-			) : (
-				<Text wrap="truncate">    {form.daily}</Text>
-			)}
 			{field('pledgeAmount', 'Pledge amount', `amount of ${pledgeCoin.ok ? pledgeCoin.value : 'the pledge coin'}`)}
 			<Text> </Text>
 			{query === undefined ? (

@@ -33,6 +33,13 @@ export const initialEstimateForm: EstimateFormState = {
 	cursor: 0,
 };
 
+/** The form as it was left this session (or last run): values back, focus on the first field still empty. */
+export function restoredEstimateForm(remembered: Partial<Pick<EstimateFormState, 'loanCoin' | 'pledgeCoin' | 'daily' | 'pledgeAmount'>>): EstimateFormState {
+	const form = {...initialEstimateForm, ...remembered};
+	const focus = (['loanCoin', 'pledgeCoin', 'pledgeAmount'] as const).find((name) => form[name].trim() === '') ?? 'loanCoin';
+	return {...form, focus, cursor: form[focus].length};
+}
+
 export type EstimateFormAction =
 	| {type: 'text'; edit: TextEdit}
 	| {type: 'period'; daily: Period}
