@@ -99,7 +99,7 @@ export function App({services, initial = initialStack, onQuit}: AppProps) {
 			<NavigationProvider navigation={navigation}>
 				<InputRouterProvider current={registered} keysStore={keysStore} screenActive={!helpOpen}>
 					<Box flexDirection="column" width={size.columns} height={size.rows - 1}>
-						<StatusLine connectedTo={services.connectedTo} lastError={lastError} theme={services.theme} />
+						<StatusLine connectedTo={services.connectedTo} lastError={lastError} theme={services.theme} width={size.columns} />
 						{tooSmall ? (
 							<Text wrap="truncate" color={services.theme.warn}>
 								Terminal is {size.columns}x{size.rows}; loan-tui needs at least {MIN_COLUMNS}x{MIN_ROWS}.

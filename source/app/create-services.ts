@@ -2,7 +2,7 @@ import type {Session} from '../runtime/session.js';
 import type {CredentialStore} from '../credentials/types.js';
 import {createCredentialsAccess} from '../ui/credentials-access.js';
 import type {AppServices} from '../ui/services.js';
-import {createStore} from '../ui/store.js';
+import {createLastError} from '../ui/last-error.js';
 import {createSymbolStore} from '../ui/symbol-store.js';
 import type {SymbolCache} from '../ui/symbol-cache.js';
 import {makeTheme} from '../ui/theme.js';
@@ -28,7 +28,7 @@ export async function createAppServices(session: Pick<Session, 'client' | 'conne
 		connectedTo: session.connectedTo,
 		theme: makeTheme(options.env),
 		symbols: createSymbolStore(session.client, {cache: options.symbolCache}),
-		lastError: createStore<string | undefined>(undefined),
+		lastError: createLastError(),
 		inputs: createInputMemory(options.recentInputs?.loaded, options.recentInputs?.file),
 		credentials: createCredentialsAccess({
 			client: session.client,

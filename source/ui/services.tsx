@@ -4,7 +4,7 @@ import React, {createContext, useContext, type ReactNode} from 'react';
 import type {BitgetClient} from '../api/client.js';
 import type {CredentialsAccess} from './credentials-access.js';
 import type {InputMemory} from './input-memory.js';
-import type {Store} from './store.js';
+import type {LastError} from './last-error.js';
 import type {SymbolStore} from './symbol-store.js';
 import type {Theme} from './theme.js';
 
@@ -15,7 +15,7 @@ export interface AppServices {
 	theme: Theme;
 	symbols: SymbolStore;
 	/** The last error, for the status line; undefined when there is none. */
-	lastError: Store<string | undefined>;
+	lastError: LastError;
 	credentials: CredentialsAccess;
 	/** Estimate and Borrow inputs: kept for the session, the last checked ones across runs. */
 	inputs: InputMemory;

@@ -20,6 +20,7 @@ import {useCoinSuggestions} from '../../ui/fields/use-coin-suggestions.js';
 import {useCredentialsForm} from '../credentials/credentials-form.js';
 import {AMOUNT_MODES, borrowMemoryOf, initialWizard, wizardReducer, type AmountMode, type WizardState, type WizardStep} from './reducer.js';
 import {useMoneyPost} from '../../ui/money/use-money-post.js';
+import {useReportPost} from '../../ui/money/use-report-post.js';
 import {borrowRequestOf, requestBody} from './borrow-request.js';
 import {useReviewEstimate} from './use-review-estimate.js';
 import {Review} from './review.js';
@@ -74,6 +75,7 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 		if (state.exit) navigation.back();
 	}, [state.exit, navigation]);
 	const post = useMoneyPost((request: BorrowRequest) => client.borrow(request));
+	useReportPost(post.state, 'borrow', 'Borrow');
 	const stage: Stage = post.state.phase === 'posting' ? 'submitting' : post.state.phase === 'done' ? 'result' : post.state.phase === 'unknown' ? 'unknown' : state.step;
 	const estimate = useReviewEstimate(client, state.values, stage === 'review');
 

@@ -8,6 +8,7 @@ import type {KeyHelp} from '../../ui/keys/key-help.js';
 import {Spinner} from '../../ui/components/spinner.js';
 import {maskKey} from '../../credentials/types.js';
 import {sanitize} from '../../format/sanitize.js';
+import {errorLine} from '../../ui/describe-error.js';
 import {useCredentialsForm} from './credentials-form.js';
 import {ChoiceList} from '../../ui/fields/choice-list.js';
 import {useChoiceField} from '../../ui/fields/use-choice-field.js';
@@ -23,7 +24,7 @@ const CONFIRM_KEYS: KeyHelp[] = [{keys: 'y', action: 'remove', footer: true}, {k
 const SOURCE_LABEL = {environment: 'environment variables (BITGET_*)', keychain: 'OS keychain', demo: 'built-in demo credentials', session: 'this session only (not stored)'};
 
 export function CredentialsScreen() {
-	const {credentials, theme, connectedTo} = useServices();
+	const {credentials, theme, connectedTo, lastError} = useServices();
 	const state = useStore(credentials);
 	const [mode, setMode] = useState<Mode>('menu');
 	const [message, setMessage] = useState<string | undefined>();
@@ -39,9 +40,15 @@ export function CredentialsScreen() {
 		profile: credentials.profile,
 		canSave: !demo,
 		onKeep: async (entered, choice) => {
-			if (choice === 'save') await credentials.save(entered);
+			if (choice === 'save') {
+				await credentials.save(entered).catch((error: unknown) => {
+					lastError.report('keychain', `Keychain: could not save: ${errorLine(error)}`);
+					throw error;
+				});
+			}
 			else credentials.useForSession(entered);
 			setMessage(choice === 'save' ? 'Saved in the OS keychain.' : 'Using these credentials for this session.');
+			lastError.succeeded('keychain');
 			setMode('menu');
 		},
 		onCancel: () => setMode('menu'),
@@ -69,10 +76,12 @@ export function CredentialsScreen() {
 				credentials.remove().then(
 					(removed) => {
 						setMessage(removed ? 'Removed from the OS keychain.' : 'There was nothing stored in the keychain for this profile.');
+						lastError.succeeded('keychain');
 						setMode('menu');
 					},
 					(error: unknown) => {
 						setMessage(`Could not remove: ${sanitize(error instanceof Error ? error.message : String(error))}`);
+						lastError.report('keychain', `Keychain: could not remove: ${errorLine(error)}`);
 						setMode('menu');
 					},
 				);

@@ -63,7 +63,8 @@ export function EstimateScreen() {
 	useEffect(() => {
 		if (live.status !== 'ready') return;
 		const failed = PERIODS.map((period) => live.results[period]).find((result) => result && !result.ok);
-		lastError.set(failed && !failed.ok ? errorLine(failed.error) : undefined);
+		if (failed && !failed.ok) lastError.report('estimate', `Estimate: ${errorLine(failed.error)}`);
+		else lastError.succeeded('estimate');
 	}, [live, lastError]);
 
 	const focusedText = form.focus === 'daily' ? undefined : (form.focus as TextFieldName);

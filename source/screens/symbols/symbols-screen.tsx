@@ -53,8 +53,8 @@ export function SymbolsScreen() {
 
 	useEffect(() => symbols.ensure(), [symbols]);
 	useEffect(() => {
-		if (list.status === 'error') lastError.set(errorLine(list.error));
-		if (list.status === 'ready') lastError.set(undefined);
+		if (list.status === 'error') lastError.report('symbols', `Spot pairs: ${errorLine(list.error)}`);
+		if (list.status === 'ready') lastError.succeeded('symbols');
 	}, [list, lastError]);
 
 	const records = list.status === 'idle' ? undefined : list.records;
