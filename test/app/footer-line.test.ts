@@ -33,4 +33,10 @@ describe('footer line', () => {
 		expect(footerHints(KEYS, 'busy', 200)).toEqual([...KEYS.filter((k) => k.footer).map((k) => `${k.keys} ${k.action.replace(/ \(.*\)$/, '')}`), 'Esc back']);
 		expect(footerHints([], 'navigate', 200, {home: true})).toEqual(['Esc quit', 'q quit', '? this help']);
 	});
+
+	it("uses a screen's own Esc hint instead of the global one, and never drops it", () => {
+		const keys: KeyHelp[] = [{keys: 'Esc', action: 'back to review (sending again needs a second y)', footer: true}, {keys: 'h', action: 'home', footer: true}];
+		expect(footerHints(keys, 'navigate', 200)).toEqual(['Esc back to review', 'h home', 'q quit', '? this help']);
+		expect(footerHints(keys, 'navigate', 10)).toEqual(['Esc back to review']);
+	});
 });

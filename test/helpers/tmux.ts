@@ -47,6 +47,11 @@ export class Tmux {
 		return this.run(['capture-pane', '-p', '-t', 'test']);
 	}
 
+	/** The screen with its colours and attributes as SGR escape codes (capture-pane -e). */
+	styledScreen(): string {
+		return this.run(['capture-pane', '-p', '-e', '-t', 'test']);
+	}
+
 	/** tmux's own view of the pane: is the cursor shown? */
 	cursorVisible(): boolean {
 		return this.run(['display-message', '-p', '-t', 'test', '#{cursor_flag}']).trim() === '1';

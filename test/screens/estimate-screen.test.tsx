@@ -79,7 +79,7 @@ describe('estimate calculator', () => {
 		await fill('USDT', 'ETH', '0.2');
 		await app!.waitForText(/Annualised rate\s+\d/);
 		await app!.press('\u0002');
-		const frame = await app!.waitForText('Borrow — step 5 of 5');
+		const frame = await app!.waitForText('Borrow · 5 of 6');
 		expect(frame).toContain('borrow USDT · pledge ETH · 7 days · by pledge amount');
 		expect(frame).toMatch(/Pledge \(ETH\)\s+0\.2/);
 	});

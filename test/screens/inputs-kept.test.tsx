@@ -50,7 +50,7 @@ describe('inputs kept in the app', () => {
 		await app.type('1.5');
 		await app.waitForText(/Annualised rate\s+\d/);
 		await app.press('\u0002');
-		await app.waitForText(/Borrow · 5 of 6|step 5 of 5/);
+		await app.waitForText(/Borrow · 5 of 6/);
 		// Esc from the amount step steps back inside the wizard; the third leaves it.
 		await app.press(KEYS.escape, KEYS.escape, KEYS.escape, KEYS.escape, KEYS.escape);
 		let frame = await app.waitForText(/Annualised rate\s+\d/);
@@ -66,6 +66,6 @@ describe('inputs kept in the app', () => {
 		await app.press(KEYS.escape);
 		await app.press('3');
 		frame = await app.waitForText(/Loan coin\s+USDT/);
-		expect(frame).toMatch(/1 of 6|step 1 of 5/);
+		expect(frame).toMatch(/1 of 6/);
 	});
 });

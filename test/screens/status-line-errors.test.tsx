@@ -27,7 +27,13 @@ describe('status line errors', () => {
 		sim.simulator.injectFault({kind: 'reset-after-order', operation: 'borrow'});
 		await app.press('y');
 		await app.waitForText('OUTCOME UNKNOWN');
-		expect(topLines(app.frame())).toContain('Borrow: outcome unknown');
+		const unknown = await app.waitForText(/Esc back to review · h home · q quit/);
+		expect(topLines(unknown)).toContain('Borrow: outcome unknown');
+		// The outcome-unknown box says each thing once, and its keys are in the footer only.
+		for (const phrase of ['may or may not have been created', 'Check your loan orders', 'second, explicit y']) {
+			expect(unknown.split(phrase)).toHaveLength(2);
+		}
+		expect(unknown.split('Esc')).toHaveLength(2);
 		await app.press(KEYS.escape);
 		await app.press('y');
 		await app.waitForText('Press y again');

@@ -86,12 +86,12 @@ describe('symbol explorer', () => {
 		})();
 		const failed = await app!.waitForText('Ctrl+R to retry');
 		expect(failed).toMatch(/HTTP 503/);
-		expect(failed).toMatch(/error:/);
+		expect(failed).toMatch(/✗ Spot pairs: /);
 		expect(failed).not.toMatch(/\n\s+at /);
 		sim.simulator.setAvailable(true);
 		await app!.press(KEYS.ctrlR);
 		const recovered = await app!.waitForText(/(\d+) of \1 pairs/);
-		expect(recovered).not.toContain('error:');
+		expect(recovered).not.toContain('✗ Spot pairs');
 	});
 
 	it('says so when nothing matches', async () => {

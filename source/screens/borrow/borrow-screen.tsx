@@ -9,7 +9,7 @@ import {useServices} from '../../ui/services.js';
 import {useStore} from '../../ui/store.js';
 import type {KeyHelp} from '../../ui/keys/key-help.js';
 import {Spinner} from '../../ui/components/spinner.js';
-import {ErrorMessage} from '../../ui/components/error-message.js';
+import {describeError} from '../../ui/describe-error.js';
 import {PERIOD_LABEL} from '../../format/estimate.js';
 import {TextField} from '../../ui/fields/text-field.js';
 import {PERIOD_CHOICES} from '../../ui/fields/period-choices.js';
@@ -28,14 +28,15 @@ import {Review} from './review.js';
 /** What the screen shows: a wizard step, or where the borrow request is once the review was confirmed. */
 type Stage = WizardStep | 'submitting' | 'result' | 'unknown';
 
+/** Every screen's title reads "Screen · n of N · Step" (README, "Words"). */
 const STEP_TITLES: Record<Stage, string> = {
-	loanCoin: 'Which coin do you want to borrow?',
-	pledgeCoin: 'Which coin do you pledge as collateral?',
-	period: 'For how long?',
-	amountMode: 'Which amount will you give?',
-	amount: 'How much?',
+	loanCoin: 'Loan coin',
+	pledgeCoin: 'Pledge coin',
+	period: 'Period',
+	amountMode: 'Amount type',
+	amount: 'Amount',
 	credentials: 'API credentials (none were found)',
-	review: 'Review',
+	review: 'Review: exactly what will be sent',
 	submitting: 'Sending',
 	result: 'Done',
 	unknown: 'Outcome unknown',
@@ -56,7 +57,7 @@ const KEYS: Partial<Record<Stage, KeyHelp[]>> = {
 	credentials: [{keys: 'Enter', action: 'next field', footer: true}],
 	review: [{keys: 'y', action: 'borrow (only y sends)', footer: true}, {keys: 'n', action: 'change values', footer: true}, {keys: 'Enter', action: 'does nothing here'}],
 	submitting: [],
-	result: [{keys: 'Enter', action: 'home', footer: true}],
+	result: [{keys: 'Enter', action: 'home', footer: true}, {keys: 'Esc', action: 'home', footer: true}],
 	unknown: [{keys: 'Esc', action: 'back to review (sending again needs a second y)', footer: true}, {keys: 'h', action: 'home', footer: true}],
 };
 
@@ -146,11 +147,13 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 		},
 	});
 
-	const stepNumber = INPUT_STEPS.indexOf(stage);
+	// The review is the last of the numbered steps.
+	const stepNumber = stage === 'review' ? INPUT_STEPS.length : INPUT_STEPS.indexOf(stage);
 	return (
 		<Box flexDirection="column">
 			<Text bold color={theme.accent} wrap="truncate">
-				Borrow{stepNumber >= 0 ? ` — step ${stepNumber + 1} of ${INPUT_STEPS.length}` : ''}: {STEP_TITLES[stage]}
+				Borrow · {stepNumber >= 0 ? `${stepNumber + 1} of ${INPUT_STEPS.length + 1} · ` : ''}
+				{STEP_TITLES[stage]}
 			</Text>
 			{/* The review lists every value itself; above it the summary would only repeat them. */}
 			{INPUT_STEPS.includes(stage) || stage === 'credentials' ? (
@@ -218,25 +221,21 @@ function Result({orderId, state, color}: {orderId: string; state: WizardState; c
 				Borrowed {values.loanCoin} against {values.pledgeCoin}, {PERIOD_LABEL[values.daily]},{' '}
 				{values.amountMode === 'pledge' ? `pledging ${values.amount} ${values.pledgeCoin}` : `${values.amount} ${values.loanCoin}`}.
 			</Text>
-			<Text dimColor wrap="truncate">
-				Enter or Esc: home
-			</Text>
 		</Box>
 	);
 }
 
+/** Each thing once: what is unknown, why, what to check, and what sending again takes (the keys are in the footer). */
 function Unknown({failure, color}: {failure: unknown; color?: string}) {
+	const view = describeError(failure);
 	return (
 		<Box flexDirection="column" borderStyle="double" borderColor={color} paddingX={1}>
-			<Text bold color={color} wrap="truncate">
+			<Text bold color={color} wrap="wrap">
 				⚠ OUTCOME UNKNOWN — the loan may or may not have been created.
 			</Text>
-			<ErrorMessage error={failure} />
-			<Text wrap="truncate">Check your loan orders on Bitget before borrowing again.</Text>
-			<Text wrap="truncate">Sending the same values again needs the review and a second, explicit y.</Text>
-			<Text dimColor wrap="truncate">
-				Esc: back to review · h: home
-			</Text>
+			{view.detail ? <Text wrap="wrap">Cause: {view.detail}</Text> : null}
+			<Text wrap="wrap">{view.hint ?? 'Check your loan orders on Bitget before borrowing again.'}</Text>
+			<Text wrap="wrap">Sending the same values again needs the review and a second, explicit y.</Text>
 		</Box>
 	);
 }

@@ -37,9 +37,6 @@ export function Review({values, estimate: fetched, refusal, confirmAgain, connec
 	];
 	return (
 		<Box flexDirection="column">
-			<Text bold wrap="truncate">
-				Review — this is exactly what will be sent:
-			</Text>
 			{rows.map(([label, value]) => (
 				<Text key={label} wrap="truncate">
 					{'  '}

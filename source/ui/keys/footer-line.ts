@@ -13,13 +13,15 @@ export const hintText = (key: KeyHelp) => `${key.keys} ${key.action.replace(/ \(
  * Importance: Esc, then the screen's keys in the order the screen lists them, then ?, then q.
  */
 export function footerHints(keys: readonly KeyHelp[], mode: InputMode, width: number, options: {home?: boolean} = {}): string[] {
-	const screen = keys.filter((key) => key.footer);
-	const esc = {...GLOBAL_KEYS[0]!, action: options.home ? 'quit' : 'back'};
+	// A screen whose Esc does something else ("back to review", "home") says so itself; the global one then stays out.
+	const ownEsc = keys.find((key) => key.footer && key.keys === 'Esc');
+	const screen = keys.filter((key) => key.footer && key !== ownEsc);
+	const esc = ownEsc ?? {...GLOBAL_KEYS[0]!, action: options.home ? 'quit' : 'back'};
 	// q and ? are typed into a text field and do nothing while a request is out: not offered then.
 	const globals = mode === 'navigate' ? GLOBAL_KEYS.filter((key) => key.footer && key.keys !== 'Esc') : [];
 	const help = globals.find((key) => key.keys === '?');
 	const quit = globals.find((key) => key.keys === 'q');
-	const display: KeyHelp[] = [...screen, esc, ...(quit ? [quit] : []), ...(help ? [help] : [])];
+	const display: KeyHelp[] = [...(ownEsc ? keys.filter((key) => key.footer) : [...screen, esc]), ...(quit ? [quit] : []), ...(help ? [help] : [])];
 	const importance: KeyHelp[] = [esc, ...screen, ...(help ? [help] : []), ...(quit ? [quit] : [])];
 	const kept = new Set(display);
 	const length = () => display.filter((key) => kept.has(key)).reduce((sum, key, i) => sum + (i > 0 ? SEPARATOR.length : 0) + [...hintText(key)].length, 0);
