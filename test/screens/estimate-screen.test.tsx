@@ -68,9 +68,11 @@ describe('estimate calculator', () => {
 		app = await renderApp({baseUrl: sim.simulator.url, initial: estimateScreen});
 		await app.waitForText('Loan coin');
 		await app.type('us');
-		await app.waitForText(/\[USD[CT]\]/);
-		await app.press(KEYS.down);
-		const second = /\[(USD[CT])\]/.exec(await app.waitForText(/\[USD[CT]\]/))![1]!;
+		// A vertical list beside the form, nothing marked until ↓/↑ moves to one.
+		const listed = await app.waitForText(/^.*  USD[CT]\s*$/m);
+		expect(listed).not.toMatch(/❯ USD/);
+		await app.press(KEYS.down, KEYS.down);
+		const second = /❯ (USD[CT])/.exec(await app.waitForText(/❯ USD[CT]/))![1]!;
 		await app.press(KEYS.enter);
 		await app.waitForText(new RegExp(`Loan coin\\s+${second}`));
 	});

@@ -122,6 +122,56 @@ for (const size of SIZES) {
 			expect(done.split('\n')[0]).not.toContain('✗');
 		});
 
+		it('suggests coins in a vertical list; Enter takes only a coin moved to or typed in full', async () => {
+			await start();
+			await tmux!.burstText('3');
+			await tmux!.waitFor('Borrow · 1 of 6');
+			// "x" and Enter in one burst: no guess (it used to become XLM).
+			await tmux!.burstText('x\r');
+			const next = await tmux!.waitFor('Borrow · 2 of 6');
+			expect(next).toMatch(/borrow X\b/);
+			expect(next).not.toContain('XLM');
+			await tmux!.send('Escape');
+			await tmux!.waitFor('Borrow · 1 of 6');
+			await tmux!.burst('C-u');
+			await tmux!.burstText('us');
+			const list = await tmux!.waitFor(/^\s+USDT\s*$/m);
+			const rows = list.split('\n').filter((line) => /^\s+(❯ )?USD[CT]\s*$/.test(line));
+			expect(rows.length).toBeGreaterThanOrEqual(2);
+			await tmux!.burst('Down', 'Down', 'Enter');
+			const picked = await tmux!.waitFor('Borrow · 2 of 6');
+			const second = rows[1]!.trim();
+			expect(picked).toContain(`borrow ${second}`);
+			fitsWidth(picked);
+		});
+
+		it('keeps the estimate table in place whichever field has focus', async () => {
+			await start();
+			await tmux!.burstText('2');
+			await tmux!.waitFor('Loan coin');
+			await tmux!.burstText('USDT\tBTC\t\t1');
+			const rowOf = (screen: string) => screen.split('\n').findIndex((line) => line.startsWith('Annualised rate'));
+			const first = await tmux!.waitFor(/Annualised rate\s+\d/);
+			fitsWidth(first);
+			const row = rowOf(first);
+			expect(row).toBeGreaterThan(0);
+			expect(row).toBeLessThan(size.rows - 1);
+			// Focus on the period, the pledge coin, the loan coin: the table stays on its row.
+			for (let i = 0; i < 3; i++) {
+				await tmux!.burst('BTab');
+				await new Promise((resolve) => setTimeout(resolve, 100));
+				expect(rowOf(await tmux!.waitFor(/Annualised rate\s+\d/))).toBe(row);
+			}
+			// Suggestions for "USD" appear beside the form, not above the table.
+			await tmux!.burst('BSpace');
+			const suggesting = await tmux!.waitFor(/^.*\bUSDC\s*$/m);
+			expect(suggesting).toMatch(/Loan coin\s+USD\b/);
+			expect(rowOf(await tmux!.waitFor(/Annualised rate/))).toBe(row);
+			await tmux!.burstText('T');
+			const after = await tmux!.waitFor(/Loan coin\s+USDT[\s\S]*Annualised rate\s+\d/);
+			expect(rowOf(after)).toBe(row);
+		});
+
 		it('sends no colour anywhere under NO_COLOR', async () => {
 			const screens: string[] = [];
 			const look = async (text: string | RegExp) => {

@@ -4,8 +4,8 @@ import {PERIODS, type EstimateRequest, type Period} from '../../api/types.js';
 import {nextChoice} from '../../ui/fields/choice-field.js';
 import {checkAmount, checkCoin} from '../../api/validate.js';
 import type {TextEdit} from '../../ui/fields/text-editing.js';
-import {pairProblem} from '../../ui/fields/coin-rules.js';
 import {coinFieldReducer, type CoinFieldAction} from '../../ui/fields/coin-field-state.js';
+import {NO_SUGGESTION, pairProblem, type CoinLike} from '../../ui/fields/coin-rules.js';
 
 export type WizardStep =
 	| 'loanCoin'
@@ -48,8 +48,8 @@ export type WizardAction =
 	| {type: 'edit'; value: string}
 	| {type: 'text'; edit: TextEdit}
 	/** Enter on a text step; on a coin step the highlighted suggestion from `coins` is taken first. */
-	| {type: 'submit'; coins?: readonly string[]}
-	| {type: 'suggest'; by: number; coins: readonly string[]}
+	| {type: 'submit'; coins?: readonly CoinLike[]}
+	| {type: 'suggest'; by: number; coins: readonly CoinLike[]}
 	/** On the period and amount-mode steps: move the selection (Enter is `submit`). */
 	| {type: 'select'; move: {type: 'cycle'; by: number} | {type: 'pick'; index: number}}
 	| {type: 'choose-period'; daily: Period}
@@ -98,7 +98,7 @@ export function initialWizard(prefill?: Partial<EstimateRequest>, remembered?: R
 			amount: (amountMode === 'pledge' ? remembered.pledgeAmount : remembered.loanAmount) ?? '',
 		};
 		const otherAmount = (amountMode === 'pledge' ? remembered.loanAmount : remembered.pledgeAmount) ?? '';
-		return {step: 'loanCoin', values, cursor: values.loanCoin.length, suggestion: 0, needsCredentials: false, exit: false, otherAmount};
+		return {step: 'loanCoin', values, cursor: values.loanCoin.length, suggestion: NO_SUGGESTION, needsCredentials: false, exit: false, otherAmount};
 	}
 	const values: WizardValues = {
 		loanCoin: prefill?.loanCoin ?? '',
@@ -110,14 +110,14 @@ export function initialWizard(prefill?: Partial<EstimateRequest>, remembered?: R
 	const complete = checkCoin(values.loanCoin).ok && checkCoin(values.pledgeCoin).ok && checkAmount(values.amount).ok;
 	// Values carried from the estimate land on the amount step: one Enter to review, Esc to change anything.
 	const step = complete ? 'amount' : 'loanCoin';
-	return {step, values, cursor: values[step].length, suggestion: 0, needsCredentials: false, exit: false};
+	return {step, values, cursor: values[step].length, suggestion: NO_SUGGESTION, needsCredentials: false, exit: false};
 }
 
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
 	const next = reduce(state, action);
 	// Arriving on a text step puts the cursor after what is already there.
 	if (next.step !== state.step && next.step in TEXT_STEPS) {
-		return {...next, cursor: next.values[TEXT_STEPS[next.step as keyof typeof TEXT_STEPS]].length, suggestion: 0};
+		return {...next, cursor: next.values[TEXT_STEPS[next.step as keyof typeof TEXT_STEPS]].length, suggestion: NO_SUGGESTION};
 	}
 	return next;
 }

@@ -15,11 +15,15 @@ import {PERIOD_LABEL} from '../../format/estimate.js';
 import {routeChoiceKey, routeTextKey} from '../../ui/fields/field-keys.js';
 import {pasteEdit} from '../../ui/fields/text-editing.js';
 import {useCoinSuggestions} from '../../ui/fields/use-coin-suggestions.js';
-import {pairProblem} from '../../ui/fields/coin-rules.js';
+import {SuggestionList} from '../../ui/fields/suggestion-list.js';
+import {pairProblem, SUGGESTION_LIMIT} from '../../ui/fields/coin-rules.js';
 import {estimateFormReducer, restoredEstimateForm, type TextFieldName} from './reducer.js';
 import {useLiveEstimate, type EstimateQuery} from './use-live-estimate.js';
 import {EstimateTable} from './estimate-table.js';
 import {borrowRoute} from '../borrow/route.js';
+
+/** Four fields and a spare row: room for the longest suggestion list beside them. */
+const FORM_ROWS = SUGGESTION_LIMIT;
 
 const TEXT_KEYS: KeyHelp[] = [
 	{keys: 'Enter', action: 'next field', footer: true},
@@ -119,26 +123,33 @@ export function EstimateScreen() {
 			focused={active && form.focus === name}
 			theme={theme}
 			error={errorFor(name)}
-			suggestions={form.focus === name ? suggestions : undefined}
-			highlighted={form.suggestion}
 		/>
 	);
 
 	const shown = live.status === 'ready' ? live.results : live.status === 'waiting' ? live.previous : undefined;
 	return (
 		<Box flexDirection="column">
-			{field('loanCoin', 'Loan coin', 'coin to borrow, e.g. USDT')}
-			{field('pledgeCoin', 'Pledge coin', 'collateral, e.g. BTC')}
-			{/* The period on one line, focused or not: the table below never moves when the focus does. */}
-			<Text wrap="truncate">
-				<Text bold={form.focus === 'daily'} color={form.focus === 'daily' && active ? theme.accent : undefined}>
-					{form.focus === 'daily' ? '› ' : '  '}
-					{'Period'.padEnd(14)}
-				</Text>
-				{form.focus === 'daily' ? `‹ ${PERIOD_LABEL[form.daily]} ›  ↑/↓` : PERIOD_LABEL[form.daily]}
-			</Text>
-			{field('pledgeAmount', 'Pledge amount', `amount of ${pledgeCoin.ok ? pledgeCoin.value : 'the pledge coin'}`)}
-			<Text> </Text>
+			{/* The form keeps one height whatever has focus (suggestions go beside it), so the table below never jumps. */}
+			<Box flexDirection="row" minHeight={FORM_ROWS}>
+				<Box flexDirection="column" flexGrow={1}>
+					{field('loanCoin', 'Loan coin', 'coin to borrow, e.g. USDT')}
+					{field('pledgeCoin', 'Pledge coin', 'collateral, e.g. BTC')}
+					{/* The period on one line, focused or not: the table below never moves when the focus does. */}
+					<Text wrap="truncate">
+						<Text bold={form.focus === 'daily'} color={form.focus === 'daily' && active ? theme.accent : undefined}>
+							{form.focus === 'daily' ? '› ' : '  '}
+							{'Period'.padEnd(14)}
+						</Text>
+						{form.focus === 'daily' ? `‹ ${PERIOD_LABEL[form.daily]} ›  ↑/↓` : PERIOD_LABEL[form.daily]}
+					</Text>
+					{field('pledgeAmount', 'Pledge amount', `amount of ${pledgeCoin.ok ? pledgeCoin.value : 'the pledge coin'}`)}
+				</Box>
+				{coinField && active ? (
+					<Box width={12} flexShrink={0} marginLeft={1}>
+						<SuggestionList suggestions={suggestions} highlighted={form.suggestion} color={theme.accent} />
+					</Box>
+				) : null}
+			</Box>
 			{query === undefined ? (
 				<Text dimColor wrap="truncate">
 					Fill in every field to see the estimate for all three periods.
