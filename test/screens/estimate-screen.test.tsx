@@ -69,7 +69,7 @@ describe('estimate calculator', () => {
 		await app.waitForText('Loan coin');
 		await app.type('us');
 		// A vertical list beside the form, nothing marked until ↓/↑ moves to one.
-		const listed = await app.waitForText(/^.*  USD[CT]\s*$/m);
+		const listed = await app.waitForText(/^.* {2}USD[CT]\s*$/m);
 		expect(listed).not.toMatch(/❯ USD/);
 		await app.press(KEYS.down, KEYS.down);
 		const second = /❯ (USD[CT])/.exec(await app.waitForText(/❯ USD[CT]/))![1]!;
