@@ -101,7 +101,7 @@ export function App({services, initial = initialStack, onQuit}: AppProps) {
 					<Box flexDirection="column" width={size.columns} height={size.rows - 1}>
 						<StatusLine connectedTo={services.connectedTo} lastError={lastError} theme={services.theme} width={size.columns} />
 						{tooSmall ? (
-							<Text wrap="truncate" color={services.theme.warn}>
+							<Text wrap="wrap" color={services.theme.warn}>
 								Terminal is {size.columns}x{size.rows}; loan-tui needs at least {MIN_COLUMNS}x{MIN_ROWS}.
 							</Text>
 						) : null}

@@ -172,6 +172,26 @@ for (const size of SIZES) {
 			expect(rowOf(after)).toBe(row);
 		});
 
+		it('wraps error lines instead of cutting them, fits footers with Esc kept, and says the whole size message', async () => {
+			await start();
+			await tmux!.burstText('2');
+			await tmux!.waitFor('Loan coin');
+			await tmux!.burstText('USDT\tBTC\t\t1e5');
+			const error = await tmux!.waitFor(/\(no sign, exponent or\s+commas\)|\(no sign, exponent or commas\)/);
+			fitsWidth(error);
+			expect(error).not.toMatch(/…\s*$/m);
+			const footer = error.split('\n').filter((line) => line.trim() !== '').at(-1)!;
+			expect(footer).toContain('Esc back');
+			await tmux!.burst('Escape');
+			await tmux!.burstText('1');
+			const list = await tmux!.waitFor(/of \d+ pairs/);
+			expect(list.split('\n').filter((line) => line.trim() !== '').at(-1)).toMatch(/Esc back/);
+			fitsWidth(list);
+			tmux!.resize(50, 12);
+			const small = await tmux!.waitFor(/needs at least 60x16/);
+			expect(small).toMatch(/Terminal is 50x12; loan-tui needs at\s+least 60x16\./);
+		});
+
 		it('sends no colour anywhere under NO_COLOR', async () => {
 			const screens: string[] = [];
 			const look = async (text: string | RegExp) => {

@@ -59,7 +59,7 @@ export function Review({values, estimate: fetched, refusal, confirmAgain, connec
 						</Text>
 					</>
 				) : estimate && !estimate.ok ? (
-					<Text wrap="truncate" color={theme.warn}>
+					<Text wrap="wrap" color={theme.warn}>
 						{'  '}Estimate unavailable: {errorLine(estimate.error)}
 					</Text>
 				) : (
@@ -73,10 +73,10 @@ export function Review({values, estimate: fetched, refusal, confirmAgain, connec
 			) : null}
 			{confirmAgain ? (
 				<Box flexDirection="column">
-					<Text wrap="truncate" color={theme.warn} bold>
+					<Text wrap="wrap" color={theme.warn} bold>
 						⚠ These exact values were sent before and the outcome is unknown: a loan may already exist.
 					</Text>
-					<Text wrap="truncate" color={theme.warn} bold>
+					<Text wrap="wrap" color={theme.warn} bold>
 						Press y again to send a second request, n to go back.
 					</Text>
 				</Box>

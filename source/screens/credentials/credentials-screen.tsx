@@ -114,23 +114,23 @@ export function CredentialsScreen() {
 						{'  '}The secret key and passphrase are never shown.
 					</Text>
 					{state.resolved.source === 'environment' ? (
-						<Text color={theme.warn} wrap="truncate">
+						<Text color={theme.warn} wrap="wrap">
 							{'  '}BITGET_* variables override the keychain while they are set.
 						</Text>
 					) : null}
 				</>
 			) : null}
 			{state.status === 'none' ? (
-				<Text wrap="truncate">  None found{state.reason ? `: ${sanitize(state.reason)}` : ''}. Replace to enter them, or set BITGET_API_KEY, BITGET_SECRET_KEY and BITGET_PASSPHRASE.</Text>
+				<Text wrap="wrap">  None found{state.reason ? `: ${sanitize(state.reason)}` : ''}. Replace to enter them, or set BITGET_API_KEY, BITGET_SECRET_KEY and BITGET_PASSPHRASE.</Text>
 			) : null}
-			{message ? <Text color={theme.good} wrap="truncate">  {message}</Text> : null}
+			{message ? <Text color={theme.good} wrap="wrap">  {message}</Text> : null}
 			<Text> </Text>
 			{mode === 'menu' ? (
 				<ChoiceList choices={items} selected={menu.selected} focused={active} color={theme.accent} />
 			) : null}
 			{mode === 'replace' ? form.view : null}
 			{mode === 'confirm-remove' ? (
-				<Text bold color={theme.warn} wrap="truncate">
+				<Text bold color={theme.warn} wrap="wrap">
 					Remove the credentials of profile “{credentials.profile}” from the OS keychain? [y/N]
 				</Text>
 			) : null}

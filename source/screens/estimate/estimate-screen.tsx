@@ -151,7 +151,7 @@ export function EstimateScreen() {
 				) : null}
 			</Box>
 			{query === undefined ? (
-				<Text dimColor wrap="truncate">
+				<Text dimColor wrap="wrap">
 					Fill in every field to see the estimate for all three periods.
 				</Text>
 			) : (

@@ -54,7 +54,7 @@ export function EstimateTable({results, periods, selected, loanCoin, theme, stal
 				if (!result || result.ok) return null;
 				const view = describeError(result.error);
 				return (
-					<Text key={period} wrap="truncate" color={theme.bad}>
+					<Text key={period} wrap="wrap" color={theme.bad}>
 						✗ {PERIOD_LABEL[period]}: {view.detail ?? view.title}
 					</Text>
 				);

@@ -125,7 +125,7 @@ export function SymbolsScreen() {
 			) : records === undefined || (records.length === 0 && list.status === 'loading') ? (
 				<Spinner label="Loading spot pairs…" color={theme.accent} />
 			) : records.length === 0 ? (
-				<Text wrap="truncate">The server listed no spot pairs. Ctrl+R reloads.</Text>
+				<Text wrap="wrap">The server listed no spot pairs. Ctrl+R reloads.</Text>
 			) : (
 				<>
 					<Text dimColor wrap="truncate">
@@ -141,7 +141,7 @@ export function SymbolsScreen() {
 							theme={theme}
 						/>
 					))}
-					{visible.length === 0 ? <Text wrap="truncate">  No pair matches “{state.query}”. Ctrl+U clears the filter.</Text> : null}
+					{visible.length === 0 ? <Text wrap="wrap">  No pair matches “{state.query}”. Ctrl+U clears the filter.</Text> : null}
 				</>
 			)}
 			{records === undefined || records.length === 0 ? null : (
