@@ -192,6 +192,25 @@ for (const size of SIZES) {
 			expect(small).toMatch(/Terminal is 50x12; loan-tui needs at\s+least 60x16\./);
 		});
 
+		it('reaches every field of the symbol details, scrolling with PgUp/PgDn where they do not fit', async () => {
+			await start();
+			await tmux!.burstText('1');
+			await tmux!.waitFor(/of \d+ pairs/);
+			await tmux!.burst('Enter');
+			const detail = await tmux!.waitFor('Maker fee');
+			fitsWidth(detail);
+			const seen = new Set(detail.split('\n').map((line) => line.split(/\s{2,}/)[0]!.trim()));
+			if (detail.includes('more (PgDn)')) {
+				await tmux!.waitFor(/PgUp\/PgDn scroll · Esc back/);
+				await tmux!.burst('PageDown');
+				const rest = await tmux!.waitFor('above (PgUp)');
+				for (const line of rest.split('\n')) seen.add(line.split(/\s{2,}/)[0]!.trim());
+				await tmux!.burst('PageUp');
+				await tmux!.waitFor(/^Symbol\s+BTCUSDT/m);
+			} else expect(size.rows).toBeGreaterThanOrEqual(30);
+			for (const label of ['Max open orders', 'Regional pair', 'Listed', 'Delisting', 'Min trade amount', 'Max trade amount']) expect(seen).toContain(label);
+		});
+
 		it('sends no colour anywhere under NO_COLOR', async () => {
 			const screens: string[] = [];
 			const look = async (text: string | RegExp) => {
