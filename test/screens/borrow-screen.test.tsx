@@ -30,7 +30,7 @@ describe('borrow wizard', () => {
 		expect(review).toMatch(/Pledge coin\s+BTC/);
 		expect(review).toMatch(/Period\s+THIRTY — 30 days/);
 		expect(review).toMatch(/Pledge amount\s+0\.5 BTC/);
-		await app!.waitForText(/Borrowable\s+\d+(\.\d+)? USDT \(estimate\)/);
+		await app!.waitForText(/Borrowable\s+\d{1,3}(,\d{3})*(\.\d+)? USDT \(estimate\)/);
 		expect(app!.frame()).toMatch(/Hourly interest\s*\d/);
 	});
 

@@ -71,7 +71,7 @@ describe('symbol explorer', () => {
 		}
 		expect(detail).toContain(`Symbol              ${selectedLine}`);
 		expect(detail).toMatch(/Maker fee\s+0\.1%/);
-		expect(detail).toMatch(/Listed\s+\d{4}-\d\d-\d\d \d\d:\d\d/);
+		expect(detail).toMatch(/Listed\s+\d{4}-\d\d-\d\d \d\d:\d\d [+-]\d\d:\d\d/);
 		expect(detail).toMatch(/Delisting\s+none/);
 		expect(detail).toMatch(/Min trade amount .*\(deprecated\)/);
 		await app!.press(KEYS.escape);

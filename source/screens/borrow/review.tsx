@@ -3,6 +3,7 @@
 import React from 'react';
 import {Box, Text} from 'ink';
 import {PERIOD_LABEL} from '../../format/estimate.js';
+import {groupThousands} from '../../format/money.js';
 import type {Theme} from '../../ui/theme.js';
 import {describeError, errorLine} from '../../ui/describe-error.js';
 import {Spinner} from '../../ui/components/spinner.js';
@@ -50,12 +51,12 @@ export function Review({values, estimate: fetched, refusal, confirmAgain, connec
 						<Text wrap="truncate">
 							{'  '}
 							{'Borrowable'.padEnd(17)}
-							{estimate.estimate.loanAmount} {values.loanCoin} (estimate)
+							{groupThousands(estimate.estimate.loanAmount)} {values.loanCoin} (estimate)
 						</Text>
 						<Text wrap="truncate">
 							{'  '}
 							{'Hourly interest'.padEnd(17)}
-							{estimate.estimate.hourInterest} {values.loanCoin} (estimate)
+							{groupThousands(estimate.estimate.hourInterest)} {values.loanCoin} (estimate)
 						</Text>
 					</>
 				) : estimate && !estimate.ok ? (

@@ -5,6 +5,8 @@ import Big from 'big.js';
 import type {Period} from '../../api/types.js';
 import {estimateFigures, PERIOD_LABEL, type EstimateFigures} from '../../format/estimate.js';
 import {describeError} from '../../ui/describe-error.js';
+import {amountColumn} from '../../format/money.js';
+import {fitNumber} from '../../format/fit.js';
 import type {Theme} from '../../ui/theme.js';
 import type {PeriodResult} from './use-live-estimate.js';
 
@@ -28,13 +30,18 @@ export function EstimateTable({results, periods, selected, loanCoin, theme, stal
 		return result?.ok ? estimateFigures(result.estimate, period) : undefined;
 	});
 	const cheapest = cheapestIndex(periods.map((period) => results[period]));
-	const cell = (text: string) => text.slice(0, COLUMN_WIDTH - 1).padEnd(COLUMN_WIDTH);
-	const row = (label: string, pick: (f: EstimateFigures) => string) => (
-		<Text wrap="truncate" dimColor={stale}>
-			{label.padEnd(LABEL_WIDTH)}
-			{figures.map((f) => cell(f ? pick(f) : '—')).join('')}
-		</Text>
-	);
+	// Right-aligned, one space before the next column; a number too wide keeps its magnitude (fit.ts).
+	const cell = (text: string) => `${fitNumber(text, COLUMN_WIDTH - 1).padStart(COLUMN_WIDTH - 1)} `;
+	// One row is one quantity in one coin: the same decimals across the periods, thousands grouped (format/money.ts).
+	const row = (label: string, pick: (f: EstimateFigures) => string, suffix?: (f: EstimateFigures) => string) => {
+		const amounts = amountColumn(figures.map((f) => (f ? pick(f) : undefined)), {maxDecimals: 8});
+		return (
+			<Text wrap="truncate" dimColor={stale}>
+				{label.padEnd(LABEL_WIDTH)}
+				{figures.map((f, i) => cell(`${amounts[i]!.trim()}${f && suffix ? suffix(f) : ''}`)).join('')}
+			</Text>
+		);
+	};
 	return (
 		<Box flexDirection="column">
 			<Text wrap="truncate" bold>
@@ -44,10 +51,11 @@ export function EstimateTable({results, periods, selected, loanCoin, theme, stal
 			{row(`Borrowable (${loanCoin})`, (f) => f.borrowable)}
 			{row(`Hourly interest`, (f) => f.hourlyInterest)}
 			{row(`Daily interest`, (f) => f.dailyInterest)}
-			{row(`Interest over term`, (f) => (f.termLabel.startsWith('per') ? `${f.termInterest}/day` : f.termInterest))}
+			{row(`Interest over term`, (f) => f.termInterest, (f) => (f.termLabel.startsWith('per') ? '/day' : ''))}
 			<Text wrap="truncate" dimColor={stale}>
 				{'Annualised rate'.padEnd(LABEL_WIDTH)}
-				{figures.map((f, i) => cell(f ? `${f.annualRate}${i === cheapest ? lowest : ''}` : '—')).join('')}
+				{/* Cells without the mark keep its room, so the percentages stay aligned. */}
+				{figures.map((f, i) => cell(`${f ? f.annualRate : '—'}${cheapest < 0 ? '' : i === cheapest ? lowest : ' '.repeat(lowest.length)}`)).join('')}
 			</Text>
 			{periods.map((period) => {
 				const result = results[period];
