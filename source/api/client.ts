@@ -60,6 +60,7 @@ import {
 	validateReviseHistory,
 	validateRevisePledge,
 } from './loan-schemas.js';
+import {sleep} from './sleep.js';
 
 export interface ClientOptions {
 	baseUrl: string;
@@ -528,17 +529,3 @@ function backoff(retry: number): number {
 	return ceiling / 2 + Math.random() * (ceiling / 2);
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-	return new Promise((resolve, reject) => {
-		if (signal?.aborted) return reject(signal.reason);
-		const timer = setTimeout(() => {
-			signal?.removeEventListener('abort', onAbort);
-			resolve();
-		}, ms);
-		const onAbort = () => {
-			clearTimeout(timer);
-			reject(signal!.reason);
-		};
-		signal?.addEventListener('abort', onAbort, {once: true});
-	});
-}

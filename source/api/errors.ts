@@ -75,7 +75,7 @@ export interface OutcomeDetails {
 const UNKNOWN_SUBJECT: Record<string, string> = {
 	borrow: 'the loan may or may not have been created',
 	repay: 'the repayment may or may not have been made',
-	revisePledge: 'the collateral may or may not have been changed',
+	revisePledge: 'the collateral change may or may not have been made',
 };
 
 /** A money-moving POST may or may not have been carried out: it may have reached the server but no clear answer came. */

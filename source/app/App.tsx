@@ -49,6 +49,9 @@ export function App({services, initial = initialStack, onQuit}: AppProps) {
 		}
 		const {input, key} = event;
 		if (key.ctrl && input === 'c') {
+			// The first Ctrl+C while a money POST is out interrupts it (its screen says the outcome is unknown); the
+			// next one quits.
+			if (services.money?.interrupt('Ctrl+C')) return;
 			dispatch({type: 'quit'});
 			return;
 		}

@@ -8,6 +8,12 @@ import type {SymbolCache} from '../ui/symbol-cache.js';
 import {makeTheme} from '../ui/theme.js';
 import {createInputMemory} from '../ui/input-memory.js';
 import type {RecentInputs, RecentInputsStore} from '../state/recent-inputs.js';
+import {createMoneyGuard} from '../ui/money/money-guard.js';
+import {terminalClipboard} from '../ui/clipboard.js';
+import {createCoinInfoStore} from '../ui/coin-info-store.js';
+import type {LocalHistory} from '../state/local-history.js';
+import {reconcileBudgetMs} from '../runtime/reconcile-budget.js';
+import {RECONCILE_TOTAL_MS} from '../loans/reconcile.js';
 
 export interface ServiceOptions {
 	env: NodeJS.ProcessEnv;
@@ -18,6 +24,10 @@ export interface ServiceOptions {
 	symbolCache?: SymbolCache;
 	/** The last inputs of a previous run and where to keep this run's; without it they last for the session only. */
 	recentInputs?: {loaded: RecentInputs; file: RecentInputsStore};
+	/** The local history of money-moving requests (none in demo mode: the simulator's orders are not yours). */
+	localHistory?: LocalHistory;
+	/** Writes to the terminal, for the copy key (OSC 52); without it nothing can be copied. */
+	writeToTerminal?: (data: string) => void;
 }
 
 /** Everything the screens share, built once per run around the session's one client. */
@@ -37,5 +47,19 @@ export async function createAppServices(session: Pick<Session, 'client' | 'conne
 			fixed,
 			openStore: options.demo ? undefined : options.openStore,
 		}),
+		coinInfos: createCoinInfoStore(session.client),
+		money: createMoneyGuard(),
+		localHistory: options.localHistory,
+		clipboard: options.writeToTerminal ? terminalClipboard(options.env, options.writeToTerminal) : undefined,
+		reconcileMs: appReconcileMs(options.env),
 	};
+}
+
+/** The CLI refuses a bad LOAN_TUI_RECONCILE_SECONDS; the app cannot print a usage error, so it keeps the default. */
+function appReconcileMs(env: NodeJS.ProcessEnv): number {
+	try {
+		return reconcileBudgetMs(env);
+	} catch {
+		return RECONCILE_TOTAL_MS;
+	}
 }

@@ -9,6 +9,12 @@ import {EstimateScreen} from '../screens/estimate/estimate-screen.js';
 import {BorrowScreen} from '../screens/borrow/borrow-screen.js';
 import type {BorrowRoute} from '../screens/borrow/route.js';
 import {CredentialsScreen} from '../screens/credentials/credentials-screen.js';
+import {LoansScreen} from '../screens/loans/loans-screen.js';
+import type {LoansRoute} from '../screens/loans/route.js';
+import {LoanScreen} from '../screens/loan/loan-screen.js';
+import type {LoanRoute} from '../screens/loan/route.js';
+import {HistoryScreen} from '../screens/history/history-screen.js';
+import type {HistoryRoute} from '../screens/history/route.js';
 
 export interface ScreenEntry<R extends Route> {
 	id: R['name'];
@@ -47,6 +53,26 @@ export const SCREENS = [
 		menu: 'borrow a coin against collateral',
 		help: 'Step by step to a review; only y on the review sends the borrow, once.',
 		view: (route) => <BorrowScreen prefill={route.prefill} />,
+	}),
+	screen<LoansRoute>({
+		id: 'loans',
+		title: 'Loans',
+		menu: 'your ongoing loans: risk, interest, repay, collateral',
+		help: 'Every ongoing loan, riskiest first, with its LTV against the margin-call and liquidation LTVs; refreshes by itself.',
+		view: (route) => <LoansScreen selected={route.selected} />,
+	}),
+	screen<LoanRoute>({
+		id: 'loan',
+		title: 'Loan',
+		help: 'One loan: repay it, add or withdraw collateral; each through a review, and only y sends, once.',
+		view: (route) => <LoanScreen orderId={route.orderId} />,
+	}),
+	screen<HistoryRoute>({
+		id: 'history',
+		title: 'History',
+		menu: 'loans, repayments, collateral changes, liquidations',
+		help: 'What happened to your loans over a chosen window (up to 90 days), newest first.',
+		view: () => <HistoryScreen />,
 	}),
 	screen<{name: 'credentials'}>({
 		id: 'credentials',

@@ -12,9 +12,14 @@ import {createAppServices} from './create-services.js';
 import {enterAlternateScreen} from './terminal.js';
 import {cacheDirectory, fileSymbolCache} from '../ui/symbol-cache.js';
 import {fileRecentInputs, recentInputsFile} from '../state/recent-inputs.js';
+import {fileLocalHistory, localHistoryFile} from '../state/local-history.js';
+import {quittingLine} from '../ui/money/money-guard.js';
 
 /** Exit statuses for a signal, as shells report them (128 + signal number). */
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = {SIGHUP: 129, SIGINT: 130, SIGTERM: 143};
+/** After a signal interrupts a money POST: how long its outcome may take to be recorded, and to stay on screen. */
+const SIGNAL_SETTLE_MS = 2000;
+const SHOW_UNKNOWN_MS = 300;
 
 export async function runApp(settings: Settings, out: Output, env: NodeJS.ProcessEnv): Promise<ExitCode | number> {
 	// A --debug log would tear the screen: keep it only when stderr is redirected away from the terminal.
@@ -29,6 +34,9 @@ export async function runApp(settings: Settings, out: Output, env: NodeJS.Proces
 		// The demo's simulator is local and new each run: nothing worth caching.
 		symbolCache: settings.demo ? undefined : fileSymbolCache(cacheDirectory(env), session.client.origin),
 		recentInputs: {loaded: await recentFile.load(), file: recentFile},
+		// The demo's orders live in a simulator that ends with the run: they do not belong in your history.
+		localHistory: settings.demo ? undefined : fileLocalHistory(localHistoryFile(env)),
+		writeToTerminal: (data) => void process.stdout.write(data),
 	});
 	const restoreScreen = enterAlternateScreen(process.stdout);
 	// 60 fps keeps a second render close behind the first. (Ink 6.8's incrementalRendering loses the top line of a
@@ -38,9 +46,19 @@ export async function runApp(settings: Settings, out: Output, env: NodeJS.Proces
 	let exitCode: number = EXIT.ok;
 	let crash: unknown;
 	// Every way out ends the same way: Ink unmounts (raw mode off, cursor shown), then the screen is restored.
+	// A signal while a money POST is out first interrupts it, so the outcome-unknown screen shows and the outcome
+	// is recorded; then the app exits (at once on a second signal). Nothing more is posted after a signal.
+	let leaving = false;
 	const onSignal = (signal: NodeJS.Signals) => {
 		exitCode = SIGNAL_EXIT[signal] ?? 1;
-		instance.unmount();
+		const money = services.money;
+		money?.close();
+		if (leaving || !money?.interrupt(signal)) {
+			instance.unmount();
+			return;
+		}
+		leaving = true;
+		void money.settled(SIGNAL_SETTLE_MS).then(() => setTimeout(() => instance.unmount(), SHOW_UNKNOWN_MS));
 	};
 	const onCrash = (error: unknown) => {
 		crash ??= error;
@@ -62,7 +80,14 @@ export async function runApp(settings: Settings, out: Output, env: NodeJS.Proces
 		process.off('uncaughtException', onCrash);
 		process.off('unhandledRejection', onCrash);
 		await services.inputs.flush();
+		await services.money?.settled(SIGNAL_SETTLE_MS);
 		await session.close().catch(() => undefined);
+	}
+	// After the terminal is restored, so the line stays in the shell: a money POST interrupted on the way out.
+	const quitting = quittingLine(services.money?.interruptedUnknown() ?? []);
+	if (quitting) {
+		out.stderr.write(`loan-tui: ${quitting}\n`);
+		if (crash === undefined) exitCode = EXIT.outcomeUnknown;
 	}
 	if (crash !== undefined) {
 		const message = crash instanceof Error ? crash.message : String(crash);

@@ -2,7 +2,7 @@
 // compiling them again. On older Node the API is absent and start-up simply compiles as before.
 import * as nodeModule from 'node:module';
 import {join} from 'node:path';
-import {cacheDirectory} from './cache-directory.js';
+import {cacheDirectory} from '../state/paths.js';
 
 type EnableCompileCache = (directory?: string) => {status: number; message?: string; directory?: string};
 

@@ -1,18 +1,25 @@
 #!/usr/bin/env node
 // The entry of every run, kept tiny (scripts/build.mjs bundles it alone, as CommonJS): `--version` and `--help`
-// are answered here without loading anything else. Every other run enables the compile cache and then imports
-// main's chunk, and main loads only the chunk of the command it runs.
-import {parseCommandLine} from '../runtime/args.js';
+// are answered here without loading anything else. Every other run imports main's chunk (the interactive app
+// with the compile cache on), and main loads only the chunk of the command it runs.
+import {parseCommandLine, type ParsedArgs} from '../runtime/args.js';
 import {enableCompileCache} from './compile-cache.js';
-import {COMMAND_HELP, GENERAL_HELP} from './help.js';
+import {COMMAND_HELP, GENERAL_HELP, helpFor} from './help.js';
 import {VERSION} from '../version.js';
 
 const argv = process.argv.slice(2);
-const answer = quickAnswer(argv);
-if (answer !== undefined) {
-	process.stdout.write(answer);
+const parsed = parse(argv);
+if (parsed?.values.version) {
+	process.stdout.write(`${VERSION}\n`);
+} else if (parsed?.values.help) {
+	process.stdout.write(parsed.command ? COMMAND_HELP[parsed.command] : GENERAL_HELP);
+} else if (parsed?.command === 'help' && helpFor(parsed.positionals[0]) !== undefined) {
+	// `loan-tui help [COMMAND]`; an unknown topic goes on to main, which reports it as a usage error.
+	process.stdout.write(helpFor(parsed.positionals[0])!);
 } else {
-	enableCompileCache(process.env);
+	// The interactive app only: it writes its cache directory anyway, while the commands write nothing at all
+	// (the credentials commands promise that, test/credentials/no-keychain.test.ts).
+	if (parsed !== undefined && parsed.command === undefined) enableCompileCache(process.env);
 	// No top-level await: the entry is CommonJS, which node starts quicker than an ES module.
 	void import('./main.js').then(async ({main}) => {
 		const code = await main({argv, env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr});
@@ -21,14 +28,11 @@ if (answer !== undefined) {
 	});
 }
 
-/** The text for `--version` or `--help`; undefined for anything else, a usage error included (main reports it). */
-function quickAnswer(args: string[]): string | undefined {
+/** The command line, or undefined for a usage error (main parses again and reports it with its exit code). */
+function parse(args: string[]): ParsedArgs | undefined {
 	try {
-		const parsed = parseCommandLine(args);
-		if (parsed.values.version) return `${VERSION}\n`;
-		if (parsed.values.help) return parsed.command ? COMMAND_HELP[parsed.command] : GENERAL_HELP;
+		return parseCommandLine(args);
 	} catch {
-		// main parses again and reports the usage error with the right exit code and format.
+		return undefined;
 	}
-	return undefined;
 }

@@ -1,7 +1,7 @@
 // Entry of every run: parse, then either a subcommand or the interactive app.
 import {parseCommandLine, type CommandName, type ParsedArgs} from '../runtime/args.js';
 import {EXIT, type ExitCode, UsageError} from '../runtime/exit-codes.js';
-import {COMMAND_HELP, GENERAL_HELP} from './help.js';
+import {COMMAND_HELP, GENERAL_HELP, helpFor} from './help.js';
 import {type Output, reportFailure} from '../runtime/output.js';
 import {resolveSettings, type Settings} from '../runtime/settings.js';
 import type {Session} from '../runtime/session.js';
@@ -13,6 +13,13 @@ export type {Io};
 
 export async function main(io: Io): Promise<ExitCode | number> {
 	const out: Output = {stdout: io.stdout, stderr: io.stderr, json: io.argv.includes('--json')};
+	// Shell completion asks on every Tab with half-typed words: answered before any parsing or checking.
+	if (io.argv[0] === '__complete') {
+		const {completeWords} = await import('./completion.js');
+		const words = completeWords(io.argv.slice(1), io.env);
+		if (words.length > 0) io.stdout.write(`${words.join('\n')}\n`);
+		return EXIT.ok;
+	}
 	let parsed: ParsedArgs;
 	let settings: Settings;
 	try {
@@ -23,6 +30,21 @@ export async function main(io: Io): Promise<ExitCode | number> {
 		}
 		if (parsed.values.help) {
 			io.stdout.write(parsed.command ? COMMAND_HELP[parsed.command] : GENERAL_HELP);
+			return EXIT.ok;
+		}
+		if (parsed.command === 'help') {
+			const text = helpFor(parsed.positionals[0]);
+			if (text === undefined) throw new UsageError(`no help for "${parsed.positionals[0]}": not a command`, 'See loan-tui help for the list of commands.');
+			io.stdout.write(text);
+			return EXIT.ok;
+		}
+		if (parsed.command === 'completion') {
+			const {COMPLETION_SCRIPTS} = await import('./completion.js');
+			const shell = parsed.positionals[0];
+			if (shell === undefined || !Object.hasOwn(COMPLETION_SCRIPTS, shell)) {
+				throw new UsageError(`completion needs a shell: bash, zsh or fish${shell === undefined ? '' : ` (got "${shell}")`}`, 'Example: eval "$(loan-tui completion bash)"');
+			}
+			io.stdout.write(COMPLETION_SCRIPTS[shell as keyof typeof COMPLETION_SCRIPTS]);
 			return EXIT.ok;
 		}
 		settings = resolveSettings(parsed.values, io.env);
@@ -70,6 +92,10 @@ async function runCommand(command: CommandName, session: Session, parsed: Parsed
 		case 'logout':
 		case 'whoami':
 			return (await import('./commands/credentials.js')).runCredentialsCommand(command, session, parsed.values, io);
+		case 'help':
+		case 'completion':
+			// Answered in main before a session is opened.
+			return EXIT.ok;
 	}
 }
 

@@ -4,6 +4,7 @@ import Big from 'big.js';
 import type {BorrowRecord, OngoingLoan, ReduceRecord, RepayRecord, RepayRequest, ReviseRecord, RevisePledgeRequest} from '../api/loan-types.js';
 import type {BorrowRequest, Period} from '../api/types.js';
 import {percent, plain} from './ltv.js';
+import {sleep} from '../api/sleep.js';
 
 const DAY_MS = 86_400_000;
 /** Server time vs our estimate of it: a record up to this long before the send may still be ours. */
@@ -239,17 +240,3 @@ function closing(sent: SentRequest, last: Finding | undefined, failure: string |
 	return {...last, message: `${what} after ${seconds} — check again before retrying`};
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-	return new Promise((resolve, reject) => {
-		if (signal?.aborted) return reject(signal.reason);
-		const timer = setTimeout(() => {
-			signal?.removeEventListener('abort', onAbort);
-			resolve();
-		}, ms);
-		const onAbort = () => {
-			clearTimeout(timer);
-			reject(signal!.reason);
-		};
-		signal?.addEventListener('abort', onAbort, {once: true});
-	});
-}

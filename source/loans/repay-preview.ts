@@ -37,7 +37,7 @@ export function repayPreview(loan: Pick<OngoingLoan, 'loanAmount' | 'interestAmo
 	const owed = principalOwed.plus(interestOwed);
 	const pay = plan.all ? owed : new Big(plan.amount ?? '0');
 	if (pay.lte(0)) return {ok: false, reason: 'the amount must be greater than zero'};
-	if (pay.gt(owed)) return {ok: false, reason: `that is more than the ${plain(owed)} ${loan.loanCoin} owed; use --all to repay everything`};
+	if (pay.gt(owed)) return {ok: false, reason: `that is more than the ${plain(owed)} ${loan.loanCoin} owed; repay all of it instead (--all)`};
 	const interest = pay.lt(interestOwed) ? pay : interestOwed;
 	const principal = pay.minus(interest);
 	const full = pay.eq(owed);

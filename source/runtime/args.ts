@@ -1,53 +1,18 @@
 // Command line: one parser for the global flags and every command's own flags, then a check that each flag
 // belongs to the command it was given with.
 import {parseArgs} from 'node:util';
+import {COMMAND_OPTIONS, COMMAND_SPECS, COMMANDS, GLOBAL_OPTIONS, type CommandName, type CommandOptionName} from './command-spec.js';
 import {UsageError} from './exit-codes.js';
 
-export const COMMANDS = ['symbols', 'estimate', 'borrow', 'login', 'logout', 'whoami', 'loans', 'repay', 'collateral', 'history', 'coins'] as const;
-export type CommandName = (typeof COMMANDS)[number];
+export {COMMANDS, type CommandName} from './command-spec.js';
 
-const GLOBAL_OPTIONS = {
-	json: {type: 'boolean'},
-	'base-url': {type: 'string'},
-	demo: {type: 'boolean'},
-	locale: {type: 'string'},
-	profile: {type: 'string'},
-	timeout: {type: 'string'},
-	debug: {type: 'boolean'},
-	'allow-insecure-http': {type: 'boolean'},
-	version: {type: 'boolean'},
-	help: {type: 'boolean', short: 'h'},
-} as const;
-
-const COMMAND_OPTIONS = {
-	'loan-coin': {type: 'string'},
-	'pledge-coin': {type: 'string'},
-	daily: {type: 'string'},
-	'pledge-amount': {type: 'string'},
-	'loan-amount': {type: 'string'},
-	all: {type: 'boolean'},
-	yes: {type: 'boolean', short: 'y'},
-	stdin: {type: 'boolean'},
-	amount: {type: 'string'},
-	'keep-collateral': {type: 'boolean'},
-	days: {type: 'string'},
-} as const;
-
-const ALLOWED: Record<CommandName, readonly (keyof typeof COMMAND_OPTIONS)[]> = {
-	symbols: [],
-	estimate: ['loan-coin', 'pledge-coin', 'daily', 'pledge-amount', 'all'],
-	borrow: ['loan-coin', 'pledge-coin', 'daily', 'pledge-amount', 'loan-amount', 'yes'],
-	login: ['stdin'],
-	logout: [],
-	whoami: [],
-	loans: [],
-	repay: ['all', 'amount', 'keep-collateral', 'yes'],
-	collateral: ['yes'],
-	history: ['days'],
-	coins: [],
-};
-
-const MAX_POSITIONALS: Record<CommandName, number> = {symbols: 1, estimate: 0, borrow: 0, login: 0, logout: 0, whoami: 0, loans: 1, repay: 1, collateral: 3, history: 1, coins: 0};
+/** Which command options each command takes, and how many arguments: from the one command table. */
+const ALLOWED = {} as Record<CommandName, readonly CommandOptionName[]>;
+const MAX_POSITIONALS = {} as Record<CommandName, number>;
+for (const name of COMMANDS) {
+	ALLOWED[name] = COMMAND_SPECS[name].options;
+	MAX_POSITIONALS[name] = COMMAND_SPECS[name].positionals.length;
+}
 
 type Values = {[K in keyof typeof GLOBAL_OPTIONS | keyof typeof COMMAND_OPTIONS]?: (typeof GLOBAL_OPTIONS & typeof COMMAND_OPTIONS)[K]['type'] extends 'boolean' ? boolean : string};
 
@@ -72,10 +37,10 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
 		return {command: undefined, positionals: [], values};
 	}
 	if (!(COMMANDS as readonly string[]).includes(first)) {
-		throw new UsageError(`unknown command "${first}" (commands: ${COMMANDS.join(', ')})`);
+		throw new UsageError(`unknown command "${first}" (commands: ${COMMANDS.join(', ')})`, 'See loan-tui help.');
 	}
 	const command = first as CommandName;
-	for (const name of Object.keys(COMMAND_OPTIONS) as (keyof typeof COMMAND_OPTIONS)[]) {
+	for (const name of Object.keys(COMMAND_OPTIONS) as CommandOptionName[]) {
 		if (name in values && !ALLOWED[command].includes(name)) {
 			throw new UsageError(`--${name} is not an option of "${command}"`, `See loan-tui ${command} --help.`);
 		}

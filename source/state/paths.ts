@@ -8,6 +8,8 @@ function xdg(env: NodeJS.ProcessEnv, variable: string, fallback: string): string
 	return join(base, 'loan-tui');
 }
 
+/** What can be fetched again (the symbol list, Node's compile cache): $XDG_CACHE_HOME/loan-tui. */
+export const cacheDirectory = (env: NodeJS.ProcessEnv) => xdg(env, 'XDG_CACHE_HOME', '.cache');
 /** Settings a person would miss if lost (last inputs): $XDG_CONFIG_HOME/loan-tui. */
 export const configDirectory = (env: NodeJS.ProcessEnv) => xdg(env, 'XDG_CONFIG_HOME', '.config');
 /** What the app did (the local history of sent requests): $XDG_STATE_HOME/loan-tui. */

@@ -17,7 +17,8 @@ export function describeError(error: unknown): ErrorView {
 		};
 	}
 	if (error instanceof OutcomeUnknownError) {
-		return {title: 'Outcome unknown — the loan may or may not have been created', detail: sanitize(error.failure.message), hint: error.hint};
+		// `what` keeps an order id the server claimed ("the server said order X was created, but answered HTTP 409").
+		return {title: `Outcome unknown — ${error.subject}`, detail: sanitize(error.what), hint: error.hint};
 	}
 	if (error instanceof LoanTuiError) return {title: capitalise(sanitize(error.message)), hint: error.hint};
 	if (error instanceof Error) return {title: capitalise(sanitize(error.message)), hint: (error as {hint?: string}).hint};

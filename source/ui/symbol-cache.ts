@@ -8,7 +8,8 @@ import {join} from 'node:path';
 import {pipeline} from 'node:stream/promises';
 import {ArrayEnvelopeParser} from '../api/array-stream.js';
 import {decodedLimit} from '../api/limits.js';
-import {checkSymbolRecord} from '../api/symbol-records.js';
+import {RecordTally} from '../api/symbol-records.js';
+import {SKIP} from '../api/array-stream.js';
 import type {SymbolRecord} from '../api/types.js';
 
 const FORMAT = 2;
@@ -20,6 +21,8 @@ let writers = 0;
 export interface CachedSymbols {
 	records: SymbolRecord[];
 	fetchedAt: number;
+	/** Records of the cached answer that could not be read (left out, as on the network path). */
+	unreadable: number;
 }
 
 /** One fetch being copied to disk. */
@@ -36,7 +39,7 @@ export interface SymbolCache {
 	begin(): CacheWriter;
 }
 
-export {cacheDirectory} from '../cli/cache-directory.js';
+export {cacheDirectory} from '../state/paths.js';
 
 export function fileSymbolCache(directory: string, origin: string): SymbolCache {
 	const name = `symbols-${origin.replace(/^https?:\/\//, '').replace(/[^A-Za-z0-9.-]+/g, '_')}`;
@@ -48,14 +51,16 @@ export function fileSymbolCache(directory: string, origin: string): SymbolCache 
 			try {
 				const meta = JSON.parse(await readFile(metaFile, 'utf8')) as {format?: unknown; origin?: unknown; fetchedAt?: unknown};
 				if (meta.format !== FORMAT || meta.origin !== origin || typeof meta.fetchedAt !== 'number') return undefined;
-				const intern = new Map<string, string>();
-				const parser = new ArrayEnvelopeParser((value, index) => checkSymbolRecord(value, index, intern));
+				// The same tally as the network path: an odd record is left out and counted, never the whole list.
+				const tally = new RecordTally();
+				const parser = new ArrayEnvelopeParser((value, index) => tally.check(value, index, SKIP));
 				await pipeline(createReadStream(listFile), async (source: AsyncIterable<Buffer>) => {
 					for await (const chunk of source) parser.feed(chunk);
 				});
 				const {skeleton, elements} = parser.end();
 				if ((JSON.parse(skeleton) as {code?: unknown}).code !== '00000' || !elements) return undefined;
-				return {records: elements as SymbolRecord[], fetchedAt: meta.fetchedAt};
+				if (elements.length === 0 && tally.unreadable > 0) return undefined;
+				return {records: elements as SymbolRecord[], fetchedAt: meta.fetchedAt, unreadable: tally.unreadable};
 			} catch {
 				return undefined;
 			}

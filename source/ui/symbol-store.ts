@@ -10,6 +10,8 @@ import type {CoinOption} from './fields/coin-rules.js';
 export interface ListOrigin {
 	fetchedAt: number;
 	fromCache: boolean;
+	/** Records left out of the list because they could not be read (one odd record never loses the list). */
+	unreadable?: number;
 }
 
 export type SymbolListState =
@@ -38,17 +40,17 @@ export function createSymbolStore(client: BitgetClient, options: SymbolStoreOpti
 	let generation = 0;
 	const shown = (): Partial<ListOrigin> & {records?: SymbolRecord[]} => {
 		const current = store.get();
-		return current.status === 'idle' ? {} : {records: current.records, fetchedAt: current.fetchedAt, fromCache: current.fromCache};
+		return current.status === 'idle' ? {} : {records: current.records, fetchedAt: current.fetchedAt, fromCache: current.fromCache, unreadable: current.unreadable};
 	};
 	const fetchFromNetwork = () => {
 		const mine = ++generation;
 		store.set({status: 'loading', ...shown()});
 		const copy = cache?.begin();
-		client.symbols(undefined, {onChunk: copy ? (chunk) => copy.chunk(chunk) : undefined}).then(
-			(records) => {
+		client.symbolList(undefined, {onChunk: copy ? (chunk) => copy.chunk(chunk) : undefined}).then(
+			({records, unreadable}) => {
 				const fetchedAt = now();
 				copy?.commit(fetchedAt).catch((error: unknown) => options.onCacheError?.(error));
-				if (mine === generation) store.set({status: 'ready', records, fetchedAt, fromCache: false});
+				if (mine === generation) store.set({status: 'ready', records, fetchedAt, fromCache: false, unreadable});
 			},
 			(error: unknown) => {
 				copy?.abort();
@@ -68,7 +70,7 @@ export function createSymbolStore(client: BitgetClient, options: SymbolStoreOpti
 				const current = store.get();
 				if (!cached || network !== generation || current.status === 'ready' || current.status === 'idle') return;
 				if (current.records?.length) return;
-				store.set({...current, records: cached.records, fetchedAt: cached.fetchedAt, fromCache: true});
+				store.set({...current, records: cached.records, fetchedAt: cached.fetchedAt, fromCache: true, unreadable: cached.unreadable});
 			});
 		},
 		reload: fetchFromNetwork,

@@ -15,7 +15,8 @@ describe('screen registry', () => {
 		expect(HOME_ITEMS.map((item) => item.value)).toEqual([...SCREENS.filter((entry) => entry.menu).map((entry) => entry.id), 'quit']);
 		expect(HOME_ITEMS.find((item) => item.value === 'borrow')?.label).toBe('Borrow       borrow a coin against collateral');
 		expect(screenEntry({name: 'borrow'}).title).toBe('Borrow');
-		expect(() => toScreen({name: 'loans'})).toThrow('no screen "loans" in the registry');
+		expect(toScreen({name: 'loans'})).toEqual({name: 'loans'});
+		expect(() => toScreen({name: 'nowhere'})).toThrow('no screen "nowhere" in the registry');
 	});
 
 	it('the home screen shows the table: its items, the 1-N hint and the help line, and a digit opens that item', async () => {

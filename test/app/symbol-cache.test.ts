@@ -37,7 +37,7 @@ describe('symbol cache on disk', () => {
 		expect(readdirSync(dir).sort()).toEqual(['symbols-api.bitget.com.json', 'symbols-api.bitget.com.meta.json']);
 		for (const file of readdirSync(dir)) expect(statSync(join(dir, file)).mode & 0o777).toBe(0o600);
 		expect(statSync(dir).mode & 0o777).toBe(0o700);
-		expect(await cache.read()).toEqual({records, fetchedAt: 1_700_000_000_000});
+		expect(await cache.read()).toEqual({records, fetchedAt: 1_700_000_000_000, unreadable: 0});
 	});
 
 	it('ignores a missing, corrupt, foreign or invalid cache', async () => {
@@ -49,7 +49,7 @@ describe('symbol cache on disk', () => {
 		const metaFile = join(dir, 'symbols-api.bitget.com.meta.json');
 		const good = readFileSync(file, 'utf8');
 		const meta = readFileSync(metaFile, 'utf8');
-		for (const bad of [good.slice(0, good.length / 2), 'not json', good.replace('BTCUSDT', 'BTC\\u001b[2JUSDT'), good.replace('"00000"', '"40015"')]) {
+		for (const bad of [good.slice(0, good.length / 2), 'not json', good.replace('"00000"', '"40015"')]) {
 			writeFileSync(file, bad);
 			expect(await cache.read()).toBeUndefined();
 		}
@@ -59,6 +59,26 @@ describe('symbol cache on disk', () => {
 		expect(await cache.read()).toBeUndefined();
 		writeFileSync(metaFile, meta);
 		expect(await fileSymbolCache(dir, 'https://elsewhere.example').read()).toBeUndefined();
+	});
+
+	it('one odd record in the cached list is left out and counted; the rest of the list still reads', async () => {
+		const dir = temp();
+		const cache = fileSymbolCache(dir, 'https://api.bitget.com');
+		await save(cache, records, 1);
+		const file = join(dir, 'symbols-api.bitget.com.json');
+		const good = readFileSync(file, 'utf8');
+		const answer = JSON.parse(good) as {data: Array<Record<string, unknown>>};
+		answer.data[0]!.symbol = 'BTC\u001b[2JUSDT';
+		answer.data[1]!.makerFeeRate = '';
+		const odd = String(answer.data[1]!.symbol);
+		writeFileSync(file, JSON.stringify(answer));
+		const read = await cache.read();
+		expect(read?.unreadable).toBe(2);
+		expect(read?.records).toHaveLength(records.length - 2);
+		expect(read?.records.some((record) => record.symbol === odd || record.symbol.includes('\u001b'))).toBe(false);
+		// Nothing readable at all is no list.
+		writeFileSync(file, JSON.stringify({code: '00000', msg: 'success', requestTime: 1, data: [{symbol: ''}]}));
+		expect(await cache.read()).toBeUndefined();
 	});
 
 	it('drops an aborted copy and keeps the previous cache', async () => {

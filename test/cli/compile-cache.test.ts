@@ -1,12 +1,13 @@
-// Node's compile cache (Node ≥ 22.1) lives in the app's cache directory; on Node 20 the API is absent and the
-// CLI runs as before, leaving no directory behind. `.ci/run` runs this file on Node 20, 22 and 24.
+// Node's compile cache (Node ≥ 22.1) is used by the interactive app, in its cache directory; on Node 20 the API is
+// absent and the app starts as before. Commands write nothing at all. `.ci/run` runs this file on Node 20, 22, 24.
 import * as nodeModule from 'node:module';
 import {existsSync, mkdtempSync, readdirSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {enableCompileCache} from '../../source/cli/compile-cache.js';
-import {runCli} from '../helpers/cli.js';
+import {CLI, runCli} from '../helpers/cli.js';
+import {Tmux, tmuxMissing} from '../helpers/tmux.js';
 
 const hasCompileCache = typeof (nodeModule as {enableCompileCache?: unknown}).enableCompileCache === 'function';
 const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
@@ -20,25 +21,42 @@ describe(`the compile cache on Node ${process.versions.node}`, () => {
 		expect(hasCompileCache).toBe(major > 22 || (major === 22 && minor >= 1));
 	});
 
-	it.runIf(hasCompileCache)('fills <cache>/loan-tui/compile-cache with the chunks a command loaded', async () => {
+	/** The interactive app in a real terminal, drawn, then quit. */
+	const runApp = async () => {
+		const tmux = Tmux.start(`node ${CLI} --base-url http://127.0.0.1:9`, {env: {XDG_CACHE_HOME: cache}});
+		try {
+			await tmux.waitFor('? this help');
+			await tmux.send('C-c');
+			await tmux.waitFor('EXIT=0');
+		} finally {
+			tmux.kill();
+		}
+	};
+
+	it.runIf(hasCompileCache && !tmuxMissing)('fills <cache>/loan-tui/compile-cache with the chunks the app loaded, and a second start uses it', async () => {
 		cache = mkdtempSync(join(tmpdir(), 'loan-tui-compile-cache-'));
-		const result = await runCli(['symbols', 'BTCUSDT', '--demo', '--json'], {env: {XDG_CACHE_HOME: cache}});
-		expect(result.code).toBe(0);
+		await runApp();
 		const directory = join(cache, 'loan-tui', 'compile-cache');
 		const versions = readdirSync(directory);
 		expect(versions.length).toBe(1);
 		expect(versions[0]).toContain(process.versions.node);
-		expect(readdirSync(join(directory, versions[0]!)).length).toBeGreaterThan(3);
-		// A second run reads it and still works.
-		expect((await runCli(['symbols', 'BTCUSDT', '--demo', '--json'], {env: {XDG_CACHE_HOME: cache}})).code).toBe(0);
+		const entries = readdirSync(join(directory, versions[0]!));
+		expect(entries.length).toBeGreaterThan(3);
+		await runApp();
+		expect(readdirSync(join(directory, versions[0]!)).sort()).toEqual(entries.sort());
 	});
 
-	it.runIf(!hasCompileCache)('is absent gracefully: the command works and no directory is made', async () => {
+	it.runIf(!hasCompileCache && !tmuxMissing)('is absent gracefully: the app starts and no directory is made', async () => {
 		cache = mkdtempSync(join(tmpdir(), 'loan-tui-compile-cache-'));
-		const result = await runCli(['symbols', 'BTCUSDT', '--demo', '--json'], {env: {XDG_CACHE_HOME: cache}});
-		expect(result).toMatchObject({code: 0, stderr: ''});
+		await runApp();
 		expect(existsSync(join(cache, 'loan-tui', 'compile-cache'))).toBe(false);
 		expect(enableCompileCache({XDG_CACHE_HOME: cache})).toBeUndefined();
+	});
+
+	it('is not written by a command, which writes nothing at all', async () => {
+		cache = mkdtempSync(join(tmpdir(), 'loan-tui-compile-cache-'));
+		expect((await runCli(['symbols', 'BTCUSDT', '--demo', '--json'], {env: {XDG_CACHE_HOME: cache}})).code).toBe(0);
+		expect(existsSync(join(cache, 'loan-tui'))).toBe(false);
 	});
 
 	it('is not written by --version, which loads nothing worth caching', async () => {

@@ -41,12 +41,13 @@ describe('the entry', () => {
 		const [output, info] = Object.entries(entry.outputs)[0]!;
 		expect(output).toBe('dist/cli.js');
 		expect(Object.keys(info.inputs).sort()).toEqual([
-			'source/cli/args.ts',
-			'source/cli/cache-directory.ts',
 			'source/cli/compile-cache.ts',
-			'source/cli/exit-codes.ts',
 			'source/cli/help.ts',
 			'source/cli/index.ts',
+			'source/runtime/args.ts',
+			'source/runtime/command-spec.ts',
+			'source/runtime/exit-codes.ts',
+			'source/state/paths.ts',
 			'source/version.ts',
 		]);
 		expect(info.imports.filter((imported) => !imported.path.startsWith('node:'))).toEqual([{path: './lib/main.mjs', kind: 'dynamic-import', external: true}]);

@@ -6,7 +6,8 @@ import {startSimulator} from '../../source/simulator/index.js';
 import {runCli, spawnCli} from '../helpers/cli.js';
 import {TEST_CREDENTIAL_ENV, TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
 
-const env = TEST_CREDENTIAL_ENV;
+// The reconciliation after an unknown outcome reads once: these tests are about what counts as refused or unknown.
+const env = {...TEST_CREDENTIAL_ENV, LOAN_TUI_RECONCILE_SECONDS: '0'};
 const borrowArgs = ['borrow', '--loan-coin', 'usdt', '--pledge-coin', 'btc', '--daily', '7', '--pledge-amount', '0.50', '--yes'];
 const estimateArgs = ['estimate', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', '7', '--pledge-amount', '1'];
 const envelope = (code: string, msg: string, data: unknown = null) => JSON.stringify({code, msg, requestTime: Date.now(), data});

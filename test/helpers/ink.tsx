@@ -3,12 +3,13 @@
 import React from 'react';
 import {render} from 'ink-testing-library';
 import {App} from '../../source/app/App.js';
-import {createAppServices} from '../../source/app/create-services.js';
+import {createAppServices, type ServiceOptions} from '../../source/app/create-services.js';
 import type {AppServices} from '../../source/ui/services.js';
 import type {StackState} from '../../source/app/screen-stack.js';
 import {BitgetClient} from '../../source/api/client.js';
 import type {Credentials} from '../../source/api/types.js';
 import type {CredentialStore} from '../../source/credentials/types.js';
+import type {LocalHistory} from '../../source/state/local-history.js';
 
 export const KEYS = {
 	up: '\u001B[A',
@@ -78,6 +79,19 @@ export interface RenderAppOptions {
 	initial?: StackState;
 	openStore?: () => Promise<CredentialStore>;
 	clientOptions?: Partial<ConstructorParameters<typeof BitgetClient>[0]>;
+	/** More of createAppServices' options (a local history, a terminal writer for the copy key). */
+	serviceOptions?: Partial<ServiceOptions>;
+	/** The local history of sent requests (tests pass emptyHistory(); never the person's own file). */
+	localHistory?: LocalHistory;
+}
+
+/** A local history that holds what is appended, in memory. */
+export function emptyHistory(): LocalHistory {
+	const entries: Parameters<LocalHistory['append']>[0][] = [];
+	return {
+		append: async (entry) => void entries.push(entry),
+		read: async () => [...entries].reverse(),
+	};
 }
 
 export async function renderApp(options: RenderAppOptions): Promise<RenderedApp> {
@@ -85,7 +99,7 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
 	const fixed = options.demo && options.credentials ? {credentials: options.credentials, source: 'demo' as const, profile: 'default'} : undefined;
 	const services = await createAppServices(
 		{client, connectedTo: options.demo ? 'demo' : new URL(options.baseUrl).host, requireCredentials: async () => fixed!},
-		{env: options.env ?? {}, profile: 'default', demo: options.demo ?? false, openStore: options.openStore},
+		{env: options.env ?? {}, profile: 'default', demo: options.demo ?? false, openStore: options.openStore, localHistory: options.localHistory, ...options.serviceOptions},
 	);
 	let exited = false;
 	const instance = render(<App services={services} initial={options.initial} onQuit={() => (exited = true)} />);

@@ -25,10 +25,10 @@ export class Tmux {
 	static start(command: string, options: TmuxOptions = {}): Tmux {
 		// Each terminal gets its own symbol cache unless the test shares one on purpose.
 		const cache = options.env?.XDG_CACHE_HOME ?? mkdtempSync(join(tmpdir(), 'loan-tui-tmux-cache-'));
-		// …and its own settings and state (last inputs, local history) unless the test shares them on purpose.
+		// …and its own settings (last inputs) and local history unless the test shares them on purpose (or gives a HOME).
 		const config = options.env?.XDG_CONFIG_HOME ?? mkdtempSync(join(tmpdir(), 'loan-tui-tmux-config-'));
-		const state = options.env?.XDG_STATE_HOME ?? mkdtempSync(join(tmpdir(), 'loan-tui-tmux-state-'));
-		const tmux = new Tmux({...options, env: {XDG_CACHE_HOME: cache, XDG_CONFIG_HOME: config, XDG_STATE_HOME: state, ...options.env}});
+		const state = options.env?.HOME ? {} : {XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'loan-tui-tmux-state-'))};
+		const tmux = new Tmux({...options, env: {XDG_CACHE_HOME: cache, XDG_CONFIG_HOME: config, ...state, ...options.env}});
 		tmux.run([
 			'-f', '/dev/null', 'new-session', '-d', '-s', 'test', '-x', String(options.columns ?? 100), '-y', String(options.rows ?? 30),
 			`${command}; echo "EXIT=$?"; sleep 120`,
@@ -104,7 +104,21 @@ export class Tmux {
 		}
 	}
 
-	resize(columns: number, rows: number): void {
+	/** A tmux server option (like set-clipboard on, so OSC 52 from the app lands in a paste buffer). */
+	setOption(name: string, value: string): void {
+		this.run(['set-option', '-g', name, value]);
+	}
+
+	/** The newest paste buffer's text (where OSC 52 copies land with set-clipboard on); undefined when there is none. */
+	newestBuffer(): string | undefined {
+		try {
+			return this.run(['show-buffer']);
+		} catch {
+			return undefined;
+		}
+	}
+
+		resize(columns: number, rows: number): void {
 		this.run(['resize-window', '-t', 'test', '-x', String(columns), '-y', String(rows)]);
 	}
 

@@ -63,6 +63,9 @@ describe.skipIf(skip)(`secret hygiene of every command and the app${skip ? ` (sk
 		expect((await sandbox.run([...borrow, '--debug', ...base()], {env: environment})).code).toBe(0);
 		expect((await sandbox.run([...borrow, '--debug', '--base-url', 'http://127.0.0.1:1'], {env: environment})).code).toBe(1);
 		expect((await sandbox.run([...borrow, ...base()], {env: {BITGET_API_KEY: credentials.apiKey, BITGET_SECRET_KEY: credentials.secretKey}})).code).toBe(2);
+		// The local history of what was sent, as a table and as JSON (its file is scanned below too).
+		expect((await sandbox.run(['history', '--local'])).code).toBe(0);
+		expect((await sandbox.run(['history', '--local', '--json'])).code).toBe(0);
 		expect((await sandbox.run(['--help'])).code).toBe(0);
 		expect((await sandbox.run(['logout'], {env: bus()})).code).toBe(0);
 		expect(simulator.orders.length).toBe(3);
@@ -124,6 +127,10 @@ describe.skipIf(skip)(`secret hygiene of every command and the app${skip ? ` (sk
 		// The CLI shows the API key only masked (on screen it is visible only while being typed, like a user name).
 		for (const run of sandbox.outputs) expect(run.stdout + run.stderr).not.toContain(credentials.apiKey);
 		const files = sandbox.files();
+		// The local history was written (every money POST above, and the app's borrow): the scan covers it.
+		const history = [...files].find(([path]) => path.endsWith('loan-tui/history.jsonl'));
+		expect(history, 'the local history file').toBeDefined();
+		expect(history![1].toString('utf8').trim().split('\n').length).toBeGreaterThanOrEqual(6);
 		for (const [path, bytes] of files) {
 			for (const secret of [...secrets, credentials.apiKey]) {
 				expect(bytes.includes(Buffer.from(secret)), `${secret} in ${path}`).toBe(false);

@@ -36,9 +36,13 @@ export function historyDays(value: string | undefined): number {
 }
 
 export async function runHistory(session: Session, positionals: string[], values: ParsedArgs['values']): Promise<ExitCode> {
+	if (values.local) {
+		if (positionals.length > 0) throw new UsageError('history --local takes no kind: it lists every borrow, repayment and collateral change this app sent', 'See loan-tui history --help.');
+		return (await import('./local-history.js')).runLocalHistory(session, values.days === undefined ? undefined : historyDays(values.days));
+	}
 	const name = positionals[0];
 	const found = name === undefined ? undefined : HISTORY_KINDS[name.toLowerCase()];
-	if (found === undefined) throw new UsageError(`history needs one of: ${Object.keys(HISTORY_KINDS).join(', ')}`, 'See loan-tui history --help.');
+	if (found === undefined) throw new UsageError(`history needs one of: ${Object.keys(HISTORY_KINDS).join(', ')} (or --local)`, 'See loan-tui history --help.');
 	const kind: HistoryKind = found;
 	const days = historyDays(values.days);
 	await session.requireCredentials();

@@ -1,6 +1,6 @@
 // The borrow wizard: loan coin → pledge coin → period → amount mode → amount → (credentials) → review → result.
 // The input steps are the wizard reducer's; from the review on, the one POST and its outcome are useMoneyPost's.
-import React, {useEffect, useReducer} from 'react';
+import React, {useEffect, useMemo, useReducer, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {BorrowRequest, EstimateRequest} from '../../api/types.js';
 import {useScreenInput} from '../../ui/keys/screen-input.js';
@@ -20,10 +20,20 @@ import {useCoinSuggestions} from '../../ui/fields/use-coin-suggestions.js';
 import {useCredentialsForm} from '../credentials/credentials-form.js';
 import {AMOUNT_MODES, borrowMemoryOf, initialWizard, wizardReducer, type AmountMode, type WizardState, type WizardStep} from './reducer.js';
 import {useMoneyPost} from '../../ui/money/use-money-post.js';
+import {useReconciliation, worthChecking, type ReconciliationState} from '../../ui/money/use-reconciliation.js';
+import {ReconciliationView} from '../../ui/money/reconciliation-view.js';
+import type {Theme} from '../../ui/theme.js';
 import {useReportPost} from '../../ui/money/use-report-post.js';
 import {borrowRequestOf, requestBody} from './borrow-request.js';
 import {useReviewEstimate} from './use-review-estimate.js';
 import {Review} from './review.js';
+import {useReviewChecks} from './use-review-checks.js';
+import {copiedMessage} from '../../ui/clipboard.js';
+import {assertWithinLimits} from './borrow-limits.js';
+import {createStore} from '../../ui/store.js';
+import type {CoinInfoState} from '../../ui/coin-info-store.js';
+
+const NO_COIN_INFOS = createStore<CoinInfoState>({status: 'idle'});
 
 /** What the screen shows: a wizard step, or where the borrow request is once the review was confirmed. */
 type Stage = WizardStep | 'submitting' | 'result' | 'unknown';
@@ -57,12 +67,12 @@ const KEYS: Partial<Record<Stage, KeyHelp[]>> = {
 	credentials: [{keys: 'Enter', action: 'next field', footer: true}],
 	review: [{keys: 'y', action: 'borrow (only y sends)', footer: true}, {keys: 'n', action: 'change values', footer: true}, {keys: 'Enter', action: 'does nothing here'}],
 	submitting: [],
-	result: [{keys: 'Enter', action: 'home', footer: true}, {keys: 'Esc', action: 'home', footer: true}],
+	result: [{keys: 'c', action: 'copy the order ID', footer: true}, {keys: 'Enter', action: 'home', footer: true}],
 	unknown: [{keys: 'Esc', action: 'back to review (sending again needs a second y)', footer: true}, {keys: 'h', action: 'home', footer: true}],
 };
 
 export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
-	const {client, theme, credentials, connectedTo, inputs} = useServices();
+	const {client, theme, credentials, connectedTo, coinInfos, clipboard, localHistory, reconcileMs, inputs} = useServices();
 	const credentialsState = useStore(credentials);
 	const navigation = useNavigation();
 	const [state, dispatch] = useReducer(wizardReducer, prefill, (carried) => initialWizard(carried, inputs.borrow()));
@@ -75,13 +85,36 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 	useEffect(() => {
 		if (state.exit) navigation.back();
 	}, [state.exit, navigation]);
-	const post = useMoneyPost((request: BorrowRequest) => client.borrow(request));
+	const infos = useStore(coinInfos ?? NO_COIN_INFOS);
+	const sentAt = useRef(0);
+	const post = useMoneyPost(
+		async (request: BorrowRequest, {signal}) => {
+			await assertWithinLimits(client, request, infos.status === 'ready' ? infos.infos : undefined, signal);
+			sentAt.current = client.clock.now();
+			return client.borrow(request, {signal});
+		},
+		{operation: 'borrow'},
+	);
+	const [copied, setCopied] = useState<string | undefined>(undefined);
+	// After an unknown outcome the loans are read again for an order like this one (loans/reconcile.ts).
+	const sent = useMemo(
+		() =>
+			post.state.phase === 'unknown' && post.state.request && worthChecking(post.state.failure)
+				? {kind: 'borrow' as const, request: post.state.request, sentAt: sentAt.current}
+				: undefined,
+		[post.state.phase, post.state.request, post.state.failure],
+	);
+	const reconciliation = useReconciliation(client, sent, reconcileMs);
 	useReportPost(post.state, 'borrow', 'Borrow');
 	const stage: Stage = post.state.phase === 'posting' ? 'submitting' : post.state.phase === 'done' ? 'result' : post.state.phase === 'unknown' ? 'unknown' : state.step;
 	const estimate = useReviewEstimate(client, state.values, stage === 'review');
+	const checks = useReviewChecks(client, coinInfos, state.values, stage === 'review', estimate);
 
 	const textField = state.step === 'loanCoin' || state.step === 'pledgeCoin' || state.step === 'amount' ? state.step : undefined;
-	const {coins, shown: suggestions} = useCoinSuggestions(textField === 'loanCoin' || textField === 'pledgeCoin' ? state.values[textField] : undefined);
+	const {coins, shown: suggestions} = useCoinSuggestions(
+		textField === 'loanCoin' || textField === 'pledgeCoin' ? state.values[textField] : undefined,
+		textField === 'pledgeCoin' ? 'pledge' : 'loan',
+	);
 
 	const form = useCredentialsForm({
 		active: state.step === 'credentials',
@@ -105,7 +138,10 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 			if (stage === 'submitting') return;
 			if (stage === 'review') {
 				// Only a typed y sends (a paste never reaches here); n drops a pending second y, then goes back.
-				if (input === 'y' || input === 'Y') post.confirm(borrowRequestOf(state.values), requestBody(state.values));
+				// A y the checks refuse (plain http to another host, outside Bitget's limits) sends nothing.
+				if (input === 'y' || input === 'Y') {
+					if (!checks.blocked) post.confirm(borrowRequestOf(state.values), requestBody(state.values));
+				}
 				else if (input === 'n' || input === 'N') {
 					if (post.state.confirmAgain) post.decline();
 					else dispatch({type: 'decline'});
@@ -113,6 +149,11 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 				return;
 			}
 			if (stage === 'result' && key.return) return navigation.home();
+			if (stage === 'result' && (input === 'c' || input === 'C')) {
+				const orderId = post.state.result!.orderId;
+				clipboard?.copy(orderId);
+				return setCopied(copiedMessage(clipboard, 'Order ID'));
+			}
 			if (stage === 'unknown' && input === 'h') return navigation.home();
 			if (stage === 'unknown' || stage === 'result') return;
 			if (state.step === 'credentials') return form.onKey(input, key);
@@ -179,11 +220,21 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 			{state.step === 'amountMode' ? <ChoiceList choices={MODE_CHOICES} selected={AMOUNT_MODES.indexOf(state.values.amountMode)} focused={active} color={theme.accent} /> : null}
 			{state.step === 'credentials' ? form.view : null}
 			{stage === 'review' ? (
-				<Review values={state.values} estimate={estimate} refusal={post.state.refusal} confirmAgain={post.state.confirmAgain} connectedTo={connectedTo} credentials={credentialsState} theme={theme} />
+				<Review
+					values={state.values}
+					estimate={estimate}
+					refusal={post.state.refusal}
+					confirmAgain={post.state.confirmAgain}
+					connectedTo={connectedTo}
+					origin={client.origin}
+					credentials={credentialsState}
+					theme={theme}
+					checks={checks}
+				/>
 			) : null}
 			{stage === 'submitting' ? <Spinner label="Sending the borrow request… (keys are ignored until the server answers)" color={theme.accent} /> : null}
-			{stage === 'result' ? <Result orderId={post.state.result!.orderId} state={state} color={theme.good} /> : null}
-			{stage === 'unknown' ? <Unknown failure={post.state.failure} color={theme.warn} /> : null}
+			{stage === 'result' ? <Result orderId={post.state.result!.orderId} state={state} color={theme.good} copied={copied} kept={localHistory !== undefined} /> : null}
+			{stage === 'unknown' ? <Unknown failure={post.state.failure} reconciliation={reconciliation} theme={theme} /> : null}
 		</Box>
 	);
 }
@@ -205,7 +256,7 @@ function Summary({state}: {state: WizardState}) {
 	);
 }
 
-function Result({orderId, state, color}: {orderId: string; state: WizardState; color?: string}) {
+function Result({orderId, state, color, copied, kept}: {orderId: string; state: WizardState; color?: string; copied?: string; kept: boolean}) {
 	const {values} = state;
 	return (
 		<Box flexDirection="column">
@@ -221,12 +272,18 @@ function Result({orderId, state, color}: {orderId: string; state: WizardState; c
 				Borrowed {values.loanCoin} against {values.pledgeCoin}, {PERIOD_LABEL[values.daily]},{' '}
 				{values.amountMode === 'pledge' ? `pledging ${values.amount} ${values.pledgeCoin}` : `${values.amount} ${values.loanCoin}`}.
 			</Text>
+			{kept ? <Text wrap="truncate">Kept in this app's history: loan-tui history --local</Text> : null}
+			{copied ? <Text wrap="wrap">{copied}</Text> : null}
+			<Text dimColor wrap="truncate">
+				c: copy the order ID · Enter or Esc: home
+			</Text>
 		</Box>
 	);
 }
 
-/** Each thing once: what is unknown, why, what to check, and what sending again takes (the keys are in the footer). */
-function Unknown({failure, color}: {failure: unknown; color?: string}) {
+/** Each thing once: what is unknown, why, what to check, what the loans say now, what sending again takes (keys: footer). */
+function Unknown({failure, reconciliation, theme}: {failure: unknown; reconciliation: ReconciliationState; theme: Theme}) {
+	const color = theme.warn;
 	const view = describeError(failure);
 	return (
 		<Box flexDirection="column" borderStyle="double" borderColor={color} paddingX={1}>
@@ -235,6 +292,7 @@ function Unknown({failure, color}: {failure: unknown; color?: string}) {
 			</Text>
 			{view.detail ? <Text wrap="wrap">Cause: {view.detail}</Text> : null}
 			<Text wrap="wrap">{view.hint ?? 'Check your loan orders on Bitget before borrowing again.'}</Text>
+			<ReconciliationView state={reconciliation} theme={theme} />
 			<Text wrap="wrap">Sending the same values again needs the review and a second, explicit y.</Text>
 		</Box>
 	);

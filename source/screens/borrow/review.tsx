@@ -11,6 +11,7 @@ import type {CredentialsState} from '../../ui/credentials-access.js';
 import {maskKey} from '../../credentials/types.js';
 import type {PeriodResult} from '../estimate/use-live-estimate.js';
 import type {WizardValues} from './reducer.js';
+import type {ReviewChecks} from './use-review-checks.js';
 
 interface Props {
 	values: WizardValues;
@@ -21,11 +22,15 @@ interface Props {
 	/** These exact values were sent before with an unknown outcome: one more y is needed. */
 	confirmAgain: boolean;
 	connectedTo: string;
+	/** The API origin with its scheme, exactly where the request goes. */
+	origin: string;
 	credentials: CredentialsState;
 	theme: Theme;
+	/** Transport and limit checks, and the loan-amount cost (use-review-checks.ts). */
+	checks?: ReviewChecks;
 }
 
-export function Review({values, estimate: fetched, refusal, confirmAgain, connectedTo, credentials, theme}: Props) {
+export function Review({values, estimate: fetched, refusal, confirmAgain, connectedTo, origin, credentials, theme, checks}: Props) {
 	const pledgeMode = values.amountMode === 'pledge';
 	const estimate = fetched === 'loading' ? undefined : fetched;
 	const rows: Array<[string, string]> = [
@@ -33,7 +38,7 @@ export function Review({values, estimate: fetched, refusal, confirmAgain, connec
 		['Pledge coin', values.pledgeCoin],
 		['Period', `${values.daily} — ${PERIOD_LABEL[values.daily]}`],
 		[pledgeMode ? 'Pledge amount' : 'Loan amount', `${values.amount} ${pledgeMode ? values.pledgeCoin : values.loanCoin}`],
-		['Server', connectedTo === 'demo' ? 'demo (embedded simulator)' : connectedTo],
+		['Server', connectedTo === 'demo' ? `demo (embedded simulator, ${origin})` : origin],
 		['Credentials', credentials.status === 'ready' ? `${credentials.resolved.source}, key ${maskKey(credentials.resolved.credentials.apiKey)}` : 'none'],
 	];
 	return (
@@ -67,6 +72,18 @@ export function Review({values, estimate: fetched, refusal, confirmAgain, connec
 					<Spinner label="Fetching the estimate…" color={theme.accent} />
 				)
 			) : null}
+			{checks?.cost ? <LoanCostRows cost={checks.cost} values={values} theme={theme} /> : null}
+			{checks?.note ? (
+				<Text wrap="wrap" dimColor>
+					{'  '}Note: {checks.note}.
+				</Text>
+			) : null}
+			{checks?.blocked ? (
+				<Text wrap="wrap" color={theme.bad}>
+					✗ Cannot borrow: {checks.blocked}. Nothing will be sent; n to change values.
+				</Text>
+			) : null}
+			{checks?.checking ? <Spinner label="Checking Bitget's borrow limits…" color={theme.accent} /> : null}
 			{refusal ? (
 				<Text wrap="wrap" color={theme.bad}>
 					✗ {refusalLine(refusal)}. Nothing was borrowed.
@@ -86,6 +103,39 @@ export function Review({values, estimate: fetched, refusal, confirmAgain, connec
 				Borrow? [y/N]
 			</Text>
 		</Box>
+	);
+}
+
+/** By loan amount: what the borrow takes as collateral and costs per hour, scaled from an estimate. */
+function LoanCostRows({cost, values, theme}: {cost: NonNullable<ReviewChecks['cost']>; values: WizardValues; theme: Theme}) {
+	if (cost.status === 'loading') return <Spinner label="Estimating the collateral and interest…" color={theme.accent} />;
+	if (cost.status === 'error') {
+		return (
+			<Text wrap="truncate" color={theme.warn}>
+				{'  '}Collateral and interest: no estimate ({errorLine(cost.error)})
+			</Text>
+		);
+	}
+	if (!cost.cost) {
+		return (
+			<Text wrap="truncate" color={theme.warn}>
+				{'  '}Collateral and interest: no estimate (the estimate borrows nothing)
+			</Text>
+		);
+	}
+	return (
+		<>
+			<Text wrap="truncate">
+				{'  '}
+				{'Collateral'.padEnd(17)}
+				about {cost.cost.pledgeAmount} {values.pledgeCoin} (estimate)
+			</Text>
+			<Text wrap="truncate">
+				{'  '}
+				{'Hourly interest'.padEnd(17)}
+				about {cost.cost.hourInterest} {values.loanCoin} (estimate)
+			</Text>
+		</>
 	);
 }
 

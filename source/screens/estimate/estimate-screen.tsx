@@ -21,6 +21,10 @@ import {estimateFormReducer, restoredEstimateForm, type TextFieldName} from './r
 import {useLiveEstimate, type EstimateQuery} from './use-live-estimate.js';
 import {EstimateTable} from './estimate-table.js';
 import {borrowRoute} from '../borrow/route.js';
+import {useLoanCoinInfo} from './use-loan-coin-info.js';
+
+/** Body rows from which the two rows of official rates fit below the table (not at 60x16). */
+const OFFICIAL_ROWS_FROM = 15;
 
 /** Four fields and a spare row: room for the longest suggestion list beside them. */
 const FORM_ROWS = SUGGESTION_LIMIT;
@@ -41,8 +45,9 @@ const SELECT_KEYS: KeyHelp[] = [
 ];
 
 export function EstimateScreen() {
-	const {client, theme, lastError, inputs} = useServices();
-	const {columns} = useBodySize();
+	const {client, theme, lastError, coinInfos, inputs} = useServices();
+	const {columns, rows} = useBodySize();
+	const official = useLoanCoinInfo(coinInfos);
 	const [refresh, setRefresh] = useState(0);
 	const navigation = useNavigation();
 	const [form, dispatch] = useReducer(estimateFormReducer, inputs, (memory) => restoredEstimateForm(memory.estimate()));
@@ -73,7 +78,7 @@ export function EstimateScreen() {
 
 	const focusedText = form.focus === 'daily' ? undefined : (form.focus as TextFieldName);
 	const coinField = focusedText === 'loanCoin' || focusedText === 'pledgeCoin' ? focusedText : undefined;
-	const {coins, shown: suggestions} = useCoinSuggestions(coinField && form[coinField]);
+	const {coins, shown: suggestions} = useCoinSuggestions(coinField && form[coinField], coinField === 'pledgeCoin' ? 'pledge' : 'loan');
 
 	const errorFor = (field: TextFieldName): string | undefined => {
 		const value = form[field];
@@ -161,7 +166,17 @@ export function EstimateScreen() {
 						{live.status === 'waiting' ? <Text dimColor> (updating…)</Text> : null}
 					</Text>
 					{shown ? (
-						<EstimateTable results={shown} periods={PERIODS} selected={form.daily} loanCoin={query.loanCoin} theme={theme} stale={live.status === 'waiting'} width={columns} />
+						<EstimateTable
+							results={shown}
+							periods={PERIODS}
+							selected={form.daily}
+							loanCoin={query.loanCoin}
+							theme={theme}
+							stale={live.status === 'waiting'}
+							width={columns}
+							official={official(query.loanCoin)}
+							showOfficial={rows >= OFFICIAL_ROWS_FROM}
+						/>
 					) : (
 						<Spinner label="Fetching the estimate…" color={theme.accent} />
 					)}

@@ -53,7 +53,7 @@ export function explorerReducer(state: ExplorerState, action: ExplorerAction): E
 			return detailScroll === (state.detailScroll ?? 0) ? state : {...state, detailScroll};
 		}
 		case 'close':
-			return {...state, detailOpen: false};
+			return {...state, detailOpen: false, detailScroll: undefined};
 	}
 }
 

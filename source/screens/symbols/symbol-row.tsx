@@ -3,6 +3,7 @@ import {Text} from 'ink';
 import chalk from 'chalk';
 import {percent} from '../../format/numbers.js';
 import {sanitize} from '../../format/sanitize.js';
+import {fitNumber} from '../../format/fit.js';
 import {statusWord} from '../../format/symbol.js';
 import {statusColor, type Theme} from '../../ui/theme.js';
 import type {SymbolRecord} from '../../api/types.js';
@@ -37,7 +38,7 @@ const paint = (color: string | undefined, text: string) => (color ? (chalk as un
  * keystroke's re-layout cheap. Memoised, so moving the selection re-renders only the rows that changed.
  */
 export const SymbolRow = memo(function SymbolRow({record, highlight, selected, columns, theme}: RowProps) {
-	const symbol = sanitize(record.symbol).slice(0, columns.symbol - 1);
+	const symbol = fitNumber(sanitize(record.symbol), columns.symbol - 1);
 	// Runs of highlighted characters become one styled span each: fewer escape codes for Ink to tokenize.
 	const marked = new Set(highlight === '' ? [] : highlight.split(',').map(Number));
 	let name = '';
@@ -57,6 +58,9 @@ export const SymbolRow = memo(function SymbolRow({record, highlight, selected, c
 	);
 });
 
+/** Room for the minimum order value: a longer one keeps its magnitude with a mark (format/fit.ts), never a bare prefix. */
+const MIN_USDT_WIDTH = 14;
+
 /** The part of a row that never changes while typing (coins, status, fees, minimum): built once per record. */
 const tails = new WeakMap<SymbolRecord, {key: string; text: string}>();
 
@@ -64,9 +68,9 @@ function rowTail(record: SymbolRecord, columns: Columns, theme: Theme): string {
 	const key = `${columns.coins}|${theme.noColor}`;
 	const cached = tails.get(record);
 	if (cached?.key === key) return cached.text;
-	const coins = columns.coins ? `${sanitize(record.baseCoin).slice(0, 8).padEnd(9)}${sanitize(record.quoteCoin).slice(0, 6).padEnd(7)}` : '';
+	const coins = columns.coins ? `${fitNumber(sanitize(record.baseCoin), 8).padEnd(9)}${fitNumber(sanitize(record.quoteCoin), 6).padEnd(7)}` : '';
 	const status = paint(statusColor(theme, record.status), statusWord(record.status).slice(0, 8).padEnd(9));
-	const text = `${coins}${status}${percent(record.makerFeeRate).padEnd(9)}${percent(record.takerFeeRate).padEnd(9)}${sanitize(record.minTradeUSDT ?? '—')}`;
+	const text = `${coins}${status}${percent(record.makerFeeRate).padEnd(9)}${percent(record.takerFeeRate).padEnd(9)}${fitNumber(sanitize(record.minTradeUSDT ?? '—'), MIN_USDT_WIDTH)}`;
 	tails.set(record, {key, text});
 	return text;
 }

@@ -155,6 +155,7 @@ export function SymbolsScreen() {
 			<Text dimColor wrap="truncate">
 				{total} of {records.length} pairs
 				{list.status !== 'idle' && list.fromCache && list.fetchedAt !== undefined ? ` · cached ${age(Date.now() - list.fetchedAt)}` : ''}
+				{list.status !== 'idle' && list.unreadable ? ` · ${list.unreadable} unreadable record${list.unreadable === 1 ? '' : 's'} left out` : ''}
 				{list.status === 'loading' ? ' · refreshing…' : ''}
 				{list.status === 'error' ? ' · refresh failed, Ctrl+R to retry' : ''}
 			</Text>

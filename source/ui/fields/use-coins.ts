@@ -1,14 +1,38 @@
 import {useEffect, useMemo} from 'react';
 import {useServices} from '../services.js';
-import {useStore} from '../store.js';
+import {useStore, createStore} from '../store.js';
 import {coinOptionsOf} from '../symbol-store.js';
+import {coinsFromInfos, type CoinInfoState} from '../coin-info-store.js';
 import type {CoinOption} from './coin-rules.js';
 
-/** Every coin of the symbol list (base and quote, online or not), for completing coin fields; loads the list on first use. */
-export function useCoins(): CoinOption[] {
-	const {symbols} = useServices();
+export type CoinKind = 'loan' | 'pledge';
+
+const NO_COIN_INFOS = createStore<CoinInfoState>({status: 'idle'});
+
+/**
+ * The coins a coin field completes from. With `kind`, Bitget's loanable (or pledgeable) coins from coinInfos;
+ * while that list is not there (loading, failed) and without `kind`, every base and quote coin of the symbol list,
+ * each marked online when it trades in an online pair (suggestions rank those first: coin-rules.ts).
+ */
+export function useCoins(kind?: CoinKind): CoinOption[] {
+	const {symbols, coinInfos} = useServices();
+	const infos = useStore(coinInfos ?? NO_COIN_INFOS);
 	const list = useStore(symbols);
-	useEffect(() => symbols.ensure(), [symbols]);
+	const fromInfos = kind !== undefined && infos.status === 'ready';
+	useEffect(() => {
+		if (kind !== undefined) coinInfos?.ensure();
+	}, [kind, coinInfos]);
+	// The symbol list is the fallback while the coin list is not there (as it was the only source before).
+	const needSymbols = !fromInfos;
+	useEffect(() => {
+		if (needSymbols) symbols.ensure();
+	}, [needSymbols, symbols]);
 	const records = list.status === 'idle' ? undefined : list.records;
-	return useMemo(() => coinOptionsOf(records ?? []), [records]);
+	const ready = infos.status === 'ready' ? infos.infos : undefined;
+	return useMemo(() => {
+		const fromSymbols = coinOptionsOf(records ?? []);
+		if (!fromInfos || !ready) return fromSymbols;
+		const online = new Map(fromSymbols.map((option) => [option.coin, option.online]));
+		return [...coinsFromInfos(ready, kind!)].sort().map((coin) => ({coin, loanable: true, online: online.get(coin)}));
+	}, [fromInfos, ready, kind, records]);
 }

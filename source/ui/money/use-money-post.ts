@@ -1,9 +1,15 @@
 // The one way the app sends money-moving POSTs: the state of money-post.ts plus its single side effect. The
 // request goes out once per attempt (an attempt is one explicit confirmation); an OutcomeUnknownError from the
 // client (the request may have reached the server) becomes `unknown`, any other failure a refusal.
+// Every attempt runs under the shell's money guard (money-guard.ts): `send` receives the signal that Ctrl+C or
+// SIGTERM aborts (pass it to the client: `client.repay(request, {signal})`), and the outcome is recorded in the
+// local history of what this app sent (done, refused or unknown, with the order id when there is one).
 import {useCallback, useEffect, useMemo, useReducer, useRef} from 'react';
-import {OutcomeUnknownError} from '../../api/errors.js';
+import {InputError, InterruptedError, OutcomeUnknownError} from '../../api/errors.js';
+import {useServices} from '../services.js';
 import {initialMoneyPost, moneyPostReducer, type MoneyPostAction, type MoneyPostState} from './money-post.js';
+import type {MoneyFlight, MoneyOperation} from './money-guard.js';
+import {moneyRecord, operationOfBody, type RecordedOutcome} from '../../state/money-record.js';
 
 export interface MoneyPost<Request, Result> {
 	state: MoneyPostState<Request, Result>;
@@ -16,27 +22,103 @@ export interface MoneyPost<Request, Result> {
 	review(): void;
 }
 
-export function useMoneyPost<Request, Result>(send: (request: Request) => Promise<Result>): MoneyPost<Request, Result> {
+export interface MoneyPostOptions {
+	/** For the local history; without it, told from the body's fields (repay and revise-pledge have their own). */
+	operation?: MoneyOperation;
+}
+
+/** The client's operation names, for an outcome-unknown error the hook has to make itself. */
+const WIRE_OPERATION: Record<MoneyOperation, string> = {borrow: 'borrow', repay: 'repay', collateral: 'revisePledge'};
+/** After Ctrl+C, how long the client has to report the interruption itself before the hook says it. */
+const INTERRUPT_GRACE_MS = 200;
+
+export function useMoneyPost<Request, Result>(
+	send: (request: Request, call: {signal: AbortSignal}) => Promise<Result>,
+	options: MoneyPostOptions = {},
+): MoneyPost<Request, Result> {
 	const [state, dispatch] = useReducer(
 		moneyPostReducer as (state: MoneyPostState<Request, Result>, action: MoneyPostAction<Request, Result>) => MoneyPostState<Request, Result>,
 		undefined,
 		() => initialMoneyPost<Request, Result>(),
 	);
+	const {money, localHistory, client, lastError} = useServices();
 	const sendRef = useRef(send);
 	sendRef.current = send;
+	const operationRef = useRef(options.operation);
+	operationRef.current = options.operation;
 	const posted = useRef(0);
 
 	useEffect(() => {
 		if (state.phase !== 'posting' || posted.current === state.attempt) return;
 		posted.current = state.attempt;
-		sendRef.current(state.request as Request).then(
-			(result) => dispatch({type: 'succeeded', result}),
-			(error: unknown) => dispatch(error instanceof OutcomeUnknownError ? {type: 'outcome-unknown', error} : {type: 'refused', error}),
+		const body = state.body ?? '';
+		const operation = operationRef.current ?? operationOfBody(body);
+		let flight: MoneyFlight | undefined;
+		try {
+			flight = money?.begin(operation);
+		} catch (error) {
+			dispatch({type: 'refused', error});
+			return;
+		}
+		const signal = flight?.signal ?? new AbortController().signal;
+		const time = Date.now();
+		const settle = async (outcome: RecordedOutcome) => {
+			if (outcome.outcome === 'done') dispatch({type: 'succeeded', result: outcome.result as Result});
+			else if (outcome.outcome === 'unknown') dispatch({type: 'outcome-unknown', error: outcome.error});
+			else dispatch({type: 'refused', error: outcome.error});
+			// A local refusal (bad input, a limit, plain http) sent nothing: it is not part of what this app sent.
+			const sentNothing = outcome.outcome === 'refused' && outcome.error instanceof InputError;
+			try {
+				if (!sentNothing) await localHistory?.append(moneyRecord({time, operation, origin: client.origin, body, ...outcome}));
+			} catch (error) {
+				lastError.set(`Could not write the local history: ${error instanceof Error ? error.message : String(error)}`);
+			}
+			flight?.end(outcome.outcome === 'unknown');
+		};
+		void interruptible(sendRef.current(state.request as Request, {signal}), signal, () => unknownAfterInterrupt(signal, operation, body)).then(
+			(result) => settle({outcome: 'done', result}),
+			(error: unknown) => settle(error instanceof OutcomeUnknownError ? {outcome: 'unknown', error} : {outcome: 'refused', error}),
 		);
-	}, [state.phase, state.attempt, state.request]);
+	}, [state.phase, state.attempt, state.request, state.body, money, localHistory, client, lastError]);
 
 	const confirm = useCallback((request: Request, body: string) => dispatch({type: 'confirm', request, body}), []);
 	const decline = useCallback(() => dispatch({type: 'decline'}), []);
 	const review = useCallback(() => dispatch({type: 'review'}), []);
 	return useMemo(() => ({state, busy: state.phase === 'posting', confirm, decline, review}), [state, confirm, decline, review]);
+}
+
+/** `sent`, unless the signal aborts and the caller's send does not report it itself within a moment (a send that
+ * did not pass the signal on): then the interruption is an unknown outcome, said at once. */
+function interruptible<T>(sent: Promise<T>, signal: AbortSignal, interrupted: () => OutcomeUnknownError): Promise<T> {
+	return new Promise<T>((resolve, reject) => {
+		let timer: ReturnType<typeof setTimeout> | undefined;
+		const onAbort = () => {
+			timer = setTimeout(() => reject(interrupted()), INTERRUPT_GRACE_MS);
+		};
+		if (signal.aborted) onAbort();
+		else signal.addEventListener('abort', onAbort, {once: true});
+		sent.then(
+			(value) => {
+				clearTimeout(timer);
+				signal.removeEventListener('abort', onAbort);
+				resolve(value);
+			},
+			(error: unknown) => {
+				clearTimeout(timer);
+				signal.removeEventListener('abort', onAbort);
+				reject(error);
+			},
+		);
+	});
+}
+
+function unknownAfterInterrupt(signal: AbortSignal, operation: MoneyOperation, body: string): OutcomeUnknownError {
+	const reason: unknown = signal.reason;
+	let sent: Record<string, unknown> | undefined;
+	try {
+		sent = JSON.parse(body) as Record<string, unknown>;
+	} catch {
+		sent = undefined;
+	}
+	return new OutcomeUnknownError(reason instanceof InterruptedError ? reason : new InterruptedError(), {operation: WIRE_OPERATION[operation], sent});
 }

@@ -1,0 +1,205 @@
+// The one description of the command line: every command with its arguments, options, help text and examples,
+// and every option with its type and one line of help. The parser (args.ts), the help (cli/help.ts) and shell
+// completion (cli/completion.ts) are all derived from this table, so they cannot disagree.
+
+export const GLOBAL_OPTIONS = {
+	json: {type: 'boolean'},
+	'base-url': {type: 'string'},
+	demo: {type: 'boolean'},
+	locale: {type: 'string'},
+	profile: {type: 'string'},
+	timeout: {type: 'string'},
+	debug: {type: 'boolean'},
+	'allow-insecure-http': {type: 'boolean'},
+	version: {type: 'boolean'},
+	help: {type: 'boolean', short: 'h'},
+} as const;
+
+export const COMMAND_OPTIONS = {
+	'loan-coin': {type: 'string'},
+	'pledge-coin': {type: 'string'},
+	daily: {type: 'string'},
+	'pledge-amount': {type: 'string'},
+	'loan-amount': {type: 'string'},
+	all: {type: 'boolean'},
+	yes: {type: 'boolean', short: 'y'},
+	stdin: {type: 'boolean'},
+	amount: {type: 'string'},
+	'keep-collateral': {type: 'boolean'},
+	days: {type: 'string'},
+	local: {type: 'boolean'},
+} as const;
+
+export type GlobalOptionName = keyof typeof GLOBAL_OPTIONS;
+export type CommandOptionName = keyof typeof COMMAND_OPTIONS;
+export type OptionName = GlobalOptionName | CommandOptionName;
+
+/** What a value is, for help ("--daily PERIOD") and for completion (which words to offer). */
+export type ValueKind = 'coin' | 'period' | 'amount' | 'days' | 'url' | 'locale' | 'profile' | 'seconds';
+
+export interface OptionDoc {
+	value?: ValueKind;
+	/** Placeholder in help, like N or C. */
+	placeholder?: string;
+	text: string;
+}
+
+export const OPTION_DOCS: Record<OptionName, OptionDoc> = {
+	json: {text: "print the API's data payload as JSON (errors as JSON on stderr)"},
+	'base-url': {value: 'url', placeholder: 'URL', text: 'API origin (env LOAN_TUI_BASE_URL; default https://api.bitget.com)'},
+	demo: {text: 'run against the embedded simulator with demo credentials; nothing leaves the machine'},
+	locale: {value: 'locale', placeholder: 'TAG', text: 'locale header, like en-US or zh-CN (default from LC_ALL/LANG, else en-US)'},
+	profile: {value: 'profile', placeholder: 'NAME', text: 'credentials profile (env LOAN_TUI_PROFILE; default "default")'},
+	timeout: {value: 'seconds', placeholder: 'SEC', text: 'deadline of a lookup in seconds, more than 0 and at most 600 (default 10)'},
+	debug: {text: 'log each request to stderr (credentials redacted)'},
+	'allow-insecure-http': {text: 'send credentials over plain http:// to a host that is not this machine (refused otherwise)'},
+	version: {text: 'print the version'},
+	help: {text: 'this help, or a command\'s: loan-tui help borrow'},
+	'loan-coin': {value: 'coin', placeholder: 'COIN', text: 'the coin to borrow, like USDT'},
+	'pledge-coin': {value: 'coin', placeholder: 'COIN', text: 'the coin pledged as collateral, like BTC'},
+	daily: {value: 'period', placeholder: 'PERIOD', text: 'loan period: SEVEN (or 7), THIRTY (or 30), FLEXIBLE'},
+	'pledge-amount': {value: 'amount', placeholder: 'N', text: 'how much collateral to pledge, a plain decimal like 0.5'},
+	'loan-amount': {value: 'amount', placeholder: 'N', text: 'how much to borrow, a plain decimal like 100'},
+	all: {text: 'every period side by side (estimate) / repay principal and interest in full (repay)'},
+	yes: {text: 'do not ask for confirmation (needed without a terminal)'},
+	stdin: {text: 'read API key, secret key and passphrase as three lines from standard input'},
+	amount: {value: 'amount', placeholder: 'N', text: 'repay this much (interest first, then principal)'},
+	'keep-collateral': {text: 'keep the collateral pledged after a partial repayment'},
+	days: {value: 'days', placeholder: 'N', text: 'the last N days, 1 to 90 (default 30)'},
+	local: {text: 'what this app sent from this machine (borrow, repay, collateral), not the exchange\'s records'},
+};
+
+export interface CommandSpec {
+	/** After "loan-tui": the command and its arguments. */
+	usage: string;
+	/** One line for the general help. */
+	summary: string;
+	/** A paragraph for the command's own help. */
+	description: string;
+	options: readonly CommandOptionName[];
+	/** How many words may follow the command, and the words completion offers for each position. */
+	positionals: readonly (readonly string[] | 'order' | 'symbol' | 'amount' | 'shell' | 'command')[];
+	examples: readonly string[];
+}
+
+export const HISTORY_KIND_WORDS = ['loans', 'repayments', 'collateral', 'liquidations'] as const;
+export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+
+export const COMMAND_SPECS = {
+	symbols: {
+		usage: 'symbols [SYMBOL]',
+		summary: 'all spot pairs, or one (BTCUSDT, btc/usdt)',
+		description: 'All spot trading pairs as a table, or the details of one pair. Records the exchange sends in a\nform loan-tui cannot read are left out and counted on stderr.',
+		options: [],
+		positionals: ['symbol'],
+		examples: ['loan-tui symbols', 'loan-tui symbols BTCUSDT', 'loan-tui symbols --json > pairs.json'],
+	},
+	estimate: {
+		usage: 'estimate --loan-coin COIN --pledge-coin COIN (--daily PERIOD | --all) --pledge-amount N',
+		summary: 'what a loan would cost: hourly interest, borrowable amount, APR',
+		description:
+			'Estimated hourly interest and borrowable amount for a pledge, with daily interest, interest over\nterm and the annual rate. --all compares SEVEN, THIRTY and FLEXIBLE side by side. Public: no\ncredentials are sent.',
+		options: ['loan-coin', 'pledge-coin', 'daily', 'all', 'pledge-amount'],
+		positionals: [],
+		examples: ['loan-tui estimate --loan-coin USDT --pledge-coin BTC --daily 7 --pledge-amount 1', 'loan-tui estimate --loan-coin USDT --pledge-coin BTC --all --pledge-amount 1 --json'],
+	},
+	borrow: {
+		usage: 'borrow --loan-coin COIN --pledge-coin COIN --daily PERIOD (--pledge-amount N | --loan-amount N) [--yes]',
+		summary: 'borrow a coin against collateral (asks first)',
+		description:
+			'Borrows the loan coin against the pledge coin. Give exactly one amount. Without --yes it asks\n"Borrow? [y/N]" on a terminal, and refuses (exit 2) when there is no terminal to ask. A borrow\nis sent at most once. Exit 3 means the outcome is unknown: loan-tui then reads your loans and\nsays what it found.',
+		options: ['loan-coin', 'pledge-coin', 'daily', 'pledge-amount', 'loan-amount', 'yes'],
+		positionals: [],
+		examples: ['loan-tui borrow --loan-coin USDT --pledge-coin BTC --daily SEVEN --pledge-amount 0.5', 'loan-tui borrow --loan-coin USDT --pledge-coin ETH --daily 30 --loan-amount 100 --yes --json'],
+	},
+	loans: {
+		usage: 'loans [ORDER]',
+		summary: 'ongoing loans, riskiest first (or one loan in detail)',
+		description:
+			'Your ongoing loans, riskiest first: amount, accrued interest, APR, collateral, the LTV against the\nmargin-call and liquidation LTVs, how far the collateral coin may fall (against the loan coin)\nbefore each is reached, time to expiry and a risk word. Totals from Bitget\'s debts. With ORDER,\none loan in detail with an LTV gauge.',
+		options: [],
+		positionals: ['order'],
+		examples: ['loan-tui loans', 'loan-tui loans 1130000000000000001 --json'],
+	},
+	repay: {
+		usage: 'repay ORDER (--all | --amount N) [--keep-collateral] [--yes]',
+		summary: 'repay a loan, all or part',
+		description:
+			'Repays a loan: --all (principal and interest; all collateral is released) or --amount N\n(interest first, then principal). --keep-collateral keeps the collateral pledged on a partial\nrepayment (the LTV falls). Asks "Repay? [y/N]" on a terminal after showing principal, interest\nand what will be released; refuses (exit 2) without a terminal unless --yes. Sent at most once.\nExit 3: the outcome is unknown; loan-tui then reads the loan again and says what it found.',
+		options: ['all', 'amount', 'keep-collateral', 'yes'],
+		positionals: ['order'],
+		examples: ['loan-tui repay 1130000000000000001 --all', 'loan-tui repay 1130000000000000001 --amount 50 --keep-collateral'],
+	},
+	collateral: {
+		usage: 'collateral ORDER (add|withdraw) N [--yes]',
+		summary: 'add or withdraw collateral of a loan',
+		description:
+			'Adds or withdraws N of the loan\'s collateral coin. Shows the LTV before and after (from the\nloan\'s own figures) and refuses, before sending, a withdrawal that would put the LTV at or\nabove the margin-call LTV. Sent at most once; exit 3 as for repay.',
+		options: ['yes'],
+		positionals: ['order', ['add', 'withdraw'], 'amount'],
+		examples: ['loan-tui collateral 1130000000000000001 add 0.1', 'loan-tui collateral 1130000000000000001 withdraw 0.05 --yes'],
+	},
+	history: {
+		usage: 'history (loans|repayments|collateral|liquidations) [--days N] | history --local',
+		summary: 'past loans, repayments, collateral changes, liquidations',
+		description:
+			'Past loans, repayments, collateral changes or liquidations over the last N days (default 30,\nat most 90: Bitget keeps three months), every page, newest first. --local shows instead what\nthis app sent from this machine, with each outcome and order id.',
+		options: ['days', 'local'],
+		positionals: [HISTORY_KIND_WORDS],
+		examples: ['loan-tui history loans', 'loan-tui history repayments --days 90 --json', 'loan-tui history --local'],
+	},
+	coins: {
+		usage: 'coins',
+		summary: 'loanable and pledgeable coins: rates, limits, LTVs',
+		description:
+			'What can be borrowed (hourly rate and APR per period, min and max amount) and pledged (initial,\nmargin-call and liquidation LTV), from Bitget\'s public coin list.',
+		options: [],
+		positionals: [],
+		examples: ['loan-tui coins', 'loan-tui coins --json'],
+	},
+	login: {
+		usage: 'login [--stdin]',
+		summary: 'store API credentials in the OS keychain',
+		description:
+			'Stores API key, secret key and passphrase in the OS keychain (service "loan-tui", account =\nprofile). On a terminal it prompts (secret and passphrase hidden); with --stdin it reads three\nlines: API key, secret key, passphrase.',
+		options: ['stdin'],
+		positionals: [],
+		examples: ['loan-tui login', 'loan-tui login --profile trading --stdin < keys.txt'],
+	},
+	logout: {
+		usage: 'logout',
+		summary: 'remove the stored credentials',
+		description: "Removes the profile's credentials from the OS keychain.",
+		options: [],
+		positionals: [],
+		examples: ['loan-tui logout', 'loan-tui logout --profile trading'],
+	},
+	whoami: {
+		usage: 'whoami',
+		summary: 'which credentials are in use (key masked)',
+		description: 'Shows the profile, where its credentials come from (environment or keychain) and the API key\nmasked. Never shows the secret key or passphrase.',
+		options: [],
+		positionals: [],
+		examples: ['loan-tui whoami', 'loan-tui whoami --json'],
+	},
+	help: {
+		usage: 'help [COMMAND]',
+		summary: 'this help, or one command\'s',
+		description: 'The general help, or the help of one command: its options, one line each, and examples.',
+		options: [],
+		positionals: ['command'],
+		examples: ['loan-tui help', 'loan-tui help repay'],
+	},
+	completion: {
+		usage: 'completion (bash|zsh|fish)',
+		summary: 'shell completion script',
+		description:
+			'Prints a completion script for your shell: commands, options, periods, history kinds, and coins\nfrom the cached symbol list. Load it from your shell\'s start-up file:\n  bash: eval "$(loan-tui completion bash)"        (in ~/.bashrc)\n  zsh:  eval "$(loan-tui completion zsh)"         (in ~/.zshrc, after compinit)\n  fish: loan-tui completion fish | source        (in ~/.config/fish/config.fish)',
+		options: [],
+		positionals: ['shell'],
+		examples: ['loan-tui completion bash >> ~/.bashrc', 'loan-tui completion fish > ~/.config/fish/completions/loan-tui.fish'],
+	},
+} as const satisfies Record<string, CommandSpec>;
+
+export type CommandName = keyof typeof COMMAND_SPECS;
+export const COMMANDS = Object.keys(COMMAND_SPECS) as CommandName[];

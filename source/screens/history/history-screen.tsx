@@ -1,0 +1,94 @@
+// The History screen: loans, repayments, collateral changes and liquidations over a chosen window (default 30
+// days, at most 90), newest first, a page at a time.
+import React, {useMemo, useReducer, useState} from 'react';
+import {Box, Text} from 'ink';
+import {ErrorMessage} from '../../ui/components/error-message.js';
+import {Spinner} from '../../ui/components/spinner.js';
+import type {KeyHelp} from '../../ui/keys/key-help.js';
+import {useScreenInput} from '../../ui/keys/screen-input.js';
+import {useBodySize} from '../../ui/layout.js';
+import {useServices} from '../../ui/services.js';
+import {historyLines} from './history-rows.js';
+import {HISTORY_TABS, historyReducer, initialHistory} from './reducer.js';
+import {useHistoryRecords} from './use-history-records.js';
+
+const KEYS: KeyHelp[] = [
+	{keys: '←/→', action: 'history', footer: true},
+	{keys: '+/-', action: 'days', footer: true},
+	{keys: 'PgDn/PgUp', action: 'page', footer: true},
+	{keys: 'Tab, n/p', action: 'next history; next or previous page'},
+	{keys: '+/-', action: 'a longer or shorter window: 7, 30, 60 or 90 days'},
+	{keys: '1-4', action: 'loans, repayments, collateral, liquidations'},
+	{keys: 'Home/End', action: 'first or last page'},
+	{keys: 'Ctrl+R', action: 'read again'},
+];
+
+/** Rows around the table: tabs, window line, heading, page line. */
+const CHROME = 4;
+
+export function HistoryScreen() {
+	const {client, credentials, theme} = useServices();
+	const {rows} = useBodySize();
+	const [state, dispatch] = useReducer(historyReducer, initialHistory);
+	const [reload, setReload] = useState(0);
+	const tab = HISTORY_TABS[state.tab]!;
+	const read = useHistoryRecords(client, credentials, tab.kind, state.days, reload);
+	const pageSize = Math.max(1, rows - CHROME);
+	const records = useMemo(() => (read.status === 'ready' ? read.records : []), [read]);
+	const table = useMemo(() => historyLines(tab.kind, records), [tab.kind, records]);
+	const pages = Math.max(1, Math.ceil(records.length / pageSize));
+	const page = Math.min(state.page, pages - 1);
+
+	useScreenInput({
+		mode: 'navigate',
+		keys: KEYS,
+		onKey: (input, key) => {
+			if (key.ctrl && input === 'r') return setReload((n) => n + 1);
+			if (key.rightArrow || (key.tab && !key.shift)) return dispatch({type: 'tab', move: {type: 'cycle', by: 1}});
+			if (key.leftArrow || (key.tab && key.shift)) return dispatch({type: 'tab', move: {type: 'cycle', by: -1}});
+			if (/^[1-4]$/.test(input)) return dispatch({type: 'tab', move: {type: 'pick', index: Number(input) - 1}});
+			if (input === '+' || input === '=') return dispatch({type: 'days', by: 1});
+			if (input === '-') return dispatch({type: 'days', by: -1});
+			if (key.pageDown || input === 'n' || input === ' ') return dispatch({type: 'page', by: 1, pages});
+			if (key.pageUp || input === 'p') return dispatch({type: 'page', by: -1, pages});
+			if (key.home) return dispatch({type: 'page-to', page: 'first', pages});
+			if (key.end) return dispatch({type: 'page-to', page: 'last', pages});
+		},
+	});
+
+	const shown = table.lines.slice(page * pageSize, (page + 1) * pageSize);
+	return (
+		<Box flexDirection="column">
+			<Text wrap="truncate">
+				{HISTORY_TABS.map((t, i) => (
+					<Text key={t.kind} bold={i === state.tab} color={i === state.tab ? theme.accent : undefined} inverse={i === state.tab && !theme.noColor}>
+						{i === state.tab ? `[${i + 1} ${t.label}]` : ` ${i + 1} ${t.label} `}
+					</Text>
+				))}
+				<Text dimColor>  · last {state.days} days (+/- to change, at most 90)</Text>
+			</Text>
+			{read.status === 'loading' ? (
+				<Spinner label={`Reading ${tab.label.toLowerCase()} of the last ${state.days} days…`} color={theme.accent} />
+			) : read.status === 'error' ? (
+				<ErrorMessage error={read.error} color={theme.bad} action="Ctrl+R to retry" />
+			) : records.length === 0 ? (
+				<Text wrap="truncate">No {tab.label.toLowerCase()} in the last {state.days} days.</Text>
+			) : (
+				<>
+					<Text dimColor wrap="truncate">
+						{table.header}
+					</Text>
+					{shown.map((line, i) => (
+						<Text key={page * pageSize + i} wrap="truncate">
+							{line}
+						</Text>
+					))}
+					<Text dimColor wrap="truncate">
+						page {page + 1} of {pages} · records {page * pageSize + 1}-{page * pageSize + shown.length} of {records.length}, newest first
+						{read.complete ? '' : ` (only the first ${records.length} were read)`}
+					</Text>
+				</>
+			)}
+		</Box>
+	);
+}

@@ -1,0 +1,96 @@
+// The review of a repayment or a collateral change: exactly what will be sent and what it will do, from the loan's
+// own figures (loans/repay-preview.ts, loans/ltv.ts), then the y/N question.
+import React from 'react';
+import {Box, Text} from 'ink';
+import type {OngoingLoan} from '../../api/loan-types.js';
+import {amount as money, significantDecimals, fixedPercent} from '../../format/money.js';
+import {sanitize} from '../../format/sanitize.js';
+import {checkCollateralChange} from '../../loans/ltv.js';
+import {repayPreview} from '../../loans/repay-preview.js';
+import {describeError} from '../../ui/describe-error.js';
+import type {Theme} from '../../ui/theme.js';
+import type {LoanActionState} from './reducer.js';
+
+interface Props {
+	state: LoanActionState;
+	loan: OngoingLoan;
+	connectedTo: string;
+	refusal?: unknown;
+	confirmAgain: boolean;
+	theme: Theme;
+}
+
+export const QUESTION = {repay: 'Repay? [y/N]', add: 'Add collateral? [y/N]', withdraw: 'Withdraw collateral? [y/N]'} as const;
+
+export function LoanReview({state, loan, connectedTo, refusal, confirmAgain, theme}: Props) {
+	const rows = state.action === 'repay' ? repayRows(state, loan) : collateralRows(state, loan);
+	return (
+		<Box flexDirection="column">
+			<Text bold wrap="truncate">
+				Review — this is exactly what will be sent:
+			</Text>
+			{[['Order', `${loan.orderId} (${sanitize(loan.loanCoin)} against ${sanitize(loan.pledgeCoin)})`] as [string, string], ...rows, ['Server', connectedTo === 'demo' ? 'demo (embedded simulator)' : connectedTo] as [string, string]].map(
+				([label, value]) => (
+					<Text key={label} wrap="truncate">
+						{'  '}
+						{label.padEnd(14)}
+						<Text bold>{value}</Text>
+					</Text>
+				),
+			)}
+			{refusal ? (
+				<Text wrap="wrap" color={theme.bad}>
+					✗ {refusalLine(refusal)}. Nothing was {state.action === 'repay' ? 'repaid' : 'changed'}.
+				</Text>
+			) : null}
+			{confirmAgain ? (
+				<Text wrap="wrap" color={theme.warn} bold>
+					⚠ These exact values were sent before and the outcome is unknown: it may already have been done. Press y again to send a second request, n to go back.
+				</Text>
+			) : null}
+			<Text wrap="truncate" bold color={theme.accent}>
+				{QUESTION[state.action ?? 'repay']}
+			</Text>
+		</Box>
+	);
+}
+
+function repayRows(state: LoanActionState, loan: OngoingLoan): Array<[string, string]> {
+	const coin = sanitize(loan.loanCoin);
+	const pledgeCoin = sanitize(loan.pledgeCoin);
+	const preview = repayPreview(loan, {all: state.repayAll, amount: state.repayAll ? undefined : state.amount, unlock: state.unlock});
+	if (!preview.ok) return [['Repay', `refused here: ${preview.reason}`]];
+	const places = Math.min(8, Math.max(...[preview.pay, preview.owed, preview.interest, preview.principal, preview.remainingPrincipal].map(significantDecimals)));
+	const show = (value: string) => `${money(value, places)} ${coin}`;
+	const release =
+		preview.release.kind === 'all'
+			? `all ${preview.release.amount} ${pledgeCoin} released`
+			: preview.release.kind === 'none'
+				? `kept (none released); LTV ${fixedPercent(loan.pledgeRate)} → ${fixedPercent(preview.ltvAfter)}`
+				: `some ${pledgeCoin} released (Bitget sizes the release)`;
+	return [
+		['Repay', state.repayAll ? `everything: ${show(preview.pay)} now (repayAll; interest still accruing is included)` : `${show(preview.pay)} of ${show(preview.owed)} owed`],
+		['Interest', `${show(preview.interest)} (paid first)`],
+		['Principal', `${show(preview.principal)}; left afterwards ${show(preview.remainingPrincipal)}`],
+		['Collateral', release],
+	];
+}
+
+function collateralRows(state: LoanActionState, loan: OngoingLoan): Array<[string, string]> {
+	const coin = sanitize(loan.pledgeCoin);
+	const change = state.action === 'add' ? 'add' : 'withdraw';
+	const check = checkCollateralChange(loan, change, state.amount);
+	const places = Math.max(significantDecimals(loan.pledgeAmount), significantDecimals(state.amount));
+	const ltv = check.after === undefined ? `${fixedPercent(check.before)}` : `${fixedPercent(check.before)} → ${fixedPercent(check.after)}`;
+	return [
+		[change === 'add' ? 'Add' : 'Withdraw', `${money(state.amount, places)} ${coin} (collateral now ${money(loan.pledgeAmount, places)} ${coin})`],
+		['LTV', `${ltv} at today's price (margin call ${fixedPercent(loan.supRate)}, liquidation ${fixedPercent(loan.forceRate)})`],
+		...(check.ok ? [] : ([['Refused here', check.reason]] as Array<[string, string]>)),
+	];
+}
+
+function refusalLine(error: unknown): string {
+	const view = describeError(error);
+	if (!view.detail) return view.title;
+	return `${view.title === 'The server refused the request' ? 'Refused' : view.title}: ${view.detail}`;
+}

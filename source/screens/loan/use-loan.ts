@@ -1,0 +1,44 @@
+// One loan, read by its order id: at once, every REFRESH_MS while `live` (the detail is shown, not a form or a
+// review: figures never change under a person deciding), and on demand. undefined loan: no longer open.
+import {useCallback, useEffect, useRef, useState} from 'react';
+import type {BitgetClient} from '../../api/client.js';
+import type {OngoingLoan} from '../../api/loan-types.js';
+import type {CredentialsAccess} from '../../ui/credentials-access.js';
+
+export const LOAN_REFRESH_MS = 15_000;
+
+export type LoanState =
+	| {status: 'loading'}
+	| {status: 'ready'; loan: OngoingLoan | undefined; at: number; refreshing: boolean; error?: unknown}
+	| {status: 'error'; error: unknown};
+
+export function useLoan(client: BitgetClient, credentials: CredentialsAccess, orderId: string, live: boolean): {state: LoanState; refresh(): void} {
+	const [state, setState] = useState<LoanState>({status: 'loading'});
+	const controller = useRef<AbortController | undefined>(undefined);
+	const refresh = useCallback(() => {
+		controller.current?.abort();
+		const mine = new AbortController();
+		controller.current = mine;
+		setState((previous) => (previous.status === 'ready' ? {...previous, refreshing: true} : previous));
+		// The credentials are looked up first (environment, keychain): a signed read needs them.
+		credentials.load().then(() => client.ongoingOrders({orderId}, {signal: mine.signal})).then(
+			(loans) => {
+				if (!mine.signal.aborted) setState({status: 'ready', loan: loans.find((loan) => loan.orderId === orderId), at: Date.now(), refreshing: false});
+			},
+			(error: unknown) => {
+				if (mine.signal.aborted) return;
+				setState((previous) => (previous.status === 'ready' ? {...previous, refreshing: false, error} : {status: 'error', error}));
+			},
+		);
+	}, [client, credentials, orderId]);
+	useEffect(() => {
+		refresh();
+		return () => controller.current?.abort();
+	}, [refresh]);
+	useEffect(() => {
+		if (!live) return;
+		const timer = setInterval(refresh, LOAN_REFRESH_MS);
+		return () => clearInterval(timer);
+	}, [live, refresh]);
+	return {state, refresh};
+}

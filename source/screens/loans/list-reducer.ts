@@ -1,0 +1,52 @@
+// The Loans list's own state: which loan is selected (by order id, so a refresh that reorders the list keeps it),
+// the window over the rows, and whether the "Sent from here" section is shown. Pure.
+export interface LoanListState {
+	selected?: string;
+	/** First loan shown in the window. */
+	offset: number;
+	showSent: boolean;
+}
+
+export type LoanListAction =
+	| {type: 'move'; by: number; ids: readonly string[]; pageSize: number}
+	| {type: 'first'; ids: readonly string[]}
+	| {type: 'last'; ids: readonly string[]; pageSize: number}
+	| {type: 'toggle-sent'};
+
+export function initialLoanList(selected?: string): LoanListState {
+	return {selected, offset: 0, showSent: false};
+}
+
+/** The selected row's index in `ids` (the first row when the selected loan is gone). */
+export function selectedIndex(state: LoanListState, ids: readonly string[]): number {
+	const at = state.selected === undefined ? -1 : ids.indexOf(state.selected);
+	return at < 0 ? 0 : at;
+}
+
+export function loanListReducer(state: LoanListState, action: LoanListAction): LoanListState {
+	switch (action.type) {
+		case 'move':
+			return select(state, selectedIndex(state, action.ids) + action.by, action.ids, action.pageSize);
+		case 'first':
+			return select(state, 0, action.ids, 1);
+		case 'last':
+			return select(state, action.ids.length - 1, action.ids, action.pageSize);
+		case 'toggle-sent':
+			return {...state, showSent: !state.showSent};
+	}
+}
+
+function select(state: LoanListState, target: number, ids: readonly string[], pageSize: number): LoanListState {
+	if (ids.length === 0) return state;
+	const index = Math.min(Math.max(target, 0), ids.length - 1);
+	return {...state, selected: ids[index], offset: windowStart(index, state.offset, ids.length, pageSize)};
+}
+
+/** The smallest scroll that keeps row `index` inside a window of `pageSize` rows. */
+export function windowStart(index: number, offset: number, total: number, pageSize: number): number {
+	const size = Math.max(1, pageSize);
+	let start = offset;
+	if (index < start) start = index;
+	if (index >= start + size) start = index - size + 1;
+	return Math.min(Math.max(start, 0), Math.max(0, total - size));
+}

@@ -1,0 +1,56 @@
+// Reads the ongoing loans and the totals: at once, then every REFRESH_MS while the screen is open, and on demand
+// (Ctrl+R). One read at a time: a new one aborts the one before; leaving the screen aborts it too. Two signed GETs
+// per read, far inside the 10/s limits.
+import {useCallback, useEffect, useReducer, useRef} from 'react';
+import {InputError} from '../../api/errors.js';
+import type {BitgetClient} from '../../api/client.js';
+import type {CredentialsAccess} from '../../ui/credentials-access.js';
+import {initialLoanBook, loanBookReducer, type LoanBookState} from './book-reducer.js';
+
+export const REFRESH_MS = 15_000;
+
+export interface LoanBook {
+	state: LoanBookState;
+	/** Read again now (Ctrl+R). */
+	refresh(): void;
+}
+
+export function useLoanBook(client: BitgetClient, credentials: CredentialsAccess, refreshMs = REFRESH_MS): LoanBook {
+	const [state, dispatch] = useReducer(loanBookReducer, initialLoanBook);
+	const request = useRef(0);
+	const controller = useRef<AbortController | undefined>(undefined);
+
+	const refresh = useCallback(() => {
+		controller.current?.abort();
+		const mine = new AbortController();
+		controller.current = mine;
+		const number = ++request.current;
+		dispatch({type: 'start'});
+		void (async () => {
+			try {
+				const access = await credentials.load();
+				if (access.status !== 'ready') {
+					throw new InputError(`reading your loans needs credentials${access.status === 'none' && access.reason ? ` (${access.reason})` : ''}: enter them on the Credentials screen, or set BITGET_API_KEY, BITGET_SECRET_KEY and BITGET_PASSPHRASE`);
+				}
+				const [loans, debts] = await Promise.all([
+					client.ongoingOrders({}, {signal: mine.signal}),
+					client.debts({signal: mine.signal}).catch((error: unknown) => ({error})),
+				]);
+				if (!mine.signal.aborted) dispatch({type: 'loaded', request: number, loans, debts, at: Date.now()});
+			} catch (error) {
+				if (!mine.signal.aborted) dispatch({type: 'failed', request: number, error});
+			}
+		})();
+	}, [client, credentials]);
+
+	useEffect(() => {
+		refresh();
+		const timer = setInterval(refresh, refreshMs);
+		return () => {
+			clearInterval(timer);
+			controller.current?.abort();
+		};
+	}, [refresh, refreshMs]);
+
+	return {state, refresh};
+}

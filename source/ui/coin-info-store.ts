@@ -1,0 +1,34 @@
+// Bitget's loanable and pledgeable coins (coinInfos), loaded once and shared: the coin fields suggest from them,
+// the estimate shows their official rates, and the borrow review checks their min/max limits. When the lookup
+// fails the symbol list stays the coin fields' source, and the server checks the limits itself.
+import type {BitgetClient} from '../api/client.js';
+import type {CoinInfos} from '../api/loan-types.js';
+import {createStore, type Store} from './store.js';
+
+export type CoinInfoState = {status: 'idle'} | {status: 'loading'} | {status: 'ready'; infos: CoinInfos} | {status: 'error'; error: unknown};
+
+export interface CoinInfoStore extends Store<CoinInfoState> {
+	/** Loads unless already loaded or loading; after a failure, tries again. */
+	ensure(): void;
+}
+
+export function createCoinInfoStore(client: BitgetClient): CoinInfoStore {
+	const store = createStore<CoinInfoState>({status: 'idle'});
+	return {
+		...store,
+		ensure() {
+			const status = store.get().status;
+			if (status === 'loading' || status === 'ready') return;
+			store.set({status: 'loading'});
+			client.coinInfos().then(
+				(infos) => store.set({status: 'ready', infos}),
+				(error: unknown) => store.set({status: 'error', error}),
+			);
+		},
+	};
+}
+
+/** The loanable coins, and the pledgeable ones, in the order the server lists them. */
+export function coinsFromInfos(infos: CoinInfos, kind: 'loan' | 'pledge'): string[] {
+	return (kind === 'loan' ? infos.loanInfos : infos.pledgeInfos).map((info) => info.coin);
+}

@@ -1,0 +1,119 @@
+// Shell completion: the candidates (unit), and the three scripts run by the real shells against the built binary,
+// with coins from a cached symbol list.
+import {spawnSync} from 'node:child_process';
+import {chmodSync, mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {beforeAll, describe, expect, it} from 'vitest';
+import {completeWords} from '../../source/cli/completion.js';
+import {CLI, runCli} from '../helpers/cli.js';
+
+const record = (symbol: string, baseCoin: string, quoteCoin: string) => ({symbol, baseCoin, quoteCoin, status: 'online'});
+
+/** A cache directory holding a symbol list as the app writes it (the envelope the server sent). */
+function cacheWith(records: object[]): NodeJS.ProcessEnv {
+	const home = mkdtempSync(join(tmpdir(), 'loan-tui-completion-'));
+	const directory = join(home, 'loan-tui');
+	mkdirSync(directory, {recursive: true});
+	writeFileSync(join(directory, 'symbols-api.bitget.com.json'), JSON.stringify({code: '00000', msg: 'success', requestTime: 1, data: records}));
+	writeFileSync(join(directory, 'symbols-api.bitget.com.meta.json'), '{}');
+	return {XDG_CACHE_HOME: home, HOME: home};
+}
+
+const env = cacheWith([record('BTCUSDT', 'BTC', 'USDT'), record('ETHUSDT', 'ETH', 'USDT'), record('ETHBTC', 'ETH', 'BTC'), record('bad', '<x>', 'USDT')]);
+
+describe('completion candidates', () => {
+	it('commands first, then a command\'s options and the global ones not yet used', () => {
+		expect(completeWords(['re'], env)).toEqual(['repay']);
+		expect(completeWords([''], env)).toContain('completion');
+		expect(completeWords(['estimate', '--'], env)).toEqual(expect.arrayContaining(['--loan-coin', '--pledge-coin', '--daily', '--all', '--pledge-amount', '--json', '--demo']));
+		expect(completeWords(['estimate', '--loan-coin', 'USDT', '--'], env)).not.toContain('--loan-coin');
+		expect(completeWords(['estimate', '--'], env)).not.toContain('--yes');
+		expect(completeWords(['borrow', '--y'], env)).toEqual(['--yes']);
+	});
+
+	it('values: coins from the cached list (either case typed), periods, history kinds, collateral actions, shells', () => {
+		expect(completeWords(['estimate', '--loan-coin', ''], env)).toEqual(['BTC', 'ETH', 'USDT']);
+		expect(completeWords(['borrow', '--pledge-coin', 'e'], env)).toEqual(['ETH']);
+		expect(completeWords(['borrow', '--daily', ''], env)).toEqual(['SEVEN', 'THIRTY', 'FLEXIBLE']);
+		expect(completeWords(['history', ''], env)).toEqual(['loans', 'repayments', 'collateral', 'liquidations']);
+		expect(completeWords(['history', 'loans', ''], env)).toEqual([]);
+		expect(completeWords(['collateral', '1130000000000000001', ''], env)).toEqual(['add', 'withdraw']);
+		expect(completeWords(['completion', ''], env)).toEqual(['bash', 'zsh', 'fish']);
+		expect(completeWords(['help', 'co'], env)).toEqual(['collateral', 'coins', 'completion']);
+		expect(completeWords(['symbols', 'ETH'], env)).toEqual(['ETHBTC', 'ETHUSDT']);
+	});
+
+	it('nothing (and no error) without a cache, after an unknown command, or for an amount', () => {
+		const empty = {XDG_CACHE_HOME: mkdtempSync(join(tmpdir(), 'loan-tui-nocache-'))};
+		expect(completeWords(['estimate', '--loan-coin', ''], empty)).toEqual([]);
+		expect(completeWords(['frobnicate', ''], env)).toEqual([]);
+		expect(completeWords(['estimate', '--pledge-amount', ''], env)).toEqual([]);
+	});
+});
+
+describe('completion in real shells', () => {
+	let bin: string;
+	beforeAll(() => {
+		// The scripts run `loan-tui`: put the built binary on PATH under that name.
+		bin = mkdtempSync(join(tmpdir(), 'loan-tui-bin-'));
+		writeFileSync(join(bin, 'loan-tui'), `#!/bin/sh\nexec "${process.execPath}" "${CLI}" "$@"\n`);
+		chmodSync(join(bin, 'loan-tui'), 0o755);
+	});
+	const shellEnv = () => ({...env, PATH: `${bin}:${process.env.PATH}`, TERM: 'dumb'});
+	const run = (command: string, args: string[]) => {
+		const result = spawnSync(command, args, {env: shellEnv(), encoding: 'utf8', timeout: 20_000});
+		expect(result.stderr).toBe('');
+		return result.stdout.split('\n').filter(Boolean);
+	};
+	const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
+
+	it('prints a usage error for a missing or unknown shell', async () => {
+		const result = await runCli(['completion', 'tcsh']);
+		expect(result.code).toBe(2);
+		expect(result.stderr).toContain('bash, zsh or fish');
+	});
+
+	it.skipIf(!has('bash'))('bash', () => {
+		const complete = (words: string) =>
+			run('bash', ['-c', `eval "$(loan-tui completion bash)"; COMP_WORDS=(${words}); COMP_CWORD=$((\${#COMP_WORDS[@]}-1)); _loan_tui_complete; printf '%s\\n' "\${COMPREPLY[@]}"`]);
+		expect(complete('loan-tui rep')).toEqual(['repay']);
+		expect(complete("loan-tui estimate --loan-coin ''")).toEqual(['BTC', 'ETH', 'USDT']);
+		expect(complete('loan-tui borrow --daily TH')).toEqual(['THIRTY']);
+	});
+
+	it.skipIf(!has('fish'))('fish', () => {
+		// fish sorts what it offers.
+		const complete = (line: string) => run('fish', ['--no-config', '-c', `loan-tui completion fish | source; complete -C '${line}'`]).map((row) => row.split('\t')[0]).sort();
+		expect(complete('loan-tui rep')).toEqual(['repay']);
+		expect(complete('loan-tui history ')).toEqual(['collateral', 'liquidations', 'loans', 'repayments']);
+		expect(complete('loan-tui estimate --pledge-coin ')).toEqual(['BTC', 'ETH', 'USDT']);
+	});
+
+	it.skipIf(!has('zsh'))('zsh (the completion builtins stubbed to print what they are given)', () => {
+		const complete = (words: string) =>
+			run('zsh', ['-f', '-c', `compdef() { :; }; compadd() { print -l -- "\${(@P)2}"; }; eval "$(loan-tui completion zsh)"; words=(${words}); CURRENT=\${#words}; _loan_tui`]);
+		expect(complete('loan-tui rep')).toEqual(['repay']);
+		expect(complete("loan-tui borrow --loan-coin ''")).toEqual(['BTC', 'ETH', 'USDT']);
+	});
+});
+
+describe('help', () => {
+	it('loan-tui help and help COMMAND; every command\'s help lists each of its options on one line, with examples', async () => {
+		const general = await runCli(['help']);
+		expect(general.code).toBe(0);
+		for (const command of ['symbols', 'estimate', 'borrow', 'loans', 'repay', 'collateral', 'history', 'coins', 'completion']) {
+			expect(general.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
+			const own = await runCli(['help', command]);
+			const flag = await runCli([command, '--help']);
+			expect(own.code).toBe(0);
+			expect(own.stdout).toBe(flag.stdout);
+			expect(own.stdout).toMatch(/\nExamples\n {2}loan-tui /);
+		}
+		const repay = (await runCli(['help', 'repay'])).stdout;
+		for (const option of ['--all', '--amount N', '--keep-collateral', '--yes']) expect(repay).toMatch(new RegExp(`^  (-y, )?${option} +\\S`, 'm'));
+		const unknown = await runCli(['help', 'nope']);
+		expect(unknown.code).toBe(2);
+		expect(unknown.stderr).toContain('not a command');
+	});
+});

@@ -1,0 +1,161 @@
+// The borrow's money and honesty rules through the app, against the simulator over loopback: interrupting an
+// in-flight borrow, a claimed order id, redacted server text, plain-http refusal, Bitget's limits, the loan-amount
+// cost, the copy key and the local history.
+import {mkdtempSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterEach, describe, expect, it} from 'vitest';
+import {osc52} from '../../source/format/clipboard.js';
+import {fileLocalHistory} from '../../source/state/local-history.js';
+import {KEYS, renderApp, waitFor, walkToReview, type RenderedApp, type RenderAppOptions} from '../helpers/ink.js';
+import {TEST_CREDENTIAL_ENV, TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
+
+/** The history's entries once there is one (the hook records after the screen shows the outcome). */
+async function recorded(local: ReturnType<typeof fileLocalHistory>) {
+	const deadline = Date.now() + 3000;
+	for (;;) {
+		const entries = await local.read();
+		if (entries.length > 0 || Date.now() > deadline) return entries;
+		await new Promise((resolve) => setTimeout(resolve, 20));
+	}
+}
+
+const borrowScreen = {stack: [{name: 'home' as const}, {name: 'borrow' as const}], quit: false};
+
+describe('borrow: money and honesty', () => {
+	const sim = useSimulator();
+	let app: RenderedApp | undefined;
+	afterEach(() => app?.unmount());
+
+	const open = async (more: Partial<RenderAppOptions> = {}) => {
+		app = await renderApp({baseUrl: sim.simulator.url, initial: borrowScreen, demo: true, credentials: TEST_CREDENTIALS, ...more});
+		await app.waitForText('Borrow · 1 of 6');
+		return app;
+	};
+	const history = () => fileLocalHistory(join(mkdtempSync(join(tmpdir(), 'loan-tui-history-')), 'history.jsonl'));
+
+	it('the first Ctrl+C while the borrow is out shows the outcome-unknown screen at once and does not quit; the second quits', async () => {
+		const local = history();
+		await open({serviceOptions: {localHistory: local}});
+		await walkToReview(app!, '0.5');
+		sim.simulator.injectFault({kind: 'stall', operation: 'borrow'});
+		await app!.press('y');
+		await app!.waitForText('Sending the borrow request');
+		await waitFor(() => expect(sim.posts()).toHaveLength(1));
+		const pressed = Date.now();
+		await app!.press(KEYS.ctrlC);
+		const unknown = await app!.waitForText('OUTCOME UNKNOWN', 1000);
+		expect(Date.now() - pressed).toBeLessThan(1000);
+		expect(unknown).toContain('interrupted by Ctrl+C');
+		expect(app!.exited()).toBe(false);
+		await sim.expectNoPost(300).catch(() => undefined);
+		expect(sim.posts()).toHaveLength(1);
+		// Recorded as unknown, with the values sent.
+		const [entry] = await recorded(local);
+		expect(entry).toMatchObject({operation: 'borrow', outcome: 'unknown', values: {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.5'}});
+		expect(entry!.detail).toContain('interrupted by Ctrl+C');
+		await app!.press(KEYS.ctrlC);
+		await waitFor(() => expect(app!.exited()).toBe(true));
+		expect(sim.posts()).toHaveLength(1);
+	});
+
+	it('an unknown outcome where the server claimed an order shows that order id', async () => {
+		await open();
+		await walkToReview(app!, '0.5');
+		sim.simulator.injectFault({kind: 'raw', operation: 'borrow', status: 409, body: '{"code":"00000","msg":"success","requestTime":1,"data":{"orderId":"1130000000000000777"}}'});
+		await app!.press('y');
+		const unknown = await app!.waitForText('OUTCOME UNKNOWN');
+		expect(unknown).toContain('the server said order 1130000000000000777 was created, but answered HTTP 409');
+	});
+
+	it('a refusal that echoes the passphrase shows on the review redacted', async () => {
+		await open();
+		await walkToReview(app!, '0.5');
+		const body = JSON.stringify({code: '43012', msg: `bad passphrase ${TEST_CREDENTIALS.passphrase} key ${TEST_CREDENTIALS.apiKey}`, requestTime: 1, data: null});
+		sim.simulator.injectFault({kind: 'raw', operation: 'borrow', status: 400, body});
+		await app!.press('y');
+		const refused = await app!.waitForText('43012');
+		expect(refused).toContain('[redacted]');
+		expect(refused).not.toContain(TEST_CREDENTIALS.passphrase);
+		expect(refused).not.toContain(TEST_CREDENTIALS.apiKey);
+		expect(refused).toContain('Borrow? [y/N]');
+	});
+
+	it('shows the full origin with its scheme, and refuses before y to sign over plain http to another host', async () => {
+		await open();
+		const review = await walkToReview(app!, '0.5');
+		expect(review).toContain(`Server           demo (embedded simulator, ${sim.simulator.url})`);
+		app!.unmount();
+		// Estimates are public and go out; the borrow would carry credentials over plain http to a remote host.
+		await open({baseUrl: 'http://example.invalid:9', demo: false, credentials: TEST_CREDENTIALS, env: TEST_CREDENTIAL_ENV});
+		const remote = await walkToReview(app!, '0.5');
+		expect(remote).toMatch(/Server\s+http:\/\/example\.invalid:9/);
+		await app!.waitForText('Cannot borrow: Refusing to send credentials over plain HTTP');
+		await app!.press('y');
+		await app!.waitForNoText('Sending the borrow request', 300);
+		expect(app!.frame()).not.toContain('Sending');
+		expect(app!.frame()).toContain('Borrow? [y/N]');
+	});
+
+	it("refuses a borrow outside Bitget's limits before sending it", async () => {
+		await open();
+		await app!.type('USDT');
+		await app!.press(KEYS.enter);
+		await app!.waitForText('Borrow · 2 of 6');
+		await app!.type('BTC');
+		await app!.press(KEYS.enter, KEYS.enter);
+		await app!.waitForText('Borrow · 4 of 6');
+		await app!.press(KEYS.down, KEYS.enter);
+		await app!.waitForText('Borrow · 5 of 6');
+		// The simulator's maximum USDT borrow is 10,000,000,000.
+		await app!.type('20000000000');
+		await app!.press(KEYS.enter);
+		await app!.waitForText("above Bitget's maximum borrow");
+		await app!.press('y');
+		await sim.expectNoPost();
+	});
+
+	it('by loan amount, the review shows the collateral and hourly interest as estimates', async () => {
+		await open();
+		await app!.type('USDT');
+		await app!.press(KEYS.enter);
+		await app!.waitForText('Borrow · 2 of 6');
+		await app!.type('BTC');
+		await app!.press(KEYS.enter, KEYS.enter);
+		await app!.waitForText('Borrow · 4 of 6');
+		await app!.press(KEYS.down, KEYS.enter);
+		await app!.waitForText('Borrow · 5 of 6');
+		await app!.type('1000');
+		await app!.press(KEYS.enter);
+		const review = await app!.waitForText(/Collateral\s+about [\d.]+ BTC \(estimate\)/);
+		expect(review).toMatch(/Hourly interest\s+about [\d.]+ USDT \(estimate\)/);
+		expect(review).toMatch(/Loan amount\s+1000 USDT/);
+	});
+
+	it('the result shows the order id, c copies it with OSC 52, and the borrow is in the local history', async () => {
+		const written: string[] = [];
+		const local = history();
+		await open({env: {TERM: 'xterm-256color'}, serviceOptions: {localHistory: local, writeToTerminal: (data) => written.push(data)}});
+		await walkToReview(app!, '0.5');
+		await app!.press('y');
+		await app!.waitForText('Order ID:');
+		const orderId = sim.simulator.orders[0]!.orderId;
+		await app!.press('c');
+		await app!.waitForText('sent to the clipboard');
+		expect(written).toEqual([osc52(orderId)]);
+		const entries = await recorded(local);
+		expect(entries[0]).toMatchObject({operation: 'borrow', outcome: 'done', orderId, origin: sim.simulator.url});
+		expect(JSON.stringify(entries)).not.toContain(TEST_CREDENTIALS.passphrase);
+	});
+
+	it('where the terminal cannot take a copy, c says so and writes nothing', async () => {
+		const written: string[] = [];
+		await open({env: {TERM: 'dumb'}, serviceOptions: {writeToTerminal: (data) => written.push(data)}});
+		await walkToReview(app!, '0.5');
+		await app!.press('y');
+		await app!.waitForText('Order ID:');
+		await app!.press('c');
+		await app!.waitForText('cannot take a copy');
+		expect(written).toEqual([]);
+	});
+});

@@ -1,0 +1,191 @@
+// The Loans, loan-detail and History screens' state, transition by transition, without rendering.
+import {describe, expect, it} from 'vitest';
+import type {OngoingLoan} from '../../source/api/loan-types.js';
+import {initialLoanBook, loanBookReducer} from '../../source/screens/loans/book-reducer.js';
+import {initialLoanList, loanListReducer, selectedIndex, windowStart} from '../../source/screens/loans/list-reducer.js';
+import {loanTable} from '../../source/screens/loans/loan-rows.js';
+import {initialLoanAction, loanActionReducer, type LoanActionState} from '../../source/screens/loan/reducer.js';
+import {loanRequestBody, loanRequestOf} from '../../source/screens/loan/loan-request.js';
+import {historyReducer, initialHistory} from '../../source/screens/history/reducer.js';
+
+const loan = (orderId: string, pledgeRate: string, extra: Partial<OngoingLoan> = {}): OngoingLoan => ({
+	orderId,
+	loanCoin: 'USDT',
+	loanAmount: '1000',
+	interestAmount: '2.5',
+	hourInterestRate: '0.00000617',
+	pledgeCoin: 'BTC',
+	pledgeAmount: '0.1',
+	pledgeRate,
+	supRate: '0.8',
+	forceRate: '0.9',
+	borrowTime: '1700000000000',
+	expireTime: '0',
+	...extra,
+});
+const debts = {loanInfos: [{coin: 'USDT', amount: '2005', amountUsdt: '2005'}], pledgeInfos: []};
+
+describe('loan book (what the Loans screen read)', () => {
+	it('sorts the loans riskiest first and keeps the time of the read', () => {
+		const started = loanBookReducer(initialLoanBook, {type: 'start'});
+		expect(started).toMatchObject({loading: true, request: 1});
+		const loaded = loanBookReducer(started, {type: 'loaded', request: 1, loans: [loan('1', '0.5'), loan('2', '0.85'), loan('3', '0.7')], debts, at: 42});
+		expect(loaded.loans!.map((l) => l.orderId)).toEqual(['2', '3', '1']);
+		expect(loaded).toMatchObject({loading: false, updatedAt: 42, debts});
+	});
+
+	it('drops a late answer of an older read, and keeps the loans when a refresh fails', () => {
+		let state = loanBookReducer(initialLoanBook, {type: 'start'});
+		state = loanBookReducer(state, {type: 'loaded', request: 1, loans: [loan('1', '0.5')], debts, at: 1});
+		state = loanBookReducer(state, {type: 'start'});
+		state = loanBookReducer(state, {type: 'start'});
+		expect(loanBookReducer(state, {type: 'loaded', request: 2, loans: [], debts, at: 2})).toBe(state);
+		const failed = loanBookReducer(state, {type: 'failed', request: 3, error: new Error('down')});
+		expect(failed.loans!.map((l) => l.orderId)).toEqual(['1']);
+		expect(failed).toMatchObject({loading: false, updatedAt: 1});
+		expect((failed.error as Error).message).toBe('down');
+	});
+
+	it('keeps the totals of the read before when only debts failed, and says so', () => {
+		let state = loanBookReducer(initialLoanBook, {type: 'start'});
+		state = loanBookReducer(state, {type: 'loaded', request: 1, loans: [], debts, at: 1});
+		state = loanBookReducer(state, {type: 'start'});
+		state = loanBookReducer(state, {type: 'loaded', request: 2, loans: [], debts: {error: new Error('no totals')}, at: 2});
+		expect(state.debts).toBe(debts);
+		expect((state.debtsError as Error).message).toBe('no totals');
+	});
+});
+
+describe('loan list (selection and window)', () => {
+	const ids = ['a', 'b', 'c', 'd', 'e'];
+	it('moves by order id and keeps the selection inside the window', () => {
+		let state = initialLoanList();
+		expect(selectedIndex(state, ids)).toBe(0);
+		state = loanListReducer(state, {type: 'move', by: 3, ids, pageSize: 2});
+		expect(state).toMatchObject({selected: 'd', offset: 2});
+		state = loanListReducer(state, {type: 'move', by: 10, ids, pageSize: 2});
+		expect(state).toMatchObject({selected: 'e', offset: 3});
+		state = loanListReducer(state, {type: 'first', ids});
+		expect(state).toMatchObject({selected: 'a', offset: 0});
+		expect(loanListReducer(state, {type: 'last', ids, pageSize: 2})).toMatchObject({selected: 'e', offset: 3});
+	});
+
+	it('follows the selected loan when a refresh reorders the list; falls back to the first when it is gone', () => {
+		const state = initialLoanList('c');
+		expect(selectedIndex(state, ['c', 'a', 'b'])).toBe(0);
+		expect(selectedIndex(state, ['a', 'b', 'c'])).toBe(2);
+		expect(selectedIndex(state, ['a', 'b'])).toBe(0);
+		expect(windowStart(4, 0, 5, 2)).toBe(3);
+		expect(windowStart(0, 3, 5, 2)).toBe(0);
+	});
+
+	it('toggles the sent-from-here section', () => {
+		expect(loanListReducer(initialLoanList(), {type: 'toggle-sent'}).showSent).toBe(true);
+	});
+});
+
+describe('loan table', () => {
+	it('one number of decimals per column, right-aligned, risk as a symbol and a word, gauge with the numbers', () => {
+		const loans = [loan('1130000000000000002', '0.75', {loanAmount: '23400', interestAmount: '0.819'}), loan('1130000000000000001', '0.5')];
+		const table = loanTable(loans, Date.parse('2023-11-14T22:13:20Z'), 140);
+		expect(table.header).toHaveLength(1);
+		expect(table.header[0]).toMatch(/^RISK\s+BORROWED\s+INTEREST\s+APR\s+HOURLY\s+COLLATERAL\s+EXPIRES\s+ORDER$/);
+		const [first, second] = table.rows;
+		expect(first!.figures).toHaveLength(1);
+		expect(first!.figures[0]).toMatch(/^△ near margin call\s+23,400 USDT\s+0\.819\s+5\.40%\s+0\.00062%\/h\s+0\.1 BTC\s+none \(flexible\)\s+1130000000000000002$/);
+		expect(second!.figures[0]).toMatch(/^✓ ok\s+1,000 USDT\s+2\.500\s/);
+		// Same column, same width: the amounts end where the heading ends.
+		expect(first!.figures[0]!.indexOf('23,400 USDT') + '23,400'.length).toBe(second!.figures[0]!.indexOf('1,000 USDT') + '1,000'.length);
+		expect(first!.gauge).toEqual([expect.stringContaining('LTV 75% / call 80% / liq 90% · falls: -6.25% to call, -16.67% to liq')]);
+		// 100 columns: one line, the order id left out rather than cut.
+		const wide = loanTable(loans, 0, 100);
+		expect(wide.rows[0]!.figures).toHaveLength(1);
+		expect(wide.rows[0]!.figures[0]).not.toContain('113000');
+		// 60 columns: the figures and the gauge take two lines each, nothing cut off.
+		const narrow = loanTable(loans, 0, 60);
+		expect(narrow.header).toHaveLength(2);
+		expect(narrow.rows[0]!.figures).toHaveLength(2);
+		expect(narrow.rows[0]!.figures[1]).toMatch(/0\.00062%\/h\s+0\.1 BTC\s+none \(flexible\)$/);
+		expect(narrow.rows[0]!.gauge[1]).toBe('falls: -6.25% to call, -16.67% to liq');
+		for (const line of [...narrow.header, ...narrow.rows.flatMap((row) => [...row.figures, ...row.gauge])]) expect(line.length + 4).toBeLessThanOrEqual(60);
+	});
+});
+
+describe('loan actions (repay, add, withdraw) up to the review', () => {
+	const current = loan('1130000000000000001', '0.7', {pledgeAmount: '1', loanAmount: '18760', interestAmount: '1.157492'});
+	const type = (state: LoanActionState, text: string) => loanActionReducer(state, {type: 'text', edit: {op: 'insert', text}});
+
+	it('repay all goes straight to the review and releases the collateral', () => {
+		let state = loanActionReducer(initialLoanAction, {type: 'start', action: 'repay'});
+		expect(state.step).toBe('repay-mode');
+		state = loanActionReducer(state, {type: 'submit', loan: current});
+		expect(state).toMatchObject({step: 'review', repayAll: true, unlock: true});
+		expect(loanRequestBody(loanRequestOf(state, current))).toBe('{"orderId":"1130000000000000001","repayAll":"yes","repayUnlock":"yes"}');
+		expect(loanActionReducer(state, {type: 'back'}).step).toBe('repay-mode');
+	});
+
+	it('repay part: amount, then keep the collateral, then the review; back retraces the steps', () => {
+		let state = loanActionReducer(initialLoanAction, {type: 'start', action: 'repay'});
+		state = loanActionReducer(state, {type: 'select', move: {type: 'cycle', by: 1}});
+		state = loanActionReducer(state, {type: 'submit', loan: current});
+		expect(state.step).toBe('amount');
+		state = loanActionReducer(type(state, '100'), {type: 'submit', loan: current});
+		expect(state.step).toBe('repay-unlock');
+		state = loanActionReducer(state, {type: 'select', move: {type: 'cycle', by: 1}});
+		state = loanActionReducer(state, {type: 'submit', loan: current});
+		expect(state).toMatchObject({step: 'review', repayAll: false, unlock: false, amount: '100'});
+		expect(loanRequestBody(loanRequestOf(state, current))).toBe('{"orderId":"1130000000000000001","repayAll":"no","amount":"100","repayUnlock":"no"}');
+		expect(loanActionReducer(state, {type: 'back'}).step).toBe('repay-unlock');
+		expect(loanActionReducer(loanActionReducer(state, {type: 'back'}), {type: 'back'})).toMatchObject({step: 'amount', amount: '100'});
+	});
+
+	it('refuses here a repayment above what is owed, and an amount that is not a number', () => {
+		let state = loanActionReducer(initialLoanAction, {type: 'start', action: 'repay'});
+		state = loanActionReducer(loanActionReducer(state, {type: 'select', move: {type: 'pick', index: 1}}), {type: 'submit', loan: current});
+		const tooMuch = loanActionReducer(type(state, '20000'), {type: 'submit', loan: current});
+		expect(tooMuch).toMatchObject({step: 'amount'});
+		expect(tooMuch.error).toContain('more than the 18761.157492 USDT owed');
+		expect(loanActionReducer(type(state, 'abc'), {type: 'submit', loan: current}).step).toBe('amount');
+		// Typing clears the message.
+		expect(type(tooMuch, '1').error).toBeUndefined();
+	});
+
+	it('withdraw: refused here at or above the margin-call LTV; a smaller one reaches the review', () => {
+		let state = loanActionReducer(initialLoanAction, {type: 'start', action: 'withdraw'});
+		expect(state.step).toBe('amount');
+		const refused = loanActionReducer(type(state, '0.125'), {type: 'submit', loan: current});
+		expect(refused.step).toBe('amount');
+		expect(refused.error).toBe('the LTV would be 80%, at or above the margin-call LTV of 80%');
+		state = loanActionReducer(type(state, '0.1'), {type: 'submit', loan: current});
+		expect(state.step).toBe('review');
+		expect(loanRequestBody(loanRequestOf(state, current))).toBe('{"orderId":"1130000000000000001","amount":"0.1","pledgeCoin":"BTC","reviseType":"OUT"}');
+		expect(loanActionReducer(state, {type: 'back'}).step).toBe('amount');
+		expect(loanActionReducer(loanActionReducer(state, {type: 'back'}), {type: 'back'})).toEqual(initialLoanAction);
+	});
+
+	it('add: any positive amount reaches the review as IN; finish returns to the detail', () => {
+		let state = loanActionReducer(initialLoanAction, {type: 'start', action: 'add'});
+		state = loanActionReducer(type(state, '0.5'), {type: 'submit', loan: current});
+		expect(loanRequestOf(state, current)).toEqual({kind: 'revisePledge', request: {orderId: current.orderId, amount: '0.5', pledgeCoin: 'BTC', reviseType: 'IN'}});
+		expect(loanActionReducer(state, {type: 'finish'})).toEqual(initialLoanAction);
+		// Another action cannot start in the middle of one.
+		expect(loanActionReducer(state, {type: 'start', action: 'repay'})).toBe(state);
+	});
+});
+
+describe('history choices', () => {
+	it('switches history, window (30 days by default, 7 to 90) and page; a new choice starts at page 1', () => {
+		expect(initialHistory).toEqual({tab: 0, days: 30, page: 0});
+		let state = historyReducer(initialHistory, {type: 'page', by: 1, pages: 3});
+		expect(state.page).toBe(1);
+		expect(historyReducer(state, {type: 'page', by: 5, pages: 3}).page).toBe(2);
+		expect(historyReducer(state, {type: 'page-to', page: 'last', pages: 3}).page).toBe(2);
+		state = historyReducer(state, {type: 'tab', move: {type: 'cycle', by: -1}});
+		expect(state).toEqual({tab: 3, days: 30, page: 0});
+		state = historyReducer(state, {type: 'days', by: 1});
+		expect(state.days).toBe(60);
+		state = historyReducer(historyReducer(state, {type: 'days', by: 1}), {type: 'days', by: 1});
+		expect(state.days).toBe(90);
+		expect(historyReducer(historyReducer(initialHistory, {type: 'days', by: -1}), {type: 'days', by: -1}).days).toBe(7);
+	});
+});

@@ -1,0 +1,213 @@
+// The Loans, loan and History screens against the simulator over loopback: what they show, what each key sends,
+// and the request log as the proof of one POST per y.
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {emptyHistory, KEYS, renderApp, walkToReview, type RenderedApp} from '../helpers/ink.js';
+import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
+
+// The demo loans are opened again (with new ids) after each test's reset.
+let TIGHT = '';
+let CALM = '';
+const at = (...names: string[]) => ({stack: [{name: 'home' as const}, ...names.map((name) => (name.startsWith('11') ? {name: 'loan' as const, orderId: name} : {name: name as 'loans'}))], quit: false});
+
+describe('Loans screens', () => {
+	const sim = useSimulator({demoLoans: true});
+	let app: RenderedApp | undefined;
+	afterEach(() => app?.unmount());
+	beforeEach(() => {
+		const ongoing = sim.simulator.loans.all.filter((loan) => loan.status === 'ongoing');
+		TIGHT = ongoing.find((loan) => loan.pledgeCoin === 'ETH')!.orderId;
+		CALM = ongoing.find((loan) => loan.pledgeCoin === 'BTC')!.orderId;
+	});
+	const open = async (initial: ReturnType<typeof at>, history = emptyHistory()) => {
+		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial, localHistory: history});
+		return app;
+	};
+	const reads = (operation: string) => sim.simulator.requests.filter((r) => r.operation === operation).length;
+	const posts = (operation: string) => sim.simulator.requests.filter((r) => r.operation === operation && r.method === 'POST');
+
+	it('lists the loans riskiest first with the gauge numbers and the totals; Ctrl+R reads again', async () => {
+		await open(at('loans'));
+		const frame = await app!.waitForText('Total owed');
+		const lines = frame.split('\n');
+		const near = lines.findIndex((line) => line.includes('△ near margin call'));
+		const ok = lines.findIndex((line) => line.includes('✓ ok'));
+		expect(near).toBeGreaterThan(0);
+		expect(ok).toBeGreaterThan(near);
+		expect(lines[near]).toMatch(/^› △ near margin call\s+23,400 USDT\s+0\.819\d*\s+6\.13%\s+0\.00070%\/h\s+20\.0 ETH\s+none \(flexible\)/);
+		expect(lines[near + 1]).toMatch(/LTV 75\.73% \/ call 80% \/ liq 90% · falls: -5\.34% to call, -15\.86% to liq/);
+		expect(lines[ok]).toMatch(/9,380 USDT .* 0\.5 BTC\s+in 4 d 23 h/);
+		expect(frame).toMatch(/Total owed\s+32,783\.5969808 USDT \(≈ 32,783\.60 USDT\)/);
+		expect(frame).toMatch(/updated \d+ s ago/);
+		const before = reads('ongoingOrders');
+		await app!.press(KEYS.ctrlR);
+		await expect.poll(() => reads('ongoingOrders')).toBe(before + 1);
+		expect(reads('debts')).toBe(before + 1);
+	});
+
+	it('shows what was sent from here, newest first, with s', async () => {
+		const history = emptyHistory();
+		await history.append({time: 1_700_000_000_000, operation: 'borrow', origin: 'app', values: {loanCoin: 'USDT', pledgeCoin: 'BTC'}, outcome: 'done', orderId: CALM});
+		await history.append({time: 1_700_000_100_000, operation: 'repay', origin: 'app', values: {orderId: TIGHT, amount: '5'}, outcome: 'unknown', detail: 'found a repayment'});
+		await open(at('loans'), history);
+		await app!.waitForText('Total owed');
+		await app!.press('s');
+		const frame = await app!.waitForText('Sent from here');
+		expect(frame.indexOf('repay')).toBeLessThan(frame.indexOf('borrow'));
+		expect(frame).toContain('? outcome unknown');
+		expect(frame).toContain(`✓ done  order ${CALM}`);
+		expect(frame).toContain(`orderId ${TIGHT}, amount 5 — found a repayment`);
+		await app!.press(KEYS.escape);
+		await app!.waitForText('Total owed');
+	});
+
+	it('repays part and keeps the collateral: keys in bursts, one POST for y y, the result fields', async () => {
+		await open(at('loans'));
+		await app!.waitForText('Total owed');
+		await app!.press(KEYS.enter);
+		await app!.waitForText('Owed now');
+		await app!.burst(`r${KEYS.down}${KEYS.enter}`);
+		await app!.waitForText('Repay (USDT)');
+		await app!.burst(`100${KEYS.enter}${KEYS.down}${KEYS.enter}`);
+		const review = await app!.waitForText('Repay? [y/N]');
+		expect(review).toMatch(/Repay\s+100\.000 USDT of 23,400\.819 USDT owed/);
+		expect(review).toMatch(/Interest\s+0\.819 USDT \(paid first\)/);
+		expect(review).toMatch(/Collateral\s+kept \(none released\); LTV 75\.73% → 75\.41%/);
+		await app!.press(KEYS.enter);
+		await sim.expectNoPost();
+		await app!.burst('yy');
+		const done = await app!.waitForText('repayUnlockAmount');
+		expect(posts('repay')).toHaveLength(1);
+		expect(JSON.parse(posts('repay')[0]!.body)).toEqual({orderId: TIGHT, repayAll: 'no', amount: '100', repayUnlock: 'no'});
+		expect(done).toMatch(/repayAmount\s+100 USDT/);
+		expect(done).toMatch(/payInterest\s+0\.819 USDT/);
+		expect(done).toMatch(/repayLoanAmount\s+99\.181 USDT/);
+		expect(done).toMatch(/repayUnlockAmount\s+0 ETH released/);
+		await app!.press(KEYS.enter);
+		await app!.waitForText(/Borrowed\s+23,300\.819 USDT/);
+	});
+
+	it('withdrawing to the margin-call LTV is refused before sending; a smaller withdrawal and an addition go through', async () => {
+		await open(at('loans', TIGHT));
+		await app!.waitForText('Owed now');
+		await app!.burst(`w5${KEYS.enter}`);
+		await app!.waitForText('at or above the margin-call LTV of 80%');
+		await sim.expectNoPost();
+		await app!.burst(`${KEYS.ctrlU}0.5${KEYS.enter}`);
+		const review = await app!.waitForText('Withdraw collateral? [y/N]');
+		expect(review).toMatch(/LTV\s+75\.73% → 77\.67% at today's price/);
+		await app!.press('y');
+		await app!.waitForText(/afterPledgeRate\s+77\.67% \(LTV now\)/);
+		await app!.press(KEYS.enter);
+		await app!.waitForText('Owed now');
+		await app!.burst(`a2${KEYS.enter}`);
+		await app!.waitForText('Add collateral? [y/N]');
+		await app!.press('y');
+		await app!.waitForText(/Collateral added: 2 ETH/);
+		expect(posts('revisePledge').map((p) => JSON.parse(p.body).reviseType)).toEqual(['OUT', 'IN']);
+	});
+
+	it('a lost repay answer: outcome unknown, the loans read again, the repayment found; no second POST', async () => {
+		await open(at('loans', CALM));
+		await app!.waitForText('Owed now');
+		await app!.burst(`r${KEYS.down}${KEYS.enter}50${KEYS.enter}${KEYS.enter}`);
+		await app!.waitForText('Repay? [y/N]');
+		sim.simulator.injectFault({kind: 'reset-after-order', operation: 'repay'});
+		await app!.press('y');
+		await app!.waitForText('OUTCOME UNKNOWN');
+		const found = await app!.waitForText('Found a match', 8000);
+		expect(found).toContain(`found a repayment of 50 USDT on order ${CALM}`);
+		expect(found).toContain('A match is evidence, not proof');
+		expect(found).toContain('OUTCOME UNKNOWN — the repayment may or may not have been made.');
+		expect(found).toContain('What happened: the connection broke before an answer arrived');
+		expect(found).not.toContain('loan may or may not have been created');
+		expect(posts('repay')).toHaveLength(1);
+		// Back on the review, the same values need a second y.
+		await app!.press(KEYS.escape);
+		await app!.waitForText('Repay? [y/N]');
+		await app!.press('y');
+		await app!.waitForText('Press y again to send a second request');
+		expect(posts('repay')).toHaveLength(1);
+	});
+
+	it('a lost collateral answer is reconciled too', async () => {
+		await open(at('loans', CALM));
+		await app!.waitForText('Owed now');
+		await app!.burst(`a0.1${KEYS.enter}`);
+		await app!.waitForText('Add collateral? [y/N]');
+		sim.simulator.injectFault({kind: 'reset-after-order', operation: 'revisePledge'});
+		await app!.press('y');
+		const found = await app!.waitForText('Found a match', 8000);
+		expect(found).toContain(`found 0.1 BTC added on order ${CALM}`);
+		expect(found).toContain('OUTCOME UNKNOWN — the collateral change may or may not have been made.');
+		expect(posts('revisePledge')).toHaveLength(1);
+	});
+
+	it('a lost borrow answer: the borrow wizard reads the loans again and names the order it found', async () => {
+		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false}, localHistory: emptyHistory()});
+		await app.waitForText('Borrow · 1 of 6');
+		await walkToReview(app, '0.5');
+		sim.simulator.injectFault({kind: 'reset-after-order', operation: 'borrow'});
+		await app.press('y');
+		const found = await app.waitForText('Found a match', 8000);
+		const orderId = sim.simulator.orders[0]!.orderId;
+		expect(found).toContain(`found order ${orderId}, same coins, period and pledge amount`);
+		expect(posts('borrow')).toHaveLength(1);
+	});
+
+	it('history: repayments of the last 30 days, newest first, a page at a time', async () => {
+		const client = sim.client();
+		for (let i = 1; i <= 30; i++) await client.repay({orderId: CALM, repayAll: false, amount: String(i), repayUnlock: false});
+		await open(at('history'));
+		await app!.waitForText(/No loans|ORDER/);
+		await app!.press('2');
+		const first = await app!.waitForText(/page 1 of 2 · records 1-23 of 30, newest first/);
+		const amounts = (frame: string) => [...frame.matchAll(/^\S+ \S+ \S+\s+\d+\s+([\d,]+) USDT/gm)].map((m) => Number(m[1]));
+		expect(amounts(first)[0]).toBe(30);
+		await app!.press(KEYS.pageDown);
+		const second = await app!.waitForText('page 2 of 2 · records 24-30 of 30');
+		expect(amounts(second)).toEqual([7, 6, 5, 4, 3, 2, 1]);
+		await app!.press('-');
+		await app!.waitForText('last 7 days');
+	});
+
+	it('many loans: a window of rows that fit, moved by the selection; NO_COLOR keeps the risk in words', async () => {
+		const client = sim.client();
+		for (let i = 0; i < 12; i++) await client.borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.01'});
+		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: at('loans'), localHistory: emptyHistory(), env: {NO_COLOR: '1'}});
+		const first = await app.waitForText('Total owed');
+		expect(first).toContain('Loans — 14 ongoing, riskiest first');
+		expect(first).toContain('loans 1-10 of 14');
+		expect(first).toMatch(/^› △ near margin call/m);
+		expect(app.rawFrame()).not.toMatch(/\u001B\[(3[0-8]|9[0-7])[;m]/);
+		await app.press(KEYS.end);
+		const last = await app.waitForText('loans 5-14 of 14');
+		expect(last).not.toContain('near margin call');
+		expect(last.match(/^› ✓ ok/gm)).toHaveLength(1);
+	});
+
+	it('leaving the outcome-unknown screen stops the check of the loans', async () => {
+		await open(at('loans', CALM));
+		await app!.waitForText('Owed now');
+		await app!.burst(`a0.1${KEYS.enter}`);
+		await app!.waitForText('Add collateral? [y/N]');
+		// Nothing is carried out (HTML 500): the check finds nothing and would keep reading for 20 s.
+		sim.simulator.injectFault({kind: 'html-500', operation: 'revisePledge'});
+		await app!.press('y');
+		await app!.waitForText('Checking your loans');
+		await expect.poll(() => reads('reviseHistory')).toBeGreaterThan(0);
+		await app!.press(KEYS.escape);
+		await app!.waitForText('Add collateral? [y/N]');
+		const seen = reads('reviseHistory');
+		await new Promise((resolve) => setTimeout(resolve, 2500));
+		expect(reads('reviseHistory')).toBe(seen);
+		expect(posts('revisePledge')).toHaveLength(1);
+	});
+
+	it('without credentials says how to give them, and sends nothing', async () => {
+		app = await renderApp({baseUrl: sim.simulator.url, initial: at('loans'), localHistory: emptyHistory()});
+		const frame = await app.waitForText('needs credentials');
+		expect(frame).toContain('Credentials screen');
+		expect(frame).toContain('BITGET_API_KEY');
+		expect(reads('ongoingOrders')).toBe(0);
+	});
+});

@@ -1,0 +1,183 @@
+// The Loans screens of the built binary in a real terminal (tmux) against the simulator: keys in bursts, and the
+// simulator's request log as the proof of one POST per y.
+import {mkdtempSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {CLI} from '../helpers/cli.js';
+import {TEST_CREDENTIAL_ENV, useSimulator} from '../helpers/simulator.js';
+import {Tmux, tmuxMissing} from '../helpers/tmux.js';
+
+describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` (skipped: ${tmuxMissing})` : ''}`, () => {
+	const sim = useSimulator({demoLoans: true});
+	let tmux: Tmux | undefined;
+	let tight = '';
+	let calm = '';
+	afterEach(() => tmux?.kill());
+	beforeEach(() => {
+		const ongoing = sim.simulator.loans.all.filter((loan) => loan.status === 'ongoing');
+		tight = ongoing.find((loan) => loan.pledgeCoin === 'ETH')!.orderId;
+		calm = ongoing.find((loan) => loan.pledgeCoin === 'BTC')!.orderId;
+	});
+	const start = async () => {
+		const env = {...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'loan-tui-state-'))};
+		tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`, {env});
+		await tmux.waitFor('? this help');
+		await tmux.send('4');
+		return tmux.waitFor('Total owed');
+	};
+	const posts = (operation: string) => sim.simulator.requests.filter((r) => r.operation === operation && r.method === 'POST');
+	const reads = (operation: string) => sim.simulator.requests.filter((r) => r.operation === operation).length;
+	/** Opens the loan on the list's row `row` (0: the riskiest). */
+	const openLoan = async (row: number) => {
+		await tmux!.burst(...Array<string>(row).fill('Down'), 'Enter');
+		return tmux!.waitFor('Owed now');
+	};
+
+	it('lists the loans riskiest first, the gauge with its numbers, and refreshes on Ctrl+R', async () => {
+		const screen = await start();
+		const lines = screen.split('\n');
+		const near = lines.findIndex((line) => line.includes('△ near margin call'));
+		expect(near).toBeGreaterThan(0);
+		expect(lines.findIndex((line) => line.includes('✓ ok'))).toBe(near + 2);
+		expect(lines[near + 1]).toContain('LTV 75.73% / call 80% / liq 90% · falls: -5.34% to call, -15.86% to liq');
+		expect(screen).toMatch(/updated \d+ s ago/);
+		const before = reads('ongoingOrders');
+		await tmux!.send('C-r');
+		await expect.poll(() => reads('ongoingOrders')).toBe(before + 1);
+		// A loan that crosses its margin call moves up and says so in words.
+		sim.simulator.loans.setPrice('BTC', '23000');
+		await tmux!.send('C-r');
+		const after = await tmux!.waitFor('▲ MARGIN CALL');
+		expect(after.indexOf('▲ MARGIN CALL')).toBeLessThan(after.indexOf('△ near margin call'));
+		await tmux!.send('C-c');
+		await tmux!.waitFor('EXIT=0');
+	});
+
+	it('repays part and keeps the collateral: one POST for a burst of y y', async () => {
+		await start();
+		await openLoan(1);
+		await tmux!.burst('r', 'Down', 'Enter');
+		await tmux!.waitFor('Repay (USDT)');
+		await tmux!.burstText('250');
+		await tmux!.burst('Enter', 'Down', 'Enter');
+		const review = await tmux!.waitFor('Repay? [y/N]');
+		expect(review).toMatch(/Repay\s+250\.0+ USDT of 9,382\.7779808 USDT owed/);
+		expect(review).toMatch(/Collateral\s+kept \(none released\)/);
+		await tmux!.burstText('yy');
+		const done = await tmux!.waitFor('repayUnlockAmount');
+		expect(done).toMatch(/repayAmount\s+250 USDT/);
+		expect(done).toMatch(/payInterest\s+2\.7779808 USDT/);
+		expect(done).toMatch(/repayLoanAmount\s+247\.2220192 USDT/);
+		expect(done).toMatch(/repayUnlockAmount\s+0 BTC released/);
+		expect(posts('repay')).toHaveLength(1);
+		expect(JSON.parse(posts('repay')[0]!.body)).toEqual({orderId: calm, repayAll: 'no', amount: '250', repayUnlock: 'no'});
+		// Back on the list, "sent from here" reads the local history file the money post wrote.
+		await tmux!.send('Enter');
+		await tmux!.waitFor('Owed now');
+		await tmux!.send('Escape');
+		await tmux!.waitFor('Total owed');
+		await tmux!.send('s');
+		const sent = await tmux!.waitFor('Sent from here');
+		expect(sent).toMatch(/repay\s+✓ done/);
+		await tmux!.send('C-c');
+		await tmux!.waitFor('EXIT=0');
+	});
+
+	it('adds and withdraws collateral; a withdrawal to the margin call is refused before sending', async () => {
+		await start();
+		await openLoan(0);
+		await tmux!.burst('w');
+		await tmux!.burstText('3');
+		await tmux!.send('Enter');
+		await tmux!.waitFor('at or above the margin-call LTV of 80%');
+		await sim.expectNoPost();
+		await tmux!.burst('C-u');
+		await tmux!.burstText('0.5');
+		await tmux!.send('Enter');
+		await tmux!.waitFor('Withdraw collateral? [y/N]');
+		await tmux!.send('y');
+		await tmux!.waitFor(/afterPledgeRate\s+77\.67% \(LTV now\)/);
+		await tmux!.send('Enter');
+		await tmux!.waitFor('Owed now');
+		await tmux!.burst('a');
+		await tmux!.burstText('4');
+		await tmux!.send('Enter');
+		const review = await tmux!.waitFor('Add collateral? [y/N]');
+		expect(review).toMatch(/LTV\s+77\.67% → 64\.45% at today's price/);
+		await tmux!.burstText('y');
+		await tmux!.waitFor(/afterPledgeRate\s+64\.4\d% \(LTV now\)/);
+		expect(posts('revisePledge').map((post) => JSON.parse(post.body))).toEqual([
+			{orderId: tight, amount: '0.5', pledgeCoin: 'ETH', reviseType: 'OUT'},
+			{orderId: tight, amount: '4', pledgeCoin: 'ETH', reviseType: 'IN'},
+		]);
+		await tmux!.send('C-c');
+		await tmux!.waitFor('EXIT=0');
+	});
+
+	it('history pages through the repayments, newest first', async () => {
+		const client = sim.client();
+		for (let i = 1; i <= 30; i++) await client.repay({orderId: calm, repayAll: false, amount: String(i), repayUnlock: false});
+		await start();
+		await tmux!.send('h');
+		await tmux!.waitFor('[1 Loans]');
+		await tmux!.send('Right');
+		const first = await tmux!.waitFor(/page 1 of 2 · records 1-23 of 30, newest first/);
+		expect(first).toMatch(new RegExp(`${calm}\\s+30 USDT`));
+		await tmux!.send('PageDown');
+		const second = await tmux!.waitFor('page 2 of 2 · records 24-30 of 30');
+		expect(second).toMatch(new RegExp(`${calm}\\s+1 USDT`));
+		await tmux!.send('C-c');
+		await tmux!.waitFor('EXIT=0');
+	});
+
+	for (const operation of ['repay', 'revisePledge'] as const) {
+		it(`after a lost ${operation} answer the app reads the loans again and says what it found; one POST`, async () => {
+			await start();
+			await openLoan(1);
+			if (operation === 'repay') {
+				await tmux!.burst('r', 'Down', 'Enter');
+				await tmux!.burstText('40');
+				await tmux!.burst('Enter', 'Enter');
+				await tmux!.waitFor('Repay? [y/N]');
+			} else {
+				await tmux!.burst('a');
+				await tmux!.burstText('0.2');
+				await tmux!.send('Enter');
+				await tmux!.waitFor('Add collateral? [y/N]');
+			}
+			sim.simulator.injectFault({kind: 'reset-after-order', operation});
+			await tmux!.burstText('yy');
+			const found = await tmux!.waitFor('Found a match', 15_000);
+			expect(found).toContain('OUTCOME UNKNOWN');
+			expect(found).toContain(operation === 'repay' ? `found a repayment of 40 USDT on order ${calm}` : `found 0.2 BTC added on order ${calm}`);
+			expect(posts(operation)).toHaveLength(1);
+			await tmux!.send('C-c');
+			await tmux!.waitFor('EXIT=0');
+		});
+	}
+
+	it('after a lost borrow answer the borrow wizard reads the loans again and names the order; one POST', async () => {
+		const env = {...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'loan-tui-state-'))};
+		tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`, {env});
+		await tmux.waitFor('? this help');
+		await tmux.send('3');
+		await tmux.waitFor('Borrow · 1 of 6');
+		await tmux.burstText('USDT');
+		await tmux.send('Enter');
+		await tmux.waitFor('Borrow · 2 of 6');
+		await tmux.burstText('BTC');
+		await tmux.burst('Enter', 'Enter', 'Enter');
+		await tmux.waitFor('Borrow · 5 of 6');
+		await tmux.burstText('0.3');
+		await tmux.send('Enter');
+		await tmux.waitFor('Borrow? [y/N]');
+		sim.simulator.injectFault({kind: 'reset-after-order', operation: 'borrow'});
+		await tmux.burstText('yy');
+		const found = await tmux.waitFor('Found a match', 15_000);
+		expect(found).toContain(`found order ${sim.simulator.orders[0]!.orderId}, same coins, period and pledge amount`);
+		expect(posts('borrow')).toHaveLength(1);
+		await tmux.send('C-c');
+		await tmux.waitFor('EXIT=0');
+	});
+});
