@@ -54,9 +54,13 @@ export function CredentialsScreen() {
 		onCancel: () => setMode('menu'),
 	});
 
+	// "Add" when nothing is in use; "Remove" only for what the keychain holds (never a question about nothing).
+	const stored = state.status === 'ready' && state.resolved.source === 'keychain';
 	const items = [
-		{label: 'Replace — enter a new API key, secret key and passphrase', value: 'replace' as const},
-		...(demo ? [] : [{label: 'Remove — delete them from the OS keychain', value: 'remove' as const}]),
+		state.status === 'ready'
+			? {label: 'Replace — enter a new API key, secret key and passphrase', value: 'replace' as const}
+			: {label: 'Add — enter an API key, secret key and passphrase', value: 'replace' as const},
+		...(demo || !stored ? [] : [{label: 'Remove — delete them from the OS keychain', value: 'remove' as const}]),
 	];
 	// Back on the menu, the highlight stays on the item chosen last.
 	const menu = useChoiceField(items.length, (index) => {
@@ -103,7 +107,7 @@ export function CredentialsScreen() {
 	return (
 		<Box flexDirection="column">
 			<Text bold color={theme.accent} wrap="truncate">
-				Credentials — profile “{credentials.profile}”
+				Credentials · profile “{credentials.profile}”
 			</Text>
 			{state.status === 'loading' || state.status === 'unknown' ? <Spinner label="Looking up credentials…" /> : null}
 			{state.status === 'ready' ? (
@@ -121,7 +125,7 @@ export function CredentialsScreen() {
 				</>
 			) : null}
 			{state.status === 'none' ? (
-				<Text wrap="wrap">  None found{state.reason ? `: ${sanitize(state.reason)}` : ''}. Replace to enter them, or set BITGET_API_KEY, BITGET_SECRET_KEY and BITGET_PASSPHRASE.</Text>
+				<Text wrap="wrap">  None found{state.reason ? `: ${sanitize(state.reason)}` : ''}. Add them here, or set BITGET_API_KEY, BITGET_SECRET_KEY and BITGET_PASSPHRASE.</Text>
 			) : null}
 			{message ? <Text color={theme.good} wrap="wrap">  {message}</Text> : null}
 			<Text> </Text>

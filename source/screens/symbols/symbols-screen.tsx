@@ -116,7 +116,7 @@ export function SymbolsScreen() {
 		return (
 			<Box flexDirection="column">
 				<Text bold color={theme.accent} wrap="truncate">
-					{current.record.symbol} — {selected + 1} of {total}
+					Symbols · {selected + 1} of {total} · {current.record.symbol}
 				</Text>
 				<SymbolDetail record={current.record} theme={theme} height={detailHeight} scroll={state.detailScroll ?? 0} />
 			</Box>
