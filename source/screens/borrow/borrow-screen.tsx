@@ -67,7 +67,7 @@ const KEYS: Partial<Record<Stage, KeyHelp[]>> = {
 	credentials: [{keys: 'Enter', action: 'next field', footer: true}],
 	review: [{keys: 'y', action: 'borrow (only y sends)', footer: true}, {keys: 'n', action: 'change values', footer: true}, {keys: 'Enter', action: 'does nothing here'}],
 	submitting: [],
-	result: [{keys: 'c', action: 'copy the order ID', footer: true}, {keys: 'Enter', action: 'home', footer: true}],
+	result: [{keys: 'c', action: 'copy the order ID', footer: true}, {keys: 'Enter', action: 'home', footer: true}, {keys: 'Esc', action: 'home', footer: true}],
 	unknown: [{keys: 'Esc', action: 'back to review (sending again needs a second y)', footer: true}, {keys: 'h', action: 'home', footer: true}],
 };
 
@@ -274,9 +274,6 @@ function Result({orderId, state, color, copied, kept}: {orderId: string; state: 
 			</Text>
 			{kept ? <Text wrap="truncate">Kept in this app's history: loan-tui history --local</Text> : null}
 			{copied ? <Text wrap="wrap">{copied}</Text> : null}
-			<Text dimColor wrap="truncate">
-				c: copy the order ID · Enter or Esc: home
-			</Text>
 		</Box>
 	);
 }
