@@ -40,7 +40,7 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 		const near = lines.findIndex((line) => line.includes('△ near margin call'));
 		expect(near).toBeGreaterThan(0);
 		expect(lines.findIndex((line) => line.includes('✓ ok'))).toBe(near + 2);
-		expect(lines[near + 1]).toContain('LTV 75.73% / call 80% / liq 90% · falls: -5.34% to call, -15.86% to liq');
+		expect(lines[near + 1]).toContain('LTV 75.73% / call 80.00% / liq 90.00% · falls: 5.34% to call, 15.86% to liq');
 		expect(screen).toMatch(/updated \d+ s ago/);
 		const before = reads('ongoingOrders');
 		await tmux!.send('C-r');
