@@ -43,3 +43,34 @@ describe('status line errors', () => {
 		expect(topLines(app.frame())).not.toContain('✗');
 	});
 });
+
+describe('status line errors of a loan', () => {
+	const sim = useSimulator({demoLoans: true});
+	let app: RenderedApp | undefined;
+	afterEach(() => app?.unmount());
+
+	it('a refused repay and an unknown collateral change reach the top line too', async () => {
+		const ongoing = () => sim.simulator.loans.all.filter((loan) => loan.status === 'ongoing');
+		const opened = ongoing();
+		expect(opened.length).toBeGreaterThan(0);
+		const orderId = opened[0]!.orderId;
+		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: {stack: [{name: 'home'}, {name: 'loan', orderId}], quit: false}});
+		await app.waitForText('Owed now');
+		await app.burst(`r${KEYS.down}${KEYS.enter}1${KEYS.enter}${KEYS.enter}`);
+		await app.waitForText('Repay? [y/N]');
+		sim.simulator.injectFault({kind: 'raw', operation: 'repay', status: 400, body: '{"code":"80002","msg":"system error","requestTime":1,"data":null}'});
+		await app.press('y');
+		await app.waitForText('80002');
+		expect(topLines(app.frame())).toMatch(/✗ Repay refused: .*80002/);
+		// Back step by step (review, release, amount, repay or not) to the loan itself.
+		for (let i = 0; i < 5 && !app.frame().includes('Owed now'); i++) await app.press(KEYS.escape);
+		await app.waitForText('Owed now');
+		expect(topLines(app.frame())).toMatch(/Repay refused/);
+		await app.burst(`a0.1${KEYS.enter}`);
+		await app.waitForText('Add collateral? [y/N]');
+		sim.simulator.injectFault({kind: 'reset-after-order', operation: 'revisePledge'});
+		await app.press('y');
+		await app.waitForText('OUTCOME UNKNOWN');
+		expect(topLines(app.frame())).toContain('Add collateral: outcome unknown');
+	});
+});
