@@ -108,8 +108,18 @@ export function App({services: given, initial = initialStack, onQuit, onReady, k
 			if (!screen?.onBack?.()) dispatch({type: 'back'});
 			return;
 		}
-		if (input === '?' && screen?.mode !== 'text') {
+		// Any key but a second Esc answers "Quit?" with "stay"; the key itself does nothing else.
+		if (state.quitAsked) {
+			dispatch({type: 'stay'});
+			return;
+		}
+		const navigating = screen?.mode === 'navigate';
+		if (input === '?' && navigating) {
 			setHelpOpen(true);
+			return;
+		}
+		if (input === 'q' && !key.ctrl && !key.meta && navigating) {
+			dispatch({type: 'quit'});
 			return;
 		}
 		screen?.onKey?.(input, key);
@@ -141,9 +151,9 @@ export function App({services: given, initial = initialStack, onQuit, onReady, k
 			<NavigationProvider navigation={navigation}>
 				<InputRouterProvider current={registered} keysStore={keysStore} screenActive={!helpOpen}>
 					<Box flexDirection="column" width={size.columns} height={size.rows - 1}>
-						<StatusLine connectedTo={shell.connectedTo} lastError={lastError} theme={shell.theme} />
+						<StatusLine connectedTo={shell.connectedTo} lastError={lastError} theme={shell.theme} width={size.columns} />
 						{tooSmall ? (
-							<Text wrap="truncate" color={shell.theme.warn}>
+							<Text wrap="wrap" color={shell.theme.warn}>
 								Terminal is {size.columns}x{size.rows}; loan-tui needs at least {MIN_COLUMNS}x{MIN_ROWS}.
 							</Text>
 						) : null}
@@ -162,7 +172,11 @@ export function App({services: given, initial = initialStack, onQuit, onReady, k
 							</ScreenErrorBoundary>
 						</Box>
 						<KeypressLayer onEvent={onKeyEvent} paused={!screenReady} />
-						{inputReady ? <Footer keys={helpOpen ? [] : screenKeys.keys} mode={screenKeys.mode} /> : <Text> </Text>}
+						{inputReady ? (
+							<Footer keys={helpOpen ? [] : screenKeys.keys} mode={screenKeys.mode} width={size.columns} home={state.stack.length <= 1} quitAsked={state.quitAsked} />
+						) : (
+							<Text> </Text>
+						)}
 					</Box>
 				</InputRouterProvider>
 			</NavigationProvider>

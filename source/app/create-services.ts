@@ -2,10 +2,12 @@ import type {Session} from '../runtime/session.js';
 import type {CredentialStore} from '../credentials/types.js';
 import {createCredentialsAccess} from '../ui/credentials-access.js';
 import type {AppServices, ShellServices} from '../ui/services.js';
-import {createStore} from '../ui/store.js';
+import {createLastError} from '../ui/last-error.js';
 import {createSymbolStore} from '../ui/symbol-store.js';
 import type {SymbolCache} from '../ui/symbol-cache.js';
 import {makeTheme} from '../ui/theme.js';
+import {createInputMemory} from '../ui/input-memory.js';
+import type {RecentInputs, RecentInputsStore} from '../state/recent-inputs.js';
 import {createMoneyGuard} from '../ui/money/money-guard.js';
 import {terminalClipboard} from '../ui/clipboard.js';
 import {createCoinInfoStore} from '../ui/coin-info-store.js';
@@ -20,6 +22,8 @@ export interface ServiceOptions {
 	openStore?: () => Promise<CredentialStore>;
 	/** The symbol list on disk; none in demo mode and in tests. */
 	symbolCache?: SymbolCache;
+	/** The last inputs of a previous run and where to keep this run's; without it they last for the session only. */
+	recentInputs?: {loaded: RecentInputs; file: RecentInputsStore};
 	/** The local history of money-moving requests (none in demo mode: the simulator's orders are not yours). */
 	localHistory?: LocalHistory;
 	/** Writes to the terminal, for the copy key (OSC 52); without it nothing can be copied. */
@@ -28,7 +32,7 @@ export interface ServiceOptions {
 
 /** The shell's part of the services: no client, no I/O, so the first frame need not wait for one. */
 export function createShellServices(connectedTo: string, env: NodeJS.ProcessEnv): ShellServices {
-	return {connectedTo, theme: makeTheme(env), lastError: createStore<string | undefined>(undefined)};
+	return {connectedTo, theme: makeTheme(env), lastError: createLastError()};
 }
 
 /** Everything the screens share, built once per run around the session's one client (on `shell` when given). */
@@ -42,6 +46,7 @@ export async function createAppServices(
 		...shell,
 		client: session.client,
 		symbols: createSymbolStore(session.client, {cache: options.symbolCache}),
+		inputs: createInputMemory(options.recentInputs?.loaded, options.recentInputs?.file),
 		credentials: createCredentialsAccess({
 			client: session.client,
 			env: options.env,

@@ -72,7 +72,7 @@ export const SCREENS = [
 	screen<{name: 'credentials'}>({
 		id: 'credentials',
 		title: 'Credentials',
-		menu: 'API key in use, replace or remove it',
+		menu: 'API key in use: add, replace or remove',
 		help: 'Which API key is in use; enter new credentials or remove them from the keychain.',
 		view: lazyView(() => import('../screens/credentials/credentials-screen.js'), (m) => <m.CredentialsScreen />),
 	}),

@@ -102,6 +102,7 @@ export async function runApp(settings: Settings, out: Output, env: NodeJS.Proces
 		process.off('unhandledRejection', onCrash);
 		// A quit before the services were started leaves nothing to close, and they are not started any more.
 		over = true;
+		await services?.inputs.flush();
 		await services?.money?.settled(SIGNAL_SETTLE_MS);
 		await (await session)?.close().catch(() => undefined);
 	}

@@ -1,7 +1,7 @@
 // What an estimate means over time, derived with decimal arithmetic.
 import Big from 'big.js';
 import type {Estimate, Period} from '../api/types.js';
-import {plain, rounded} from './numbers.js';
+import {plain} from './numbers.js';
 
 export const PERIOD_LABEL: Record<Period, string> = {
 	SEVEN: '7 days',
@@ -35,6 +35,7 @@ export function estimateFigures(estimate: Estimate, period: Period): EstimateFig
 		dailyInterest: plain(daily),
 		termInterest: plain(term),
 		termLabel: days === undefined ? 'per day (flexible)' : `over ${days} days`,
-		annualRate: annual === undefined ? '—' : `${rounded(annual, 2)}%`,
+		// A fixed precision, so rates compare at a glance: 5.40%, 5.61%.
+		annualRate: annual === undefined ? '—' : `${annual.toFixed(2, Big.roundHalfUp)}%`,
 	};
 }

@@ -1,8 +1,11 @@
 // Loan figures as people read them (CLI now, the Loans screen later). Ratios arrive as fractions.
 import Big from 'big.js';
 import type {OngoingLoan} from '../api/loan-types.js';
-import {annualRate, riskOf} from '../loans/ltv.js';
-import {percent, rounded} from './numbers.js';
+import {annualRate, riskOf, type LoanRisk} from '../loans/ltv.js';
+import {amount, fixedPercent, significantDecimals} from './money.js';
+import {rounded} from './numbers.js';
+import {sanitize} from './sanitize.js';
+import {expiry, localDateTimeWithOffset} from './time.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -16,9 +19,9 @@ export function timeToExpiry(expireTime: string, now: number): string {
 	return days > 0 ? `in ${days} d ${hours % 24} h` : hours > 0 ? `in ${hours} h` : `in ${Math.max(1, Math.round(left / 60_000))} min`;
 }
 
-/** A falling price as people say it: "-12.5%". */
+/** How far a price may fall before a mark is reached, as people say it after "falls": "12.50%", or "reached". */
 export function fall(move: string): string {
-	return move === '0' ? 'reached' : `-${percent(move, 2)}`;
+	return move === '0' ? 'reached' : fixedPercent(move, 2);
 }
 
 /**
@@ -33,7 +36,7 @@ export function ltvGauge(loan: Pick<OngoingLoan, 'pledgeRate' | 'supRate' | 'for
 	const cells: string[] = Array.from({length: width}, (_, i) => (i < filled ? '#' : '.'));
 	cells[at(loan.supRate)] = '|';
 	cells[at(loan.forceRate)] = '!';
-	return `[${cells.join('')}] LTV ${percent(loan.pledgeRate, 2)} / call ${percent(loan.supRate, 2)} / liq ${percent(loan.forceRate, 2)}`;
+	return `[${cells.join('')}] LTV ${fixedPercent(loan.pledgeRate, 2)} / call ${fixedPercent(loan.supRate, 2)} / liq ${fixedPercent(loan.forceRate, 2)}`;
 }
 
 /** Principal plus interest owed now. */
@@ -45,4 +48,35 @@ export function owed(loan: Pick<OngoingLoan, 'loanAmount' | 'interestAmount'>): 
 export function describeLoan(loan: OngoingLoan) {
 	const risk = riskOf(loan);
 	return {...loan, annualInterestRate: annualRate(loan.hourInterestRate), owed: owed(loan), risk};
+}
+
+/**
+ * A loan's own figures as label/value rows, for the CLI's `loans ORDER` and the app's loan detail alike: amounts of
+ * the loan coin with one number of decimals, rate and APR, collateral, the LTV gauge, the price falls that reach the
+ * margin call and the liquidation, risk in words, times with their zone.
+ */
+export function loanDetailRows(loan: OngoingLoan, now: number, gaugeWidth = 24): {rows: Array<[string, string]>; risk: LoanRisk} {
+	const risk = riskOf(loan);
+	const loanCoin = sanitize(loan.loanCoin);
+	const pledgeCoin = sanitize(loan.pledgeCoin);
+	const owedNow = owed(loan);
+	const places = Math.min(8, Math.max(...[loan.loanAmount, loan.interestAmount, owedNow].map(significantDecimals)));
+	const rows: Array<[string, string]> = [
+		['Borrowed', `${amount(loan.loanAmount, places)} ${loanCoin}`],
+		['Interest accrued', `${amount(loan.interestAmount, places)} ${loanCoin}`],
+		['Owed now', `${amount(owedNow, places)} ${loanCoin}`],
+		['Hourly rate', `${fixedPercent(loan.hourInterestRate, 5)} per hour (APR ${fixedPercent(annualRate(loan.hourInterestRate), 2)})`],
+		['Collateral', `${amount(loan.pledgeAmount, significantDecimals(loan.pledgeAmount))} ${pledgeCoin}`],
+		['LTV', ltvGauge(loan, gaugeWidth)],
+		['Margin call', fallSentence(risk.moveToMarginCall, pledgeCoin, loanCoin)],
+		['Liquidation', fallSentence(risk.moveToLiquidation, pledgeCoin, loanCoin)],
+		['Risk', risk.label],
+		['Borrowed at', localDateTimeWithOffset(loan.borrowTime)],
+		['Expires', loan.expireTime === '0' ? 'none (flexible)' : `${localDateTimeWithOffset(loan.expireTime)} (${expiry(loan.expireTime, now)})`],
+	];
+	return {rows, risk};
+}
+
+function fallSentence(move: string, pledgeCoin: string, loanCoin: string): string {
+	return move === '0' ? 'reached now' : `if ${pledgeCoin} falls ${fall(move)} against ${loanCoin}`;
 }

@@ -1,6 +1,6 @@
 // How a trading pair reads to a person: shared by the CLI and the explorer screen.
 import type {SymbolRecord} from '../api/types.js';
-import {localDateTime} from './dates.js';
+import {localDateTimeWithOffset} from './time.js';
 import {percent} from './numbers.js';
 import {sanitize} from './sanitize.js';
 
@@ -43,8 +43,8 @@ export function symbolDetailRows(record: SymbolRecord): DetailRow[] {
 		{label: 'Sell price limit', value: withinLabel(record.sellLimitPriceRatio)},
 		{label: 'Max open orders', value: text(record.orderQuantity)},
 		{label: 'Regional pair', value: record.areaSymbol === 'yes' ? 'yes' : record.areaSymbol === 'no' ? 'no' : text(record.areaSymbol)},
-		{label: 'Listed', value: localDateTime(record.openTime)},
-		{label: 'Delisting', value: localDateTime(record.offTime)},
+		{label: 'Listed', value: localDateTimeWithOffset(record.openTime)},
+		{label: 'Delisting', value: localDateTimeWithOffset(record.offTime)},
 		{label: 'Min trade amount', value: text(record.minTradeAmount), deprecated: true},
 		{label: 'Max trade amount', value: text(record.maxTradeAmount), deprecated: true},
 	];

@@ -13,6 +13,7 @@ const period = v.picklist(['SEVEN', 'THIRTY', 'FLEXIBLE']);
 const estimateInputs = v.object({
 	loanCoin: v.optional(coin),
 	pledgeCoin: v.optional(coin),
+	daily: v.optional(period),
 	pledgeAmount: v.optional(amount),
 });
 

@@ -4,7 +4,8 @@
 import React, {createContext, useContext, type ReactNode} from 'react';
 import type {BitgetClient} from '../api/client.js';
 import type {CredentialsAccess} from './credentials-access.js';
-import type {Store} from './store.js';
+import type {InputMemory} from './input-memory.js';
+import type {LastError} from './last-error.js';
 import type {SymbolStore} from './symbol-store.js';
 import type {Theme} from './theme.js';
 import type {MoneyGuard} from './money/money-guard.js';
@@ -18,13 +19,15 @@ export interface ShellServices {
 	connectedTo: string;
 	theme: Theme;
 	/** The last error, for the status line; undefined when there is none. */
-	lastError: Store<string | undefined>;
+	lastError: LastError;
 }
 
 export interface AppServices extends ShellServices {
 	client: BitgetClient;
 	symbols: SymbolStore;
 	credentials: CredentialsAccess;
+	/** Estimate and Borrow inputs: kept for the session, the last checked ones across runs. */
+	inputs: InputMemory;
 	/** Money-moving POSTs in flight: Ctrl+C and signals interrupt them (ui/money/money-guard.ts). */
 	money?: MoneyGuard;
 	/** What this app sent that moves money, on disk (none in demo mode and in most tests). */

@@ -4,6 +4,7 @@ import type {BitgetClient} from '../api/client.js';
 import type {SymbolRecord} from '../api/types.js';
 import type {SymbolCache} from './symbol-cache.js';
 import {createStore, type Store} from './store.js';
+import type {CoinOption} from './fields/coin-rules.js';
 
 /** Where the records on screen came from. */
 export interface ListOrigin {
@@ -85,4 +86,13 @@ export function coinsOf(records: readonly SymbolRecord[]): string[] {
 		coins.add(record.quoteCoin);
 	}
 	return [...coins].sort();
+}
+
+/** Every coin of the list with whether it trades now (in at least one online pair): coin fields suggest those first. */
+export function coinOptionsOf(records: readonly SymbolRecord[]): CoinOption[] {
+	const online = new Map<string, boolean>();
+	for (const record of records) {
+		for (const coin of [record.baseCoin, record.quoteCoin]) online.set(coin, (online.get(coin) ?? false) || record.status === 'online');
+	}
+	return [...online].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([coin, isOnline]) => ({coin, online: isOnline}));
 }

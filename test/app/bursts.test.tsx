@@ -14,7 +14,7 @@ describe('bursts and pastes in the app', () => {
 		app = await renderApp({baseUrl: sim.simulator.url});
 		await app.waitForText('❯ Symbols');
 		await app.burst(`${KEYS.down}${KEYS.down}${KEYS.enter}`);
-		await app.waitForText('Borrow — step 1 of 5');
+		await app.waitForText('Borrow · 1 of 6');
 	});
 
 	it('jjj in one read moves the list three rows', async () => {
@@ -49,11 +49,11 @@ describe('bursts and pastes in the app', () => {
 
 	it('a bracketed paste lands in the focused amount field as text', async () => {
 		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false}});
-		await app.waitForText('step 1 of 5');
+		await app.waitForText('Borrow · 1 of 6');
 		await app.burst(`USDT${KEYS.enter}`);
-		await app.waitForText('step 2 of 5');
+		await app.waitForText('Borrow · 2 of 6');
 		await app.burst(`BTC${KEYS.enter}${KEYS.enter}${KEYS.enter}`);
-		await app.waitForText('step 5 of 5');
+		await app.waitForText('Borrow · 5 of 6');
 		await app.paste('0.5\n');
 		await app.waitForText(/Pledge \(BTC\)\s+0\.5/);
 		await app.press(KEYS.enter);
@@ -62,13 +62,13 @@ describe('bursts and pastes in the app', () => {
 
 	it('a paste holding y on the review posts nothing; only a typed y does', async () => {
 		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false}});
-		await app.waitForText('step 1 of 5');
+		await app.waitForText('Borrow · 1 of 6');
 		await walkToReview(app, '0.5');
 		await app.paste('y');
 		await app.paste('yes\ry\r');
 		// The keys after the pastes are handled (n goes back to the amount): the pastes were read and dropped.
 		await app.press('n');
-		await app.waitForText('step 5 of 5');
+		await app.waitForText('Borrow · 5 of 6');
 		await sim.expectNoPost();
 		await app.press(KEYS.enter);
 		await app.waitForText('Borrow? [y/N]');

@@ -18,16 +18,28 @@ describe('field widgets', () => {
 		expect(textFieldReducer(state, {type: 'edit', edit: {op: 'right'}})).toBe(state);
 	});
 
-	it('coin field: suggestions wrap, an edit resets the highlight, Enter completes without replacing an exact coin', () => {
-		let state: CoinFieldState = {value: 'b', cursor: 1, suggestion: 0};
+	it('coin field: ↑/↓ move from no mark and wrap, an edit drops the mark, Enter takes only a marked or exactly typed coin', () => {
+		let state: CoinFieldState = {value: 'b', cursor: 1, suggestion: -1};
 		expect(suggestCoins(COINS, 'b')).toEqual(['BGB', 'BTC', 'BTCDOM']);
+		expect(coinFieldReducer(state, {type: 'complete', coins: COINS})).toBe(state);
 		state = coinFieldReducer(state, {type: 'suggest', by: -1, coins: COINS});
 		expect(state.suggestion).toBe(2);
 		expect(coinFieldReducer(state, {type: 'complete', coins: COINS})).toMatchObject({value: 'BTCDOM', cursor: 6});
+		expect(coinFieldReducer(state, {type: 'suggest', by: 1, coins: COINS}).suggestion).toBe(0);
 		state = coinFieldReducer(state, {type: 'edit', edit: {op: 'insert', text: 'tc'}});
-		expect(state).toMatchObject({value: 'btc', suggestion: 0});
+		expect(state).toMatchObject({value: 'btc', suggestion: -1});
 		expect(coinFieldReducer(state, {type: 'complete', coins: COINS}).value).toBe('BTC');
-		expect(completeCoin(COINS, 'zzz', 0)).toBeUndefined();
+		expect(completeCoin(COINS, 'zzz', -1)).toBeUndefined();
+	});
+
+	it('coin rules: exact, then prefix, then containing; online and loanable coins first; x and Enter stays x', () => {
+		const coins = [{coin: 'XLM', online: true}, {coin: 'XRP', online: false}, {coin: 'X', online: false}, {coin: 'AXS', online: true}, {coin: 'XAI', online: true, loanable: true}, 'SXP'];
+		expect(suggestCoins(coins, 'x')).toEqual(['X', 'XAI', 'XLM', 'XRP', 'AXS']);
+		expect(suggestCoins(coins, 'x', 10)).toEqual(['X', 'XAI', 'XLM', 'XRP', 'AXS', 'SXP']);
+		expect(suggestCoins(['XLM', 'XRP'], 'x')).toEqual(['XLM', 'XRP']);
+		expect(completeCoin(['XLM', 'XRP'], 'x', -1)).toBeUndefined();
+		expect(completeCoin(['XLM', 'XRP'], 'x', 1)).toBe('XRP');
+		expect(completeCoin(['XLM', 'XRP'], 'xrp', -1)).toBe('XRP');
 	});
 
 	it('coin rules: no suggestion row when the only one is what was typed; the two coins of a pair must differ', () => {

@@ -13,8 +13,22 @@ describe('screen stack', () => {
 		expect(topScreen(state).name).toBe('home');
 		expect(state.quit).toBe(false);
 		state = stackReducer(state, {type: 'back'});
+		// Backing out of home asks first; a second back quits.
+		expect(state.quit).toBe(false);
+		expect(state.quitAsked).toBe(true);
+		state = stackReducer(state, {type: 'back'});
 		expect(state.quit).toBe(true);
 		expect(state.stack).toHaveLength(1);
+	});
+
+	it('forgets the quit question on any other key or move', () => {
+		const asked = stackReducer(initialStack, {type: 'back'});
+		expect(asked.quitAsked).toBe(true);
+		const stayed = stackReducer(asked, {type: 'stay'});
+		expect(stayed.quitAsked).toBe(false);
+		expect(stackReducer(stayed, {type: 'back'}).quit).toBe(false);
+		expect(stackReducer(asked, {type: 'push', screen: {name: 'symbols'}}).quitAsked).toBe(false);
+		expect(stackReducer(initialStack, {type: 'stay'})).toBe(initialStack);
 	});
 
 	it('replaces the top, returns home, and quits from anywhere', () => {

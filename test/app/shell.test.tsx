@@ -17,7 +17,7 @@ describe('app shell', () => {
 		const order = ['Symbols', 'Estimate', 'Borrow', 'Credentials', 'Quit'].map((item) => frame.indexOf(item));
 		expect(order).toEqual([...order].sort((a, b) => a - b));
 		expect(frame).toContain(`loan-tui · 127.0.0.1:${sim.simulator.port}`);
-		expect(frame).toMatch(/Enter open · Esc back · \? this help/);
+		expect(frame).toMatch(/Enter open · Esc quit · q quit · \? this help/);
 	});
 
 	it('opens help with ? and closes it with Esc, listing the keys of the screen', async () => {
@@ -32,10 +32,29 @@ describe('app shell', () => {
 		expect(app.exited()).toBe(false);
 	});
 
-	it('quits with Esc from home and with Ctrl+C from a screen', async () => {
+	it('asks before Esc quits from home, quits with q where no text field has focus, and with Ctrl+C from a screen', async () => {
 		app = await renderApp({baseUrl: sim.simulator.url});
 		await app.waitForText('Quit');
 		await app.press(KEYS.escape);
+		await app.waitForText('Quit loan-tui? Esc again quits');
+		expect(app.exited()).toBe(false);
+		// Any other key stays (and does nothing else: j does not move the menu).
+		await app.press('j');
+		await app.waitForText('Enter open · Esc quit');
+		expect(app.frame()).toContain('❯ Symbols');
+		expect(app.exited()).toBe(false);
+		await app.press(KEYS.escape);
+		await app.press(KEYS.escape);
+		await waitFor(() => expect(app!.exited()).toBe(true));
+		app.unmount();
+		// In a text field q is typed; on a list it quits.
+		app = await renderApp({baseUrl: sim.simulator.url, initial: {stack: [{name: 'home'}, {name: 'estimate'}], quit: false}});
+		await app.press('q');
+		await app.waitForText(/Loan coin\s+q/);
+		expect(app.exited()).toBe(false);
+		app.unmount();
+		app = await renderApp({baseUrl: sim.simulator.url});
+		await app.press('q');
 		await waitFor(() => expect(app!.exited()).toBe(true));
 		app.unmount();
 		app = await renderApp({baseUrl: sim.simulator.url});

@@ -25,8 +25,8 @@ describe('loans, coins and history', () => {
 		expect(result.code).toBe(0);
 		const lines = result.stdout.split('\n');
 		expect(lines[0]).toMatch(/^ORDER\s+BORROWED\s+INTEREST\s+APR\s+PLEDGED\s+LTV\s+CALL\s+LIQ\s+FALL TO CALL\s+FALL TO LIQ\s+EXPIRES\s+RISK$/);
-		expect(lines[1]).toMatch(new RegExp(`^${tight.orderId}\\s+10815 USDT\\s+0\\s+5\\.4%\\s+10 ETH\\s+77\\.81%\\s+80%\\s+90%\\s+-2\\.74%\\s+-13\\.54%\\s+in 6 d 23 h\\s+near margin call$`));
-		expect(lines[2]).toMatch(new RegExp(`^${calm.orderId}\\s+16080 USDT\\s+0\\s+6\\.13%\\s+1 BTC\\s+60%\\s+80%\\s+90%\\s+-25%\\s+-33\\.33%\\s+none \\(flexible\\)\\s+ok$`));
+		expect(lines[1]).toMatch(new RegExp(`^${tight.orderId}\\s+10815 USDT\\s+0\\s+5\\.4%\\s+10 ETH\\s+77\\.81%\\s+80%\\s+90%\\s+2\\.74%\\s+13\\.54%\\s+in 6 d 23 h\\s+near margin call$`));
+		expect(lines[2]).toMatch(new RegExp(`^${calm.orderId}\\s+16080 USDT\\s+0\\s+6\\.13%\\s+1 BTC\\s+60%\\s+80%\\s+90%\\s+25\\.00%\\s+33\\.33%\\s+none \\(flexible\\)\\s+ok$`));
 		expect(result.stdout).toContain('Owed:    26895 USDT (≈ 26895 USDT)');
 		expect(result.stdout).toMatch(/Pledged: (1 BTC \(≈ 26800 USDT\), 10 ETH \(≈ 13900 USDT\)|10 ETH \(≈ 13900 USDT\), 1 BTC \(≈ 26800 USDT\))/);
 
@@ -36,8 +36,8 @@ describe('loans, coins and history', () => {
 		expect(json.debts.loanInfos).toEqual([{coin: 'USDT', amount: '26895', amountUsdt: '26895'}]);
 
 		const detail = await run(['loans', tight.orderId]);
-		expect(detail.stdout).toMatch(/LTV\s+\[#+\.*\|\.*!\.*\] LTV 77\.81% \/ call 80% \/ liq 90%/);
-		expect(detail.stdout).toMatch(/Margin call\s+if ETH falls -2\.74% against USDT/);
+		expect(detail.stdout).toMatch(/LTV\s+\[#+\.*\|\.*!\.*\] LTV 77\.81% \/ call 80\.00% \/ liq 90\.00%/);
+		expect(detail.stdout).toMatch(/Margin call\s+if ETH falls 2\.74% against USDT/);
 		expect(detail.stdout).toMatch(/Risk\s+near margin call/);
 	});
 

@@ -147,7 +147,7 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
 		exited: () => exited,
 	};
 	// The footer appears once every key listener is attached: keys sent before that could be lost.
-	await app.waitForText('Esc back');
+	await app.waitForText(/Esc (back|quit)/);
 	return app;
 }
 
@@ -156,14 +156,14 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
 export async function walkToReview(app: RenderedApp, amount: string, {thirty = false} = {}): Promise<string> {
 	await app.type('USDT');
 	await app.press(KEYS.enter);
-	await app.waitForText('step 2 of 5');
+	await app.waitForText('Borrow · 2 of 6');
 	await app.type('BTC');
 	await app.press(KEYS.enter);
-	await app.waitForText('step 3 of 5');
+	await app.waitForText('Borrow · 3 of 6');
 	await app.press(...(thirty ? [KEYS.down, KEYS.enter] : [KEYS.enter]));
-	await app.waitForText('step 4 of 5');
+	await app.waitForText('Borrow · 4 of 6');
 	await app.press(KEYS.enter);
-	await app.waitForText('step 5 of 5');
+	await app.waitForText('Borrow · 5 of 6');
 	await app.type(amount);
 	await app.press(KEYS.enter);
 	return app.waitForText('Borrow? [y/N]');

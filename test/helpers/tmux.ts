@@ -25,9 +25,10 @@ export class Tmux {
 	static start(command: string, options: TmuxOptions = {}): Tmux {
 		// Each terminal gets its own symbol cache unless the test shares one on purpose.
 		const cache = options.env?.XDG_CACHE_HOME ?? mkdtempSync(join(tmpdir(), 'loan-tui-tmux-cache-'));
-		// And its own local history (unless the test gives a HOME): never the real home's.
+		// …and its own settings (last inputs) and local history unless the test shares them on purpose (or gives a HOME).
+		const config = options.env?.XDG_CONFIG_HOME ?? mkdtempSync(join(tmpdir(), 'loan-tui-tmux-config-'));
 		const state = options.env?.HOME ? {} : {XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'loan-tui-tmux-state-'))};
-		const tmux = new Tmux({...options, env: {XDG_CACHE_HOME: cache, ...state, ...options.env}});
+		const tmux = new Tmux({...options, env: {XDG_CACHE_HOME: cache, XDG_CONFIG_HOME: config, ...state, ...options.env}});
 		tmux.run([
 			'-f', '/dev/null', 'new-session', '-d', '-s', 'test', '-x', String(options.columns ?? 100), '-y', String(options.rows ?? 30),
 			`${command}; echo "EXIT=$?"; sleep 120`,
@@ -44,6 +45,11 @@ export class Tmux {
 
 	screen(): string {
 		return this.run(['capture-pane', '-p', '-t', 'test']);
+	}
+
+	/** The screen with its colours and attributes as SGR escape codes (capture-pane -e). */
+	styledScreen(): string {
+		return this.run(['capture-pane', '-p', '-e', '-t', 'test']);
 	}
 
 	/** tmux's own view of the pane: is the cursor shown? */

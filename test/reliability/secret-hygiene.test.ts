@@ -83,14 +83,14 @@ describe.skipIf(skip)(`secret hygiene of every command and the app${skip ? ` (sk
 			await tmux.send('Down');
 			await tmux.send('Down');
 			await tmux.send('Enter');
-			await capture('step 1 of 5');
+			await capture('Borrow · 1 of 6');
 			await tmux.typeText('USDT');
 			await tmux.send('Enter');
 			await tmux.typeText('BTC');
 			await tmux.send('Enter');
-			await capture('step 3 of 5');
+			await capture('Borrow · 3 of 6');
 			await tmux.send('Enter');
-			await capture('step 4 of 5');
+			await capture('Borrow · 4 of 6');
 			await tmux.send('Enter');
 			await tmux.typeText('0.1');
 			await tmux.send('Enter');

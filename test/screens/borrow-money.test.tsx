@@ -29,7 +29,7 @@ describe('borrow: money and honesty', () => {
 
 	const open = async (more: Partial<RenderAppOptions> = {}) => {
 		app = await renderApp({baseUrl: sim.simulator.url, initial: borrowScreen, demo: true, credentials: TEST_CREDENTIALS, ...more});
-		await app.waitForText('step 1 of 5');
+		await app.waitForText('Borrow · 1 of 6');
 		return app;
 	};
 	const history = () => fileLocalHistory(join(mkdtempSync(join(tmpdir(), 'loan-tui-history-')), 'history.jsonl'));
@@ -101,12 +101,12 @@ describe('borrow: money and honesty', () => {
 		await open();
 		await app!.type('USDT');
 		await app!.press(KEYS.enter);
-		await app!.waitForText('step 2 of 5');
+		await app!.waitForText('Borrow · 2 of 6');
 		await app!.type('BTC');
 		await app!.press(KEYS.enter, KEYS.enter);
-		await app!.waitForText('step 4 of 5');
+		await app!.waitForText('Borrow · 4 of 6');
 		await app!.press(KEYS.down, KEYS.enter);
-		await app!.waitForText('step 5 of 5');
+		await app!.waitForText('Borrow · 5 of 6');
 		// The simulator's maximum USDT borrow is 10,000,000,000.
 		await app!.type('20000000000');
 		await app!.press(KEYS.enter);
@@ -119,12 +119,12 @@ describe('borrow: money and honesty', () => {
 		await open();
 		await app!.type('USDT');
 		await app!.press(KEYS.enter);
-		await app!.waitForText('step 2 of 5');
+		await app!.waitForText('Borrow · 2 of 6');
 		await app!.type('BTC');
 		await app!.press(KEYS.enter, KEYS.enter);
-		await app!.waitForText('step 4 of 5');
+		await app!.waitForText('Borrow · 4 of 6');
 		await app!.press(KEYS.down, KEYS.enter);
-		await app!.waitForText('step 5 of 5');
+		await app!.waitForText('Borrow · 5 of 6');
 		await app!.type('1000');
 		await app!.press(KEYS.enter);
 		const review = await app!.waitForText(/Collateral\s+about [\d.]+ BTC \(estimate\)/);

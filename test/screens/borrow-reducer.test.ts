@@ -106,12 +106,14 @@ describe('borrow wizard choices', () => {
 
 	it('completes a coin step from the highlighted suggestion, never replacing an exact coin', () => {
 		const coins = ['BTC', 'BTCX', 'USDC', 'USDT'];
-		let state = run(initialWizard(), {type: 'edit', value: 'us'}, {type: 'suggest', by: 1, coins}, {type: 'submit', coins});
+		let state = run(initialWizard(), {type: 'edit', value: 'us'}, {type: 'suggest', by: 1, coins}, {type: 'suggest', by: 1, coins}, {type: 'submit', coins});
 		expect(state).toMatchObject({step: 'pledgeCoin', values: {loanCoin: 'USDT'}});
 		state = run(state, {type: 'edit', value: 'btc'}, {type: 'submit', coins});
 		expect(state.values.pledgeCoin).toBe('BTC');
 		const unknown = run(initialWizard(), {type: 'edit', value: 'zzz'}, {type: 'submit', coins});
 		expect(unknown.values.loanCoin).toBe('ZZZ');
+		// Not moved to, not typed in full: Enter keeps what was typed ("b" does not become BTC).
+		expect(run(initialWizard(), {type: 'edit', value: 'b'}, {type: 'submit', coins}).values.loanCoin).toBe('B');
 	});
 
 	it('edits at the cursor through text edits, and puts the cursor at the end on arriving at a step', () => {

@@ -18,7 +18,7 @@ describe('borrow wizard', () => {
 			credentials: options.credentials ? TEST_CREDENTIALS : undefined,
 			openStore: options.openStore ? async () => options.openStore! : undefined,
 		});
-		await app.waitForText('step 1 of 5');
+		await app.waitForText('Borrow · 1 of 6');
 	};
 
 	const toReview = (amount = '0.5') => walkToReview(app!, amount, {thirty: true});
@@ -30,7 +30,7 @@ describe('borrow wizard', () => {
 		expect(review).toMatch(/Pledge coin\s+BTC/);
 		expect(review).toMatch(/Period\s+THIRTY — 30 days/);
 		expect(review).toMatch(/Pledge amount\s+0\.5 BTC/);
-		await app!.waitForText(/Borrowable\s+\d+(\.\d+)? USDT \(estimate\)/);
+		await app!.waitForText(/Borrowable\s+\d{1,3}(,\d{3})*(\.\d+)? USDT \(estimate\)/);
 		expect(app!.frame()).toMatch(/Hourly interest\s*\d/);
 	});
 
@@ -55,9 +55,9 @@ describe('borrow wizard', () => {
 		await app!.press(KEYS.enter);
 		await app!.waitForText('Borrow? [y/N]');
 		await app!.press(KEYS.escape);
-		await app!.waitForText('step 5 of 5');
+		await app!.waitForText('Borrow · 5 of 6');
 		await app!.press(KEYS.escape, KEYS.escape);
-		const period = await app!.waitForText('step 3 of 5');
+		const period = await app!.waitForText('Borrow · 3 of 6');
 		expect(period).toContain('borrow USDT · pledge BTC');
 		expect(sim.posts()).toEqual([]);
 	});

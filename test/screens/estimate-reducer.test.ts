@@ -30,10 +30,11 @@ describe('estimate form', () => {
 		expect(run(state, {type: 'submit-field', coins}).focus).toBe('loanCoin');
 	});
 
-	it('suggests known coins by prefix, exact match first', () => {
+	it('suggests known coins: exact first, then by prefix, then containing', () => {
 		expect(suggestCoins(coins, 'btc')).toEqual(['BTC', 'BTCX']);
 		expect(suggestCoins(coins, 'U')).toEqual(['USDC', 'USDT']);
 		expect(suggestCoins(coins, '')).toEqual([]);
-		expect(suggestCoins(coins, 'x')).toEqual([]);
+		expect(suggestCoins(coins, 'x')).toEqual(['BTCX']);
+		expect(suggestCoins(coins, 'q')).toEqual([]);
 	});
 });

@@ -1,6 +1,7 @@
 import {afterEach, describe, expect, it} from 'vitest';
 import {estimateFor} from '../../source/simulator/index.js';
 import {estimateFigures} from '../../source/format/estimate.js';
+import {amountColumn, groupThousands} from '../../source/format/money.js';
 import {KEYS, renderApp, waitFor, type RenderedApp} from '../helpers/ink.js';
 import {useSimulator} from '../helpers/simulator.js';
 
@@ -27,10 +28,15 @@ describe('estimate calculator', () => {
 		await fill('USDT', 'BTC', '1');
 		const frame = await app!.waitForText(/Annualised rate\s+\d/);
 		const expected = (['SEVEN', 'THIRTY', 'FLEXIBLE'] as const).map((period) => estimateFigures(estimateFor('USDT', 'BTC', period, '1'), period));
+		// Each row: one number of decimals across the periods, thousands grouped, right-aligned (format/money.ts).
+		const shown = (pick: (f: (typeof expected)[number]) => string) =>
+			amountColumn(expected.map(pick), {maxDecimals: 8}).map((cell) => cell.trim().replace(/\./g, '\\.')).join('\\s+');
 		expect(frame).toMatch(/7 days\s+30 days\s+flexible term/);
-		expect(frame).toMatch(new RegExp(`Borrowable \\(USDT\\)\\s+${expected.map((f) => f.borrowable).join('\\s+')}`));
-		expect(frame).toMatch(new RegExp(`Hourly interest\\s+${expected.map((f) => f.hourlyInterest.replace('.', '\\.')).join('\\s+')}`));
-		expect(frame).toMatch(new RegExp(`Daily interest\\s+${expected.map((f) => f.dailyInterest.replace('.', '\\.')).join('\\s+')}`));
+		expect(frame).toMatch(new RegExp(`Borrowable \\(USDT\\)\\s+${shown((f) => f.borrowable)}`));
+		expect(frame).toMatch(new RegExp(`Hourly interest\\s+${shown((f) => f.hourlyInterest)}`));
+		expect(frame).toMatch(new RegExp(`Daily interest\\s+${shown((f) => f.dailyInterest)}`));
+		expect(frame).toMatch(/Borrowable \(USDT\)\s+\d{1,3},\d{3}\s/);
+		expect(frame).toMatch(/Annualised rate\s+\d+\.\d\d% ← lowest\s+\d+\.\d\d%\s+\d+\.\d\d%/);
 		expect(frame).toContain('← lowest');
 		expect(estimates()).toHaveLength(3);
 		expect(new Set(estimates().map((request) => new URLSearchParams(request.query).get('daily')))).toEqual(new Set(['SEVEN', 'THIRTY', 'FLEXIBLE']));
@@ -38,11 +44,11 @@ describe('estimate calculator', () => {
 
 	it('follows edits: a new amount replaces the figures', async () => {
 		await fill('USDT', 'BTC', '1');
-		await app!.waitForText(estimateFor('USDT', 'BTC', 'SEVEN', '1').loanAmount);
+		await app!.waitForText(groupThousands(estimateFor('USDT', 'BTC', 'SEVEN', '1').loanAmount));
 		await app!.press(KEYS.backspace);
 		await app!.type('2.5');
 		const expected = estimateFor('USDT', 'BTC', 'SEVEN', '2.5');
-		const frame = await app!.waitForText(new RegExp(`Borrowable \\(USDT\\)\\s+${expected.loanAmount}\\s`));
+		const frame = await app!.waitForText(new RegExp(`Borrowable \\(USDT\\)\\s+${groupThousands(expected.loanAmount)}\\s`));
 		expect(frame).toContain('pledge 2.5 BTC');
 		// The debounce collapsed the typing: one round of three requests per settled value.
 		await waitFor(() => expect(estimates().length).toBe(6));
@@ -68,9 +74,11 @@ describe('estimate calculator', () => {
 		app = await renderApp({baseUrl: sim.simulator.url, initial: estimateScreen});
 		await app.waitForText('Loan coin');
 		await app.type('us');
-		await app.waitForText(/\[USD[CT]\]/);
-		await app.press(KEYS.down);
-		const second = /\[(USD[CT])\]/.exec(await app.waitForText(/\[USD[CT]\]/))![1]!;
+		// A vertical list beside the form, nothing marked until ↓/↑ moves to one.
+		const listed = await app.waitForText(/^.* {2}USD[CT]\s*$/m);
+		expect(listed).not.toMatch(/❯ USD/);
+		await app.press(KEYS.down, KEYS.down);
+		const second = /❯ (USD[CT])/.exec(await app.waitForText(/❯ USD[CT]/))![1]!;
 		await app.press(KEYS.enter);
 		await app.waitForText(new RegExp(`Loan coin\\s+${second}`));
 	});
@@ -79,7 +87,7 @@ describe('estimate calculator', () => {
 		await fill('USDT', 'ETH', '0.2');
 		await app!.waitForText(/Annualised rate\s+\d/);
 		await app!.press('\u0002');
-		const frame = await app!.waitForText('Borrow — step 5 of 5');
+		const frame = await app!.waitForText('Borrow · 5 of 6');
 		expect(frame).toContain('borrow USDT · pledge ETH · 7 days · by pledge amount');
 		expect(frame).toMatch(/Pledge \(ETH\)\s+0\.2/);
 	});

@@ -96,7 +96,7 @@ describe('loan table', () => {
 		expect(second!.figures[0]).toMatch(/^✓ ok\s+1,000 USDT\s+2\.500\s/);
 		// Same column, same width: the amounts end where the heading ends.
 		expect(first!.figures[0]!.indexOf('23,400 USDT') + '23,400'.length).toBe(second!.figures[0]!.indexOf('1,000 USDT') + '1,000'.length);
-		expect(first!.gauge).toEqual([expect.stringContaining('LTV 75% / call 80% / liq 90% · falls: -6.25% to call, -16.67% to liq')]);
+		expect(first!.gauge).toEqual([expect.stringContaining('LTV 75.00% / call 80.00% / liq 90.00% · falls: 6.25% to call, 16.67% to liq')]);
 		// 100 columns: one line, the order id left out rather than cut.
 		const wide = loanTable(loans, 0, 100);
 		expect(wide.rows[0]!.figures).toHaveLength(1);
@@ -106,7 +106,7 @@ describe('loan table', () => {
 		expect(narrow.header).toHaveLength(2);
 		expect(narrow.rows[0]!.figures).toHaveLength(2);
 		expect(narrow.rows[0]!.figures[1]).toMatch(/0\.00062%\/h\s+0\.1 BTC\s+none \(flexible\)$/);
-		expect(narrow.rows[0]!.gauge[1]).toBe('falls: -6.25% to call, -16.67% to liq');
+		expect(narrow.rows[0]!.gauge[1]).toBe('falls: 6.25% to call, 16.67% to liq');
 		for (const line of [...narrow.header, ...narrow.rows.flatMap((row) => [...row.figures, ...row.gauge])]) expect(line.length + 4).toBeLessThanOrEqual(60);
 	});
 });

@@ -34,7 +34,7 @@ describe('Loans screens', () => {
 		expect(near).toBeGreaterThan(0);
 		expect(ok).toBeGreaterThan(near);
 		expect(lines[near]).toMatch(/^› △ near margin call\s+23,400 USDT\s+0\.819\d*\s+6\.13%\s+0\.00070%\/h\s+20\.0 ETH\s+none \(flexible\)/);
-		expect(lines[near + 1]).toMatch(/LTV 75\.73% \/ call 80% \/ liq 90% · falls: -5\.34% to call, -15\.86% to liq/);
+		expect(lines[near + 1]).toMatch(/LTV 75\.73% \/ call 80\.00% \/ liq 90\.00% · falls: 5\.34% to call, 15\.86% to liq/);
 		expect(lines[ok]).toMatch(/9,380 USDT .* 0\.5 BTC\s+in 4 d 23 h/);
 		expect(frame).toMatch(/Total owed\s+32,783\.5969808 USDT \(≈ 32,783\.60 USDT\)/);
 		expect(frame).toMatch(/updated \d+ s ago/);
@@ -144,7 +144,7 @@ describe('Loans screens', () => {
 
 	it('a lost borrow answer: the borrow wizard reads the loans again and names the order it found', async () => {
 		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false}, localHistory: emptyHistory()});
-		await app.waitForText('step 1 of 5');
+		await app.waitForText('Borrow · 1 of 6');
 		await walkToReview(app, '0.5');
 		sim.simulator.injectFault({kind: 'reset-after-order', operation: 'borrow'});
 		await app.press('y');

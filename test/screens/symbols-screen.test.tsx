@@ -71,7 +71,7 @@ describe('symbol explorer', () => {
 		}
 		expect(detail).toContain(`Symbol              ${selectedLine}`);
 		expect(detail).toMatch(/Maker fee\s+0\.1%/);
-		expect(detail).toMatch(/Listed\s+\d{4}-\d\d-\d\d \d\d:\d\d/);
+		expect(detail).toMatch(/Listed\s+\d{4}-\d\d-\d\d \d\d:\d\d [+-]\d\d:\d\d/);
 		expect(detail).toMatch(/Delisting\s+none/);
 		expect(detail).toMatch(/Min trade amount .*\(deprecated\)/);
 		await app!.press(KEYS.escape);
@@ -86,12 +86,12 @@ describe('symbol explorer', () => {
 		})();
 		const failed = await app!.waitForText('Ctrl+R to retry');
 		expect(failed).toMatch(/HTTP 503/);
-		expect(failed).toMatch(/error:/);
+		expect(failed).toMatch(/✗ Spot pairs: /);
 		expect(failed).not.toMatch(/\n\s+at /);
 		sim.simulator.setAvailable(true);
 		await app!.press(KEYS.ctrlR);
 		const recovered = await app!.waitForText(/(\d+) of \1 pairs/);
-		expect(recovered).not.toContain('error:');
+		expect(recovered).not.toContain('✗ Spot pairs');
 	});
 
 	it('says so when nothing matches', async () => {

@@ -18,19 +18,19 @@ describe.skipIf(tmuxMissing)(`bursts and pastes in a real terminal${tmuxMissing 
 
 	const toAmountStep = async (terminal: Tmux) => {
 		await terminal.burst('Down', 'Down', 'Enter');
-		await terminal.waitFor('step 1 of 5');
+		await terminal.waitFor('Borrow · 1 of 6');
 		await terminal.burstText('usdt');
 		await terminal.send('Enter');
-		await terminal.waitFor('step 2 of 5');
+		await terminal.waitFor('Borrow · 2 of 6');
 		await terminal.burstText('btc');
 		await terminal.burst('Enter', 'Enter', 'Enter');
-		await terminal.waitFor('step 5 of 5');
+		await terminal.waitFor('Borrow · 5 of 6');
 	};
 
 	it('↓↓ and Enter in one write on home open Borrow', async () => {
 		const terminal = await start();
 		await terminal.burst('Down', 'Down', 'Enter');
-		await terminal.waitFor('Borrow — step 1 of 5');
+		await terminal.waitFor('Borrow · 1 of 6');
 	});
 
 	it('jjj in one write moves the list three rows', async () => {
@@ -50,7 +50,7 @@ describe.skipIf(tmuxMissing)(`bursts and pastes in a real terminal${tmuxMissing 
 	it('two Backspaces in one write delete two characters', async () => {
 		const terminal = await start();
 		await terminal.burst('Down', 'Down', 'Enter');
-		await terminal.waitFor('step 1 of 5');
+		await terminal.waitFor('Borrow · 1 of 6');
 		await terminal.burstText('usdtxx');
 		await terminal.waitFor(/Loan coin\s+usdtxx/);
 		await terminal.burst('BSpace', 'BSpace');
@@ -77,7 +77,7 @@ describe.skipIf(tmuxMissing)(`bursts and pastes in a real terminal${tmuxMissing 
 		await terminal.paste('yes\ny\n');
 		// Keys after the pastes are read and handled (n goes back to the amount): the pastes were read, and dropped.
 		await terminal.send('n');
-		await terminal.waitFor('step 5 of 5');
+		await terminal.waitFor('Borrow · 5 of 6');
 		await sim.expectNoPost(500);
 		await terminal.send('Enter');
 		await terminal.waitFor('Borrow? [y/N]');

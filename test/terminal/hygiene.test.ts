@@ -64,7 +64,7 @@ describe.skipIf(tmuxMissing)(`drawing from a busy shell${tmuxMissing ? ` (skippe
 		await tmux.send('Down');
 		await tmux.send('Down');
 		await tmux.send('Enter');
-		const wizard = await tmux.waitFor('step 1 of 5');
+		const wizard = await tmux.waitFor('Borrow · 1 of 6');
 		expect(wizard.split('\n')[0]).toMatch(/^loan-tui · demo/);
 		// Nothing of the home menu is left behind.
 		expect(wizard).not.toContain('what a loan costs');

@@ -40,7 +40,7 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 		const near = lines.findIndex((line) => line.includes('△ near margin call'));
 		expect(near).toBeGreaterThan(0);
 		expect(lines.findIndex((line) => line.includes('✓ ok'))).toBe(near + 2);
-		expect(lines[near + 1]).toContain('LTV 75.73% / call 80% / liq 90% · falls: -5.34% to call, -15.86% to liq');
+		expect(lines[near + 1]).toContain('LTV 75.73% / call 80.00% / liq 90.00% · falls: 5.34% to call, 15.86% to liq');
 		expect(screen).toMatch(/updated \d+ s ago/);
 		const before = reads('ongoingOrders');
 		await tmux!.send('C-r');
@@ -162,13 +162,13 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 		tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`, {env});
 		await tmux.waitFor('? this help');
 		await tmux.send('3');
-		await tmux.waitFor('step 1 of 5');
+		await tmux.waitFor('Borrow · 1 of 6');
 		await tmux.burstText('USDT');
 		await tmux.send('Enter');
-		await tmux.waitFor('step 2 of 5');
+		await tmux.waitFor('Borrow · 2 of 6');
 		await tmux.burstText('BTC');
 		await tmux.burst('Enter', 'Enter', 'Enter');
-		await tmux.waitFor('step 5 of 5');
+		await tmux.waitFor('Borrow · 5 of 6');
 		await tmux.burstText('0.3');
 		await tmux.send('Enter');
 		await tmux.waitFor('Borrow? [y/N]');

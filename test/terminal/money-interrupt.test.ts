@@ -22,11 +22,11 @@ describe.skipIf(tmuxMissing)(`money POSTs in a real terminal${tmuxMissing ? ` (s
 	const toReview = async (t: Tmux) => {
 		await t.waitFor('? this help');
 		await t.burst('Down', 'Down', 'Enter');
-		await t.waitFor('step 1 of 5');
+		await t.waitFor('Borrow · 1 of 6');
 		await t.burst('usdt', 'Enter');
-		await t.waitFor('step 2 of 5');
+		await t.waitFor('Borrow · 2 of 6');
 		await t.burst('btc', 'Enter', 'Enter', 'Enter');
-		await t.waitFor('step 5 of 5');
+		await t.waitFor('Borrow · 5 of 6');
 		await t.burst('0.5', 'Enter');
 		return t.waitFor(/Hourly interest\s+[\d.]+ USDT/);
 	};

@@ -1,6 +1,7 @@
 // Estimate and borrow through the built binary in tmux, against the simulator; the request record is the proof.
 import {afterEach, describe, expect, it} from 'vitest';
 import {estimateFor} from '../../source/simulator/index.js';
+import {amountColumn, groupThousands} from '../../source/format/money.js';
 import {CLI} from '../helpers/cli.js';
 import {TEST_CREDENTIAL_ENV, TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
 import {Tmux, tmuxMissing} from '../helpers/tmux.js';
@@ -25,9 +26,10 @@ describe.skipIf(tmuxMissing)(`estimate and borrow in a real terminal${tmuxMissin
 		await tmux.send('Enter');
 		await tmux.typeText('1');
 		const expected = estimateFor('USDT', 'BTC', 'SEVEN', '1');
-		const screen = await tmux.waitFor(new RegExp(`Borrowable \\(USDT\\)\\s+${expected.loanAmount}\\s`));
+		const screen = await tmux.waitFor(new RegExp(`Borrowable \\(USDT\\)\\s+${groupThousands(expected.loanAmount)}\\s`));
 		expect(screen).toContain('Estimate: pledge 1 BTC, borrow USDT');
-		expect(screen).toMatch(new RegExp(`Hourly interest\\s+${expected.hourInterest.replace('.', '\\.')}\\s`));
+		const hourly = amountColumn((['SEVEN', 'THIRTY', 'FLEXIBLE'] as const).map((period) => estimateFor('USDT', 'BTC', period, '1').hourInterest), {maxDecimals: 8})[0]!.trim();
+		expect(screen).toMatch(new RegExp(`Hourly interest\\s+${hourly.replace('.', '\\.')}\\s`));
 		expect(screen).toMatch(/Annualised rate\s+\d/);
 		const estimates = sim.simulator.requests.filter((request) => request.operation === 'estimate');
 		expect(estimates.length).toBe(3);
@@ -41,18 +43,18 @@ describe.skipIf(tmuxMissing)(`estimate and borrow in a real terminal${tmuxMissin
 		await tmux.send('Down');
 		await tmux.send('Down');
 		await tmux.send('Enter');
-		await tmux.waitFor('step 1 of 5');
+		await tmux.waitFor('Borrow · 1 of 6');
 		await tmux.typeText('usdt');
 		await tmux.send('Enter');
-		await tmux.waitFor('step 2 of 5');
+		await tmux.waitFor('Borrow · 2 of 6');
 		await tmux.typeText('btc');
 		await tmux.send('Enter');
-		await tmux.waitFor('step 3 of 5');
+		await tmux.waitFor('Borrow · 3 of 6');
 		await tmux.send('Down');
 		await tmux.send('Enter');
-		await tmux.waitFor('step 4 of 5');
+		await tmux.waitFor('Borrow · 4 of 6');
 		await tmux.send('Enter');
-		await tmux.waitFor('step 5 of 5');
+		await tmux.waitFor('Borrow · 5 of 6');
 		await tmux.typeText('0.25');
 		await tmux.send('Enter');
 		const review = await tmux.waitFor('Borrow? [y/N]');
@@ -80,7 +82,7 @@ describe.skipIf(tmuxMissing)(`estimate and borrow in a real terminal${tmuxMissin
 		await tmux.send('Down');
 		await tmux.send('Down');
 		await tmux.send('Enter');
-		await tmux.waitFor('step 1 of 5');
+		await tmux.waitFor('Borrow · 1 of 6');
 		await tmux.typeText('USDT');
 		await tmux.send('Enter');
 		await tmux.typeText('BTC');
@@ -91,7 +93,7 @@ describe.skipIf(tmuxMissing)(`estimate and borrow in a real terminal${tmuxMissin
 		await tmux.send('Enter');
 		const review = await tmux.waitFor(/Hourly interest\s+[\d.]+ USDT/);
 		expect(review.split('\n')[0]).toMatch(/^loan-tui · /);
-		expect(review).toMatch(/^Review — this is exactly what will be sent:$/m);
+		expect(review).toMatch(/Borrow · 6 of 6 · Review: exactly what will be sent/);
 		expect(review).toMatch(/^ {2}Loan coin\s+USDT$/m);
 		expect(review).toContain('Borrow? [y/N]');
 		await tmux.send('y');

@@ -31,10 +31,10 @@ export class ScreenErrorBoundary extends Component<Props, State> {
 		if (!this.state.error) return this.props.children;
 		return (
 			<Box flexDirection="column">
-				<Text color={this.props.color} bold wrap="truncate">
+				<Text color={this.props.color} bold wrap="wrap">
 					This screen failed: {sanitize(this.state.error.message)}
 				</Text>
-				<Text wrap="truncate">Press Esc to go back; the rest of the app still works.</Text>
+				<Text wrap="wrap">Press Esc to go back; the rest of the app still works.</Text>
 			</Box>
 		);
 	}

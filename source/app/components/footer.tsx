@@ -1,15 +1,21 @@
 import React from 'react';
 import {Text} from 'ink';
-import {GLOBAL_KEYS, type KeyHelp} from '../../ui/keys/key-help.js';
+import type {KeyHelp} from '../../ui/keys/key-help.js';
+import {footerHints, joinHints} from '../../ui/keys/footer-line.js';
 import type {InputMode} from '../../ui/keys/screen-input.js';
 
-/** The keys of the current mode, one line, truncated to the terminal. */
-export function Footer({keys, mode}: {keys: KeyHelp[]; mode: InputMode}) {
-	const global = GLOBAL_KEYS.filter((key) => key.footer && !(mode === 'text' && key.keys === '?'));
-	const shown = [...keys.filter((key) => key.footer), ...global];
+/** The keys of the current mode on one line; hints that do not fit are dropped, least important first. */
+export function Footer({keys, mode, width, home, quitAsked}: {keys: KeyHelp[]; mode: InputMode; width: number; home?: boolean; quitAsked?: boolean}) {
+	if (quitAsked) {
+		return (
+			<Text bold wrap="truncate">
+				Quit loan-tui? Esc again quits · any other key stays
+			</Text>
+		);
+	}
 	return (
 		<Text dimColor wrap="truncate">
-			{shown.map((key) => `${key.keys} ${key.action.replace(/ \(.*\)$/, '')}`).join(' · ')}
+			{joinHints(footerHints(keys, mode, width, {home}))}
 		</Text>
 	);
 }

@@ -55,7 +55,7 @@ function comparison(estimates: Estimate[], periods: Period[], coin: string): str
 			[`Borrowable (${coin})`, ...figures.map((f) => f.borrowable)],
 			[`Hourly interest (${coin})`, ...figures.map((f) => f.hourlyInterest)],
 			[`Daily interest (${coin})`, ...figures.map((f) => f.dailyInterest)],
-			[`Term interest (${coin})`, ...figures.map((f) => `${f.termInterest} ${f.termLabel.startsWith('per') ? '/day' : ''}`.trim())],
+			[`Interest over term (${coin})`, ...figures.map((f) => `${f.termInterest} ${f.termLabel.startsWith('per') ? '/day' : ''}`.trim())],
 			['Annualised rate', ...figures.map((f) => f.annualRate)],
 		],
 	);

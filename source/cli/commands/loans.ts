@@ -1,9 +1,8 @@
 // loan-tui loans [ORDER]: ongoing loans, riskiest first, with LTV against the margin-call and liquidation LTVs,
 // the price fall that would reach each, interest and APR; totals from debts.
 import type {Debts, OngoingLoan} from '../../api/loan-types.js';
-import {describeLoan, fall, ltvGauge, timeToExpiry} from '../../format/loans.js';
+import {describeLoan, fall, loanDetailRows, timeToExpiry} from '../../format/loans.js';
 import {percent} from '../../format/numbers.js';
-import {localDateTime} from '../../format/dates.js';
 import {sanitize} from '../../format/sanitize.js';
 import {byRisk, riskOf} from '../../loans/ltv.js';
 import {EXIT, type ExitCode} from '../../runtime/exit-codes.js';
@@ -62,24 +61,7 @@ function loanTable(loans: OngoingLoan[], now: number): string[] {
 }
 
 function loanDetail(loan: OngoingLoan, now: number): string[] {
-	const described = describeLoan(loan);
-	const {risk} = described;
-	const loanCoin = sanitize(loan.loanCoin);
-	const pledgeCoin = sanitize(loan.pledgeCoin);
-	const rows: Array<[string, string]> = [
-		['Order', loan.orderId],
-		['Borrowed', `${loan.loanAmount} ${loanCoin}`],
-		['Interest accrued', `${loan.interestAmount} ${loanCoin}`],
-		['Owed now', `${described.owed} ${loanCoin}`],
-		['Hourly rate', `${percent(loan.hourInterestRate)} (APR ${percent(described.annualInterestRate, 2)})`],
-		['Collateral', `${loan.pledgeAmount} ${pledgeCoin}`],
-		['LTV', ltvGauge(loan)],
-		['Margin call', `if ${pledgeCoin} falls ${fall(risk.moveToMarginCall)} against ${loanCoin}`],
-		['Liquidation', `if ${pledgeCoin} falls ${fall(risk.moveToLiquidation)} against ${loanCoin}`],
-		['Risk', risk.label],
-		['Borrowed at', localDateTime(loan.borrowTime)],
-		['Expires', loan.expireTime === '0' ? 'none (flexible)' : `${localDateTime(loan.expireTime)} (${timeToExpiry(loan.expireTime, now)})`],
-	];
+	const rows: Array<[string, string]> = [['Order', loan.orderId], ...loanDetailRows(loan, now, 30).rows];
 	const width = Math.max(...rows.map(([label]) => label.length));
 	return rows.map(([label, value]) => `${label.padEnd(width)}  ${value}`);
 }

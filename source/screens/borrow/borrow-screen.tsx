@@ -9,7 +9,7 @@ import {useServices} from '../../ui/services.js';
 import {useStore} from '../../ui/store.js';
 import type {KeyHelp} from '../../ui/keys/key-help.js';
 import {Spinner} from '../../ui/components/spinner.js';
-import {ErrorMessage} from '../../ui/components/error-message.js';
+import {describeError} from '../../ui/describe-error.js';
 import {PERIOD_LABEL} from '../../format/estimate.js';
 import {TextField} from '../../ui/fields/text-field.js';
 import {PERIOD_CHOICES} from '../../ui/fields/period-choices.js';
@@ -18,11 +18,12 @@ import {routeChoiceKey, routeTextKey} from '../../ui/fields/field-keys.js';
 import {pasteEdit} from '../../ui/fields/text-editing.js';
 import {useCoinSuggestions} from '../../ui/fields/use-coin-suggestions.js';
 import {useCredentialsForm} from '../credentials/credentials-form.js';
-import {AMOUNT_MODES, initialWizard, wizardReducer, type AmountMode, type WizardState, type WizardStep} from './reducer.js';
+import {AMOUNT_MODES, borrowMemoryOf, initialWizard, wizardReducer, type AmountMode, type WizardState, type WizardStep} from './reducer.js';
 import {useMoneyPost} from '../../ui/money/use-money-post.js';
 import {useReconciliation, worthChecking, type ReconciliationState} from '../../ui/money/use-reconciliation.js';
 import {ReconciliationView} from '../../ui/money/reconciliation-view.js';
 import type {Theme} from '../../ui/theme.js';
+import {useReportPost} from '../../ui/money/use-report-post.js';
 import {borrowRequestOf, requestBody} from './borrow-request.js';
 import {useReviewEstimate} from './use-review-estimate.js';
 import {Review} from './review.js';
@@ -37,14 +38,15 @@ const NO_COIN_INFOS = createStore<CoinInfoState>({status: 'idle'});
 /** What the screen shows: a wizard step, or where the borrow request is once the review was confirmed. */
 type Stage = WizardStep | 'submitting' | 'result' | 'unknown';
 
+/** Every screen's title reads "Screen · n of N · Step" (README, "Words"). */
 const STEP_TITLES: Record<Stage, string> = {
-	loanCoin: 'Which coin do you want to borrow?',
-	pledgeCoin: 'Which coin do you pledge as collateral?',
-	period: 'For how long?',
-	amountMode: 'Which amount will you give?',
-	amount: 'How much?',
+	loanCoin: 'Loan coin',
+	pledgeCoin: 'Pledge coin',
+	period: 'Period',
+	amountMode: 'Amount type',
+	amount: 'Amount',
 	credentials: 'API credentials (none were found)',
-	review: 'Review',
+	review: 'Review: exactly what will be sent',
 	submitting: 'Sending',
 	result: 'Done',
 	unknown: 'Outcome unknown',
@@ -65,15 +67,17 @@ const KEYS: Partial<Record<Stage, KeyHelp[]>> = {
 	credentials: [{keys: 'Enter', action: 'next field', footer: true}],
 	review: [{keys: 'y', action: 'borrow (only y sends)', footer: true}, {keys: 'n', action: 'change values', footer: true}, {keys: 'Enter', action: 'does nothing here'}],
 	submitting: [],
-	result: [{keys: 'c', action: 'copy the order ID', footer: true}, {keys: 'Enter', action: 'home', footer: true}],
+	result: [{keys: 'c', action: 'copy the order ID', footer: true}, {keys: 'Enter', action: 'home', footer: true}, {keys: 'Esc', action: 'home', footer: true}],
 	unknown: [{keys: 'Esc', action: 'back to review (sending again needs a second y)', footer: true}, {keys: 'h', action: 'home', footer: true}],
 };
 
 export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
-	const {client, theme, credentials, connectedTo, coinInfos, clipboard, localHistory, reconcileMs} = useServices();
+	const {client, theme, credentials, connectedTo, coinInfos, clipboard, localHistory, reconcileMs, inputs} = useServices();
 	const credentialsState = useStore(credentials);
 	const navigation = useNavigation();
-	const [state, dispatch] = useReducer(wizardReducer, prefill, initialWizard);
+	const [state, dispatch] = useReducer(wizardReducer, prefill, (carried) => initialWizard(carried, inputs.borrow()));
+	// After every change (the memory ignores a render that changed no value): kept for the session and next run.
+	useEffect(() => inputs.rememberBorrow(borrowMemoryOf(state)));
 
 	useEffect(() => {
 		void credentials.load().then((loaded) => dispatch({type: 'credentials-needed', needed: loaded.status !== 'ready'}));
@@ -101,6 +105,7 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 		[post.state.phase, post.state.request, post.state.failure],
 	);
 	const reconciliation = useReconciliation(client, sent, reconcileMs);
+	useReportPost(post.state, 'borrow', 'Borrow');
 	const stage: Stage = post.state.phase === 'posting' ? 'submitting' : post.state.phase === 'done' ? 'result' : post.state.phase === 'unknown' ? 'unknown' : state.step;
 	const estimate = useReviewEstimate(client, state.values, stage === 'review');
 	const checks = useReviewChecks(client, coinInfos, state.values, stage === 'review', estimate);
@@ -124,7 +129,7 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 		onCancel: () => dispatch({type: 'back'}),
 	});
 
-	const mode = state.step === 'credentials' ? form.mode : textField ? 'text' : 'navigate';
+	const mode = stage === 'submitting' ? 'busy' : state.step === 'credentials' ? form.mode : textField ? 'text' : 'navigate';
 	const active = useScreenInput({
 		mode,
 		keys: KEYS[stage] ?? [],
@@ -183,11 +188,13 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 		},
 	});
 
-	const stepNumber = INPUT_STEPS.indexOf(stage);
+	// The review is the last of the numbered steps.
+	const stepNumber = stage === 'review' ? INPUT_STEPS.length : INPUT_STEPS.indexOf(stage);
 	return (
 		<Box flexDirection="column">
 			<Text bold color={theme.accent} wrap="truncate">
-				Borrow{stepNumber >= 0 ? ` — step ${stepNumber + 1} of ${INPUT_STEPS.length}` : ''}: {STEP_TITLES[stage]}
+				Borrow · {stepNumber >= 0 ? `${stepNumber + 1} of ${INPUT_STEPS.length + 1} · ` : ''}
+				{STEP_TITLES[stage]}
 			</Text>
 			{/* The review lists every value itself; above it the summary would only repeat them. */}
 			{INPUT_STEPS.includes(stage) || stage === 'credentials' ? (
@@ -267,26 +274,23 @@ function Result({orderId, state, color, copied, kept}: {orderId: string; state: 
 			</Text>
 			{kept ? <Text wrap="truncate">Kept in this app's history: loan-tui history --local</Text> : null}
 			{copied ? <Text wrap="wrap">{copied}</Text> : null}
-			<Text dimColor wrap="truncate">
-				c: copy the order ID · Enter or Esc: home
-			</Text>
 		</Box>
 	);
 }
 
+/** Each thing once: what is unknown, why, what to check, what the loans say now, what sending again takes (keys: footer). */
 function Unknown({failure, reconciliation, theme}: {failure: unknown; reconciliation: ReconciliationState; theme: Theme}) {
 	const color = theme.warn;
+	const view = describeError(failure);
 	return (
 		<Box flexDirection="column" borderStyle="double" borderColor={color} paddingX={1}>
-			<Text bold color={color} wrap="truncate">
+			<Text bold color={color} wrap="wrap">
 				⚠ OUTCOME UNKNOWN — the loan may or may not have been created.
 			</Text>
-			<ErrorMessage error={failure} />
+			{view.detail ? <Text wrap="wrap">Cause: {view.detail}</Text> : null}
+			<Text wrap="wrap">{view.hint ?? 'Check your loan orders on Bitget before borrowing again.'}</Text>
 			<ReconciliationView state={reconciliation} theme={theme} />
-			<Text wrap="truncate">Sending the same values again needs the review and a second, explicit y.</Text>
-			<Text dimColor wrap="truncate">
-				Esc: back to review · h: home · Ctrl+C: quit
-			</Text>
+			<Text wrap="wrap">Sending the same values again needs the review and a second, explicit y.</Text>
 		</Box>
 	);
 }

@@ -4,8 +4,8 @@ import {PERIODS, type EstimateRequest, type Period} from '../../api/types.js';
 import {nextChoice} from '../../ui/fields/choice-field.js';
 import {checkAmount, checkCoin} from '../../api/validate.js';
 import type {TextEdit} from '../../ui/fields/text-editing.js';
-import {pairProblem} from '../../ui/fields/coin-rules.js';
 import {coinFieldReducer, type CoinFieldAction} from '../../ui/fields/coin-field-state.js';
+import {NO_SUGGESTION, pairProblem, type CoinLike} from '../../ui/fields/coin-rules.js';
 
 export type WizardStep =
 	| 'loanCoin'
@@ -40,14 +40,16 @@ export interface WizardState {
 	needsCredentials: boolean;
 	/** Left the wizard (Esc on the first step). */
 	exit: boolean;
+	/** The amount typed for the mode not chosen now: a mode switch brings it back and never carries the other over. */
+	otherAmount?: string;
 }
 
 export type WizardAction =
 	| {type: 'edit'; value: string}
 	| {type: 'text'; edit: TextEdit}
 	/** Enter on a text step; on a coin step the highlighted suggestion from `coins` is taken first. */
-	| {type: 'submit'; coins?: readonly string[]}
-	| {type: 'suggest'; by: number; coins: readonly string[]}
+	| {type: 'submit'; coins?: readonly CoinLike[]}
+	| {type: 'suggest'; by: number; coins: readonly CoinLike[]}
 	/** On the period and amount-mode steps: move the selection (Enter is `submit`). */
 	| {type: 'select'; move: {type: 'cycle'; by: number} | {type: 'pick'; index: number}}
 	| {type: 'choose-period'; daily: Period}
@@ -60,7 +62,44 @@ export type WizardAction =
 
 const TEXT_STEPS = {loanCoin: 'loanCoin', pledgeCoin: 'pledgeCoin', amount: 'amount'} as const;
 
-export function initialWizard(prefill?: Partial<EstimateRequest>): WizardState {
+/** What the wizard remembers of an earlier visit (this session or the last run): each amount under its own name. */
+export interface RememberedBorrow {
+	loanCoin?: string;
+	pledgeCoin?: string;
+	daily?: Period;
+	amountMode?: AmountMode;
+	pledgeAmount?: string;
+	loanAmount?: string;
+}
+
+/** The remembered values as they are kept: both amounts, whichever mode is chosen now. */
+export function borrowMemoryOf(state: WizardState): Required<RememberedBorrow> {
+	const {values} = state;
+	const other = state.otherAmount ?? '';
+	return {
+		loanCoin: values.loanCoin,
+		pledgeCoin: values.pledgeCoin,
+		daily: values.daily,
+		amountMode: values.amountMode,
+		pledgeAmount: values.amountMode === 'pledge' ? values.amount : other,
+		loanAmount: values.amountMode === 'loan' ? values.amount : other,
+	};
+}
+
+/** Values carried from the estimate win; without them the wizard opens on its first step with what was remembered. */
+export function initialWizard(prefill?: Partial<EstimateRequest>, remembered?: RememberedBorrow): WizardState {
+	if (!prefill && remembered) {
+		const amountMode = remembered.amountMode ?? 'pledge';
+		const values: WizardValues = {
+			loanCoin: remembered.loanCoin ?? '',
+			pledgeCoin: remembered.pledgeCoin ?? '',
+			daily: remembered.daily ?? 'SEVEN',
+			amountMode,
+			amount: (amountMode === 'pledge' ? remembered.pledgeAmount : remembered.loanAmount) ?? '',
+		};
+		const otherAmount = (amountMode === 'pledge' ? remembered.loanAmount : remembered.pledgeAmount) ?? '';
+		return {step: 'loanCoin', values, cursor: values.loanCoin.length, suggestion: NO_SUGGESTION, needsCredentials: false, exit: false, otherAmount};
+	}
 	const values: WizardValues = {
 		loanCoin: prefill?.loanCoin ?? '',
 		pledgeCoin: prefill?.pledgeCoin ?? '',
@@ -71,14 +110,14 @@ export function initialWizard(prefill?: Partial<EstimateRequest>): WizardState {
 	const complete = checkCoin(values.loanCoin).ok && checkCoin(values.pledgeCoin).ok && checkAmount(values.amount).ok;
 	// Values carried from the estimate land on the amount step: one Enter to review, Esc to change anything.
 	const step = complete ? 'amount' : 'loanCoin';
-	return {step, values, cursor: values[step].length, suggestion: 0, needsCredentials: false, exit: false};
+	return {step, values, cursor: values[step].length, suggestion: NO_SUGGESTION, needsCredentials: false, exit: false};
 }
 
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
 	const next = reduce(state, action);
 	// Arriving on a text step puts the cursor after what is already there.
 	if (next.step !== state.step && next.step in TEXT_STEPS) {
-		return {...next, cursor: next.values[TEXT_STEPS[next.step as keyof typeof TEXT_STEPS]].length, suggestion: 0};
+		return {...next, cursor: next.values[TEXT_STEPS[next.step as keyof typeof TEXT_STEPS]].length, suggestion: NO_SUGGESTION};
 	}
 	return next;
 }
@@ -99,15 +138,14 @@ function reduce(state: WizardState, action: WizardAction): WizardState {
 				return {...state, values: {...state.values, daily}};
 			}
 			if (state.step === 'amountMode') {
-				const amountMode = AMOUNT_MODES[nextChoice(AMOUNT_MODES.indexOf(state.values.amountMode), AMOUNT_MODES.length, action.move)]!;
-				return {...state, values: {...state.values, amountMode}};
+				return withMode(state, AMOUNT_MODES[nextChoice(AMOUNT_MODES.indexOf(state.values.amountMode), AMOUNT_MODES.length, action.move)]!);
 			}
 			return state;
 		}
 		case 'choose-period':
 			return state.step === 'period' ? {...state, values: {...state.values, daily: action.daily}, step: 'amountMode'} : state;
 		case 'choose-mode':
-			return state.step === 'amountMode' ? {...state, values: {...state.values, amountMode: action.mode}, step: 'amount', error: undefined} : state;
+			return state.step === 'amountMode' ? {...withMode(state, action.mode), step: 'amount', error: undefined} : state;
 		case 'back':
 			return back(state);
 		case 'credentials-needed':
@@ -117,6 +155,12 @@ function reduce(state: WizardState, action: WizardAction): WizardState {
 		case 'decline':
 			return state.step === 'review' ? {...state, step: 'amount'} : state;
 	}
+}
+
+/** Switches the amount mode: the amount typed for the old mode is put aside, the one for the new mode comes back. */
+function withMode(state: WizardState, amountMode: AmountMode): WizardState {
+	if (amountMode === state.values.amountMode) return state;
+	return {...state, values: {...state.values, amountMode, amount: state.otherAmount ?? ''}, otherAmount: state.values.amount};
 }
 
 /** The current text step's field reducer (a coin field; the amount has no suggestions). A changed value clears the

@@ -3,6 +3,7 @@
 import React from 'react';
 import {Box, Text} from 'ink';
 import {PERIOD_LABEL} from '../../format/estimate.js';
+import {groupThousands} from '../../format/money.js';
 import type {Theme} from '../../ui/theme.js';
 import {describeError, errorLine} from '../../ui/describe-error.js';
 import {Spinner} from '../../ui/components/spinner.js';
@@ -42,9 +43,6 @@ export function Review({values, estimate: fetched, refusal, confirmAgain, connec
 	];
 	return (
 		<Box flexDirection="column">
-			<Text bold wrap="truncate">
-				Review — this is exactly what will be sent:
-			</Text>
 			{rows.map(([label, value]) => (
 				<Text key={label} wrap="truncate">
 					{'  '}
@@ -58,16 +56,16 @@ export function Review({values, estimate: fetched, refusal, confirmAgain, connec
 						<Text wrap="truncate">
 							{'  '}
 							{'Borrowable'.padEnd(17)}
-							{estimate.estimate.loanAmount} {values.loanCoin} (estimate)
+							{groupThousands(estimate.estimate.loanAmount)} {values.loanCoin} (estimate)
 						</Text>
 						<Text wrap="truncate">
 							{'  '}
 							{'Hourly interest'.padEnd(17)}
-							{estimate.estimate.hourInterest} {values.loanCoin} (estimate)
+							{groupThousands(estimate.estimate.hourInterest)} {values.loanCoin} (estimate)
 						</Text>
 					</>
 				) : estimate && !estimate.ok ? (
-					<Text wrap="truncate" color={theme.warn}>
+					<Text wrap="wrap" color={theme.warn}>
 						{'  '}Estimate unavailable: {errorLine(estimate.error)}
 					</Text>
 				) : (
@@ -93,10 +91,10 @@ export function Review({values, estimate: fetched, refusal, confirmAgain, connec
 			) : null}
 			{confirmAgain ? (
 				<Box flexDirection="column">
-					<Text wrap="truncate" color={theme.warn} bold>
+					<Text wrap="wrap" color={theme.warn} bold>
 						⚠ These exact values were sent before and the outcome is unknown: a loan may already exist.
 					</Text>
-					<Text wrap="truncate" color={theme.warn} bold>
+					<Text wrap="wrap" color={theme.warn} bold>
 						Press y again to send a second request, n to go back.
 					</Text>
 				</Box>

@@ -83,7 +83,7 @@ export function useCredentialsForm(props: CredentialsFormProps) {
 					<Text wrap="truncate">Where should these credentials be kept?</Text>
 					{state.step === 'saving' ? <Text dimColor>Saving…</Text> : <ChoiceList choices={choices} selected={state.keepIndex} focused={props.active} color={props.theme.accent} />}
 					{state.error ? (
-						<Text wrap="truncate" color={props.theme.bad}>
+						<Text wrap="wrap" color={props.theme.bad}>
 							✗ {state.error}
 						</Text>
 					) : null}

@@ -8,6 +8,7 @@ import type {KeyHelp} from '../../ui/keys/key-help.js';
 import {Spinner} from '../../ui/components/spinner.js';
 import {maskKey} from '../../credentials/types.js';
 import {sanitize} from '../../format/sanitize.js';
+import {errorLine} from '../../ui/describe-error.js';
 import {useCredentialsForm} from './credentials-form.js';
 import {ChoiceList} from '../../ui/fields/choice-list.js';
 import {useChoiceField} from '../../ui/fields/use-choice-field.js';
@@ -23,7 +24,7 @@ const CONFIRM_KEYS: KeyHelp[] = [{keys: 'y', action: 'remove', footer: true}, {k
 const SOURCE_LABEL = {environment: 'environment variables (BITGET_*)', keychain: 'OS keychain', demo: 'built-in demo credentials', session: 'this session only (not stored)'};
 
 export function CredentialsScreen() {
-	const {credentials, theme, connectedTo} = useServices();
+	const {credentials, theme, connectedTo, lastError} = useServices();
 	const state = useStore(credentials);
 	const [mode, setMode] = useState<Mode>('menu');
 	const [message, setMessage] = useState<string | undefined>();
@@ -39,17 +40,27 @@ export function CredentialsScreen() {
 		profile: credentials.profile,
 		canSave: !demo,
 		onKeep: async (entered, choice) => {
-			if (choice === 'save') await credentials.save(entered);
+			if (choice === 'save') {
+				await credentials.save(entered).catch((error: unknown) => {
+					lastError.report('keychain', `Keychain: could not save: ${errorLine(error)}`);
+					throw error;
+				});
+			}
 			else credentials.useForSession(entered);
 			setMessage(choice === 'save' ? 'Saved in the OS keychain.' : 'Using these credentials for this session.');
+			lastError.succeeded('keychain');
 			setMode('menu');
 		},
 		onCancel: () => setMode('menu'),
 	});
 
+	// "Add" when nothing is in use; "Remove" only for what the keychain holds (never a question about nothing).
+	const stored = state.status === 'ready' && state.resolved.source === 'keychain';
 	const items = [
-		{label: 'Replace — enter a new API key, secret key and passphrase', value: 'replace' as const},
-		...(demo ? [] : [{label: 'Remove — delete them from the OS keychain', value: 'remove' as const}]),
+		state.status === 'ready'
+			? {label: 'Replace — enter a new API key, secret key and passphrase', value: 'replace' as const}
+			: {label: 'Add — enter an API key, secret key and passphrase', value: 'replace' as const},
+		...(demo || !stored ? [] : [{label: 'Remove — delete them from the OS keychain', value: 'remove' as const}]),
 	];
 	// Back on the menu, the highlight stays on the item chosen last.
 	const menu = useChoiceField(items.length, (index) => {
@@ -69,10 +80,12 @@ export function CredentialsScreen() {
 				credentials.remove().then(
 					(removed) => {
 						setMessage(removed ? 'Removed from the OS keychain.' : 'There was nothing stored in the keychain for this profile.');
+						lastError.succeeded('keychain');
 						setMode('menu');
 					},
 					(error: unknown) => {
 						setMessage(`Could not remove: ${sanitize(error instanceof Error ? error.message : String(error))}`);
+						lastError.report('keychain', `Keychain: could not remove: ${errorLine(error)}`);
 						setMode('menu');
 					},
 				);
@@ -94,7 +107,7 @@ export function CredentialsScreen() {
 	return (
 		<Box flexDirection="column">
 			<Text bold color={theme.accent} wrap="truncate">
-				Credentials — profile “{credentials.profile}”
+				Credentials · profile “{credentials.profile}”
 			</Text>
 			{state.status === 'loading' || state.status === 'unknown' ? <Spinner label="Looking up credentials…" /> : null}
 			{state.status === 'ready' ? (
@@ -105,23 +118,23 @@ export function CredentialsScreen() {
 						{'  '}The secret key and passphrase are never shown.
 					</Text>
 					{state.resolved.source === 'environment' ? (
-						<Text color={theme.warn} wrap="truncate">
+						<Text color={theme.warn} wrap="wrap">
 							{'  '}BITGET_* variables override the keychain while they are set.
 						</Text>
 					) : null}
 				</>
 			) : null}
 			{state.status === 'none' ? (
-				<Text wrap="truncate">  None found{state.reason ? `: ${sanitize(state.reason)}` : ''}. Replace to enter them, or set BITGET_API_KEY, BITGET_SECRET_KEY and BITGET_PASSPHRASE.</Text>
+				<Text wrap="wrap">  None found{state.reason ? `: ${sanitize(state.reason)}` : ''}. Add them here, or set BITGET_API_KEY, BITGET_SECRET_KEY and BITGET_PASSPHRASE.</Text>
 			) : null}
-			{message ? <Text color={theme.good} wrap="truncate">  {message}</Text> : null}
+			{message ? <Text color={theme.good} wrap="wrap">  {message}</Text> : null}
 			<Text> </Text>
 			{mode === 'menu' ? (
 				<ChoiceList choices={items} selected={menu.selected} focused={active} color={theme.accent} />
 			) : null}
 			{mode === 'replace' ? form.view : null}
 			{mode === 'confirm-remove' ? (
-				<Text bold color={theme.warn} wrap="truncate">
+				<Text bold color={theme.warn} wrap="wrap">
 					Remove the credentials of profile “{credentials.profile}” from the OS keychain? [y/N]
 				</Text>
 			) : null}

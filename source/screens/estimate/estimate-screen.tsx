@@ -11,13 +11,13 @@ import {useBodySize} from '../../ui/layout.js';
 import type {KeyHelp} from '../../ui/keys/key-help.js';
 import {Spinner} from '../../ui/components/spinner.js';
 import {TextField} from '../../ui/fields/text-field.js';
-import {PERIOD_CHOICES} from '../../ui/fields/period-choices.js';
-import {ChoiceList} from '../../ui/fields/choice-list.js';
+import {PERIOD_LABEL} from '../../format/estimate.js';
 import {routeChoiceKey, routeTextKey} from '../../ui/fields/field-keys.js';
 import {pasteEdit} from '../../ui/fields/text-editing.js';
 import {useCoinSuggestions} from '../../ui/fields/use-coin-suggestions.js';
-import {pairProblem} from '../../ui/fields/coin-rules.js';
-import {estimateFormReducer, initialEstimateForm, type TextFieldName} from './reducer.js';
+import {SuggestionList} from '../../ui/fields/suggestion-list.js';
+import {pairProblem, SUGGESTION_LIMIT} from '../../ui/fields/coin-rules.js';
+import {estimateFormReducer, restoredEstimateForm, type TextFieldName} from './reducer.js';
 import {useLiveEstimate, type EstimateQuery} from './use-live-estimate.js';
 import {EstimateTable} from './estimate-table.js';
 import {borrowRoute} from '../borrow/route.js';
@@ -25,6 +25,9 @@ import {useLoanCoinInfo} from './use-loan-coin-info.js';
 
 /** Body rows from which the two rows of official rates fit below the table (not at 60x16). */
 const OFFICIAL_ROWS_FROM = 15;
+
+/** Four fields and a spare row: room for the longest suggestion list beside them. */
+const FORM_ROWS = SUGGESTION_LIMIT;
 
 const TEXT_KEYS: KeyHelp[] = [
 	{keys: 'Enter', action: 'next field', footer: true},
@@ -42,12 +45,16 @@ const SELECT_KEYS: KeyHelp[] = [
 ];
 
 export function EstimateScreen() {
-	const {client, theme, lastError, coinInfos} = useServices();
+	const {client, theme, lastError, coinInfos, inputs} = useServices();
 	const {columns, rows} = useBodySize();
 	const official = useLoanCoinInfo(coinInfos);
 	const [refresh, setRefresh] = useState(0);
 	const navigation = useNavigation();
-	const [form, dispatch] = useReducer(estimateFormReducer, initialEstimateForm);
+	const [form, dispatch] = useReducer(estimateFormReducer, inputs, (memory) => restoredEstimateForm(memory.estimate()));
+	// Kept for the session (Ctrl+B and back, leaving and coming back) and, once checked, for the next run.
+	useEffect(() => {
+		inputs.rememberEstimate({loanCoin: form.loanCoin, pledgeCoin: form.pledgeCoin, daily: form.daily, pledgeAmount: form.pledgeAmount});
+	}, [inputs, form.loanCoin, form.pledgeCoin, form.daily, form.pledgeAmount]);
 
 	const loanCoin = checkCoin(form.loanCoin, 'loan coin');
 	const pledgeCoin = checkCoin(form.pledgeCoin, 'pledge coin');
@@ -65,7 +72,8 @@ export function EstimateScreen() {
 	useEffect(() => {
 		if (live.status !== 'ready') return;
 		const failed = PERIODS.map((period) => live.results[period]).find((result) => result && !result.ok);
-		lastError.set(failed && !failed.ok ? errorLine(failed.error) : undefined);
+		if (failed && !failed.ok) lastError.report('estimate', `Estimate: ${errorLine(failed.error)}`);
+		else lastError.succeeded('estimate');
 	}, [live, lastError]);
 
 	const focusedText = form.focus === 'daily' ? undefined : (form.focus as TextFieldName);
@@ -120,30 +128,35 @@ export function EstimateScreen() {
 			focused={active && form.focus === name}
 			theme={theme}
 			error={errorFor(name)}
-			suggestions={form.focus === name ? suggestions : undefined}
-			highlighted={form.suggestion}
 		/>
 	);
 
 	const shown = live.status === 'ready' ? live.results : live.status === 'waiting' ? live.previous : undefined;
 	return (
 		<Box flexDirection="column">
-			{field('loanCoin', 'Loan coin', 'coin to borrow, e.g. USDT')}
-			{field('pledgeCoin', 'Pledge coin', 'collateral, e.g. BTC')}
-			<Text wrap="truncate" bold={form.focus === 'daily'} color={form.focus === 'daily' ? theme.accent : undefined}>
-				{form.focus === 'daily' ? '› ' : '  '}Period
-			</Text>
-			{form.focus === 'daily' ? (
-				<Box marginLeft={4}>
-					<ChoiceList choices={PERIOD_CHOICES} selected={PERIOD_CHOICES.findIndex((c) => c.value === form.daily)} focused={active} color={theme.accent} />
+			{/* The form keeps one height whatever has focus (suggestions go beside it), so the table below never jumps. */}
+			<Box flexDirection="row" minHeight={FORM_ROWS}>
+				<Box flexDirection="column" flexGrow={1}>
+					{field('loanCoin', 'Loan coin', 'coin to borrow, e.g. USDT')}
+					{field('pledgeCoin', 'Pledge coin', 'collateral, e.g. BTC')}
+					{/* The period on one line, focused or not: the table below never moves when the focus does. */}
+					<Text wrap="truncate">
+						<Text bold={form.focus === 'daily'} color={form.focus === 'daily' && active ? theme.accent : undefined}>
+							{form.focus === 'daily' ? '› ' : '  '}
+							{'Period'.padEnd(14)}
+						</Text>
+						{form.focus === 'daily' ? `‹ ${PERIOD_LABEL[form.daily]} ›  ↑/↓` : PERIOD_LABEL[form.daily]}
+					</Text>
+					{field('pledgeAmount', 'Pledge amount', `amount of ${pledgeCoin.ok ? pledgeCoin.value : 'the pledge coin'}`)}
 				</Box>
-			) : (
-				<Text wrap="truncate">    {form.daily}</Text>
-			)}
-			{field('pledgeAmount', 'Pledge amount', `amount of ${pledgeCoin.ok ? pledgeCoin.value : 'the pledge coin'}`)}
-			<Text> </Text>
+				{coinField && active ? (
+					<Box width={12} flexShrink={0} marginLeft={1}>
+						<SuggestionList suggestions={suggestions} highlighted={form.suggestion} color={theme.accent} />
+					</Box>
+				) : null}
+			</Box>
 			{query === undefined ? (
-				<Text dimColor wrap="truncate">
+				<Text dimColor wrap="wrap">
 					Fill in every field to see the estimate for all three periods.
 				</Text>
 			) : (

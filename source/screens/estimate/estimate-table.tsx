@@ -8,7 +8,7 @@ import type {Theme} from '../../ui/theme.js';
 import type {PeriodResult} from './use-live-estimate.js';
 import {fitNumber} from '../../format/fit.js';
 import {annualRate, lowestRate, showAnnualRate, type AnnualRate} from '../../format/apr.js';
-import {fixedPercent} from '../../format/money.js';
+import {amountColumn, fixedPercent} from '../../format/money.js';
 import {percent} from '../../format/numbers.js';
 import type {LoanCoinInfo} from '../../api/loan-types.js';
 
@@ -46,19 +46,25 @@ export function EstimateTable({results, periods, selected, loanCoin, theme, stal
 	// columns; a mix is marked per cell.
 	const allOfficial = rates.some((rate) => rate?.source === 'official') && rates.every((rate) => rate?.source !== 'estimate');
 	const showRate = (rate: AnnualRate) => (allOfficial && rate.fraction !== undefined ? fixedPercent(rate.fraction) : showAnnualRate(rate));
-	// A number too wide for its column keeps its magnitude with a visible mark ("98765432109876…" would read 1000x
-	// smaller); "/day" stays whole after the number.
-	const cell = (text: string) => {
+	// Right-aligned, one space before the next column. A number too wide for its column keeps its magnitude with a
+	// visible mark ("98765432109876…" would read 1000x smaller); "/day" stays whole after the number.
+	const cell = (shown: string) => {
+		// Thousands separators only where the whole number fits: a fitted number is fitted from its plain digits.
+		const text = shown.length > COLUMN_WIDTH - 1 ? shown.replace(/,/g, '') : shown;
 		const perDay = text.endsWith('/day');
 		const fitted = perDay ? `${fitNumber(text.slice(0, -4), COLUMN_WIDTH - 5)}/day` : fitNumber(text, COLUMN_WIDTH - 1);
-		return fitted.padEnd(COLUMN_WIDTH);
+		return `${fitted.padStart(COLUMN_WIDTH - 1)} `;
 	};
-	const row = (label: string, pick: (f: EstimateFigures) => string) => (
-		<Text wrap="truncate" dimColor={stale}>
-			{label.padEnd(LABEL_WIDTH)}
-			{figures.map((f) => cell(f ? pick(f) : '—')).join('')}
-		</Text>
-	);
+	// One row is one quantity in one coin: the same decimals across the periods, thousands grouped (format/money.ts).
+	const row = (label: string, pick: (f: EstimateFigures) => string, suffix?: (f: EstimateFigures) => string) => {
+		const amounts = amountColumn(figures.map((f) => (f ? pick(f) : undefined)), {maxDecimals: 8});
+		return (
+			<Text wrap="truncate" dimColor={stale}>
+				{label.padEnd(LABEL_WIDTH)}
+				{figures.map((f, i) => cell(`${amounts[i]!.trim()}${f && suffix ? suffix(f) : ''}`)).join('')}
+			</Text>
+		);
+	};
 	return (
 		<Box flexDirection="column">
 			<Text wrap="truncate" bold>
@@ -68,7 +74,7 @@ export function EstimateTable({results, periods, selected, loanCoin, theme, stal
 			{row(`Borrowable (${loanCoin})`, (f) => f.borrowable)}
 			{row(`Hourly interest`, (f) => f.hourlyInterest)}
 			{row(`Daily interest`, (f) => f.dailyInterest)}
-			{row(`Interest over term`, (f) => (f.termLabel.startsWith('per') ? `${f.termInterest}/day` : f.termInterest))}
+			{row(`Interest over term`, (f) => f.termInterest, (f) => (f.termLabel.startsWith('per') ? '/day' : ''))}
 			<Text wrap="truncate" dimColor={stale}>
 				{(allOfficial ? 'APR (official)' : 'Annualised rate').padEnd(LABEL_WIDTH)}
 				{rates.map((rate, i) => cell(rate ? (i === cheapest ? marked(showRate(rate)) : showRate(rate)) : '—')).join('')}
@@ -90,7 +96,7 @@ export function EstimateTable({results, periods, selected, loanCoin, theme, stal
 				if (!result || result.ok) return null;
 				const view = describeError(result.error);
 				return (
-					<Text key={period} wrap="truncate" color={theme.bad}>
+					<Text key={period} wrap="wrap" color={theme.bad}>
 						✗ {PERIOD_LABEL[period]}: {view.detail ?? view.title}
 					</Text>
 				);

@@ -3,6 +3,7 @@ import {PERIODS, type Period} from '../../api/types.js';
 import {nextChoice} from '../../ui/fields/choice-field.js';
 import type {TextEdit} from '../../ui/fields/text-editing.js';
 import {coinFieldReducer, type CoinFieldAction} from '../../ui/fields/coin-field-state.js';
+import {NO_SUGGESTION, type CoinLike} from '../../ui/fields/coin-rules.js';
 
 export const ESTIMATE_FIELDS = ['loanCoin', 'pledgeCoin', 'daily', 'pledgeAmount'] as const;
 export type EstimateField = (typeof ESTIMATE_FIELDS)[number];
@@ -29,18 +30,25 @@ export const initialEstimateForm: EstimateFormState = {
 	pledgeAmount: '',
 	focus: 'loanCoin',
 	visited: [],
-	suggestion: 0,
+	suggestion: NO_SUGGESTION,
 	cursor: 0,
 };
+
+/** The form as it was left this session (or last run): values back, focus on the first field still empty. */
+export function restoredEstimateForm(remembered: Partial<Pick<EstimateFormState, 'loanCoin' | 'pledgeCoin' | 'daily' | 'pledgeAmount'>>): EstimateFormState {
+	const form = {...initialEstimateForm, ...remembered};
+	const focus = (['loanCoin', 'pledgeCoin', 'pledgeAmount'] as const).find((name) => form[name].trim() === '') ?? 'loanCoin';
+	return {...form, focus, cursor: form[focus].length};
+}
 
 export type EstimateFormAction =
 	| {type: 'text'; edit: TextEdit}
 	| {type: 'period'; daily: Period}
 	| {type: 'select-period'; move: {type: 'cycle'; by: number} | {type: 'pick'; index: number}}
 	| {type: 'move'; by: 1 | -1}
-	| {type: 'suggest'; by: number; coins: readonly string[]}
+	| {type: 'suggest'; by: number; coins: readonly CoinLike[]}
 	/** Enter in a text field: a coin field takes the highlighted suggestion, then focus moves on. */
-	| {type: 'submit-field'; coins: readonly string[]};
+	| {type: 'submit-field'; coins: readonly CoinLike[]};
 
 export function estimateFormReducer(state: EstimateFormState, action: EstimateFormAction): EstimateFormState {
 	switch (action.type) {
@@ -53,7 +61,7 @@ export function estimateFormReducer(state: EstimateFormState, action: EstimateFo
 		case 'move': {
 			const index = ESTIMATE_FIELDS.indexOf(state.focus);
 			const next = ESTIMATE_FIELDS[(index + action.by + ESTIMATE_FIELDS.length) % ESTIMATE_FIELDS.length]!;
-			return {...state, focus: next, visited: visit(state.visited, state.focus), suggestion: 0, cursor: next === 'daily' ? 0 : state[next].length};
+			return {...state, focus: next, visited: visit(state.visited, state.focus), suggestion: NO_SUGGESTION, cursor: next === 'daily' ? 0 : state[next].length};
 		}
 		case 'suggest':
 			return isCoinField(state.focus) ? field(state, action) : state;

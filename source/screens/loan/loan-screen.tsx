@@ -20,6 +20,7 @@ import type {KeyHelp} from '../../ui/keys/key-help.js';
 import {useScreenInput} from '../../ui/keys/screen-input.js';
 import {ReconciliationView} from '../../ui/money/reconciliation-view.js';
 import {useMoneyPost} from '../../ui/money/use-money-post.js';
+import {useReportPost} from '../../ui/money/use-report-post.js';
 import {useReconciliation, worthChecking} from '../../ui/money/use-reconciliation.js';
 import {useServices} from '../../ui/services.js';
 import {useNow} from '../../ui/use-now.js';
@@ -84,6 +85,10 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 		sentAt.current = client.clock.now();
 		return sendLoanRequest(client, request, signal);
 	});
+	// The top line tells a refused or unknown repay or collateral change until the next one succeeds.
+	// Named after what was posted, not what the screen shows now (going back must not rename the error).
+	const posted = post.state.request;
+	useReportPost(post.state, 'loan', posted?.kind === 'revisePledge' ? (posted.request.reviseType === 'IN' ? 'Add collateral' : 'Withdraw collateral') : 'Repay');
 	const {phase} = post.state;
 	const stage: Stage = phase === 'posting' ? 'sending' : phase === 'done' ? 'result' : phase === 'unknown' ? 'unknown' : state.step;
 	const loanRead = useLoan(client, credentials, orderId, stage === 'view');

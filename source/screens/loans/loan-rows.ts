@@ -63,12 +63,16 @@ export function loanTable(loans: readonly OngoingLoan[], now: number, columns: n
 				.map((part, i) => (RIGHT[from + i] ? part.padStart(widths[from + i]!) : part.padEnd(widths[from + i]!)))
 				.join('  ')).trimEnd();
 	const leadOf = (group: number) => (group === 0 ? '' : ' '.repeat(SECOND_LEAD));
-	const barWidth = Math.max(10, Math.min(30, columns - 80));
+	const widestBar = Math.max(10, Math.min(30, columns - 80));
 	return {
 		header: groups.map((group, g) => line(HEADINGS, group, leadOf(g))),
 		rows: loans.map((loan, r) => {
-			const bar = ltvGauge(loan, barWidth);
 			const falls = `falls: ${fall(risks[r]!.moveToMarginCall)} to call, ${fall(risks[r]!.moveToLiquidation)} to liq`;
+			// The bar gives up cells (down to 10) before the falls move to a line of their own.
+			const fits = (barWidth: number) => GAUGE_INDENT + [...`${ltvGauge(loan, barWidth)} · ${falls}`].length <= room;
+			let barWidth = widestBar;
+			while (barWidth > 10 && !fits(barWidth)) barWidth--;
+			const bar = ltvGauge(loan, barWidth);
 			const together = `${bar} · ${falls}`;
 			return {
 				orderId: loan.orderId,

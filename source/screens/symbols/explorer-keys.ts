@@ -9,6 +9,8 @@ export interface ExplorerKeyContext {
 	dispatch: Dispatch<ExplorerAction>;
 	total: number;
 	pageSize: number;
+	/** Rows of the open detail view and how many fit: PgUp/PgDn scroll it when it does not fit. */
+	detail?: {rows: number; page: number};
 	reload(): void;
 }
 
@@ -16,6 +18,10 @@ export function handleExplorerKey(input: string, key: Key, context: ExplorerKeyC
 	const {state, dispatch, total, pageSize} = context;
 	const move = (by: number) => dispatch({type: 'move', by, total, pageSize});
 	if (key.ctrl && input === 'r') return context.reload();
+	if (state.detailOpen && context.detail && (key.pageUp || key.pageDown)) {
+		const {rows, page} = context.detail;
+		return dispatch({type: 'scroll-detail', by: key.pageUp ? -page : page, rows, page});
+	}
 	if (key.upArrow) return move(-1);
 	if (key.downArrow) return move(1);
 	if (key.pageUp) return move(-pageSize);

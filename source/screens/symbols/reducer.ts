@@ -13,6 +13,8 @@ export interface ExplorerState {
 	offset: number;
 	/** The detail view of the selected pair is open. */
 	detailOpen: boolean;
+	/** First detail row shown when the details are taller than the screen (PgUp/PgDn). */
+	detailScroll?: number;
 }
 
 export const initialExplorer: ExplorerState = {query: '', cursor: 0, focus: 'filter', selected: 0, offset: 0, detailOpen: false};
@@ -24,7 +26,9 @@ export type ExplorerAction =
 	| {type: 'last'; total: number; pageSize: number}
 	| {type: 'focus'; focus: ExplorerState['focus']}
 	| {type: 'open'}
-	| {type: 'close'};
+	| {type: 'close'}
+	/** PgUp/PgDn in the details: `rows` detail rows, `page` of them fit. */
+	| {type: 'scroll-detail'; by: number; rows: number; page: number};
 
 export function explorerReducer(state: ExplorerState, action: ExplorerAction): ExplorerState {
 	switch (action.type) {
@@ -43,9 +47,13 @@ export function explorerReducer(state: ExplorerState, action: ExplorerAction): E
 		case 'focus':
 			return {...state, focus: action.focus};
 		case 'open':
-			return {...state, detailOpen: true};
+			return {...state, detailOpen: true, detailScroll: 0};
+		case 'scroll-detail': {
+			const detailScroll = clamp((state.detailScroll ?? 0) + action.by, 0, Math.max(0, action.rows - action.page));
+			return detailScroll === (state.detailScroll ?? 0) ? state : {...state, detailScroll};
+		}
 		case 'close':
-			return {...state, detailOpen: false};
+			return {...state, detailOpen: false, detailScroll: undefined};
 	}
 }
 

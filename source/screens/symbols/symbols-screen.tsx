@@ -13,7 +13,8 @@ import {clamp, explorerReducer, initialExplorer, windowOffset} from './reducer.j
 import {buildIndex, filterIndex, highlightPositions, matchAt, matchesBetween, type FilterResult} from './search.js';
 import {handleExplorerKey} from './explorer-keys.js';
 import {columnsFor, headerLine, SymbolRow} from './symbol-row.js';
-import {SymbolDetail} from './symbol-detail.js';
+import {detailWindow, SymbolDetail} from './symbol-detail.js';
+import {symbolDetailRows} from '../../format/symbol.js';
 import {age} from '../../ui/symbol-cache.js';
 import {FilterField} from './filter-field.js';
 import {pasteEdit} from '../../ui/fields/text-editing.js';
@@ -39,6 +40,7 @@ const LIST_KEYS: KeyHelp[] = [
 	{keys: 'g/G Home/End', action: 'first or last'},
 	{keys: 'PgUp/PgDn', action: 'move by page'},
 ];
+const SCROLL_KEY: KeyHelp = {keys: 'PgUp/PgDn', action: 'scroll (the details do not fit)', footer: true};
 const DETAIL_KEYS: KeyHelp[] = [
 	{keys: '↑/↓', action: 'previous or next pair', footer: true},
 	{keys: 'Esc', action: 'back to the list (filter and selection kept)'},
@@ -53,8 +55,8 @@ export function SymbolsScreen() {
 
 	useEffect(() => symbols.ensure(), [symbols]);
 	useEffect(() => {
-		if (list.status === 'error') lastError.set(errorLine(list.error));
-		if (list.status === 'ready') lastError.set(undefined);
+		if (list.status === 'error') lastError.report('symbols', `Spot pairs: ${errorLine(list.error)}`);
+		if (list.status === 'ready') lastError.succeeded('symbols');
 	}, [list, lastError]);
 
 	const records = list.status === 'idle' ? undefined : list.records;
@@ -90,10 +92,15 @@ export function SymbolsScreen() {
 	const current = matchAt(filtered, selected);
 	const detailOpen = state.detailOpen && current !== undefined;
 
+	// The details below their title line; taller than that, they scroll (PgUp/PgDn) with a "more" mark.
+	const detailHeight = Math.max(2, rows - 1);
+	const detail = current ? detailWindow(symbolDetailRows(current.record).length, detailHeight, state.detailScroll ?? 0) : undefined;
+	const detailScrolls = detail?.more !== undefined;
 	useScreenInput({
 		mode: state.focus === 'filter' && !detailOpen ? 'text' : 'navigate',
-		keys: detailOpen ? DETAIL_KEYS : state.focus === 'filter' ? FILTER_KEYS : LIST_KEYS,
-		onKey: (input, key) => handleExplorerKey(input, key, {state, dispatch, total, pageSize, reload: symbols.reload}),
+		keys: detailOpen ? (detailScrolls ? [...DETAIL_KEYS.slice(0, 1), SCROLL_KEY, ...DETAIL_KEYS.slice(1)] : DETAIL_KEYS) : state.focus === 'filter' ? FILTER_KEYS : LIST_KEYS,
+		onKey: (input, key) =>
+			handleExplorerKey(input, key, {state, dispatch, total, pageSize, reload: symbols.reload, detail: detailOpen && detail ? {rows: symbolDetailRows(current!.record).length, page: detail.page} : undefined}),
 		onPaste: (text) => {
 			const edit = pasteEdit(text);
 			if (edit && state.focus === 'filter' && !state.detailOpen) dispatch({type: 'text', edit});
@@ -109,9 +116,9 @@ export function SymbolsScreen() {
 		return (
 			<Box flexDirection="column">
 				<Text bold color={theme.accent} wrap="truncate">
-					{current.record.symbol} — {selected + 1} of {total}
+					Symbols · {selected + 1} of {total} · {current.record.symbol}
 				</Text>
-				<SymbolDetail record={current.record} theme={theme} />
+				<SymbolDetail record={current.record} theme={theme} height={detailHeight} scroll={state.detailScroll ?? 0} />
 			</Box>
 		);
 	}
@@ -125,7 +132,7 @@ export function SymbolsScreen() {
 			) : records === undefined || (records.length === 0 && list.status === 'loading') ? (
 				<Spinner label="Loading spot pairs…" color={theme.accent} />
 			) : records.length === 0 ? (
-				<Text wrap="truncate">The server listed no spot pairs. Ctrl+R reloads.</Text>
+				<Text wrap="wrap">The server listed no spot pairs. Ctrl+R reloads.</Text>
 			) : (
 				<>
 					<Text dimColor wrap="truncate">
@@ -141,7 +148,7 @@ export function SymbolsScreen() {
 							theme={theme}
 						/>
 					))}
-					{visible.length === 0 ? <Text wrap="truncate">  No pair matches “{state.query}”. Ctrl+U clears the filter.</Text> : null}
+					{visible.length === 0 ? <Text wrap="wrap">  No pair matches “{state.query}”. Ctrl+U clears the filter.</Text> : null}
 				</>
 			)}
 			{records === undefined || records.length === 0 ? null : (

@@ -1,20 +1,20 @@
 // A coin field: a text field plus the highlighted completion. Plain state; the coins come with each action that
 // needs them (they load in the background and may change).
-import {completeCoin, suggestCoins} from './coin-rules.js';
+import {completeCoin, moveSuggestion, NO_SUGGESTION, suggestCoins, type CoinLike} from './coin-rules.js';
 import {textFieldReducer, type TextFieldAction, type TextFieldState} from './text-field-state.js';
 
 export interface CoinFieldState extends TextFieldState {
-	/** Highlighted suggestion. */
+	/** The suggestion moved to with ↑/↓, or NO_SUGGESTION. */
 	suggestion: number;
 }
 
-export type CoinFieldAction = TextFieldAction | {type: 'suggest'; by: number; coins: readonly string[]} | {type: 'complete'; coins: readonly string[]};
+export type CoinFieldAction = TextFieldAction | {type: 'suggest'; by: number; coins: readonly CoinLike[]} | {type: 'complete'; coins: readonly CoinLike[]};
 
 export function coinFieldReducer(state: CoinFieldState, action: CoinFieldAction): CoinFieldState {
 	switch (action.type) {
 		case 'suggest': {
 			const count = suggestCoins(action.coins, state.value).length;
-			return count === 0 ? state : {...state, suggestion: (state.suggestion + action.by + count) % count};
+			return count === 0 ? state : {...state, suggestion: moveSuggestion(state.suggestion, action.by, count)};
 		}
 		case 'complete': {
 			const chosen = completeCoin(action.coins, state.value, state.suggestion);
@@ -23,7 +23,7 @@ export function coinFieldReducer(state: CoinFieldState, action: CoinFieldAction)
 		default: {
 			const text = textFieldReducer(state, action);
 			if (text === state) return state;
-			return {...text, suggestion: text.value === state.value ? state.suggestion : 0};
+			return {...text, suggestion: text.value === state.value ? state.suggestion : NO_SUGGESTION};
 		}
 	}
 }

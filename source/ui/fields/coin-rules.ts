@@ -1,25 +1,62 @@
-// The coin rules, in one place: completion from the coins of the symbol list (base and quote coins), which
-// suggestions are worth showing, and the pair check (a loan coin and a pledge coin must differ).
+// The coin rules, in one place: which known coins to suggest for what was typed and in what order, what Enter
+// takes, and the pair check (a loan coin and a pledge coin must differ).
 
-/** Known coins starting with what was typed (exact match first), at most `limit`. */
-export function suggestCoins(coins: readonly string[], typed: string, limit = 5): string[] {
-	const prefix = typed.trim().toUpperCase();
-	if (prefix === '') return [];
-	const matches = coins.filter((coin) => coin.startsWith(prefix));
-	matches.sort((a, b) => Number(b === prefix) - Number(a === prefix) || a.length - b.length || (a < b ? -1 : 1));
-	return matches.slice(0, limit);
+/** A known coin; what is known about it ranks it (online: in a pair that trades now; loanable: the loan API lists it). */
+export interface CoinOption {
+	coin: string;
+	online?: boolean;
+	loanable?: boolean;
+}
+
+/** A plain name counts as a coin with nothing known about it. */
+export type CoinLike = string | CoinOption;
+
+/** No suggestion was moved to: Enter then keeps what was typed (or the coin it names exactly). */
+export const NO_SUGGESTION = -1;
+
+export const SUGGESTION_LIMIT = 5;
+
+const option = (coin: CoinLike): CoinOption => (typeof coin === 'string' ? {coin} : coin);
+
+/**
+ * Known coins for what was typed, at most `limit`: the exact coin, then coins starting with it, then coins
+ * containing it; within each, loanable and online coins first, then the shorter name, then A-Z.
+ */
+export function suggestCoins(coins: readonly CoinLike[], typed: string, limit = SUGGESTION_LIMIT): string[] {
+	const query = typed.trim().toUpperCase();
+	if (query === '') return [];
+	const ranked: Array<{coin: string; tier: number; preferred: number}> = [];
+	for (const entry of coins) {
+		const {coin, online, loanable} = option(entry);
+		const tier = coin === query ? 0 : coin.startsWith(query) ? 1 : coin.includes(query) ? 2 : -1;
+		if (tier >= 0) ranked.push({coin, tier, preferred: (loanable ? 0 : 2) + (online ? 0 : 1)});
+	}
+	ranked.sort((a, b) => a.tier - b.tier || a.preferred - b.preferred || a.coin.length - b.coin.length || (a.coin < b.coin ? -1 : a.coin > b.coin ? 1 : 0));
+	return ranked.slice(0, limit).map((entry) => entry.coin);
 }
 
 /** The suggestions to show under a coin field: none when the only one is what is already typed. */
-export function shownSuggestions(coins: readonly string[], typed: string): string[] {
-	const suggestions = suggestCoins(coins, typed);
+export function shownSuggestions(coins: readonly CoinLike[], typed: string, limit = SUGGESTION_LIMIT): string[] {
+	const suggestions = suggestCoins(coins, typed, limit);
 	return suggestions.length === 1 && suggestions[0] === typed.trim().toUpperCase() ? [] : suggestions;
 }
 
-/** Enter on a coin field: the highlighted suggestion (the exact coin comes first, so a coin typed in full stays). */
-export function completeCoin(coins: readonly string[], typed: string, highlighted: number): string | undefined {
+/**
+ * Enter on a coin field: the suggestion the person moved to, or else the known coin typed in full. Never a guess:
+ * "x" and Enter stays "x" (the field's check then speaks), it does not become XLM.
+ */
+export function completeCoin(coins: readonly CoinLike[], typed: string, highlighted: number): string | undefined {
 	const suggestions = suggestCoins(coins, typed);
-	return suggestions[highlighted] ?? suggestions[0];
+	if (highlighted >= 0) return suggestions[highlighted];
+	const exact = typed.trim().toUpperCase();
+	return suggestions[0] === exact ? exact : undefined;
+}
+
+/** ↑/↓ over `count` suggestions: from none, ↓ goes to the first and ↑ to the last; then they wrap. */
+export function moveSuggestion(current: number, by: number, count: number): number {
+	if (count === 0) return NO_SUGGESTION;
+	if (current < 0) return by > 0 ? 0 : count - 1;
+	return (((current + by) % count) + count) % count;
 }
 
 export const SAME_COIN_MESSAGE = 'pledge coin must differ from the loan coin';

@@ -3,6 +3,7 @@
 import React from 'react';
 import {Box, Text} from 'ink';
 import {TextInput} from '../components/text-input.js';
+import {SuggestionList} from './suggestion-list.js';
 import type {Theme} from '../theme.js';
 
 export interface TextFieldProps {
@@ -21,7 +22,7 @@ export interface TextFieldProps {
 }
 
 export function TextField(props: TextFieldProps) {
-	const {label, value, cursor, focused, theme, error, suggestions = [], highlighted = 0, labelWidth = 14} = props;
+	const {label, value, cursor, focused, theme, error, suggestions = [], highlighted = -1, labelWidth = 14} = props;
 	return (
 		<Box flexDirection="column">
 			<Text wrap="truncate">
@@ -31,17 +32,14 @@ export function TextField(props: TextFieldProps) {
 				</Text>
 				<TextInput value={value} cursor={cursor} focused={focused} placeholder={props.placeholder} mask={props.secret ? '•' : undefined} />
 			</Text>
-			{focused && suggestions.length > 0 ? (
-				<Text wrap="truncate" dimColor>
-					{' '.repeat(labelWidth + 2)}
-					{suggestions.map((coin, i) => (i === highlighted ? `[${coin}]` : coin)).join('  ')}
-					{'  (↑/↓ choose, Enter accept)'}
-				</Text>
-			) : null}
+			{focused ? <SuggestionList suggestions={suggestions} highlighted={highlighted} color={theme.accent} indent={labelWidth} /> : null}
+			{/* Wrapped under the value, never cut: the end of a message is often the part that says what to do. */}
 			{error ? (
-				<Text wrap="truncate" color={theme.bad}>
-					{' '.repeat(labelWidth + 2)}✗ {error}
-				</Text>
+				<Box marginLeft={labelWidth + 2}>
+					<Text wrap="wrap" color={theme.bad}>
+						✗ {error}
+					</Text>
+				</Box>
 			) : null}
 		</Box>
 	);

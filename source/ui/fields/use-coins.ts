@@ -1,8 +1,9 @@
 import {useEffect, useMemo} from 'react';
 import {useServices} from '../services.js';
 import {useStore, createStore} from '../store.js';
-import {coinsOf} from '../symbol-store.js';
+import {coinOptionsOf} from '../symbol-store.js';
 import {coinsFromInfos, type CoinInfoState} from '../coin-info-store.js';
+import type {CoinOption} from './coin-rules.js';
 
 export type CoinKind = 'loan' | 'pledge';
 
@@ -10,9 +11,10 @@ const NO_COIN_INFOS = createStore<CoinInfoState>({status: 'idle'});
 
 /**
  * The coins a coin field completes from. With `kind`, Bitget's loanable (or pledgeable) coins from coinInfos;
- * while that list is not there (loading, failed) and without `kind`, every base and quote coin of the symbol list.
+ * while that list is not there (loading, failed) and without `kind`, every base and quote coin of the symbol list,
+ * each marked online when it trades in an online pair (suggestions rank those first: coin-rules.ts).
  */
-export function useCoins(kind?: CoinKind): string[] {
+export function useCoins(kind?: CoinKind): CoinOption[] {
 	const {symbols, coinInfos} = useServices();
 	const infos = useStore(coinInfos ?? NO_COIN_INFOS);
 	const list = useStore(symbols);
@@ -27,5 +29,10 @@ export function useCoins(kind?: CoinKind): string[] {
 	}, [needSymbols, symbols]);
 	const records = list.status === 'idle' ? undefined : list.records;
 	const ready = infos.status === 'ready' ? infos.infos : undefined;
-	return useMemo(() => (fromInfos && ready ? [...coinsFromInfos(ready, kind!)].sort() : coinsOf(records ?? [])), [fromInfos, ready, kind, records]);
+	return useMemo(() => {
+		const fromSymbols = coinOptionsOf(records ?? []);
+		if (!fromInfos || !ready) return fromSymbols;
+		const online = new Map(fromSymbols.map((option) => [option.coin, option.online]));
+		return [...coinsFromInfos(ready, kind!)].sort().map((coin) => ({coin, loanable: true, online: online.get(coin)}));
+	}, [fromInfos, ready, kind, records]);
 }

@@ -7,7 +7,8 @@ export interface KeyHelp {
 }
 
 export const GLOBAL_KEYS: KeyHelp[] = [
-	{keys: 'Esc', action: 'back (quits from home)', footer: true},
+	{keys: 'Esc', action: 'back (on home: asks, a second Esc quits)', footer: true},
+	{keys: 'q', action: 'quit (when no text field has focus)', footer: true},
 	{keys: '?', action: 'this help (when no text field has focus)', footer: true},
-	{keys: 'Ctrl+C', action: 'quit'},
+	{keys: 'Ctrl+C', action: 'quit, from anywhere'},
 ];

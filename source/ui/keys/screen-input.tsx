@@ -7,10 +7,11 @@ import type {Key} from './parse-key.js';
 import type {KeyHelp} from './key-help.js';
 import type {Store} from '../store.js';
 
-export type InputMode = 'text' | 'navigate';
+/** 'busy': a request is out and keys change nothing; q and ? are not taken either (Ctrl+C still quits). */
+export type InputMode = 'text' | 'navigate' | 'busy';
 
 export interface ScreenInput {
-	/** 'text' while a text field has focus: "?" is then typed, not help. */
+	/** 'text' while a text field has focus: "?" and "q" are then typed, not help and quit. */
 	mode: InputMode;
 	keys: KeyHelp[];
 	onKey?: (input: string, key: Key) => void;

@@ -1,0 +1,88 @@
+// What a person typed into Estimate and Borrow, kept for the session (half-typed values too), and the checked
+// last coins, period and amounts written to the recent-inputs file (state/recent-inputs.ts) so the next run opens
+// where this one left off. Writes are coalesced; `flush` writes what is pending (the app calls it on quit).
+import {checkAmount, checkCoin} from '../api/validate.js';
+import type {Period} from '../api/types.js';
+import {NO_RECENT_INPUTS, type RecentInputs, type RecentInputsStore} from '../state/recent-inputs.js';
+
+export interface EstimateMemory {
+	loanCoin: string;
+	pledgeCoin: string;
+	daily: Period;
+	pledgeAmount: string;
+}
+
+export interface BorrowMemory {
+	loanCoin: string;
+	pledgeCoin: string;
+	daily: Period;
+	amountMode: 'pledge' | 'loan';
+	/** Each amount under its own name: switching the mode never turns a pledge amount into a loan amount. */
+	pledgeAmount: string;
+	loanAmount: string;
+}
+
+export interface InputMemory {
+	estimate(): Partial<EstimateMemory>;
+	borrow(): Partial<BorrowMemory>;
+	rememberEstimate(values: EstimateMemory): void;
+	rememberBorrow(values: BorrowMemory): void;
+	/** Writes the pending change now (no-op without a file). Never rejects: the file is a convenience. */
+	flush(): Promise<void>;
+}
+
+export const SAVE_DELAY_MS = 300;
+
+export function createInputMemory(loaded: RecentInputs = NO_RECENT_INPUTS, file?: RecentInputsStore, delayMs = SAVE_DELAY_MS): InputMemory {
+	let estimate: Partial<EstimateMemory> = {...loaded.estimate};
+	let borrow: Partial<BorrowMemory> = {...loaded.borrow};
+	let timer: NodeJS.Timeout | undefined;
+	let writing: Promise<void> = Promise.resolve();
+	const write = () => {
+		timer = undefined;
+		const snapshot: RecentInputs = {estimate: checked(estimate), borrow: checked(borrow)};
+		writing = writing.then(() => file?.save(snapshot)).catch(() => undefined);
+		return writing;
+	};
+	const schedule = () => {
+		if (!file) return;
+		if (timer) clearTimeout(timer);
+		timer = setTimeout(write, delayMs);
+		timer.unref?.();
+	};
+	return {
+		estimate: () => estimate,
+		borrow: () => borrow,
+		rememberEstimate(values) {
+			if (sameValues(estimate, values)) return;
+			estimate = {...values};
+			schedule();
+		},
+		rememberBorrow(values) {
+			if (sameValues(borrow, values)) return;
+			borrow = {...values};
+			schedule();
+		},
+		flush() {
+			if (!timer) return writing;
+			clearTimeout(timer);
+			return write();
+		},
+	};
+}
+
+function sameValues(a: object, b: object): boolean {
+	const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+	return [...keys].every((key) => (a as Record<string, unknown>)[key] === (b as Record<string, unknown>)[key]);
+}
+
+/** Only values that pass the app's own checks go to disk, in their canonical form ("btc" -> "BTC", "007.5" -> "7.5"). */
+function checked<T extends Partial<EstimateMemory> | Partial<BorrowMemory>>(values: T): Record<string, string> {
+	const kept: Record<string, string> = {};
+	for (const [name, value] of Object.entries(values)) {
+		if (typeof value !== 'string') continue;
+		const check = name.endsWith('Coin') ? checkCoin(value) : name.endsWith('Amount') ? checkAmount(value) : {ok: true as const, value};
+		if (check.ok) kept[name] = check.value;
+	}
+	return kept;
+}

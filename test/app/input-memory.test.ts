@@ -1,0 +1,38 @@
+import {mkdtempSync, readFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {createInputMemory} from '../../source/ui/input-memory.js';
+import {fileRecentInputs, type RecentInputs} from '../../source/state/recent-inputs.js';
+
+describe('input memory', () => {
+	it('keeps half-typed values for the session but writes only checked, canonical ones', async () => {
+		const file = join(mkdtempSync(join(tmpdir(), 'loan-tui-memory-')), 'settings.json');
+		const memory = createInputMemory(undefined, fileRecentInputs(file), 10_000);
+		memory.rememberEstimate({loanCoin: 'usdt', pledgeCoin: 'BT', daily: 'THIRTY', pledgeAmount: '007.50'});
+		memory.rememberBorrow({loanCoin: 'USDT', pledgeCoin: 'ETH', daily: 'FLEXIBLE', amountMode: 'loan', pledgeAmount: '1.', loanAmount: '100'});
+		expect(memory.estimate()).toEqual({loanCoin: 'usdt', pledgeCoin: 'BT', daily: 'THIRTY', pledgeAmount: '007.50'});
+		await memory.flush();
+		const saved = await fileRecentInputs(file).load();
+		expect(saved.estimate).toEqual({loanCoin: 'USDT', pledgeCoin: 'BT', daily: 'THIRTY', pledgeAmount: '7.5'});
+		// "1." is not an amount: it stays in the session, not on disk.
+		expect(saved.borrow).toEqual({loanCoin: 'USDT', pledgeCoin: 'ETH', daily: 'FLEXIBLE', amountMode: 'loan', loanAmount: '100'});
+		expect(readFileSync(file, 'utf8')).not.toContain('secret');
+	});
+
+	it('coalesces writes, writes nothing when no value changed, and never rejects', async () => {
+		const saves: RecentInputs[] = [];
+		const memory = createInputMemory({estimate: {loanCoin: 'USDT'}, borrow: {}}, {load: async () => ({estimate: {}, borrow: {}}), save: async (inputs) => void saves.push(inputs)}, 20);
+		expect(memory.estimate()).toEqual({loanCoin: 'USDT'});
+		for (const amount of ['1', '12', '123']) memory.rememberEstimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: amount});
+		await new Promise((resolve) => setTimeout(resolve, 80));
+		expect(saves).toHaveLength(1);
+		expect(saves[0]!.estimate.pledgeAmount).toBe('123');
+		memory.rememberEstimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '123'});
+		await memory.flush();
+		expect(saves).toHaveLength(1);
+		const failing = createInputMemory(undefined, {load: async () => ({estimate: {}, borrow: {}}), save: async () => Promise.reject(new Error('disk full'))}, 10_000);
+		failing.rememberEstimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'});
+		await expect(failing.flush()).resolves.toBeUndefined();
+	});
+});

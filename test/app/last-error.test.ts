@@ -1,0 +1,17 @@
+import {describe, expect, it} from 'vitest';
+import {createLastError} from '../../source/ui/last-error.js';
+
+describe('last error', () => {
+	it('stays until the next success of the same kind; a success of another kind leaves it', () => {
+		const lastError = createLastError();
+		lastError.report('borrow', 'Borrow: outcome unknown');
+		lastError.succeeded('estimate');
+		expect(lastError.get()).toBe('Borrow: outcome unknown');
+		lastError.report('estimate', 'Estimate: HTTP 503');
+		expect(lastError.get()).toBe('Estimate: HTTP 503');
+		lastError.succeeded('borrow');
+		expect(lastError.get()).toBe('Estimate: HTTP 503');
+		lastError.succeeded('estimate');
+		expect(lastError.get()).toBeUndefined();
+	});
+});
