@@ -7,11 +7,13 @@ import {openKeychain} from '../credentials/keychain.js';
 import type {AppServices, ShellServices} from '../ui/services.js';
 import {cacheDirectory, fileSymbolCache} from '../ui/symbol-cache.js';
 import {fileLocalHistory, localHistoryFile} from '../state/local-history.js';
+import {fileRecentInputs, recentInputsFile} from '../state/recent-inputs.js';
 import {createAppServices} from './create-services.js';
 
 export async function startServices(settings: Settings, out: Output, env: NodeJS.ProcessEnv, shell: ShellServices): Promise<{session: Session; services: AppServices}> {
 	const session = await openSession(settings, out, env);
 	try {
+		const recentFile = fileRecentInputs(recentInputsFile(env));
 		const services = await createAppServices(
 			session,
 			{
@@ -21,6 +23,7 @@ export async function startServices(settings: Settings, out: Output, env: NodeJS
 				openStore: () => openKeychain(),
 				// The demo's simulator is local and new each run: nothing worth caching.
 				symbolCache: settings.demo ? undefined : fileSymbolCache(cacheDirectory(env), session.client.origin),
+				recentInputs: {loaded: await recentFile.load(), file: recentFile},
 				// The demo's orders live in a simulator that ends with the run: they do not belong in your history.
 				localHistory: settings.demo ? undefined : fileLocalHistory(localHistoryFile(env)),
 				writeToTerminal: (data) => void process.stdout.write(data),
