@@ -140,16 +140,7 @@ const borrowRecordSchema = v.looseObject({
 	status: text,
 });
 
-const repayRecordSchema = v.looseObject({
-	orderId,
-	loanCoin: coin,
-	pledgeCoin: coin,
-	repayAmount: decimal,
-	payInterest: decimal,
-	repayLoanAmount: decimal,
-	repayUnlockAmount: decimal,
-	repayTime: epochMs,
-});
+const repayRecordSchema = v.looseObject({...repaySchema.entries, orderId, repayTime: epochMs});
 
 const reduceRecordSchema = v.looseObject({
 	orderId,

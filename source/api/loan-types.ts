@@ -93,14 +93,9 @@ export interface BorrowRecord {
 	status: string;
 }
 
-export interface RepayRecord {
+/** A repayment as the history records it: the repay answer's figures, with its order and time. */
+export interface RepayRecord extends RepayResult {
 	orderId: string;
-	loanCoin: string;
-	pledgeCoin: string;
-	repayAmount: string;
-	payInterest: string;
-	repayLoanAmount: string;
-	repayUnlockAmount: string;
 	repayTime: string;
 }
 
