@@ -51,7 +51,7 @@ describe('Loans screens', () => {
 		await open(at('loans'), history);
 		await app!.waitForText('Total owed');
 		await app!.press('s');
-		const frame = await app!.waitForText('Sent from here');
+		const frame = await app!.waitForText('Loans · sent from here');
 		expect(frame.indexOf('repay')).toBeLessThan(frame.indexOf('borrow'));
 		expect(frame).toContain('? outcome unknown');
 		expect(frame).toContain(`✓ done  order ${CALM}`);
@@ -175,7 +175,7 @@ describe('Loans screens', () => {
 		for (let i = 0; i < 12; i++) await client.borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.01'});
 		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: at('loans'), localHistory: emptyHistory(), env: {NO_COLOR: '1'}});
 		const first = await app.waitForText('Total owed');
-		expect(first).toContain('Loans — 14 ongoing, riskiest first');
+		expect(first).toContain('Loans · 14 ongoing · riskiest first');
 		expect(first).toContain('loans 1-10 of 14');
 		expect(first).toMatch(/^› △ near margin call/m);
 		expect(app.rawFrame()).not.toMatch(/\u001B\[(3[0-8]|9[0-7])[;m]/);

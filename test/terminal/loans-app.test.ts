@@ -78,7 +78,7 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 		await tmux!.send('Escape');
 		await tmux!.waitFor('Total owed');
 		await tmux!.send('s');
-		const sent = await tmux!.waitFor('Sent from here');
+		const sent = await tmux!.waitFor('Loans · sent from here');
 		expect(sent).toMatch(/repay\s+✓ done/);
 		await tmux!.send('C-c');
 		await tmux!.waitFor('EXIT=0');

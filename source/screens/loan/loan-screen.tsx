@@ -175,12 +175,13 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 		},
 	});
 
-	const heading = loan ? `Loan ${orderId} — ${sanitize(loan.loanCoin)} against ${sanitize(loan.pledgeCoin)}` : `Loan ${orderId}`;
+	// Titles read "Screen · where · what" on every screen ("Borrow · 2 of 6 · Pledge coin").
+	const heading = loan ? `Loan · ${orderId} · ${sanitize(loan.loanCoin)} against ${sanitize(loan.pledgeCoin)}` : `Loan · ${orderId}`;
 	return (
 		<Box flexDirection="column">
 			<Text bold color={theme.accent} wrap="truncate">
 				{heading}
-				{TITLE[stage] ? `: ${TITLE[stage]}` : ''}
+				{TITLE[stage] ? ` · ${TITLE[stage]}` : ''}
 				{stage === 'view' && loanRead.state.status === 'ready' ? (
 					<Text bold={false} color={undefined} dimColor>
 						{' '}· updated {ago(loanRead.state.at, Math.max(now, loanRead.state.at))}

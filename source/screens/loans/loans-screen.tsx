@@ -86,7 +86,7 @@ export function LoansScreen({selected}: {selected?: string}) {
 	return (
 		<Box flexDirection="column">
 			<Text bold color={theme.accent} wrap="truncate">
-				{list.showSent ? 'Sent from here — newest first' : `Loans${state.loans ? ` — ${loans.length} ongoing, riskiest first` : ''}`}
+				{list.showSent ? 'Loans · sent from here · newest first' : `Loans${state.loans ? ` · ${loans.length} ongoing · riskiest first` : ''}`}
 				<Text color={undefined} bold={false} dimColor>
 					{state.updatedAt !== undefined ? ` · updated ${ago(state.updatedAt, Math.max(now, state.updatedAt))}` : ''}
 					{state.loading ? ' · refreshing…' : ''}
