@@ -1,5 +1,5 @@
 // The shell: status line, the top screen in its error boundary, footer, help overlay, and the one key router.
-import React, {useEffect, useMemo, useReducer, useRef, useState} from 'react';
+import React, {useCallback, useEffect, useMemo, useReducer, useRef, useState} from 'react';
 import {Box, Text, useApp} from 'ink';
 import {HelpOverlay} from './components/help-overlay.js';
 import {Footer} from './components/footer.js';
@@ -85,6 +85,15 @@ export function App({services: given, initial = initialStack, onQuit, onReady, k
 		exit();
 	}, [state.quit, exit, onQuit]);
 
+	// Quitting closes the money guard at once, before the quit renders: a POST confirmed a moment ago whose request
+	// has not started yet can then no longer start (its screen records "not sent").
+	const money = useRef(services?.money);
+	money.current = services?.money;
+	const quit = useCallback(() => {
+		money.current?.close();
+		dispatch({type: 'quit'});
+	}, []);
+
 	// Every key and paste, one at a time against the latest render (ui/keys/keypress-layer.tsx).
 	const onKeyEvent = (event: KeyEvent) => {
 		const screen = registered.current;
@@ -97,7 +106,7 @@ export function App({services: given, initial = initialStack, onQuit, onReady, k
 			// The first Ctrl+C while a money POST is out interrupts it (its screen says the outcome is unknown); the
 			// next one quits.
 			if (services?.money?.interrupt('Ctrl+C')) return;
-			dispatch({type: 'quit'});
+			quit();
 			return;
 		}
 		if (helpOpen) {
@@ -119,7 +128,7 @@ export function App({services: given, initial = initialStack, onQuit, onReady, k
 			return;
 		}
 		if (input === 'q' && !key.ctrl && !key.meta && navigating) {
-			dispatch({type: 'quit'});
+			quit();
 			return;
 		}
 		screen?.onKey?.(input, key);
@@ -140,9 +149,9 @@ export function App({services: given, initial = initialStack, onQuit, onReady, k
 			replace: (route) => dispatch({type: 'replace', screen: toScreen(route)}),
 			back: () => dispatch({type: 'back'}),
 			home: () => dispatch({type: 'home'}),
-			quit: () => dispatch({type: 'quit'}),
+			quit,
 		}),
-		[],
+		[quit],
 	);
 
 	const tooSmall = size.columns < MIN_COLUMNS || size.rows < MIN_ROWS;

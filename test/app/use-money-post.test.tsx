@@ -37,6 +37,8 @@ describe('useMoneyPost under the money guard', () => {
 			</ServicesProvider>,
 		);
 		await waitFor(() => expect(instance.lastFrame()).toContain('posting'));
+		// The request is out once it was handed to send (the frame says "posting" a moment before).
+		await waitFor(() => expect(sent).toBe(1));
 		expect(services.money!.interrupt('Ctrl+C')).toBe(true);
 		await waitFor(() => expect(instance.lastFrame()).toContain('unknown'), {timeout: 1000});
 		const failure = seen.post!.state.failure as OutcomeUnknownError;
@@ -48,6 +50,28 @@ describe('useMoneyPost under the money guard', () => {
 		const [entry] = await localHistory.read();
 		expect(entry).toMatchObject({operation: 'repay', outcome: 'unknown', orderId: '1130000000000000001', values: {repayAll: 'yes'}});
 		expect(sent).toBe(1);
+		instance.unmount();
+		await client.close();
+	});
+
+	it('a POST confirmed but not started yet never starts once the app quits (the guard is closed first)', async () => {
+		const client = new BitgetClient({baseUrl: 'http://127.0.0.1:1'});
+		const localHistory = fileLocalHistory(join(mkdtempSync(join(tmpdir(), 'loan-tui-hook-')), 'history.jsonl'));
+		const services = await createAppServices({client, connectedTo: 'test', requireCredentials: async () => undefined as never}, {env: {}, profile: 'default', demo: false, localHistory});
+		const seen: {post?: MoneyPost<string, unknown>} = {};
+		let sent = 0;
+		// Quitting closes the guard in the same turn as the key, before the confirmed POST's effect runs.
+		services.money!.close();
+		const instance = render(
+			<ServicesProvider services={services}>
+				<Probe send={() => (sent++, new Promise(() => undefined))} seen={seen} />
+			</ServicesProvider>,
+		);
+		await waitFor(() => expect(seen.post!.state.refusal).toBeDefined());
+		expect(instance.lastFrame()).toContain('ready');
+		expect(sent).toBe(0);
+		expect(String((seen.post!.state.refusal as Error).message)).toContain('was not sent');
+		expect(await localHistory.read()).toEqual([]);
 		instance.unmount();
 		await client.close();
 	});

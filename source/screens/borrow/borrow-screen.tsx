@@ -14,8 +14,8 @@ import {PERIOD_LABEL} from '../../format/estimate.js';
 import {TextField} from '../../ui/fields/text-field.js';
 import {PERIOD_CHOICES} from '../../ui/fields/period-choices.js';
 import {ChoiceList} from '../../ui/fields/choice-list.js';
-import {routeChoiceKey, routeTextKey} from '../../ui/fields/field-keys.js';
-import {pasteEdit} from '../../ui/fields/text-editing.js';
+import {useTextField} from '../../ui/fields/use-text-field.js';
+import {routeChoiceKey} from '../../ui/fields/field-keys.js';
 import {useCoinSuggestions} from '../../ui/fields/use-coin-suggestions.js';
 import {useCredentialsForm} from '../credentials/credentials-form.js';
 import {AMOUNT_MODES, borrowMemoryOf, initialWizard, wizardReducer, type AmountMode, type WizardState, type WizardStep} from './reducer.js';
@@ -129,6 +129,12 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 		onCancel: () => dispatch({type: 'back'}),
 	});
 
+	const textInput = useTextField({
+		focused: textField !== undefined,
+		submit: () => dispatch({type: 'submit', coins}),
+		suggest: (by) => dispatch({type: 'suggest', by, coins}),
+		edit: (edit) => dispatch({type: 'text', edit}),
+	});
 	const mode = stage === 'submitting' ? 'busy' : state.step === 'credentials' ? form.mode : textField ? 'text' : 'navigate';
 	const active = useScreenInput({
 		mode,
@@ -160,18 +166,12 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 			if (state.step === 'period' || state.step === 'amountMode') {
 				return routeChoiceKey(input, key, {submit: () => dispatch({type: 'submit'}), move: (move) => dispatch({type: 'select', move})});
 			}
-			if (!textField) return;
-			routeTextKey(input, key, {
-				submit: () => dispatch({type: 'submit', coins}),
-				suggest: (by) => dispatch({type: 'suggest', by, coins}),
-				edit: (edit) => dispatch({type: 'text', edit}),
-			});
+			textInput.onKey(input, key);
 		},
 		// Pasted text goes into the step's text field; on the review (or any other step) it is dropped: only a typed y sends.
 		onPaste: (text) => {
 			if (stage === 'credentials') return form.onPaste(text);
-			const edit = textField ? pasteEdit(text) : undefined;
-			if (edit) dispatch({type: 'text', edit});
+			textInput.onPaste(text);
 		},
 		// The wizard steps back inside itself; it leaves (via state.exit) only from the first step or the result.
 		onBack: () => {

@@ -2,11 +2,11 @@
 import React, {useEffect, useReducer} from 'react';
 import {Box, Text} from 'ink';
 import type {Key} from '../../ui/keys/parse-key.js';
-import {pasteEdit} from '../../ui/fields/text-editing.js';
 import type {Credentials} from '../../api/types.js';
 import type {Theme} from '../../ui/theme.js';
 import {ChoiceList} from '../../ui/fields/choice-list.js';
-import {routeChoiceKey, routeTextKey} from '../../ui/fields/field-keys.js';
+import {useTextField} from '../../ui/fields/use-text-field.js';
+import {routeChoiceKey} from '../../ui/fields/field-keys.js';
 import {TextField} from '../../ui/fields/text-field.js';
 import {CREDENTIAL_FIELDS, credentialsFormReducer, FIELD_LABELS, initialCredentialsForm} from './form-reducer.js';
 
@@ -50,19 +50,22 @@ export function useCredentialsForm(props: CredentialsFormProps) {
 		return true;
 	};
 
+	const field = useTextField({
+		focused: state.step !== 'keep' && state.step !== 'saving',
+		submit: () => dispatch({type: 'submit'}),
+		edit: (edit) => dispatch({type: 'text', edit}),
+	});
+
 	/** Keys while the form has focus (the router hands them over). */
 	const onKey = (input: string, key: Key) => {
 		if (state.step === 'saving') return;
 		const submit = () => dispatch({type: 'submit'});
 		if (state.step === 'keep') return routeChoiceKey(input, key, {submit, move: (move) => dispatch({type: 'select', move, count: choices.length})});
-		routeTextKey(input, key, {submit, edit: (edit) => dispatch({type: 'text', edit})});
+		field.onKey(input, key);
 	};
 
 	/** A paste goes into the focused field as text. */
-	const onPaste = (text: string) => {
-		const edit = pasteEdit(text);
-		if (edit && state.step !== 'keep' && state.step !== 'saving') dispatch({type: 'text', edit});
-	};
+	const onPaste = (text: string) => void field.onPaste(text);
 
 	const view = (
 		<Box flexDirection="column">

@@ -12,8 +12,8 @@ import type {KeyHelp} from '../../ui/keys/key-help.js';
 import {Spinner} from '../../ui/components/spinner.js';
 import {TextField} from '../../ui/fields/text-field.js';
 import {PERIOD_LABEL} from '../../format/estimate.js';
-import {routeChoiceKey, routeTextKey} from '../../ui/fields/field-keys.js';
-import {pasteEdit} from '../../ui/fields/text-editing.js';
+import {useTextField} from '../../ui/fields/use-text-field.js';
+import {routeChoiceKey} from '../../ui/fields/field-keys.js';
 import {useCoinSuggestions} from '../../ui/fields/use-coin-suggestions.js';
 import {SuggestionList} from '../../ui/fields/suggestion-list.js';
 import {pairProblem, SUGGESTION_LIMIT} from '../../ui/fields/coin-rules.js';
@@ -88,6 +88,13 @@ export function EstimateScreen() {
 		return value.trim() !== '' || form.visited.includes(field) ? checked.message : undefined;
 	};
 
+	const textField = useTextField({
+		focused: form.focus !== 'daily',
+		submit: () => dispatch({type: 'submit-field', coins}),
+		suggest: (by) => dispatch({type: 'suggest', by, coins}),
+		edit: (edit) => dispatch({type: 'text', edit}),
+	});
+
 	const active = useScreenInput({
 		mode: form.focus === 'daily' ? 'navigate' : 'text',
 		keys: form.focus === 'daily' ? SELECT_KEYS : TEXT_KEYS,
@@ -107,16 +114,9 @@ export function EstimateScreen() {
 			if (form.focus === 'daily') {
 				return routeChoiceKey(input, key, {submit: () => dispatch({type: 'move', by: 1}), move: (move) => dispatch({type: 'select-period', move})});
 			}
-			routeTextKey(input, key, {
-				submit: () => dispatch({type: 'submit-field', coins}),
-				suggest: (by) => dispatch({type: 'suggest', by, coins}),
-				edit: (edit) => dispatch({type: 'text', edit}),
-			});
+			textField.onKey(input, key);
 		},
-		onPaste: (text) => {
-			const edit = pasteEdit(text);
-			if (edit && form.focus !== 'daily') dispatch({type: 'text', edit});
-		},
+		onPaste: (text) => void textField.onPaste(text),
 	});
 
 	const field = (name: TextFieldName, label: string, placeholder: string) => (

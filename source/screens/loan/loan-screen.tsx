@@ -13,8 +13,8 @@ import {ErrorMessage} from '../../ui/components/error-message.js';
 import {Spinner} from '../../ui/components/spinner.js';
 import {describeError, errorLine} from '../../ui/describe-error.js';
 import {ChoiceList} from '../../ui/fields/choice-list.js';
-import {routeChoiceKey, routeTextKey} from '../../ui/fields/field-keys.js';
-import {pasteEdit} from '../../ui/fields/text-editing.js';
+import {useTextField} from '../../ui/fields/use-text-field.js';
+import {routeChoiceKey} from '../../ui/fields/field-keys.js';
 import {TextField} from '../../ui/fields/text-field.js';
 import type {KeyHelp} from '../../ui/keys/key-help.js';
 import {useScreenInput} from '../../ui/keys/screen-input.js';
@@ -112,6 +112,12 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 		refresh();
 	};
 
+	const amountField = useTextField({
+		focused: stage === 'amount',
+		submit: () => loan && dispatch({type: 'submit', loan}),
+		edit: (edit) => dispatch({type: 'text', edit}),
+	});
+
 	useScreenInput({
 		mode: stage === 'amount' ? 'text' : 'navigate',
 		keys: KEYS[stage],
@@ -137,7 +143,7 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 				case 'repay-unlock':
 					return routeChoiceKey(input, key, {submit: () => dispatch({type: 'submit', loan}), move: (move) => dispatch({type: 'select', move})});
 				case 'amount':
-					return routeTextKey(input, key, {submit: () => dispatch({type: 'submit', loan}), edit: (edit) => dispatch({type: 'text', edit})});
+					return amountField.onKey(input, key);
 				case 'review':
 					// Only a typed y sends (a paste never reaches here); n drops a pending second y, then goes back.
 					if (input === 'y' || input === 'Y') {
@@ -152,8 +158,7 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 			}
 		},
 		onPaste: (text) => {
-			const edit = stage === 'amount' ? pasteEdit(text) : undefined;
-			if (edit) dispatch({type: 'text', edit});
+			amountField.onPaste(text);
 		},
 		onBack: () => {
 			if (stage === 'sending') return true;

@@ -1,7 +1,7 @@
 // How the top screen takes keys. The app shell owns the one keypress subscription (use-keypress.ts) and hands
 // each key to exactly one place: Ctrl+C quits; while help is open it owns every key; otherwise Esc goes back and
 // the top screen's handler registered here gets the rest, and a paste goes to the screen's onPaste (or nowhere).
-// Fields and choices have no input hook of their own: the screen's handler turns keys into reducer actions.
+// Fields subscribe to nothing: their input hooks (use-text-field, use-choice-field) get keys from the screen's handler.
 import React, {createContext, useContext, useLayoutEffect, useMemo, useRef, type ReactNode} from 'react';
 import type {Key} from './parse-key.js';
 import type {KeyHelp} from './key-help.js';

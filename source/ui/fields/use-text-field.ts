@@ -1,0 +1,41 @@
+// The text field's input hook. It subscribes to nothing (the keypress layer hands every key to exactly one screen
+// handler); the screen's handler passes the field its keys and pastes, and the field turns them into edits of the
+// value the screen keeps in its reducer. Enter submits, ↑/↓ move a suggestion when the field offers them, a paste
+// goes in as text only while the field has focus.
+import {useMemo, useRef} from 'react';
+import type {Key} from '../keys/parse-key.js';
+import {routeTextKey} from './field-keys.js';
+import {pasteEdit, type TextEdit} from './text-editing.js';
+
+export interface TextFieldOptions {
+	/** Whether the field has focus now: without it, keys and pastes are not the field's. */
+	focused: boolean;
+	edit(edit: TextEdit): void;
+	submit(): void;
+	suggest?(by: number): void;
+}
+
+export interface TextFieldInput {
+	onKey(input: string, key: Key): void;
+	/** True when the paste went into the field. */
+	onPaste(text: string): boolean;
+}
+
+export function useTextField(options: TextFieldOptions): TextFieldInput {
+	// Handlers stay the same object across renders and always act on the latest options.
+	const latest = useRef(options);
+	latest.current = options;
+	return useMemo(
+		() => ({
+			onKey(input, key) {
+				if (latest.current.focused) routeTextKey(input, key, latest.current);
+			},
+			onPaste(text) {
+				const edit = latest.current.focused ? pasteEdit(text) : undefined;
+				if (edit) latest.current.edit(edit);
+				return edit !== undefined;
+			},
+		}),
+		[],
+	);
+}
