@@ -25,8 +25,8 @@ describe('loans, coins and history', () => {
 		expect(result.code).toBe(0);
 		const lines = result.stdout.split('\n');
 		expect(lines[0]).toMatch(/^ORDER\s+BORROWED\s+INTEREST\s+APR\s+PLEDGED\s+LTV\s+CALL\s+LIQ\s+FALL TO CALL\s+FALL TO LIQ\s+EXPIRES\s+RISK$/);
-		expect(lines[1]).toMatch(new RegExp(`^${tight.orderId}\\s+10815 USDT\\s+0\\s+5\\.4%\\s+10 ETH\\s+77\\.81%\\s+80%\\s+90%\\s+2\\.74%\\s+13\\.54%\\s+in 6 d 23 h\\s+near margin call$`));
-		expect(lines[2]).toMatch(new RegExp(`^${calm.orderId}\\s+16080 USDT\\s+0\\s+6\\.13%\\s+1 BTC\\s+60%\\s+80%\\s+90%\\s+25\\.00%\\s+33\\.33%\\s+none \\(flexible\\)\\s+ok$`));
+		expect(lines[1]).toMatch(new RegExp(`^${tight.orderId}\\s+10815 USDT\\s+0\\s+5\\.40%\\s+10 ETH\\s+77\\.81%\\s+80\\.00%\\s+90\\.00%\\s+2\\.74%\\s+13\\.54%\\s+in 6 d 23 h\\s+near margin call$`));
+		expect(lines[2]).toMatch(new RegExp(`^${calm.orderId}\\s+16080 USDT\\s+0\\s+6\\.13%\\s+1 BTC\\s+60\\.00%\\s+80\\.00%\\s+90\\.00%\\s+25\\.00%\\s+33\\.33%\\s+none \\(flexible\\)\\s+ok$`));
 		expect(result.stdout).toContain('Owed:    26895 USDT (≈ 26895 USDT)');
 		expect(result.stdout).toMatch(/Pledged: (1 BTC \(≈ 26800 USDT\), 10 ETH \(≈ 13900 USDT\)|10 ETH \(≈ 13900 USDT\), 1 BTC \(≈ 26800 USDT\))/);
 
@@ -57,9 +57,9 @@ describe('loans, coins and history', () => {
 		const human = await runCli(['coins', '--base-url', sim.simulator.url]);
 		expect(human.code).toBe(0);
 		expect(human.stdout).toMatch(/^Loanable \(\d+\)\nLOAN COIN\s+7 days hourly \/ APR\s+30 days hourly \/ APR\s+flexible term hourly \/ APR\s+MIN\s+MAX/);
-		expect(human.stdout).toMatch(/USDT\s+0\.000617% \/ 5\.4%\s+0\.00064% \/ 5\.61%\s+0\.0007% \/ 6\.13%\s+10\s+10000000000/);
+		expect(human.stdout).toMatch(/USDT\s+0\.000617% \/ 5\.40%\s+0\.000640% \/ 5\.61%\s+0\.000700% \/ 6\.13%\s+10\s+10000000000/);
 		expect(human.stdout).toMatch(/PLEDGE COIN\s+INITIAL LTV\s+MARGIN CALL\s+LIQUIDATION\n/);
-		expect(human.stdout).toMatch(/BTC\s+70%\s+80%\s+90%/);
+		expect(human.stdout).toMatch(/BTC\s+70\.00%\s+80\.00%\s+90\.00%/);
 		expect(sim.simulator.requests[0]!.headers['access-key']).toBeUndefined();
 		const json = JSON.parse((await runCli(['coins', '--json', '--base-url', sim.simulator.url])).stdout);
 		expect(json.pledgeInfos[0]).toMatchObject({supRate: '0.8', forceRate: '0.9'});
@@ -77,11 +77,11 @@ describe('loans, coins and history', () => {
 		expect(loans.code).toBe(0);
 		const rows = loans.stdout.split('\n');
 		expect(rows[0]).toMatch(/^TIME\s+ORDER\s+BORROWED\s+PLEDGED\s+HOURLY\s+PERIOD\s+STATUS$/);
-		expect(rows[1]).toMatch(new RegExp(`${second.orderId}\\s+10042\\.5 USDT\\s+10 ETH\\s+0\\.00064%\\s+THIRTY\\s+FORCE$`));
+		expect(rows[1]).toMatch(new RegExp(`${second.orderId}\\s+10042\\.5 USDT\\s+10 ETH\\s+0\\.000640%\\s+THIRTY\\s+FORCE$`));
 		expect(rows[2]).toMatch(new RegExp(`${first.orderId}\\s+18760 USDT\\s+1 BTC\\s+0\\.000617%\\s+SEVEN\\s+REPAY$`));
 		expect(loans.stdout).toContain('2 records: loans in the last 30 days, newest first');
 		expect((await run(['history', 'repayments'])).stdout).toMatch(new RegExp(`${first.orderId}\\s+18760 USDT\\s+0\\s+18760\\s+1 BTC`));
-		expect((await run(['history', 'collateral', '--days', '7'])).stdout).toMatch(new RegExp(`${second.orderId}\\s+added 1 ETH\\s+65%\\s+59\\.09%`));
+		expect((await run(['history', 'collateral', '--days', '7'])).stdout).toMatch(new RegExp(`${second.orderId}\\s+added 1 ETH\\s+65\\.00%\\s+59\\.09%`));
 		const liquidations = await run(['history', 'liquidations', '--json']);
 		expect(JSON.parse(liquidations.stdout)).toEqual([expect.objectContaining({orderId: second.orderId, status: 'COMPLETE', repayLoanAmount: '10042.5'})]);
 
@@ -135,7 +135,7 @@ describe('repay and collateral', () => {
 	it('collateral add and withdraw show the LTV; a withdrawal reaching the margin call is refused locally', async () => {
 		const {orderId} = await sim.client().borrow(BTC_LOAN);
 		const added = await run(['collateral', orderId, 'add', '0.4', '--yes']);
-		expect(added.stdout).toBe(`Collateral added: 0.4 BTC on order ${orderId}; LTV now 50%\n`);
+		expect(added.stdout).toBe(`Collateral added: 0.4 BTC on order ${orderId}; LTV now 50.00%\n`);
 		// 1.4 BTC at LTV 0.5: withdrawing 0.525 would make it 0.8, the margin call.
 		const refused = await run(['collateral', orderId, 'withdraw', '0.525', '--yes']);
 		expect(refused.code).toBe(2);

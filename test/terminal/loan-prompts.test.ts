@@ -31,7 +31,7 @@ describe.skipIf(tmuxMissing)(`loan prompts on a terminal${tmuxMissing ? ` (skipp
 		const prompt = await tmux.waitFor('Repay? [y/N]');
 		expect(prompt).toContain(`Repay order ${orderId}: 100 USDT of 18761.157492 owed`);
 		expect(prompt).toContain('interest 1.157492 USDT, principal 98.842508 USDT; left 18661.157492 USDT');
-		expect(prompt).toContain('collateral released: none (LTV 70% → 69.63%)');
+		expect(prompt).toContain('collateral released: none (LTV 70.00% → 69.63%)');
 		await tmux.typeText('y');
 		await tmux.send('Enter');
 		const after = await tmux.waitFor(/EXIT=\d/);
@@ -45,7 +45,7 @@ describe.skipIf(tmuxMissing)(`loan prompts on a terminal${tmuxMissing ? ` (skipp
 		tmux = Tmux.start(cli(`collateral ${orderId} withdraw 0.1`), {env});
 		const prompt = await tmux.waitFor('Withdraw? [y/N]');
 		expect(prompt).toContain(`Withdraw 0.1 BTC from order ${orderId} (now 1 BTC)`);
-		expect(prompt).toContain('LTV 70% → 77.78% (margin call 80%, liquidation 90%)');
+		expect(prompt).toContain('LTV 70.00% → 77.78% (margin call 80.00%, liquidation 90.00%)');
 		await tmux.typeText('n');
 		await tmux.send('Enter');
 		const after = await tmux.waitFor(/EXIT=\d/);

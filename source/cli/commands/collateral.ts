@@ -2,7 +2,7 @@
 // withdrawal reaching the margin-call LTV is refused here, before anything is sent.
 import {InputError} from '../../api/errors.js';
 import {checkAmount} from '../../api/validate.js';
-import {percent} from '../../format/numbers.js';
+import {fixedPercent} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {checkCollateralChange} from '../../loans/ltv.js';
 import type {ParsedArgs} from '../../runtime/args.js';
@@ -34,7 +34,7 @@ export async function runCollateral(session: Session, positionals: string[], val
 		session.out.stderr.write(
 			[
 				`${action === 'add' ? 'Add' : 'Withdraw'} ${amount} ${pledgeCoin} ${action === 'add' ? 'to' : 'from'} order ${orderId} (now ${loan.pledgeAmount} ${pledgeCoin})`,
-				`  LTV ${percent(check.before, 2)} → ${percent(check.after, 2)} (margin call ${percent(loan.supRate, 2)}, liquidation ${percent(loan.forceRate, 2)}), at today's price`,
+				`  LTV ${fixedPercent(check.before, 2)} → ${fixedPercent(check.after, 2)} (margin call ${fixedPercent(loan.supRate, 2)}, liquidation ${fixedPercent(loan.forceRate, 2)}), at today's price`,
 				`  server ${session.connectedTo}, profile ${credentials.profile} (${credentials.source})`,
 				'',
 			].join('\n'),
@@ -51,6 +51,6 @@ export async function runCollateral(session: Session, positionals: string[], val
 		(signal) => session.client.revisePledge(request, {signal}),
 	);
 	if (session.out.json) printJson(session.out, result);
-	else printLines(session.out, [`Collateral ${action === 'add' ? 'added' : 'withdrawn'}: ${amount} ${pledgeCoin} on order ${orderId}; LTV now ${percent(result.afterPledgeRate, 2)}`]);
+	else printLines(session.out, [`Collateral ${action === 'add' ? 'added' : 'withdrawn'}: ${amount} ${pledgeCoin} on order ${orderId}; LTV now ${fixedPercent(result.afterPledgeRate, 2)}`]);
 	return EXIT.ok;
 }

@@ -1,8 +1,8 @@
 // loan-tui history (loans|repayments|collateral|liquidations) [--days N]: every page of the window, newest first.
 import type {HistoryKind, HistoryRecords} from '../../api/loan-types.js';
 import {HISTORY_MAX_DAYS, HISTORY_MAX_PAGE_SIZE} from '../../api/loan-types.js';
-import {localDateTime} from '../../format/dates.js';
-import {percent} from '../../format/numbers.js';
+import {localDateTimeWithOffset} from '../../format/time.js';
+import {fixedPercent} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import type {ParsedArgs} from '../../runtime/args.js';
 import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
@@ -80,28 +80,28 @@ function rowsOf(kind: HistoryKind, records: unknown[]): string[] {
 		case 'borrowHistory':
 			return table(
 				['TIME', 'ORDER', 'BORROWED', 'PLEDGED', 'HOURLY', 'PERIOD', 'STATUS'],
-				(records as HistoryRecords['borrowHistory'][]).map((r) => [localDateTime(r.borrowTime), r.orderId, `${r.initLoanAmount} ${s(r.loanCoin)}`, `${r.initPledgeAmount} ${s(r.pledgeCoin)}`, percent(r.hourRate), s(r.daily), s(r.status)]),
+				(records as HistoryRecords['borrowHistory'][]).map((r) => [localDateTimeWithOffset(r.borrowTime), r.orderId, `${r.initLoanAmount} ${s(r.loanCoin)}`, `${r.initPledgeAmount} ${s(r.pledgeCoin)}`, fixedPercent(r.hourRate, 6), s(r.daily), s(r.status)]),
 			);
 		case 'repayHistory':
 			return table(
 				['TIME', 'ORDER', 'REPAID', 'INTEREST', 'PRINCIPAL', 'RELEASED'],
-				(records as HistoryRecords['repayHistory'][]).map((r) => [localDateTime(r.repayTime), r.orderId, `${r.repayAmount} ${s(r.loanCoin)}`, r.payInterest, r.repayLoanAmount, `${r.repayUnlockAmount} ${s(r.pledgeCoin)}`]),
+				(records as HistoryRecords['repayHistory'][]).map((r) => [localDateTimeWithOffset(r.repayTime), r.orderId, `${r.repayAmount} ${s(r.loanCoin)}`, r.payInterest, r.repayLoanAmount, `${r.repayUnlockAmount} ${s(r.pledgeCoin)}`]),
 			);
 		case 'reviseHistory':
 			return table(
 				['TIME', 'ORDER', 'CHANGE', 'LTV BEFORE', 'LTV AFTER'],
 				(records as HistoryRecords['reviseHistory'][]).map((r) => [
-					localDateTime(r.reviseTime),
+					localDateTimeWithOffset(r.reviseTime),
 					r.orderId,
 					`${r.reviseSide === 'down' ? 'added' : r.reviseSide === 'up' ? 'withdrew' : s(r.reviseSide)} ${r.reviseAmount} ${s(r.pledgeCoin)}`,
-					percent(r.beforePledgeRate, 2),
-					percent(r.afterPledgeRate, 2),
+					fixedPercent(r.beforePledgeRate, 2),
+					fixedPercent(r.afterPledgeRate, 2),
 				]),
 			);
 		case 'reduces':
 			return table(
 				['TIME', 'ORDER', 'LTV', 'SOLD', 'PRICE', 'FEE', 'DEBT REPAID', 'RELEASED', 'STATUS'],
-				(records as HistoryRecords['reduces'][]).map((r) => [localDateTime(r.reduceTime), r.orderId, percent(r.pledgeRate, 2), `${r.pledgeAmount} ${s(r.pledgeCoin)}`, r.pledgePrice, r.reduceFee, `${r.repayLoanAmount} ${s(r.loanCoin)}`, `${r.runlockAmount} ${s(r.pledgeCoin)}`, s(r.status)]),
+				(records as HistoryRecords['reduces'][]).map((r) => [localDateTimeWithOffset(r.reduceTime), r.orderId, fixedPercent(r.pledgeRate, 2), `${r.pledgeAmount} ${s(r.pledgeCoin)}`, r.pledgePrice, r.reduceFee, `${r.repayLoanAmount} ${s(r.loanCoin)}`, `${r.runlockAmount} ${s(r.pledgeCoin)}`, s(r.status)]),
 			);
 	}
 }

@@ -2,7 +2,7 @@
 // the price fall that would reach each, interest and APR; totals from debts.
 import type {Debts, OngoingLoan} from '../../api/loan-types.js';
 import {describeLoan, fall, loanDetailRows, timeToExpiry} from '../../format/loans.js';
-import {percent} from '../../format/numbers.js';
+import {fixedPercent} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {byRisk, riskOf} from '../../loans/ltv.js';
 import {EXIT, type ExitCode} from '../../runtime/exit-codes.js';
@@ -46,11 +46,11 @@ function loanTable(loans: OngoingLoan[], now: number): string[] {
 				loan.orderId,
 				`${loan.loanAmount} ${sanitize(loan.loanCoin)}`,
 				loan.interestAmount,
-				percent(describeLoan(loan).annualInterestRate, 2),
+				fixedPercent(describeLoan(loan).annualInterestRate, 2),
 				`${loan.pledgeAmount} ${sanitize(loan.pledgeCoin)}`,
-				percent(loan.pledgeRate, 2),
-				percent(loan.supRate, 2),
-				percent(loan.forceRate, 2),
+				fixedPercent(loan.pledgeRate, 2),
+				fixedPercent(loan.supRate, 2),
+				fixedPercent(loan.forceRate, 2),
 				fall(risk.moveToMarginCall),
 				fall(risk.moveToLiquidation),
 				timeToExpiry(loan.expireTime, now),

@@ -3,7 +3,7 @@
 import {InputError} from '../../api/errors.js';
 import {checkAmount} from '../../api/validate.js';
 import {sanitize} from '../../format/sanitize.js';
-import {percent} from '../../format/numbers.js';
+import {fixedPercent} from '../../format/money.js';
 import {repayPreview} from '../../loans/repay-preview.js';
 import type {ParsedArgs} from '../../runtime/args.js';
 import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
@@ -35,7 +35,7 @@ export async function runRepay(session: Session, positionals: string[], values: 
 			preview.release.kind === 'all'
 				? `all ${preview.release.amount} ${pledgeCoin}`
 				: preview.release.kind === 'none'
-					? `none (LTV ${percent(loan.pledgeRate, 2)} → ${percent(preview.ltvAfter, 2)})`
+					? `none (LTV ${fixedPercent(loan.pledgeRate, 2)} → ${fixedPercent(preview.ltvAfter, 2)})`
 					: `some ${pledgeCoin} (Bitget sizes the release)`;
 		session.out.stderr.write(
 			[
