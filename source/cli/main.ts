@@ -57,6 +57,8 @@ export async function main(io: Io): Promise<ExitCode | number> {
 	let session: Session | undefined;
 	try {
 		// The client (undici, schemas) loads only once a command needs it: --version and --help stay lean.
+		// The whole symbol list (100k+ pairs) is the one command whose memory the V8 settings matter to, as in the app.
+		if (parsed.command === 'symbols' && parsed.positionals.length === 0) tuneV8ForMemory(io.env);
 		const {openSession} = await import('../runtime/session.js');
 		session = await openSession(settings, out, io.env);
 		return await runCommand(parsed.command, session, parsed, io);
