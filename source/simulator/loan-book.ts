@@ -2,6 +2,7 @@
 // interest and price overrides that push a loan over its margin-call and liquidation LTVs. Amounts are big.js;
 // nothing passes through a JS float. Ratios here are fractions; loans.ts turns them into the wire's percentages.
 import Big from 'big.js';
+import type {RepayResult} from '../api/loan-types.js';
 import type {Period} from '../api/types.js';
 import {COINS, LTV} from './coins.js';
 import {formatDecimal} from './decimal.js';
@@ -35,15 +36,10 @@ export interface SimLoan {
 	status: 'ongoing' | 'REPAY' | 'FORCE';
 }
 
-export interface SimRepayRecord {
+/** A repayment as the book keeps it: the repay answer's figures, with its key, order and time. */
+export interface SimRepayRecord extends RepayResult {
 	apiKey: string;
 	orderId: string;
-	loanCoin: string;
-	pledgeCoin: string;
-	repayAmount: string;
-	payInterest: string;
-	repayLoanAmount: string;
-	repayUnlockAmount: string;
 	repayTime: number;
 }
 
