@@ -21,7 +21,11 @@ export async function measureEstimate(cli: string, env: NodeJS.ProcessEnv, runs:
 	try {
 		for (let i = 0; i < runs; i++) {
 			for (const interval of [HUMAN_INTERVAL_MS, 0]) {
-				const result = await session(sim, cli, {...env, XDG_CACHE_HOME: cache}, interval);
+				// A fresh config directory per session: remembered inputs from the last one would be typed after.
+				const config = mkdtempSync(join(tmpdir(), 'loan-tui-bench-config-'));
+				const result = await session(sim, cli, {...env, XDG_CACHE_HOME: cache, XDG_CONFIG_HOME: config}, interval).finally(() =>
+					rmSync(config, {recursive: true, force: true}),
+				);
 				(interval === 0 ? pasted : human).push(result.amountRequests);
 				firstRound.push(result.firstRoundConnections);
 				nextRounds.push(result.nextRoundsConnections);

@@ -1,6 +1,8 @@
 // `npm run bench`: every figure measured in this run, printed as one table with its budget, the raw runs kept in
 // bench/results.json. Exits 1 when a budget is missed.
-import {writeFileSync} from 'node:fs';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {measureEstimate} from './estimate.js';
 import {measureExplorer} from './explorer.js';
@@ -24,6 +26,11 @@ const repeat = Number(process.env.BENCH_RUNS ?? 0);
 const env: NodeJS.ProcessEnv = {...process.env};
 delete env.CI;
 delete env.CONTINUOUS_INTEGRATION;
+// The app remembers inputs (settings) and what it sent (state): the bench's runs keep theirs apart from the
+// person's own, and each part that types gives every session a fresh copy (estimate.ts).
+const home = mkdtempSync(join(tmpdir(), 'loan-tui-bench-home-'));
+env.XDG_CONFIG_HOME = join(home, 'config');
+env.XDG_STATE_HOME = join(home, 'state');
 
 const nodes = runs('startup') ? nodeBinaries() : [];
 const config = configuration(nodes.map((node) => node.version));
@@ -51,6 +58,7 @@ try {
 	}
 } finally {
 	killAll();
+	rmSync(home, {recursive: true, force: true});
 }
 
 const output = table();

@@ -21,7 +21,12 @@ const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = {SIGHUP: 129, SIGIN
 const SIGNAL_SETTLE_MS = 2000;
 const SHOW_UNKNOWN_MS = 300;
 
-export async function runApp(settings: Settings, out: Output, env: NodeJS.ProcessEnv): Promise<ExitCode | number> {
+export interface RunHooks {
+	/** Runs once after the first frame, before the services (and with them the HTTP client) are made. */
+	beforeServices?: () => void;
+}
+
+export async function runApp(settings: Settings, out: Output, env: NodeJS.ProcessEnv, hooks: RunHooks = {}): Promise<ExitCode | number> {
 	// A --debug log would tear the screen: keep it only when stderr is redirected away from the terminal.
 	const debug = settings.debug && !process.stderr.isTTY;
 	const shell = createShellServices(connectedTo(settings), env);
@@ -37,6 +42,7 @@ export async function runApp(settings: Settings, out: Output, env: NodeJS.Proces
 	let over = false;
 	const start = () => {
 		if (session || over) return;
+		hooks.beforeServices?.();
 		const started = import('./start-services.js').then(({startServices}) => startServices({...settings, debug}, out, env, shell));
 		session = started.then(
 			(result) => {

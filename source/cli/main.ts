@@ -119,8 +119,11 @@ async function runInteractive(io: Io, out: Output, settings: Settings): Promise<
 	// screen); this path only runs on a terminal, so that belief is wrong here. Read once, when Ink loads below.
 	delete io.env.CI;
 	delete io.env.CONTINUOUS_INTEGRATION;
-	// Before Ink's wasm layout engine and undici's wasm parser are compiled (see v8-memory.ts).
-	tuneV8ForMemory(io.env);
+	// After the first frame, before the client's first request compiles undici's parser (see v8-memory.ts).
+	// With --debug (stderr away from the terminal) the log says which were applied.
+	const debug = settings.debug && (io.stderr as {isTTY?: boolean}).isTTY !== true ? (line: string) => io.stderr.write(`debug: ${line}\n`) : () => undefined;
 	const {runApp} = await import('../app/run.js');
-	return runApp(settings, out, io.env);
+	return runApp(settings, out, io.env, {
+		beforeServices: () => debug(`V8 settings before the first request: ${tuneV8ForMemory(io.env).join(' ') || 'none'}`),
+	});
 }

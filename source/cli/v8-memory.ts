@@ -4,6 +4,11 @@ import {setFlagsFromString} from 'node:v8';
  * Two V8 settings that keep the app's memory flat; measured with `npm run bench` (explorer at 100k pairs: peak
  * RSS 150 → 122 MiB together, keystroke times unchanged, list load times within run-to-run variation).
  *
+ * Both are set after the app's first frame (and before its first request): set at start, they delayed the first
+ * frame by 25–45 ms in a pty beside the Ink "hello" (bench/), the first by making start-up's garbage collect in a
+ * young generation too small for it, the second by making V8 compile all of Yoga at once instead of each function
+ * on first call.
+ *
  * - The young generation stays at the size start-up left it (a few MiB). V8 doubles it, up to 32 MiB, whenever
  *   enough objects survive a collection: loading 100k pairs made every one survive, and the doubled space was
  *   then touched by every keystroke's garbage. Node only accepts a growth factor of 2 or more on its command line
@@ -12,7 +17,8 @@ import {setFlagsFromString} from 'node:v8';
  * - WebAssembly stays on V8's baseline compiler (Liftoff). Yoga (Ink's layout) and llhttp (undici's HTTP parser)
  *   are wasm; once hot, V8 recompiled them on a background thread, and compiling llhttp's one huge parser
  *   function took 25–35 MB of native memory for a moment. Liftoff code is fast enough for both. The flag is read
- *   per compilation, so this must run before either module is compiled.
+ *   per compilation, so it must be set before llhttp is compiled (the first request); Yoga, compiled before the
+ *   first frame, keeps V8's default tiering (its functions are small: llhttp's parser is the costly one).
  */
 export const V8_MEMORY_FLAGS = ['--semi-space-growth-factor=1', '--liftoff-only'] as const;
 

@@ -14,7 +14,7 @@ import inkWrapText from '../../node_modules/ink/build/wrap-text.js';
 import FrameOutput from '../../source/app/ink/frame-output.js';
 import measureText from '../../source/app/ink/measure-text.js';
 import sanitizeAnsi from '../../source/app/ink/sanitize-ansi.js';
-import {lineWidth} from '../../source/app/ink/text-width.js';
+import {charWidth, isStandaloneGrapheme, lineWidth} from '../../source/app/ink/text-width.js';
 import widestLine from '../../source/app/ink/widest-line.js';
 import wrapText from '../../source/app/ink/wrap-text.js';
 
@@ -95,6 +95,18 @@ describe('measure-text, wrap-text, sanitize-ansi and line widths', () => {
 			}),
 			{numRuns: 1000},
 		);
+	});
+
+	it('give every standalone character and every grapheme of the pieces the width string-width gives', () => {
+		let standalone = 0;
+		for (let code = 0; code <= 0xffff; code++) {
+			if (!isStandaloneGrapheme(code)) continue;
+			standalone++;
+			const char = String.fromCharCode(code);
+			if (charWidth(char) !== stringWidth(char)) expect.fail(`U+${code.toString(16).toUpperCase()}: ${charWidth(char)} columns, string-width says ${stringWidth(char)}`);
+		}
+		expect(standalone).toBeGreaterThan(2000);
+		for (const piece of PIECES) for (const {segment} of new Intl.Segmenter().segment(piece)) expect(charWidth(segment)).toBe(stringWidth(segment));
 	});
 
 	it('measure the same as Ink', () => {

@@ -20,6 +20,21 @@ describe('money guard', () => {
 		expect(quittingLine(guard.interruptedUnknown())).toMatch(/^quitting: the outcome of the borrow is unknown/);
 	});
 
+	it('an answered POST is past interrupting (Ctrl+C quits) while settled still waits for its outcome to be recorded', async () => {
+		const guard = createMoneyGuard();
+		const flight = guard.begin('borrow');
+		flight.answered();
+		expect(guard.interrupt('Ctrl+C')).toBe(false);
+		expect(flight.signal.aborted).toBe(false);
+		let settled = false;
+		const waiting = guard.settled(5000).then(() => (settled = true));
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		expect(settled).toBe(false);
+		flight.end(false);
+		await waiting;
+		expect(guard.interruptedUnknown()).toEqual([]);
+	});
+
 	it('an outcome that was not interrupted is not reported on the way out', () => {
 		const guard = createMoneyGuard();
 		guard.begin('repay').end(true);

@@ -8,7 +8,7 @@ import {Text} from 'ink';
 import {render} from 'ink-testing-library';
 import {describe, expect, it} from 'vitest';
 import {BitgetClient} from '../../source/api/client.js';
-import {InterruptedError, OutcomeUnknownError} from '../../source/api/errors.js';
+import {ApiError, InterruptedError, OutcomeUnknownError} from '../../source/api/errors.js';
 import {createAppServices} from '../../source/app/create-services.js';
 import {fileLocalHistory} from '../../source/state/local-history.js';
 import {ServicesProvider} from '../../source/ui/services.js';
@@ -50,6 +50,34 @@ describe('useMoneyPost under the money guard', () => {
 		const [entry] = await localHistory.read();
 		expect(entry).toMatchObject({operation: 'repay', outcome: 'unknown', orderId: '1130000000000000001', values: {repayAll: 'yes'}});
 		expect(sent).toBe(1);
+		instance.unmount();
+		await client.close();
+	});
+
+	it('once a refusal is on screen, Ctrl+C has nothing to interrupt (it quits) even while the history is still being written', async () => {
+		const client = new BitgetClient({baseUrl: 'http://127.0.0.1:1'});
+		const history = fileLocalHistory(join(mkdtempSync(join(tmpdir(), 'loan-tui-hook-')), 'history.jsonl'));
+		let finishWrite: () => void = () => undefined;
+		const writing = new Promise<void>((resolve) => (finishWrite = resolve));
+		// A slow disk: the record is written only when the test lets it.
+		const localHistory = {...history, append: async (record: Parameters<typeof history.append>[0]) => (await writing, history.append(record))};
+		const services = await createAppServices({client, connectedTo: 'test', requireCredentials: async () => undefined as never}, {env: {}, profile: 'default', demo: false, localHistory});
+		const seen: {post?: MoneyPost<string, unknown>} = {};
+		const instance = render(
+			<ServicesProvider services={services}>
+				<Probe send={() => Promise.reject(new ApiError('43012', 'Insufficient balance', 400))} seen={seen} />
+			</ServicesProvider>,
+		);
+		await waitFor(() => expect(seen.post!.state.refusal).toBeInstanceOf(ApiError));
+		expect(instance.lastFrame()).toContain('ready');
+		expect(services.money!.interrupt('Ctrl+C')).toBe(false);
+		let settled = false;
+		const waiting = services.money!.settled(5000).then(() => (settled = true));
+		await new Promise((resolve) => setTimeout(resolve, 20));
+		expect(settled).toBe(false);
+		finishWrite();
+		await waiting;
+		expect(await history.read()).toEqual([expect.objectContaining({operation: 'repay', outcome: 'refused'})]);
 		instance.unmount();
 		await client.close();
 	});

@@ -49,5 +49,18 @@ describe('V8 memory settings', () => {
 			expect(newSpaceBytes).toBeGreaterThan(0);
 			expect(newSpaceBytes).toBeLessThanOrEqual(8 * MiB);
 		});
-	});
+
+		it('sets them after the first frame and before the first request, as the --debug log shows', async () => {
+			const log = join(dir, 'debug.log');
+			tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url} --debug 2>${log}`);
+			await tmux.waitFor('? this help');
+			await tmux.send('Enter');
+			await tmux.waitFor('pairs', 20_000);
+			await tmux.send('C-c');
+			await tmux.waitFor('EXIT=0');
+			const lines = readFileSync(log, 'utf8').split('\n');
+			const settings = lines.findIndex((line) => line.startsWith('debug: V8 settings'));
+			expect(lines[settings]).toBe(`debug: V8 settings before the first request: ${V8_MEMORY_FLAGS.join(' ')}`);
+			expect(settings).toBeLessThan(lines.findIndex((line) => /GET .*symbols/.test(line)));
+		});	});
 });

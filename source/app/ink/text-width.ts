@@ -1,13 +1,22 @@
 // Column widths of the app's lines, equal to string-width's (what Ink measures with), without its per-call
 // allocations on the common line: SGR colours around characters that are each a grapheme of their own.
+import {eastAsianWidth} from 'get-east-asian-width';
 import stringWidth from 'string-width';
 import {FrameCache} from './frame-cache.js';
 
 const charWidths = new FrameCache<number>(1024);
+const NARROW = {ambiguousAsWide: false};
 
-/** string-width of one character (cached: the same few characters come back in every frame). */
+/** string-width of one grapheme (cached: the same few characters come back in every frame). */
 export function charWidth(char: string): number {
-	return charWidths.get(char, stringWidth);
+	return char.length === 1 && isStandaloneGrapheme(char.charCodeAt(0)) ? standaloneWidth(char.charCodeAt(0)) : charWidths.get(char, stringWidth);
+}
+
+/** string-width of a standalone grapheme's code point, from the East Asian Width table string-width ends with: its
+ * grapheme segmenter and emoji pattern cost ~8 ms the first time, before the first frame (test/app/text-width.test.ts
+ * compares every such code point with string-width). Controls and the soft hyphen take no column. */
+function standaloneWidth(code: number): number {
+	return code < 0x20 || code === 0x7f || code === 0xad ? 0 : eastAsianWidth(code, NARROW);
 }
 
 /** Characters that never join the next or the previous one into a grapheme: controls below 0x80 but CR (CR LF

@@ -11,14 +11,17 @@ export type {MoneyOperation};
 /** One POST being waited for. */
 export interface MoneyFlight {
 	signal: AbortSignal;
-	/** The POST settled (and its outcome was recorded); `unknown` says whether its outcome is unknown. */
+	/** The answer (or failure) is in, before it is shown: from now on a Ctrl+C has nothing to interrupt and quits. */
+	answered(): void;
+	/** The POST settled and its outcome was recorded; `unknown` says whether its outcome is unknown. */
 	end(unknown: boolean): void;
 }
 
 export interface MoneyGuard {
 	/** A POST is about to go out. Throws InputError once the app is closing (after a signal). */
 	begin(operation: MoneyOperation): MoneyFlight;
-	/** Ctrl+C or a signal: aborts every POST in flight; true when there was one (then the app does not quit yet). */
+	/** Ctrl+C or a signal: aborts every POST still waiting for its answer; true when there was one (then the app does
+	 * not quit yet). */
 	interrupt(signalName?: string): boolean;
 	/** A signal arrived: no POST may start from now on. */
 	close(): void;
@@ -29,7 +32,9 @@ export interface MoneyGuard {
 }
 
 export function createMoneyGuard(): MoneyGuard {
-	const flights = new Set<{controller: AbortController; operation: MoneyOperation}>();
+	// A flight stays here until its outcome is recorded (settled() waits for that); `answered` flights are past
+	// interrupting: once the outcome is on screen, the Ctrl+C a person presses next must quit.
+	const flights = new Set<{controller: AbortController; operation: MoneyOperation; answered: boolean}>();
 	const unknown: MoneyOperation[] = [];
 	const waiters: Array<() => void> = [];
 	let closed = false;
@@ -40,10 +45,13 @@ export function createMoneyGuard(): MoneyGuard {
 	return {
 		begin(operation) {
 			if (closed) throw new InputError(`the app is closing: the ${operation} was not sent`);
-			const flight = {controller: new AbortController(), operation};
+			const flight = {controller: new AbortController(), operation, answered: false};
 			flights.add(flight);
 			return {
 				signal: flight.controller.signal,
+				answered() {
+					flight.answered = true;
+				},
 				end(outcomeUnknown) {
 					if (!flights.delete(flight)) return;
 					if (outcomeUnknown && flight.controller.signal.aborted) unknown.push(operation);
@@ -53,8 +61,8 @@ export function createMoneyGuard(): MoneyGuard {
 		},
 		interrupt(signalName) {
 			let any = false;
-			for (const {controller} of flights) {
-				if (controller.signal.aborted) continue;
+			for (const {controller, answered} of flights) {
+				if (answered || controller.signal.aborted) continue;
 				controller.abort(new InterruptedError(signalName));
 				any = true;
 			}

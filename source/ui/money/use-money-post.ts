@@ -63,6 +63,9 @@ export function useMoneyPost<Request, Result>(
 		const signal = flight?.signal ?? new AbortController().signal;
 		const time = Date.now();
 		const settle = async (outcome: RecordedOutcome) => {
+			// Answered before it is shown: a Ctrl+C pressed once the outcome is on screen quits, even while the local
+			// history is still being written.
+			flight?.answered();
 			if (outcome.outcome === 'done') dispatch({type: 'succeeded', result: outcome.result as Result});
 			else if (outcome.outcome === 'unknown') dispatch({type: 'outcome-unknown', error: outcome.error});
 			else dispatch({type: 'refused', error: outcome.error});
