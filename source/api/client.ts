@@ -60,7 +60,7 @@ import {
 	validateReviseHistory,
 	validateRevisePledge,
 } from './loan-schemas.js';
-import {sleep} from './sleep.js';
+import {settledOrAborted, sleep} from './sleep.js';
 
 export interface ClientOptions {
 	baseUrl: string;
@@ -88,6 +88,9 @@ export interface CallOptions {
 export interface SymbolsOptions extends CallOptions {
 	/** The full list only: every decoded chunk of the answer as it streams in (to copy it to a cache). */
 	onChunk?: (chunk: Buffer) => void;
+	/** The full list only: the answer's body is read once this settles, not before (the app parses its cached copy
+	 * first, so the two never compete for the one thread; the answer waits in the socket meanwhile). */
+	readAfter?: Promise<unknown>;
 }
 
 /** A symbol listing: the readable records, and how many were left out because they could not be read. */
@@ -125,6 +128,7 @@ interface SendOptions<T> {
 	/** For a large array payload: a fresh per-element check, applied while the body streams in. */
 	elements?: () => (value: unknown, index: number) => unknown;
 	onChunk?: (chunk: Buffer) => void;
+	readAfter?: Promise<unknown>;
 	signal?: AbortSignal;
 	/** Set to true the moment the request is handed to the connection (it may reach the server from then on). */
 	progress?: {sent: boolean};
@@ -401,6 +405,12 @@ export class BitgetClient {
 				// Only a 2xx body can be the list; a 429 or error page before a retry must not reach onChunk.
 				const success = response.statusCode >= 200 && response.statusCode < 300;
 				const limits = {maxBytes: decodedLimit(operation), label: `${operation} answers`};
+				if (success && options.readAfter) {
+					await settledOrAborted(options.readAfter, signal).catch((reason: unknown) => {
+						response.body.destroy();
+						throw reason;
+					});
+				}
 				content = await readBody(response.body, response.headers['content-encoding'], response.statusCode, limits, options.elements?.(), success ? options.onChunk : undefined);
 				// The pool marks the connection free a turn after the body ends; without this yield the caller's
 				// next request would find it busy and open a second connection.

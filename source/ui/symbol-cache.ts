@@ -54,7 +54,8 @@ export function fileSymbolCache(directory: string, origin: string): SymbolCache 
 				// The same tally as the network path: an odd record is left out and counted, never the whole list.
 				const tally = new RecordTally();
 				const parser = new ArrayEnvelopeParser((value, index) => tally.check(value, index, SKIP));
-				await pipeline(createReadStream(listFile), async (source: AsyncIterable<Buffer>) => {
+				// 256 KiB reads, as the network path decodes: a quarter of the parser's calls of the default 64.
+				await pipeline(createReadStream(listFile, {highWaterMark: 256 * 1024}), async (source: AsyncIterable<Buffer>) => {
 					for await (const chunk of source) parser.feed(chunk);
 				});
 				const {skeleton, elements} = parser.end();

@@ -32,4 +32,17 @@ describe('connections', () => {
 		expect(sim.simulator.connections - before).toBe(first);
 		expect(sim.simulator.requests.filter((request) => request.operation === 'estimate')).toHaveLength(9);
 	});
+
+	it('a list answer held back (readAfter) and then abandoned frees its connection; the next one reads as usual', async () => {
+		const client = sim.client();
+		const controller = new AbortController();
+		const held = client.symbolList(undefined, {readAfter: new Promise(() => undefined), signal: controller.signal});
+		await new Promise((resolve) => setTimeout(resolve, 100));
+		controller.abort(new Error('left the screen'));
+		await expect(held).rejects.toThrow('left the screen');
+		let read = false;
+		const list = await client.symbolList(undefined, {readAfter: new Promise((resolve) => setTimeout(() => resolve((read = true)), 50))});
+		expect(read).toBe(true);
+		expect(list.records.length).toBeGreaterThan(10);
+	});
 });

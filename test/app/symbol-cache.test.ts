@@ -162,6 +162,32 @@ describe('symbol store with a cache (stale-while-revalidate)', () => {
 		await api.close();
 	});
 
+	it('sends the request at once but reads its answer only after the cached copy, so the two never compete', async () => {
+		const dir = temp();
+		const files = fileSymbolCache(dir, 'origin');
+		await save(files, records.slice(0, 2), 5);
+		let finishRead: () => void = () => undefined;
+		const slowDisk = new Promise<void>((resolve) => (finishRead = resolve));
+		const cache: SymbolCache = {...files, read: async () => (await slowDisk, files.read())};
+		const api = await client();
+		const store = createSymbolStore(api, {cache});
+		const seen: SymbolListState[] = [];
+		store.subscribe(() => seen.push(store.get()));
+		const before = sim.simulator.requests.length;
+		store.ensure();
+		await waitFor(() => expect(sim.simulator.requests.slice(before).some((request) => request.operation === 'symbols')).toBe(true));
+		// The answer is at hand, but it waits for the cache.
+		await new Promise((resolve) => setTimeout(resolve, 150));
+		expect(store.get()).toMatchObject({status: 'loading'});
+		expect(store.get().status === 'loading' && store.get().records).toBeFalsy();
+		finishRead();
+		await waitFor(() => expect(store.get()).toMatchObject({status: 'ready', fromCache: false}));
+		const cachedAt = seen.findIndex((state) => state.status === 'loading' && state.fromCache && state.records?.length === 2);
+		expect(cachedAt).toBeGreaterThanOrEqual(0);
+		expect(cachedAt).toBeLessThan(seen.findIndex((state) => state.status === 'ready'));
+		await api.close();
+	});
+
 	it('keeps the cached list on screen when the refresh fails', async () => {
 		const dir = temp();
 		const cache = fileSymbolCache(dir, 'origin');
