@@ -10,55 +10,41 @@ const WORD = /^[A-Za-z0-9_-]{0,40}$/;
 const COIN = /^[A-Za-z0-9_.-]{1,40}$/;
 const SYMBOL = /^[A-Za-z0-9_.-]{1,60}$/;
 
-type Rule = [pattern: RegExp, expected: string];
-
-const REQUIRED: Record<string, Rule> = {
-	symbol: [SYMBOL, 'a symbol name'],
-	baseCoin: [COIN, 'a coin name'],
-	quoteCoin: [COIN, 'a coin name'],
-};
-
-const OPTIONAL: Record<string, Rule> = {
-	minTradeAmount: [DECIMAL, 'a decimal string'],
-	maxTradeAmount: [DECIMAL, 'a decimal string'],
-	takerFeeRate: [DECIMAL, 'a decimal string'],
-	makerFeeRate: [DECIMAL, 'a decimal string'],
-	pricePrecision: [INTEGER, 'an integer string'],
-	quantityPrecision: [INTEGER, 'an integer string'],
-	quotePrecision: [INTEGER, 'an integer string'],
-	minTradeUSDT: [DECIMAL, 'a decimal string'],
-	status: [WORD, 'a short word'],
-	buyLimitPriceRatio: [DECIMAL, 'a decimal string'],
-	sellLimitPriceRatio: [DECIMAL, 'a decimal string'],
-	orderQuantity: [INTEGER, 'an integer string'],
-	areaSymbol: [WORD, 'a short word'],
-	openTime: [EPOCH_OR_EMPTY, 'epoch milliseconds or empty'],
-	offTime: [EPOCH_OR_EMPTY, 'epoch milliseconds or empty'],
-};
-
-/** Fields with few distinct values across a listing. */
-const INTERNED = new Set(['quoteCoin', 'minTradeAmount', 'maxTradeAmount', 'takerFeeRate', 'makerFeeRate', 'pricePrecision', 'quantityPrecision', 'quotePrecision', 'minTradeUSDT', 'status', 'buyLimitPriceRatio', 'sellLimitPriceRatio', 'orderQuantity', 'areaSymbol', 'offTime']);
-
-const PATTERNS = [SYMBOL, COIN, DECIMAL, INTEGER, EPOCH_OR_EMPTY, WORD];
-
-interface FieldCheck {
-	field: string;
+interface Rule {
 	pattern: RegExp;
-	/** This pattern's bit in InternedValue.passed. */
-	bit: number;
 	expected: string;
-	optional: boolean;
-	interned: boolean;
+	/** This rule's bit in InternedValue.passed. */
+	bit: number;
 }
 
-/** Every field's check in one flat list: one pass per record, no object enumeration. */
-const CHECKS: readonly FieldCheck[] = [
-	...Object.entries(REQUIRED).map(([field, rule]) => fieldCheck(field, rule, false)),
-	...Object.entries(OPTIONAL).map(([field, rule]) => fieldCheck(field, rule, true)),
-];
+const rule = (pattern: RegExp, expected: string, bit: number): Rule => ({pattern, expected, bit});
+const SYMBOL_NAME = rule(SYMBOL, 'a symbol name', 1);
+const COIN_NAME = rule(COIN, 'a coin name', 2);
+const DECIMAL_TEXT = rule(DECIMAL, 'a decimal string', 4);
+const INTEGER_TEXT = rule(INTEGER, 'an integer string', 8);
+const EPOCH_TEXT = rule(EPOCH_OR_EMPTY, 'epoch milliseconds or empty', 16);
+const SHORT_WORD = rule(WORD, 'a short word', 32);
 
-function fieldCheck(field: string, [pattern, expected]: Rule, optional: boolean): FieldCheck {
-	return {field, pattern, bit: 1 << PATTERNS.indexOf(pattern), expected, optional, interned: INTERNED.has(field)};
+/** The fields this app reads, as they arrive (JSON.parse's objects, before any check). */
+interface RawSymbolRecord {
+	symbol?: unknown;
+	baseCoin?: unknown;
+	quoteCoin?: unknown;
+	minTradeAmount?: unknown;
+	maxTradeAmount?: unknown;
+	takerFeeRate?: unknown;
+	makerFeeRate?: unknown;
+	pricePrecision?: unknown;
+	quantityPrecision?: unknown;
+	quotePrecision?: unknown;
+	minTradeUSDT?: unknown;
+	status?: unknown;
+	buyLimitPriceRatio?: unknown;
+	sellLimitPriceRatio?: unknown;
+	orderQuantity?: unknown;
+	areaSymbol?: unknown;
+	openTime?: unknown;
+	offTime?: unknown;
 }
 
 /** A repeated value's one shared copy, and the patterns it has already passed (a bit each): a fee rate seen on
@@ -73,7 +59,12 @@ export type InternTable = Map<string, InternedValue>;
 
 export class RecordProblem extends Error {}
 
-/** Checks one record (at `index` of data) and returns it, trimmed of nulls and interned. Throws RecordProblem. */
+/**
+ * Checks one record (at `index` of data) and returns it, trimmed of nulls and interned. Throws RecordProblem.
+ * One statement per field, each naming its property: every record of a list has the same shape, so each read and
+ * write stays on V8's fast path (a loop over field names took twice as long at 100k pairs). The values that repeat
+ * (quote coins, rates, precisions, statuses) are replaced by one shared copy.
+ */
 export function checkSymbolRecord(value: unknown, index: number, intern: InternTable): SymbolRecord {
 	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
 		throw new RecordProblem(`symbol list: data.${index} is not an object (got ${shortReceived(value)})`);
@@ -81,31 +72,55 @@ export function checkSymbolRecord(value: unknown, index: number, intern: InternT
 	const record = value as Record<string, unknown>;
 	// Null means "not given", for the fields this app knows and for any newer ones.
 	for (const field in record) if (record[field] === null) delete record[field];
-	for (const check of CHECKS) {
-		const text = record[check.field];
-		if (text === undefined && check.optional) continue;
-		if (typeof text !== 'string') {
-			throw new RecordProblem(`symbol list: data.${index}.${check.field} is not ${text === undefined ? check.expected : 'a string'} (got ${shortReceived(text)})`);
-		}
-		if (!check.interned) {
-			if (!check.pattern.test(text)) throw problem(index, check, text);
-			continue;
-		}
-		let shared = intern.get(text);
-		if (shared === undefined) {
-			shared = {text, passed: 0};
-			intern.set(text, shared);
-		} else record[check.field] = shared.text;
-		if ((shared.passed & check.bit) === 0) {
-			if (!check.pattern.test(text)) throw problem(index, check, text);
-			shared.passed |= check.bit;
-		}
-	}
+	const r = value as RawSymbolRecord;
+	own(r.symbol, 'symbol', SYMBOL_NAME, index);
+	own(r.baseCoin, 'baseCoin', COIN_NAME, index);
+	r.quoteCoin = shared(r.quoteCoin, 'quoteCoin', COIN_NAME, index, intern);
+	if (r.minTradeAmount !== undefined) r.minTradeAmount = shared(r.minTradeAmount, 'minTradeAmount', DECIMAL_TEXT, index, intern);
+	if (r.maxTradeAmount !== undefined) r.maxTradeAmount = shared(r.maxTradeAmount, 'maxTradeAmount', DECIMAL_TEXT, index, intern);
+	if (r.takerFeeRate !== undefined) r.takerFeeRate = shared(r.takerFeeRate, 'takerFeeRate', DECIMAL_TEXT, index, intern);
+	if (r.makerFeeRate !== undefined) r.makerFeeRate = shared(r.makerFeeRate, 'makerFeeRate', DECIMAL_TEXT, index, intern);
+	if (r.pricePrecision !== undefined) r.pricePrecision = shared(r.pricePrecision, 'pricePrecision', INTEGER_TEXT, index, intern);
+	if (r.quantityPrecision !== undefined) r.quantityPrecision = shared(r.quantityPrecision, 'quantityPrecision', INTEGER_TEXT, index, intern);
+	if (r.quotePrecision !== undefined) r.quotePrecision = shared(r.quotePrecision, 'quotePrecision', INTEGER_TEXT, index, intern);
+	if (r.minTradeUSDT !== undefined) r.minTradeUSDT = shared(r.minTradeUSDT, 'minTradeUSDT', DECIMAL_TEXT, index, intern);
+	if (r.status !== undefined) r.status = shared(r.status, 'status', SHORT_WORD, index, intern);
+	if (r.buyLimitPriceRatio !== undefined) r.buyLimitPriceRatio = shared(r.buyLimitPriceRatio, 'buyLimitPriceRatio', DECIMAL_TEXT, index, intern);
+	if (r.sellLimitPriceRatio !== undefined) r.sellLimitPriceRatio = shared(r.sellLimitPriceRatio, 'sellLimitPriceRatio', DECIMAL_TEXT, index, intern);
+	if (r.orderQuantity !== undefined) r.orderQuantity = shared(r.orderQuantity, 'orderQuantity', INTEGER_TEXT, index, intern);
+	if (r.areaSymbol !== undefined) r.areaSymbol = shared(r.areaSymbol, 'areaSymbol', SHORT_WORD, index, intern);
+	if (r.openTime !== undefined) own(r.openTime, 'openTime', EPOCH_TEXT, index);
+	if (r.offTime !== undefined) r.offTime = shared(r.offTime, 'offTime', EPOCH_TEXT, index, intern);
 	return record as unknown as SymbolRecord;
 }
 
-function problem(index: number, check: FieldCheck, text: string): RecordProblem {
-	return new RecordProblem(`symbol list: data.${index}.${check.field} is not ${check.expected} (got ${shortReceived(text)})`);
+/** A value of its own (symbol names, open times): tested every time. */
+function own(text: unknown, field: string, check: Rule, index: number): void {
+	if (typeof text !== 'string') throw notString(text, field, check, index);
+	if (!check.pattern.test(text)) throw problem(index, field, check, text);
+}
+
+/** A value that repeats across the list: its shared copy, tested once per rule. */
+function shared(text: unknown, field: string, check: Rule, index: number, intern: InternTable): string {
+	if (typeof text !== 'string') throw notString(text, field, check, index);
+	let value = intern.get(text);
+	if (value === undefined) {
+		value = {text, passed: 0};
+		intern.set(text, value);
+	}
+	if ((value.passed & check.bit) === 0) {
+		if (!check.pattern.test(text)) throw problem(index, field, check, text);
+		value.passed |= check.bit;
+	}
+	return value.text;
+}
+
+function notString(text: unknown, field: string, check: Rule, index: number): RecordProblem {
+	return new RecordProblem(`symbol list: data.${index}.${field} is not ${text === undefined ? check.expected : 'a string'} (got ${shortReceived(text)})`);
+}
+
+function problem(index: number, field: string, check: Rule, text: string): RecordProblem {
+	return new RecordProblem(`symbol list: data.${index}.${field} is not ${check.expected} (got ${shortReceived(text)})`);
 }
 
 export function shortReceived(value: unknown): string {

@@ -20,6 +20,27 @@ const records = [
 
 describe('filter ranking', () => {
 	const index = buildIndex(records);
+
+	it('shows the unfiltered list without sorting it: the keys are made by the first filter, once', () => {
+		let reads = 0;
+		const counted = records.map((record) => ({
+			...record,
+			get symbol() {
+				reads++;
+				return record.symbol;
+			},
+		}));
+		const lazy = buildIndex(counted);
+		const unfiltered = filterIndex(lazy, '');
+		expect(matchesBetween(unfiltered, 0, 3).map((match) => match.record.baseCoin)).toEqual(['BTC', 'ETH', 'ETH']);
+		const readsToShow = reads;
+		expect(readsToShow).toBeLessThanOrEqual(3);
+		expect(all(filterIndex(lazy, 'eth'))).toHaveLength(5);
+		const readsToIndex = reads - readsToShow;
+		expect(readsToIndex).toBeGreaterThan(records.length);
+		filterIndex(lazy, 'btc');
+		expect(reads - readsToShow).toBe(readsToIndex);
+	});
 	const ranked = (query: string) => all(filterIndex(index, query)).map((match) => [match.record.symbol, match.rank]);
 
 	it('ranks exact > prefix > substring > subsequence, case-insensitively', () => {

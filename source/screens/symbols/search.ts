@@ -31,10 +31,31 @@ export interface SearchIndex {
 const NEEDS_UPPER = /[a-z]|[^\u0000-\u007f]/;
 const upper = (text: string) => (NEEDS_UPPER.test(text) ? text.toUpperCase() : text);
 
+/** The index of a list. Only the records are needed to show the list unfiltered: the sorted keys (~100 ms at 100k
+ * pairs) are made on first use, by the first filter (the explorer warms them up once the list is on screen). */
 export function buildIndex(records: readonly SymbolRecord[]): SearchIndex {
-	const sorted = [...records].sort((a, b) => compare(a.symbol, b.symbol));
+	let keys: Omit<SearchIndex, 'records'> | undefined;
+	const sortedKeys = () => (keys ??= sortKeys(records));
 	return {
 		records,
+		get sorted() {
+			return sortedKeys().sorted;
+		},
+		get symbols() {
+			return sortedKeys().symbols;
+		},
+		get bases() {
+			return sortedKeys().bases;
+		},
+		get quotes() {
+			return sortedKeys().quotes;
+		},
+	};
+}
+
+function sortKeys(records: readonly SymbolRecord[]): Omit<SearchIndex, 'records'> {
+	const sorted = [...records].sort((a, b) => compare(a.symbol, b.symbol));
+	return {
 		sorted,
 		symbols: sorted.map((record) => upper(record.symbol)),
 		bases: sorted.map((record) => upper(record.baseCoin)),
@@ -81,8 +102,8 @@ function reserve(size: number): void {
  */
 export function filterIndex(index: SearchIndex, query: string, previous?: FilterResult): FilterResult {
 	const needle = query.trim().toUpperCase();
-	const {symbols, bases, quotes} = index;
 	if (needle === '') return {index, needle, size: index.records.length, all: true, ordered: EMPTY, rankEnds: []};
+	const {symbols, bases, quotes} = index;
 	reserve(symbols.length);
 	const narrow = previous && previous.index === index && !previous.all && needle.startsWith(previous.needle);
 	const poolSize = narrow ? inSymbolOrder(previous, pool) : symbols.length;
