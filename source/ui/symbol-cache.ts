@@ -2,7 +2,7 @@
 // The answer is copied to disk as it streams in (the decoded bytes, as the server sent them), so caching costs
 // no serialising and no extra memory; it is committed only when the whole list was valid. Reading streams the
 // file through the same parser and checks as the network path. Public data only: no secrets here.
-import {closeSync, createReadStream, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync} from 'node:fs';
+import {closeSync, createReadStream, mkdirSync, openSync, readdirSync, renameSync, rmSync, write, writeSync} from 'node:fs';
 import {readFile, rename, writeFile} from 'node:fs/promises';
 import {join} from 'node:path';
 import {pipeline} from 'node:stream/promises';
@@ -15,6 +15,9 @@ import type {SymbolRecord} from '../api/types.js';
 const FORMAT = 2;
 /** The cache never holds more than the client reads from the network for the list. */
 const MAX_CACHE_BYTES = decodedLimit('symbols');
+/** Copied bytes handed to the disk's thread pool but not yet written: past this, a chunk is written at once on the
+ * app's thread, so a slow disk never piles the list up in memory. */
+const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
 /** Overlapping fetches (a reload during a load) each get their own temporary file. */
 let writers = 0;
 
@@ -71,6 +74,11 @@ export function fileSymbolCache(directory: string, origin: string): SymbolCache 
 			let fd: number | undefined;
 			let failed = false;
 			let written = 0;
+			// Writes go to the thread pool (each at its own offset), off the thread that parses the list; commit waits
+			// for them.
+			let queued = 0;
+			let inFlight = 0;
+			let drained: (() => void) | undefined;
 			const close = () => {
 				if (fd !== undefined) closeSync(fd);
 				fd = undefined;
@@ -81,25 +89,38 @@ export function fileSymbolCache(directory: string, origin: string): SymbolCache 
 			} catch {
 				failed = true;
 			}
+			const settled = () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (drained = resolve)));
 			return {
 				chunk(bytes) {
 					if (failed || fd === undefined) return;
+					const at = written;
 					written += bytes.length;
 					if (written > MAX_CACHE_BYTES) {
 						// Past the cap: drop the copy now rather than let the disk fill; commit will refuse it.
 						failed = true;
-						close();
+						if (inFlight === 0) close();
 						rmSync(temporary, {force: true});
 						return;
 					}
-					try {
-						// Synchronous: the bytes go to the page cache now, no buffers pile up in memory.
-						writeSync(fd, bytes);
-					} catch {
-						failed = true;
+					if (queued + bytes.length > MAX_QUEUED_BYTES) {
+						try {
+							writeSync(fd, bytes, 0, bytes.length, at);
+						} catch {
+							failed = true;
+						}
+						return;
 					}
+					queued += bytes.length;
+					inFlight++;
+					write(fd, bytes, 0, bytes.length, at, (error) => {
+						queued -= bytes.length;
+						inFlight--;
+						if (error) failed = true;
+						if (inFlight === 0) drained?.();
+					});
 				},
 				async commit(fetchedAt) {
+					await settled();
 					close();
 					if (failed) {
 						rmSync(temporary, {force: true});
@@ -111,8 +132,10 @@ export function fileSymbolCache(directory: string, origin: string): SymbolCache 
 					await rename(metaTemporary, metaFile);
 				},
 				abort() {
-					close();
+					failed = true;
+					// Gone at once; writes still queued land in the unlinked file, closed once they are done.
 					rmSync(temporary, {force: true});
+					void settled().then(close);
 				},
 			};
 		},

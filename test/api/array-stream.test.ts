@@ -53,6 +53,17 @@ describe('streaming envelope parser', () => {
 		);
 	});
 
+	it('reads chunks larger than its parse pieces (the decoder gives 256 KiB) as it reads small ones', () => {
+		const data = Array.from({length: 8000}, (_, i) => ({symbol: `X${i}USDT`, note: i % 7 === 0 ? 'a},{"b":1' : 'é'.repeat(i % 5), n: i}));
+		const text = JSON.stringify({code: '00000', msg: 'success', data, requestTime: 1});
+		expect(Buffer.byteLength(text)).toBeGreaterThan(3 * 64 * 1024);
+		for (const cuts of [[], [70_000], [65_536, 131_073], [1, 200_000]]) {
+			const result = parse(text, cuts);
+			expect(result.elements).toEqual(data);
+			expect(JSON.parse(result.skeleton)).toEqual({code: '00000', msg: 'success', data: [], requestTime: 1});
+		}
+	});
+
 	it('still refuses an object element larger than a record may be, and counts elements across batches', () => {
 		const small = Array.from({length: 500}, (_, i) => ({symbol: `S${i}`, pad: 'x'.repeat(100)}));
 		const seen: number[] = [];
