@@ -47,6 +47,9 @@ const DETAIL_KEYS: KeyHelp[] = [
 	{keys: 'Ctrl+R', action: 'reload', footer: true},
 ];
 
+/** Just past Ink's frame interval at 60 fps (run.tsx). */
+const WARM_UP_DELAY_MS = 25;
+
 export function SymbolsScreen() {
 	const {symbols, theme, lastError} = useServices();
 	const list = useStore(symbols);
@@ -61,8 +64,9 @@ export function SymbolsScreen() {
 
 	const records = list.status === 'idle' ? undefined : list.records;
 	const index = useMemo(() => buildIndex(records ?? []), [records]);
-	// Once a list arrives, run the filter's code paths while the user is still reading, so the first keystrokes
-	// do not pay for the JIT.
+	// Once a list arrives, sort its search keys and run the filter's code paths while the user is still reading, so
+	// the first keystrokes pay for neither. Just after one frame interval (Ink draws at most every 1000/60 ms): the
+	// frame with the list may still be waiting for its turn when this effect runs, and must go out first.
 	useEffect(() => {
 		if (index.records.length === 0) return;
 		const timer = setTimeout(() => {
@@ -70,7 +74,7 @@ export function SymbolsScreen() {
 				const result = filterIndex(index, query);
 				for (const match of matchesBetween(result, 0, 30)) highlightPositions(match, query);
 			}
-		}, 50);
+		}, WARM_UP_DELAY_MS);
 		return () => clearTimeout(timer);
 	}, [index]);
 
