@@ -22,8 +22,9 @@ const SIGNAL_SETTLE_MS = 2000;
 const SHOW_UNKNOWN_MS = 300;
 
 export interface RunHooks {
-	/** Runs once after the first frame, before the services (and with them the HTTP client) are made. */
-	beforeServices?: () => void;
+	/** Runs once after the first frame, before the services (and with them the HTTP client) are made; `debug` writes
+	 * a line to the --debug log when there is one. */
+	beforeServices?: (debug: (line: string) => void) => void;
 }
 
 export async function runApp(settings: Settings, out: Output, env: NodeJS.ProcessEnv, hooks: RunHooks = {}): Promise<ExitCode | number> {
@@ -42,7 +43,9 @@ export async function runApp(settings: Settings, out: Output, env: NodeJS.Proces
 	let over = false;
 	const start = () => {
 		if (session || over) return;
-		hooks.beforeServices?.();
+		hooks.beforeServices?.((line) => {
+			if (debug) out.stderr.write(`debug: ${line}\n`);
+		});
 		const started = import('./start-services.js').then(({startServices}) => startServices({...settings, debug}, out, env, shell));
 		session = started.then(
 			(result) => {

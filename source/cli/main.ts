@@ -119,11 +119,10 @@ async function runInteractive(io: Io, out: Output, settings: Settings): Promise<
 	// screen); this path only runs on a terminal, so that belief is wrong here. Read once, when Ink loads below.
 	delete io.env.CI;
 	delete io.env.CONTINUOUS_INTEGRATION;
-	// After the first frame, before the client's first request compiles undici's parser (see v8-memory.ts).
-	// With --debug (stderr away from the terminal) the log says which were applied.
-	const debug = settings.debug && (io.stderr as {isTTY?: boolean}).isTTY !== true ? (line: string) => io.stderr.write(`debug: ${line}\n`) : () => undefined;
+	// After the first frame, before the client's first request compiles undici's parser (see v8-memory.ts); the
+	// --debug log says which were applied.
 	const {runApp} = await import('../app/run.js');
 	return runApp(settings, out, io.env, {
-		beforeServices: () => debug(`V8 settings before the first request: ${tuneV8ForMemory(io.env).join(' ') || 'none'}`),
+		beforeServices: (debug) => debug(`V8 settings before the first request: ${tuneV8ForMemory(io.env).join(' ') || 'none'}`),
 	});
 }

@@ -7,6 +7,7 @@ import {readFile, rename, writeFile} from 'node:fs/promises';
 import {join} from 'node:path';
 import {pipeline} from 'node:stream/promises';
 import {ArrayEnvelopeParser} from '../api/array-stream.js';
+import {DECODED_CHUNK_BYTES} from '../api/decode.js';
 import {decodedLimit} from '../api/limits.js';
 import {RecordTally} from '../api/symbol-records.js';
 import {SKIP} from '../api/array-stream.js';
@@ -57,8 +58,8 @@ export function fileSymbolCache(directory: string, origin: string): SymbolCache 
 				// The same tally as the network path: an odd record is left out and counted, never the whole list.
 				const tally = new RecordTally();
 				const parser = new ArrayEnvelopeParser((value, index) => tally.check(value, index, SKIP));
-				// 256 KiB reads, as the network path decodes: a quarter of the parser's calls of the default 64.
-				await pipeline(createReadStream(listFile, {highWaterMark: 256 * 1024}), async (source: AsyncIterable<Buffer>) => {
+				// Read in the network path's decoded chunk size: a quarter of the default 64 KiB reads.
+				await pipeline(createReadStream(listFile, {highWaterMark: DECODED_CHUNK_BYTES}), async (source: AsyncIterable<Buffer>) => {
 					for await (const chunk of source) parser.feed(chunk);
 				});
 				const {skeleton, elements} = parser.end();

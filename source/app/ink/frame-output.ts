@@ -9,7 +9,7 @@
 import {ansiCodesToString, diffAnsiCodes, reduceAnsiCodesIncremental, styledCharsFromTokens, tokenize, type AnsiCode} from '@alcalzone/ansi-tokenize';
 import sliceAnsi from 'slice-ansi';
 import {FrameCache} from './frame-cache.js';
-import {charWidth, isStandaloneGrapheme, lineWidth, sgrEnd, widestLine} from './text-width.js';
+import {charWidth, isStandaloneGrapheme, lineWidth, sgrEnd, standaloneWidth, widestLine} from './text-width.js';
 
 type Transformer = (line: string, index: number) => string;
 interface Clip {
@@ -92,7 +92,7 @@ function simpleGlyphs(line: string): Glyphs | undefined {
 		const value = line[index]!;
 		glyphs.values.push(value);
 		glyphs.styles.push(style);
-		glyphs.widths.push(printable ? 1 : Math.max(1, charWidth(value)));
+		glyphs.widths.push(printable ? 1 : Math.max(1, standaloneWidth(code)));
 	}
 	return glyphs;
 }

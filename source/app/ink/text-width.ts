@@ -9,13 +9,15 @@ const NARROW = {ambiguousAsWide: false};
 
 /** string-width of one grapheme (cached: the same few characters come back in every frame). */
 export function charWidth(char: string): number {
-	return char.length === 1 && isStandaloneGrapheme(char.charCodeAt(0)) ? standaloneWidth(char.charCodeAt(0)) : charWidths.get(char, stringWidth);
+	const code = char.charCodeAt(0);
+	return char.length === 1 && isStandaloneGrapheme(code) ? standaloneWidth(code) : charWidths.get(char, stringWidth);
 }
 
-/** string-width of a standalone grapheme's code point, from the East Asian Width table string-width ends with: its
- * grapheme segmenter and emoji pattern cost ~8 ms the first time, before the first frame (test/app/text-width.test.ts
- * compares every such code point with string-width). Controls and the soft hyphen take no column. */
-function standaloneWidth(code: number): number {
+/** string-width of a code point for which isStandaloneGrapheme holds, from the East Asian Width table string-width
+ * ends with: its grapheme segmenter and emoji pattern cost ~8 ms the first time, before the first frame
+ * (test/app/ink-replacements.test.ts compares every such code point with string-width). Controls and the soft hyphen
+ * take no column. */
+export function standaloneWidth(code: number): number {
 	return code < 0x20 || code === 0x7f || code === 0xad ? 0 : eastAsianWidth(code, NARROW);
 }
 
@@ -58,7 +60,7 @@ export function lineWidth(line: string): number {
 			if (end === -1) return stringWidth(line);
 			index = end;
 		} else if (isStandaloneGrapheme(code)) {
-			width += charWidth(line[index]!);
+			width += standaloneWidth(code);
 		} else {
 			return stringWidth(line);
 		}
