@@ -23,7 +23,6 @@ import {useMoneyPost} from '../../ui/money/use-money-post.js';
 import {useReconciliation, worthChecking, type ReconciliationState} from '../../ui/money/use-reconciliation.js';
 import {ReconciliationView} from '../../ui/money/reconciliation-view.js';
 import type {Theme} from '../../ui/theme.js';
-import {useReportPost} from '../../ui/money/use-report-post.js';
 import {borrowRequestOf, requestBody} from './borrow-request.js';
 import {useReviewEstimate} from './use-review-estimate.js';
 import {Review} from './review.js';
@@ -93,7 +92,7 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 			sentAt.current = client.clock.now();
 			return client.borrow(request, {signal});
 		},
-		{operation: 'borrow'},
+		{operation: 'borrow', report: {source: 'borrow', what: () => 'Borrow'}},
 	);
 	const [copied, setCopied] = useState<string | undefined>(undefined);
 	// After an unknown outcome the loans are read again for an order like this one (loans/reconcile.ts).
@@ -105,7 +104,6 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 		[post.state.phase, post.state.request, post.state.failure],
 	);
 	const reconciliation = useReconciliation(client, sent, reconcileMs);
-	useReportPost(post.state, 'borrow', 'Borrow');
 	const stage: Stage = post.state.phase === 'posting' ? 'submitting' : post.state.phase === 'done' ? 'result' : post.state.phase === 'unknown' ? 'unknown' : state.step;
 	const estimate = useReviewEstimate(client, state.values, stage === 'review');
 	const checks = useReviewChecks(client, coinInfos, state.values, stage === 'review', estimate);

@@ -20,7 +20,6 @@ import type {KeyHelp} from '../../ui/keys/key-help.js';
 import {useScreenInput} from '../../ui/keys/screen-input.js';
 import {ReconciliationView} from '../../ui/money/reconciliation-view.js';
 import {useMoneyPost} from '../../ui/money/use-money-post.js';
-import {useReportPost} from '../../ui/money/use-report-post.js';
 import {useReconciliation, worthChecking} from '../../ui/money/use-reconciliation.js';
 import {useServices} from '../../ui/services.js';
 import {useNow} from '../../ui/use-now.js';
@@ -81,14 +80,15 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 	const sentAt = useRef(0);
 	const before = useRef<OngoingLoan | undefined>(undefined);
 	// The operation for the local history is told from the body (repay or revise-pledge fields).
-	const post = useMoneyPost((request: LoanRequest, {signal}) => {
-		sentAt.current = client.clock.now();
-		return sendLoanRequest(client, request, signal);
-	});
-	// The top line tells a refused or unknown repay or collateral change until the next one succeeds.
-	// Named after what was posted, not what the screen shows now (going back must not rename the error).
-	const posted = post.state.request;
-	useReportPost(post.state, 'loan', posted?.kind === 'revisePledge' ? (posted.request.reviseType === 'IN' ? 'Add collateral' : 'Withdraw collateral') : 'Repay');
+	// The top line tells a refused or unknown repay or collateral change until the next one succeeds, named after
+	// what was posted, not what the screen shows now (going back must not rename the error).
+	const post = useMoneyPost(
+		(request: LoanRequest, {signal}) => {
+			sentAt.current = client.clock.now();
+			return sendLoanRequest(client, request, signal);
+		},
+		{report: {source: 'loan', what: postedName}},
+	);
 	const {phase} = post.state;
 	const stage: Stage = phase === 'posting' ? 'sending' : phase === 'done' ? 'result' : phase === 'unknown' ? 'unknown' : state.step;
 	const loanRead = useLoan(client, credentials, orderId, stage === 'view');
@@ -229,6 +229,11 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 			) : null}
 		</Box>
 	);
+}
+
+/** What a posted loan request is called on the top line. */
+function postedName(posted: LoanRequest): string {
+	return posted.kind === 'revisePledge' ? (posted.request.reviseType === 'IN' ? 'Add collateral' : 'Withdraw collateral') : 'Repay';
 }
 
 function DetailBody({read, now, theme}: {read: ReturnType<typeof useLoan>['state']; now: number; theme: Theme}) {

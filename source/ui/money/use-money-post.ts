@@ -7,6 +7,7 @@
 import {useCallback, useEffect, useMemo, useReducer, useRef} from 'react';
 import {InputError, InterruptedError, OutcomeUnknownError} from '../../api/errors.js';
 import {useServices} from '../services.js';
+import {errorLine} from '../describe-error.js';
 import {initialMoneyPost, moneyPostReducer, type MoneyPostAction, type MoneyPostState} from './money-post.js';
 import type {MoneyFlight, MoneyOperation} from './money-guard.js';
 import {moneyRecord, operationOfBody, type RecordedOutcome} from '../../state/money-record.js';
@@ -22,9 +23,12 @@ export interface MoneyPost<Request, Result> {
 	review(): void;
 }
 
-export interface MoneyPostOptions {
+export interface MoneyPostOptions<Request> {
 	/** For the local history; without it, told from the body's fields (repay and revise-pledge have their own). */
 	operation?: MoneyOperation;
+	/** The top line's source, and what was posted ("Borrow", "Repay"): a refusal or an unknown outcome stays there
+	 * until one succeeds. Told in the same render as the outcome, so no frame shows the outcome beside a stale line. */
+	report?: {source: string; what: (request: Request) => string};
 }
 
 /** The client's operation names, for an outcome-unknown error the hook has to make itself. */
@@ -34,7 +38,7 @@ const INTERRUPT_GRACE_MS = 200;
 
 export function useMoneyPost<Request, Result>(
 	send: (request: Request, call: {signal: AbortSignal}) => Promise<Result>,
-	options: MoneyPostOptions = {},
+	options: MoneyPostOptions<Request> = {},
 ): MoneyPost<Request, Result> {
 	const [state, dispatch] = useReducer(
 		moneyPostReducer as (state: MoneyPostState<Request, Result>, action: MoneyPostAction<Request, Result>) => MoneyPostState<Request, Result>,
@@ -46,6 +50,8 @@ export function useMoneyPost<Request, Result>(
 	sendRef.current = send;
 	const operationRef = useRef(options.operation);
 	operationRef.current = options.operation;
+	const reportRef = useRef(options.report);
+	reportRef.current = options.report;
 	const posted = useRef(0);
 
 	useEffect(() => {
@@ -58,10 +64,13 @@ export function useMoneyPost<Request, Result>(
 			flight = money?.begin(operation);
 		} catch (error) {
 			dispatch({type: 'refused', error});
+			const report = reportRef.current;
+			if (report) lastError.report(report.source, `${report.what(state.request as Request)} refused: ${errorLine(error)}`);
 			return;
 		}
 		const signal = flight?.signal ?? new AbortController().signal;
 		const time = Date.now();
+		const request = state.request as Request;
 		const settle = async (outcome: RecordedOutcome) => {
 			// Answered before it is shown: a Ctrl+C pressed once the outcome is on screen quits, even while the local
 			// history is still being written.
@@ -69,6 +78,13 @@ export function useMoneyPost<Request, Result>(
 			if (outcome.outcome === 'done') dispatch({type: 'succeeded', result: outcome.result as Result});
 			else if (outcome.outcome === 'unknown') dispatch({type: 'outcome-unknown', error: outcome.error});
 			else dispatch({type: 'refused', error: outcome.error});
+			const report = reportRef.current;
+			if (report) {
+				const what = report.what(request);
+				if (outcome.outcome === 'done') lastError.succeeded(report.source);
+				else if (outcome.outcome === 'unknown') lastError.report(report.source, `${what}: outcome unknown — check before sending again`);
+				else lastError.report(report.source, `${what} refused: ${errorLine(outcome.error)}`);
+			}
 			// A local refusal (bad input, a limit, plain http) sent nothing: it is not part of what this app sent.
 			const sentNothing = outcome.outcome === 'refused' && outcome.error instanceof InputError;
 			try {
@@ -78,7 +94,7 @@ export function useMoneyPost<Request, Result>(
 			}
 			flight?.end(outcome.outcome === 'unknown');
 		};
-		void interruptible(sendRef.current(state.request as Request, {signal}), signal, () => unknownAfterInterrupt(signal, operation, body)).then(
+		void interruptible(sendRef.current(request, {signal}), signal, () => unknownAfterInterrupt(signal, operation, body)).then(
 			(result) => settle({outcome: 'done', result}),
 			(error: unknown) => settle(error instanceof OutcomeUnknownError ? {outcome: 'unknown', error} : {outcome: 'refused', error}),
 		);
