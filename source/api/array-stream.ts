@@ -53,6 +53,8 @@ export class ArrayEnvelopeParser {
 	private batching = true;
 	/** Bytes of `data` after the last element handed on by feedObjects, starting at an element boundary. */
 	private pending: Buffer | undefined;
+	/** Where feedObjects builds each batch. */
+	private batch = Buffer.alloc(0);
 
 	constructor(
 		private readonly onElement: (value: unknown, index: number) => unknown = (value) => value,
@@ -78,44 +80,60 @@ export class ArrayEnvelopeParser {
 	 * The last element, with the `]` and the rest of the envelope, always goes to the byte scan (in end()).
 	 */
 	private feedObjects(chunk: Buffer): void {
-		const bytes = this.pending ? Buffer.concat([this.pending, chunk]) : chunk;
+		// The batch is built in one reused buffer, "[" + the pending bytes + the chunk, and its last "}," becomes "}]":
+		// JSON.parse then gets one string per batch (a template around the text made a second, 64 KiB each, for the
+		// young generation to collect).
+		const pending = this.pending;
+		const start = 1 + (pending?.length ?? 0);
+		const end = start + chunk.length;
+		if (this.batch.length < end) this.batch = Buffer.allocUnsafeSlow(Math.max(end, 2 * PARSE_PIECE_BYTES));
+		const bytes = this.batch.subarray(0, end);
+		bytes[0] = OPEN_BRACKET;
+		pending?.copy(bytes, 1);
+		chunk.copy(bytes, start);
 		this.pending = undefined;
 		let count = 0;
 		let last = -1;
-		for (let from = 0; ; ) {
+		for (let from = 1; ; ) {
 			const at = bytes.indexOf(END_OF_OBJECT, from);
 			if (at < 0) break;
 			// An element (or something else) longer than a record may be: the byte scan says which, exactly.
-			if (at + 1 - from > this.limits.record) return this.leaveBatching(bytes);
+			if (at + 1 - from > this.limits.record) return this.leaveBatching(bytes.subarray(1));
 			count++;
 			last = at;
 			from = at + 2;
 		}
 		if (count === 0) {
-			if (bytes.length > this.limits.record) return this.leaveBatching(bytes);
-			this.pending = Buffer.from(bytes);
+			if (end - 1 > this.limits.record) return this.leaveBatching(bytes.subarray(1));
+			this.pending = Buffer.from(bytes.subarray(1));
 			return;
 		}
+		// Copied: the batch buffer is reused by the next call.
+		const rest = last + 2 < end ? Buffer.from(bytes.subarray(last + 2)) : undefined;
+		bytes[last + 1] = CLOSE_BRACKET;
 		let values: unknown;
 		try {
-			values = JSON.parse(`[${bytes.toString('utf8', 0, last + 1)}]`);
+			values = JSON.parse(bytes.toString('utf8', 0, last + 2));
 		} catch {
-			return this.leaveBatching(bytes);
+			values = undefined;
 		}
-		if (!Array.isArray(values) || values.length !== count) return this.leaveBatching(bytes);
+		if (!Array.isArray(values) || values.length !== count) {
+			bytes[last + 1] = COMMA;
+			return this.leaveBatching(bytes.subarray(1));
+		}
 		for (const value of values) {
 			const checked = this.onElement(value, this.index++);
 			if (checked !== SKIP) this.elements.push(checked);
 		}
-		// Copied: a subarray would keep the whole chunk alive.
-		if (last + 2 < bytes.length) this.pending = Buffer.from(bytes.subarray(last + 2));
+		this.pending = rest;
 	}
 
 	/** From an element boundary on, byte by byte. */
 	private leaveBatching(bytes: Buffer): void {
 		this.batching = false;
 		this.pending = undefined;
-		this.scan(bytes);
+		// Copied out of the reused batch buffer: the scan keeps parts of what it is given.
+		this.scan(Buffer.from(bytes));
 	}
 
 	private scan(chunk: Buffer): void {
