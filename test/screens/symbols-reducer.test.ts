@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {explorerReducer, initialExplorer, windowOffset, type ExplorerState} from '../../source/screens/symbols/reducer.js';
 import type {TextEdit} from '../../source/ui/fields/text-editing.js';
-import {buildIndex, filterIndex, highlightPositions, matchesBetween, RANK, type FilterResult} from '../../source/screens/symbols/search.js';
+import {buildIndex, filterIndex, highlightPositions, matchesBetween, RANK, warmUpSteps, type FilterResult} from '../../source/screens/symbols/search.js';
 
 const all = (result: FilterResult) => matchesBetween(result, 0, result.size);
 import type {SymbolRecord} from '../../source/api/types.js';
@@ -40,6 +40,41 @@ describe('filter ranking', () => {
 		expect(readsToIndex).toBeGreaterThan(records.length);
 		filterIndex(lazy, 'btc');
 		expect(reads - readsToShow).toBe(readsToIndex);
+	});
+
+	it('warms up in small steps (sort, keys, then queries: fewer on a long list) that leave the index built', () => {
+		const counting = (list: SymbolRecord[]) => {
+			const seen = {symbol: 0, base: 0};
+			const wrapped = list.map((record) => ({
+				...record,
+				get symbol() {
+					seen.symbol++;
+					return record.symbol;
+				},
+				get baseCoin() {
+					seen.base++;
+					return record.baseCoin;
+				},
+			}));
+			return {seen, index: buildIndex(wrapped)};
+		};
+		const {seen, index: lazy} = counting(records);
+		const steps = warmUpSteps(lazy);
+		expect(steps).toHaveLength(2 + 4);
+		steps[0]!();
+		// The sort reads symbols only; the keys (base and quote coins too) wait for their own step.
+		expect(seen.symbol).toBeGreaterThan(records.length);
+		expect(seen.base).toBe(0);
+		steps[1]!();
+		expect(seen.base).toBe(records.length);
+		for (const step of steps.slice(2)) step();
+		const read = {...seen};
+		expect(ranked('eth')).toEqual(all(filterIndex(lazy, 'eth')).map((match) => [match.record.symbol, match.rank]));
+		expect(seen.base).toBe(read.base);
+
+		const long = (count: number) => Array.from({length: count}, (_, i) => pair(`X${i}USDT`, `X${i}`, 'USDT'));
+		expect(warmUpSteps(buildIndex(long(20_000)))).toHaveLength(2 + 2);
+		expect(warmUpSteps(buildIndex(long(100_000)))).toHaveLength(2 + 1);
 	});
 	const ranked = (query: string) => all(filterIndex(index, query)).map((match) => [match.record.symbol, match.rank]);
 

@@ -11,6 +11,7 @@ import {errorLine} from '../../ui/describe-error.js';
 import type {KeyHelp} from '../../ui/keys/key-help.js';
 import {clamp, explorerReducer, initialExplorer, windowOffset} from './reducer.js';
 import {buildIndex, filterIndex, highlightPositions, matchAt, matchesBetween, type FilterResult} from './search.js';
+import {useSearchWarmUp} from './use-search-warm-up.js';
 import {handleExplorerKey} from './explorer-keys.js';
 import {columnsFor, headerLine, SymbolRow} from './symbol-row.js';
 import {detailWindow, SymbolDetail} from './symbol-detail.js';
@@ -47,9 +48,6 @@ const DETAIL_KEYS: KeyHelp[] = [
 	{keys: 'Ctrl+R', action: 'reload', footer: true},
 ];
 
-/** Just past Ink's frame interval at 60 fps (run.tsx). */
-const WARM_UP_DELAY_MS = 25;
-
 export function SymbolsScreen() {
 	const {symbols, theme, lastError} = useServices();
 	const list = useStore(symbols);
@@ -64,19 +62,7 @@ export function SymbolsScreen() {
 
 	const records = list.status === 'idle' ? undefined : list.records;
 	const index = useMemo(() => buildIndex(records ?? []), [records]);
-	// Once a list arrives, sort its search keys and run the filter's code paths while the user is still reading, so
-	// the first keystrokes pay for neither. Just after one frame interval (Ink draws at most every 1000/60 ms): the
-	// frame with the list may still be waiting for its turn when this effect runs, and must go out first.
-	useEffect(() => {
-		if (index.records.length === 0) return;
-		const timer = setTimeout(() => {
-			for (const query of ['a', 'ab', 'usdt', 'x1']) {
-				const result = filterIndex(index, query);
-				for (const match of matchesBetween(result, 0, 30)) highlightPositions(match, query);
-			}
-		}, WARM_UP_DELAY_MS);
-		return () => clearTimeout(timer);
-	}, [index]);
+	useSearchWarmUp(index, state.query);
 
 	// The last result of this index, so a keystroke that extends the filter scans only the previous matches.
 	const lastFilter = useRef<{index: typeof index; result: FilterResult} | undefined>(undefined);
