@@ -72,9 +72,19 @@ describe('filter ranking', () => {
 		expect(ranked('eth')).toEqual(all(filterIndex(lazy, 'eth')).map((match) => [match.record.symbol, match.rank]));
 		expect(seen.base).toBe(read.base);
 
+		// The rows of each warm-up query's first matches are drawn (to strings) by the caller's hook, in the query steps only.
+		const drawn: string[] = [];
+		const withRows = warmUpSteps(buildIndex(records), (match, query) => drawn.push(`${query}:${match.record.symbol}`));
+		withRows[0]!();
+		withRows[1]!();
+		expect(drawn).toEqual([]);
+		withRows[2]!();
+		expect(drawn).toContain('a:BETAUSDT');
+		expect(drawn.every((line) => line.startsWith('a:'))).toBe(true);
+
 		const long = (count: number) => Array.from({length: count}, (_, i) => pair(`X${i}USDT`, `X${i}`, 'USDT'));
-		expect(warmUpSteps(buildIndex(long(20_000)))).toHaveLength(2 + 2);
-		expect(warmUpSteps(buildIndex(long(100_000)))).toHaveLength(2 + 1);
+		expect(warmUpSteps(buildIndex(long(13_000)))).toHaveLength(2 + 4);
+		expect(warmUpSteps(buildIndex(long(100_000)))).toHaveLength(2 + 2);
 	});
 	const ranked = (query: string) => all(filterIndex(index, query)).map((match) => [match.record.symbol, match.rank]);
 

@@ -38,6 +38,15 @@ const paint = (color: string | undefined, text: string) => (color ? (chalk as un
  * keystroke's re-layout cheap. Memoised, so moving the selection re-renders only the rows that changed.
  */
 export const SymbolRow = memo(function SymbolRow({record, highlight, selected, columns, theme}: RowProps) {
+	return (
+		<Text wrap="truncate" bold={selected} inverse={selected && !theme.noColor}>
+			{rowLine(record, highlight, selected, columns, theme)}
+		</Text>
+	);
+});
+
+/** A row's text, styled: also run by the explorer's warm-up, so the first keystrokes find this code compiled. */
+export function rowLine(record: SymbolRecord, highlight: string, selected: boolean, columns: Columns, theme: Theme): string {
 	const symbol = fitNumber(sanitize(record.symbol), columns.symbol - 1);
 	// Runs of highlighted characters become one styled span each: fewer escape codes for Ink to tokenize.
 	const marked = new Set(highlight === '' ? [] : highlight.split(',').map(Number));
@@ -50,13 +59,8 @@ export const SymbolRow = memo(function SymbolRow({record, highlight, selected, c
 		name += highlighted ? chalk.bold.underline(paint(theme.match, run)) : run;
 		i = end;
 	}
-	const line = `${selected ? '› ' : '  '}${name}${' '.repeat(columns.symbol - symbol.length)}${rowTail(record, columns, theme)}`;
-	return (
-		<Text wrap="truncate" bold={selected} inverse={selected && !theme.noColor}>
-			{line}
-		</Text>
-	);
-});
+	return `${selected ? '› ' : '  '}${name}${' '.repeat(columns.symbol - symbol.length)}${rowTail(record, columns, theme)}`;
+}
 
 /** Room for the minimum order value: a longer one keeps its magnitude with a mark (format/fit.ts), never a bare prefix. */
 const MIN_USDT_WIDTH = 14;

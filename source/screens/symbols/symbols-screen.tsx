@@ -13,7 +13,7 @@ import {clamp, explorerReducer, initialExplorer, windowOffset} from './reducer.j
 import {buildIndex, filterIndex, highlightPositions, matchAt, matchesBetween, type FilterResult} from './search.js';
 import {useSearchWarmUp} from './use-search-warm-up.js';
 import {handleExplorerKey} from './explorer-keys.js';
-import {columnsFor, headerLine, SymbolRow} from './symbol-row.js';
+import {columnsFor, headerLine, rowLine, SymbolRow} from './symbol-row.js';
 import {detailWindow, SymbolDetail} from './symbol-detail.js';
 import {symbolDetailRows} from '../../format/symbol.js';
 import {age} from '../../ui/symbol-cache.js';
@@ -62,7 +62,7 @@ export function SymbolsScreen() {
 
 	const records = list.status === 'idle' ? undefined : list.records;
 	const index = useMemo(() => buildIndex(records ?? []), [records]);
-	useSearchWarmUp(index, state.query);
+	useSearchWarmUp(index, state.query, (match, query) => void rowLine(match.record, highlightPositions(match, query).join(','), false, columnsFor(columns), theme));
 
 	// The last result of this index, so a keystroke that extends the filter scans only the previous matches.
 	const lastFilter = useRef<{index: typeof index; result: FilterResult} | undefined>(undefined);

@@ -1,5 +1,5 @@
 import {useEffect, useRef} from 'react';
-import {warmUpSteps, type SearchIndex} from './search.js';
+import {warmUpSteps, type Match, type SearchIndex} from './search.js';
 
 /** Just past Ink's frame interval at 60 fps (run.tsx): the frame with the list may still be waiting for its turn
  * when the list arrives, and must go out first. */
@@ -9,12 +9,14 @@ export const WARM_UP_DELAY_MS = 25;
  * Runs the search's warm-up (search.ts) once a list is on screen, one step per timer turn so a keystroke that
  * arrives in between is handled first. Once something is typed the rest is left: each filter then pays its own way.
  */
-export function useSearchWarmUp(index: SearchIndex, query: string): void {
+export function useSearchWarmUp(index: SearchIndex, query: string, drawRow?: (match: Match, query: string) => void): void {
 	const typing = useRef(query !== '');
 	typing.current = query !== '';
+	const draw = useRef(drawRow);
+	draw.current = drawRow;
 	useEffect(() => {
 		if (index.records.length === 0) return;
-		const steps = warmUpSteps(index);
+		const steps = warmUpSteps(index, (match, text) => draw.current?.(match, text));
 		const step = () => {
 			if (typing.current) return;
 			steps.shift()?.();
