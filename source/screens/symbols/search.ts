@@ -64,25 +64,26 @@ function keysOf(sorted: readonly SymbolRecord[]): Pick<SearchIndex, 'symbols' | 
 }
 
 const WARM_UP_QUERIES = ['a', 'ab', 'usdt', 'x1'];
-/** Records the warm-up's queries scan in all: enough runs of the filter's loop for V8 to optimise it. */
-const WARM_UP_RECORDS = 40_000;
+/** The warm-up's queries run on at most this many records: enough runs of the filter's loop for V8 to optimise it
+ * (the compiled code serves any list), each query a few ms, so a keystroke that arrives meanwhile barely waits. */
+const WARM_UP_SAMPLE = 10_000;
 
 /**
  * What the explorer does while the list is on screen and nothing is typed yet, so the first keystrokes pay for
  * none of it: sort the records, make their keys, and run the filter, highlight and row code (`drawRow`, which
- * draws to a string, not the screen) on a few queries (fewer
- * on a long list: at 100k pairs two queries run the loop more often than four at 10k). Separate steps, so a keystroke
- * never waits for more than one of them.
+ * draws to a string, not the screen) on a few queries, each extending the one before when it can (the path of a
+ * keystroke that adds a character). Separate steps, so a keystroke never waits for more than one of them; on a
+ * long list the queries run on its first records only.
  */
 export function warmUpSteps(index: SearchIndex, drawRow?: (match: Match, query: string) => void): Array<() => void> {
-	// Two at least: the second extends the first, the path of every keystroke that adds a character.
-	const count = Math.min(WARM_UP_QUERIES.length, Math.max(2, Math.ceil(WARM_UP_RECORDS / Math.max(1, index.records.length))));
+	let sample: SearchIndex | undefined;
 	let previous: FilterResult | undefined;
 	return [
 		() => void index.sorted,
 		() => void index.symbols,
-		...WARM_UP_QUERIES.slice(0, count).map((query) => () => {
-			const result = filterIndex(index, query, previous);
+		...WARM_UP_QUERIES.map((query) => () => {
+			sample ??= index.records.length <= WARM_UP_SAMPLE ? index : buildIndex(index.records.slice(0, WARM_UP_SAMPLE));
+			const result = filterIndex(sample, query, previous);
 			previous = result;
 			for (const match of matchesBetween(result, 0, 30)) {
 				highlightPositions(match, query);
