@@ -42,7 +42,7 @@ describe('filter ranking', () => {
 		expect(reads - readsToShow).toBe(readsToIndex);
 	});
 
-	it('warms up in small steps (sort, keys, then queries on at most 10,000 records) that leave the index built', () => {
+	it('warms up in small steps (sort, keys, queries on at most 10,000 records, one on a longer list) that leave the index built', () => {
 		const counting = (list: SymbolRecord[]) => {
 			const seen = {symbol: 0, base: 0};
 			const wrapped = list.map((record) => ({
@@ -86,14 +86,18 @@ describe('filter ranking', () => {
 		const long = counting(Array.from({length: 12_000}, (_, i) => pair(`X${i}USDT`, `X${i}`, 'USDT')));
 		const sampled: number[] = [];
 		const longSteps = warmUpSteps(long.index, (match) => sampled.push(Number(/^X(\d+)/.exec(match.record.symbol)![1])));
-		expect(longSteps).toHaveLength(2 + 4);
+		expect(longSteps).toHaveLength(2 + 4 + 1);
 		longSteps[0]!();
 		longSteps[1]!();
 		expect(long.seen.base).toBe(12_000);
-		for (const step of longSteps.slice(2)) step();
+		for (const step of longSteps.slice(2, -1)) step();
 		expect(sampled.length).toBeGreaterThan(0);
 		expect(Math.max(...sampled)).toBeLessThan(10_000);
 		expect(long.seen.base).toBe(12_000 + 10_000);
+		// The last step runs one query over the whole list.
+		sampled.length = 0;
+		longSteps.at(-1)!();
+		expect(sampled.length).toBeGreaterThan(0);
 	});
 	const ranked = (query: string) => all(filterIndex(index, query)).map((match) => [match.record.symbol, match.rank]);
 
