@@ -79,7 +79,8 @@ export function fileSymbolCache(directory: string, origin: string): SymbolCache 
 			// for them.
 			let queued = 0;
 			let inFlight = 0;
-			let drained: (() => void) | undefined;
+			/** Who waits for the queued writes (commit, or abort's close), each woken once they are done. */
+			const waiting: Array<() => void> = [];
 			const close = () => {
 				if (fd !== undefined) closeSync(fd);
 				fd = undefined;
@@ -90,7 +91,7 @@ export function fileSymbolCache(directory: string, origin: string): SymbolCache 
 			} catch {
 				failed = true;
 			}
-			const settled = () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (drained = resolve)));
+			const settled = () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve)));
 			return {
 				chunk(bytes) {
 					if (failed || fd === undefined) return;
@@ -117,7 +118,7 @@ export function fileSymbolCache(directory: string, origin: string): SymbolCache 
 						queued -= bytes.length;
 						inFlight--;
 						if (error) failed = true;
-						if (inFlight === 0) drained?.();
+						if (inFlight === 0) for (const wake of waiting.splice(0)) wake();
 					});
 				},
 				async commit(fetchedAt) {

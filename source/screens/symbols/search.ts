@@ -75,7 +75,7 @@ const WARM_UP_SAMPLE = 10_000;
  * keystroke that adds a character). Separate steps, so a keystroke never waits for more than one of them; on a
  * long list the queries run on its first records, and one more on the whole list.
  */
-export function warmUpSteps(index: SearchIndex, drawRow?: (match: Match, query: string) => void): Array<() => void> {
+export function warmUpSteps(index: SearchIndex, drawRow?: (match: Match, query: string, highlight: number[]) => void): Array<() => void> {
 	const long = index.records.length > WARM_UP_SAMPLE;
 	const sample = long ? buildIndex(index.records.slice(0, WARM_UP_SAMPLE)) : index;
 	let previous: FilterResult | undefined;
@@ -83,8 +83,8 @@ export function warmUpSteps(index: SearchIndex, drawRow?: (match: Match, query: 
 		const result = filterIndex(on, text, previous?.index === on ? previous : undefined);
 		previous = result;
 		for (const match of matchesBetween(result, 0, 30)) {
-			highlightPositions(match, text);
-			drawRow?.(match, text);
+			const highlight = highlightPositions(match, text);
+			drawRow?.(match, text, highlight);
 		}
 	};
 	return [

@@ -62,7 +62,7 @@ export function SymbolsScreen() {
 
 	const records = list.status === 'idle' ? undefined : list.records;
 	const index = useMemo(() => buildIndex(records ?? []), [records]);
-	useSearchWarmUp(index, state.query, (match, query) => void rowLine(match.record, highlightPositions(match, query).join(','), false, columnsFor(columns), theme));
+	useSearchWarmUp(index, state.query, (match, _query, highlight) => void rowLine(match.record, highlight.join(','), false, columnsFor(columns), theme));
 
 	// The last result of this index, so a keystroke that extends the filter scans only the previous matches.
 	const lastFilter = useRef<{index: typeof index; result: FilterResult} | undefined>(undefined);

@@ -9,14 +9,14 @@ export const WARM_UP_DELAY_MS = 25;
  * Runs the search's warm-up (search.ts) once a list is on screen, one step per timer turn so a keystroke that
  * arrives in between is handled first. Once something is typed the rest is left: each filter then pays its own way.
  */
-export function useSearchWarmUp(index: SearchIndex, query: string, drawRow?: (match: Match, query: string) => void): void {
+export function useSearchWarmUp(index: SearchIndex, query: string, drawRow?: (match: Match, query: string, highlight: number[]) => void): void {
 	const typing = useRef(query !== '');
 	typing.current = query !== '';
 	const draw = useRef(drawRow);
 	draw.current = drawRow;
 	useEffect(() => {
 		if (index.records.length === 0) return;
-		const steps = warmUpSteps(index, (match, text) => draw.current?.(match, text));
+		const steps = warmUpSteps(index, (match, text, highlight) => draw.current?.(match, text, highlight));
 		const step = () => {
 			if (typing.current) return;
 			steps.shift()?.();

@@ -59,18 +59,25 @@ export function useMoneyPost<Request, Result>(
 		posted.current = state.attempt;
 		const body = state.body ?? '';
 		const operation = operationRef.current ?? operationOfBody(body);
+		const request = state.request as Request;
+		// The top line, told in the same tick as the outcome is dispatched.
+		const reportOutcome = (outcome: RecordedOutcome) => {
+			const report = reportRef.current;
+			if (!report) return;
+			if (outcome.outcome === 'done') lastError.succeeded(report.source);
+			else if (outcome.outcome === 'unknown') lastError.report(report.source, `${report.what(request)}: outcome unknown — check before sending again`);
+			else lastError.report(report.source, `${report.what(request)} refused: ${errorLine(outcome.error)}`);
+		};
 		let flight: MoneyFlight | undefined;
 		try {
 			flight = money?.begin(operation);
 		} catch (error) {
 			dispatch({type: 'refused', error});
-			const report = reportRef.current;
-			if (report) lastError.report(report.source, `${report.what(state.request as Request)} refused: ${errorLine(error)}`);
+			reportOutcome({outcome: 'refused', error});
 			return;
 		}
 		const signal = flight?.signal ?? new AbortController().signal;
 		const time = Date.now();
-		const request = state.request as Request;
 		const settle = async (outcome: RecordedOutcome) => {
 			// Answered before it is shown: a Ctrl+C pressed once the outcome is on screen quits, even while the local
 			// history is still being written.
@@ -78,13 +85,7 @@ export function useMoneyPost<Request, Result>(
 			if (outcome.outcome === 'done') dispatch({type: 'succeeded', result: outcome.result as Result});
 			else if (outcome.outcome === 'unknown') dispatch({type: 'outcome-unknown', error: outcome.error});
 			else dispatch({type: 'refused', error: outcome.error});
-			const report = reportRef.current;
-			if (report) {
-				const what = report.what(request);
-				if (outcome.outcome === 'done') lastError.succeeded(report.source);
-				else if (outcome.outcome === 'unknown') lastError.report(report.source, `${what}: outcome unknown — check before sending again`);
-				else lastError.report(report.source, `${what} refused: ${errorLine(outcome.error)}`);
-			}
+			reportOutcome(outcome);
 			// A local refusal (bad input, a limit, plain http) sent nothing: it is not part of what this app sent.
 			const sentNothing = outcome.outcome === 'refused' && outcome.error instanceof InputError;
 			try {
