@@ -38,6 +38,21 @@ describe.skipIf(tmuxMissing)(`explorer in a real terminal${tmuxMissing ? ` (skip
 		expect(after).not.toContain('pairs');
 	});
 
+	it('takes a filter typed in one write the moment the list shows (while the search warms up), and Backspaces in one write', async () => {
+		tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`);
+		await tmux.waitFor('? this help');
+		await tmux.send('Enter');
+		await tmux.waitFor(/5049 of 5049 pairs/);
+		await tmux.burstText('x0042');
+		const filtered = await tmux.waitFor(/> x0042/);
+		expect(filtered).toMatch(/› X0042(USDT|USDC|BTC|ETH)\b/);
+		expect(filtered).toMatch(/\b[1-9]\d* of 5049 pairs/);
+		await tmux.burst('BSpace', 'BSpace', 'BSpace', 'BSpace', 'BSpace');
+		const cleared = await tmux.waitFor(/5049 of 5049 pairs/);
+		expect(cleared).toContain('› BTCUSDT');
+		await tmux.send('C-c');
+	});
+
 	it('draws even when CI is set in the shell (Ink would otherwise hold every frame back)', async () => {
 		tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`, {env: {CI: 'true'}});
 		const home = await tmux.waitFor('? this help');
