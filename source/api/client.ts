@@ -17,6 +17,7 @@ import {
 	TimeoutError,
 } from './errors.js';
 import {decodedLimit} from './limits.js';
+import {isRefusalCode} from './money-codes.js';
 import {redactError, redactSecrets, redactValue} from './redact.js';
 import {carriesCredentialsSafely, InsecureTransportError} from './transport.js';
 import {RateLimiter} from './rate-limiter.js';
@@ -41,6 +42,7 @@ import type {
 	HistoryKind,
 	HistoryQuery,
 	HistoryRecords,
+	ListPage,
 	OngoingLoan,
 	OngoingQuery,
 	RepayRequest,
@@ -53,7 +55,7 @@ import {
 	validateBorrowHistory,
 	validateCoinInfos,
 	validateDebts,
-	validateOngoing,
+	validateOngoingPage,
 	validateReduces,
 	validateRepay,
 	validateRepayHistory,
@@ -262,15 +264,43 @@ export class BitgetClient {
 		return this.get({operation: 'coinInfos', query, signed: false, validate: validateCoinInfos, ...options});
 	}
 
+	/**
+	 * The ongoing loans, all of them or none: when a loan in the answer cannot be read this throws a ProtocolError
+	 * that says so, because a caller that shows or acts on one loan must not take an unreadable loan for "no such
+	 * loan" (screens/loan/use-loan.ts would say "no longer open"). Use ongoingOrderPage to show what could be read.
+	 */
 	async ongoingOrders(query: OngoingQuery = {}, options: CallOptions = {}): Promise<OngoingLoan[]> {
-		return this.signedGet('ongoingOrders', ongoingQuery(query), validateOngoing, options);
+		const page = await this.ongoingOrderPage(query, options);
+		if (page.unreadable > 0) {
+			const count = page.unreadable === 1 ? '1 ongoing loan' : `${page.unreadable} ongoing loans`;
+			throw new ProtocolError(`unexpected answer — ${count} could not be read${page.firstProblem ? ` (first: ${page.firstProblem})` : ''}`, 200);
+		}
+		return page.records;
 	}
 
-	/** One page of a history; `extra` carries the endpoint's own filters (status, reviseSide). */
-	async history<K extends HistoryKind>(kind: K, query: HistoryQuery, options: CallOptions & {extra?: Record<string, string>} = {}): Promise<HistoryRecords[K][]> {
+	/** The ongoing loans that could be read, and how many could not (each loan is read on its own). */
+	async ongoingOrderPage(query: Record<string, string> | OngoingQuery = {}, options: CallOptions = {}): Promise<ListPage<OngoingLoan>> {
+		// Only the endpoint's own filters are sent; each is checked before anything leaves (loan-requests.ts).
+		const {orderId, loanCoin, pledgeCoin} = query as OngoingQuery;
+		const page = await this.signedGet('ongoingOrders', ongoingQuery({orderId, loanCoin, pledgeCoin}), validateOngoingPage, options);
+		return this.reportUnreadable('ongoingOrders', page);
+	}
+
+	/** One page of a history, record by record; `extra` carries the endpoint's own filters (status, reviseSide). A page
+	 * is full (more may follow) when records + unreadable reach the page size asked for. */
+	async history<K extends HistoryKind>(kind: K, query: HistoryQuery, options: CallOptions & {extra?: Record<string, string>} = {}): Promise<ListPage<HistoryRecords[K]>> {
 		const validate = {borrowHistory: validateBorrowHistory, repayHistory: validateRepayHistory, reviseHistory: validateReviseHistory, reduces: validateReduces}[kind];
 		const {extra, ...call} = options;
-		return this.signedGet(kind, historyQuery(query, this.clock.now(), extra), validate as (data: unknown) => Validated<HistoryRecords[K][]>, call);
+		const page = await this.signedGet(kind, historyQuery(query, this.clock.now(), extra), validate as (data: unknown) => Validated<ListPage<HistoryRecords[K]>>, call);
+		return this.reportUnreadable(kind, page);
+	}
+
+	/** The page with its first problem redacted (it quotes server text), and that problem in the request log. */
+	private reportUnreadable<T>(operation: OperationName, page: ListPage<T>): ListPage<T> {
+		if (page.firstProblem === undefined) return page;
+		const firstProblem = redactSecrets(page.firstProblem, this.credentials);
+		this.debug?.(`${operation}: ${page.unreadable} record${page.unreadable === 1 ? '' : 's'} could not be read and left out (first: ${firstProblem})`);
+		return {...page, firstProblem};
 	}
 
 	async debts(options: CallOptions = {}): Promise<Debts> {
@@ -288,12 +318,13 @@ export class BitgetClient {
 	 *   (InputError / InsecureTransportError): nothing is sent.
 	 * - One attempt. The only resend is after HTTP 400 with code 40008 (timestamp expired), once: the server
 	 *   refused without acting, and the clock has been corrected from that answer.
-	 * - A refusal, thrown as the ApiError it is, is a readable envelope whose code is not 00000, sent with HTTP 200
-	 *   or 4xx (429 included: the request was not executed). Nothing was done.
+	 * - A refusal, thrown as the ApiError it is, is a readable envelope sent with HTTP 200 or 4xx whose code says the
+	 *   request was refused before execution (api/money-codes.ts; 429 included). Nothing was done.
 	 * - A failure before the request could reach the server (connection refused, host not found, certificate, the
 	 *   deadline passing in the client's queue) is thrown as is. Nothing was done.
 	 * - Everything else once the request may have reached the server is OutcomeUnknownError: a 1xx/3xx/5xx answer
-	 *   (even a readable refusal), a 00000 body on a non-2xx status (with the orderId it names, if any), a body that
+	 *   (even a readable refusal), a server-trouble code or one not known to be a refusal (40010, 40015, 45001, …) on
+	 *   any status, a 00000 body on a non-2xx status (with the orderId it names, if any), a body that
 	 *   cannot be read or is too large, a success whose data fails `validate`, a timeout, a broken connection, and
 	 *   the caller's signal (Ctrl+C, SIGTERM) once the request was handed to the connection. It carries the
 	 *   operation and the values sent.
@@ -326,8 +357,10 @@ export class BitgetClient {
 				resent = true;
 				continue;
 			}
-			const refused = error instanceof ApiError && attempt.readable === true && status !== undefined && (status === 200 || (status >= 400 && status <= 499));
-			if (refused) throw error;
+			// A refusal is a readable envelope on 200 or 4xx whose code says the request was refused before execution
+			// (api/money-codes.ts); a server-trouble code or one not known to be a refusal may have acted.
+			const readableStatus = status !== undefined && (status === 200 || (status >= 400 && status <= 499));
+			if (error instanceof ApiError && attempt.readable === true && readableStatus && isRefusalCode(error.code)) throw error;
 			const orderId = claimedOrderId(attempt.claimed);
 			throw new OutcomeUnknownError(error, orderId === undefined ? details : {...details, orderId, httpStatus: status});
 		}
@@ -386,8 +419,14 @@ export class BitgetClient {
 		const requestPath = query ? `${path}?${query}` : path;
 		const sentAt = this.localNow();
 		let sent = false;
-		// Every failure leaves through here: server text in it is redacted before anyone shows or logs it.
-		const fail = (error: LoanTuiError, more: Partial<Failed> = {}): Failed => ({ok: false, error: redactError(error, this.credentials), sent, ...more});
+		// Every failure leaves through here: server text in it is redacted before anyone shows or logs it, this
+		// request's signature and any echo of its credential headers included (redact.ts).
+		const signature = headers['access-sign'];
+		const extra = signature === undefined ? [] : [signature];
+		// Error text is one short string: always searched for header echoes. Data is searched only when signed (an
+		// unsigned request carried no credential headers to echo, and its data may be 100k symbol records).
+		const redaction = {extra, headerEchoes: signed};
+		const fail = (error: LoanTuiError, more: Partial<Failed> = {}): Failed => ({ok: false, error: redactError(error, this.credentials, {extra}), sent, ...more});
 		try {
 			sent = true;
 			if (options.progress) options.progress.sent = true;
@@ -432,14 +471,14 @@ export class BitgetClient {
 					: parseEnvelope(response.statusCode, content.skeleton, (data) => (content.elements ? {ok: true, value: content.elements as T} : validate(data)));
 			if (parsed.serverTime !== undefined) this.clock.observe(parsed.serverTime, sentAt, receivedAt);
 			if (isFailure(parsed)) {
-				const claimed = redactValue(parsed.claimed, this.credentials);
+				const claimed = redactValue(parsed.claimed, this.credentials, redaction);
 				const failure = fail(parsed.error, {serverTime: parsed.serverTime, httpStatus: response.statusCode, readable: parsed.error instanceof ApiError, claimed});
 				this.log(method, requestPath, headers, response.statusCode, failure.error, sentAt);
 				return failure;
 			}
 			this.log(method, requestPath, headers, response.statusCode, undefined, sentAt);
 			// A server that puts a credential into the data (an order id, a record) gets it redacted there too.
-			return {ok: true, data: redactValue(parsed.data, this.credentials)};
+			return {ok: true, data: redactValue(parsed.data, this.credentials, redaction)};
 		} catch (error) {
 			if (timedOut()) {
 				this.log(method, requestPath, headers, 0, new TimeoutError(options.deadlineMs), sentAt);

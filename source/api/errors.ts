@@ -88,15 +88,13 @@ export class OutcomeUnknownError extends LoanTuiError {
 	readonly httpStatus: number | undefined;
 	/** "the loan may or may not have been created", per operation. */
 	readonly subject: string;
-	/** What a check of the loans found afterwards (filled in by the caller that ran the reconciliation). */
-	reconciliation?: {message: string; details: unknown};
 	constructor(
 		readonly failure: LoanTuiError,
 		details: OutcomeDetails = {},
 	) {
 		const operation = details.operation ?? 'borrow';
 		const subject = UNKNOWN_SUBJECT[operation] ?? `the ${operation} may or may not have been carried out`;
-		super(`outcome unknown — ${subject} (${details.orderId === undefined ? failure.message : `the server said order ${details.orderId} was created, but answered HTTP ${details.httpStatus ?? '?'}`})`);
+		super(`outcome unknown — ${subject} (${details.orderId === undefined ? failureText(failure) : `the server said order ${details.orderId} was created, but answered HTTP ${details.httpStatus ?? '?'}`})`);
 		this.name = 'OutcomeUnknownError';
 		this.operation = operation;
 		this.sent = details.sent;
@@ -108,8 +106,13 @@ export class OutcomeUnknownError extends LoanTuiError {
 
 	/** One line for a person: what happened, the order id when the server named one. */
 	get what(): string {
-		return this.orderId === undefined ? this.failure.message : `the server said order ${this.orderId} was created, but answered HTTP ${this.httpStatus ?? '?'}`;
+		return this.orderId === undefined ? failureText(this.failure) : `the server said order ${this.orderId} was created, but answered HTTP ${this.httpStatus ?? '?'}`;
 	}
+}
+
+/** An answer that proves nothing either way is not called a refusal: "the server answered 40015 System is abnormal". */
+function failureText(failure: LoanTuiError): string {
+	return failure instanceof ApiError ? `the server answered ${`${failure.code} ${failure.serverMessage}`.trim()} (HTTP ${failure.httpStatus})` : failure.message;
 }
 
 /** The person (Ctrl+C) or the system (SIGTERM, SIGHUP) stopped the wait for an answer. */

@@ -1,12 +1,16 @@
 // Runtime shapes of the loan-management answers (reference Part C), with the units normalised here and only
 // here: percentages from the order endpoints become fractions (see loan-types.ts). Same rules as schemas.ts:
 // extra fields tolerated, a missing or null optional field is "not given", a wrong type is a protocol error.
+// The lists (ongoing loans, the four histories) are read record by record: one record of the wrong shape is left out
+// and counted (ListPage), so it cannot lose the page; a record that is merely odd (an hourRate of "59.1" percent, a
+// daily of "7") is kept as sent.
 import Big from 'big.js';
 import * as v from 'valibot';
 import type {
 	BorrowRecord,
 	CoinInfos,
 	Debts,
+	ListPage,
 	LoanCoinInfo,
 	OngoingLoan,
 	PledgeCoinInfo,
@@ -17,6 +21,7 @@ import type {
 	RevisePledgeResult,
 } from './loan-types.js';
 import {validateWith, type Validated} from './schemas.js';
+import {shortReceived} from './symbol-records.js';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 const decimal = v.pipe(v.string(), v.regex(DECIMAL, 'a decimal string'));
@@ -86,7 +91,9 @@ const pledgeInfoSchema = v.pipe(
 	}),
 );
 
-const list = <T extends v.GenericSchema>(item: T) => v.pipe(v.nullish(v.array(item)), v.transform((value) => value ?? []));
+// A list key that is missing or null is an empty list (reference D.2: `debts` without `pledgeInfos`). The default
+// must sit on the nullish itself: valibot runs no transform for a key that is absent.
+const list = <T extends v.GenericSchema>(item: T) => v.nullish(v.array(item), () => []);
 
 const coinInfosSchema = v.object({loanInfos: list(loanInfoSchema), pledgeInfos: list(pledgeInfoSchema)});
 
@@ -102,8 +109,8 @@ const ongoingSchema = v.looseObject({
 	supRate: percent,
 	forceRate: percent,
 	borrowTime: epochMs,
-	// "0" for a flexible loan; an empty or missing value is read the same way.
-	expireTime: v.pipe(v.nullish(v.union([v.literal(''), epochMs])), v.transform((value) => value || '0')),
+	// "0" for a flexible loan (kept as sent); an empty, null or missing value is "not given" (undefined), never flexible.
+	expireTime: v.pipe(v.nullish(v.union([v.literal(''), epochMs])), v.transform((value) => value || undefined)),
 });
 
 const repaySchema = v.looseObject({
@@ -142,6 +149,9 @@ const borrowRecordSchema = v.looseObject({
 
 const repayRecordSchema = v.looseObject({...repaySchema.entries, orderId, repayTime: epochMs});
 
+// Bitget's v2 `reduces` example sends reduceTime "0.757" and reduceFee "REPAY" (reference D.2). Such a record is
+// left out and counted rather than read as it is: a time that is not a time and a fee that is not an amount would be
+// drawn as figures a person trusts. The v3 page's sane record (epoch-ms time, fee "0.00030606") reads whole.
 const reduceRecordSchema = v.looseObject({
 	orderId,
 	loanCoin: coin,
@@ -160,12 +170,33 @@ const reduceRecordSchema = v.looseObject({
 const debtLine = v.looseObject({coin, amount: decimal, amountUsdt: decimal});
 const debtsSchema = v.object({pledgeInfos: list(debtLine), loanInfos: list(debtLine)});
 
+/** A list read record by record: `data` must be an array (null or absent is empty); each element that fails `item`
+ * is left out and counted, the first one's problem kept (test/api/loan-schemas.test.ts). */
+function pageOf<T>(item: v.GenericSchema, describe: string): (data: unknown) => Validated<ListPage<T>> {
+	return (data) => {
+		if (data === null || data === undefined) return {ok: true, value: {records: [], unreadable: 0}};
+		if (!Array.isArray(data)) return {ok: false, problem: `${describe}: data is not an array (got ${shortReceived(data)})`};
+		const records: T[] = [];
+		let unreadable = 0;
+		let firstProblem: string | undefined;
+		for (let i = 0; i < data.length; i++) {
+			const read = validateWith<T>(item, data[i], `${describe}, record ${i + 1}`);
+			if (read.ok) records.push(read.value);
+			else {
+				unreadable++;
+				firstProblem ??= read.problem;
+			}
+		}
+		return {ok: true, value: firstProblem === undefined ? {records, unreadable} : {records, unreadable, firstProblem}};
+	};
+}
+
 export const validateCoinInfos = (data: unknown): Validated<CoinInfos> => validateWith(coinInfosSchema, data, 'coin list');
-export const validateOngoing = (data: unknown): Validated<OngoingLoan[]> => validateWith(list(ongoingSchema), data, 'ongoing loans');
+export const validateOngoingPage = pageOf<OngoingLoan>(ongoingSchema, 'ongoing loans');
 export const validateRepay = (data: unknown): Validated<RepayResult> => validateWith(repaySchema, data, 'repayment');
 export const validateRevisePledge = (data: unknown): Validated<RevisePledgeResult> => validateWith(revisePledgeSchema, data, 'collateral change');
-export const validateReviseHistory = (data: unknown): Validated<ReviseRecord[]> => validateWith(list(reviseRecordSchema), data, 'collateral history');
-export const validateBorrowHistory = (data: unknown): Validated<BorrowRecord[]> => validateWith(list(borrowRecordSchema), data, 'loan history');
-export const validateRepayHistory = (data: unknown): Validated<RepayRecord[]> => validateWith(list(repayRecordSchema), data, 'repayment history');
-export const validateReduces = (data: unknown): Validated<ReduceRecord[]> => validateWith(list(reduceRecordSchema), data, 'liquidation history');
+export const validateReviseHistory = pageOf<ReviseRecord>(reviseRecordSchema, 'collateral history');
+export const validateBorrowHistory = pageOf<BorrowRecord>(borrowRecordSchema, 'loan history');
+export const validateRepayHistory = pageOf<RepayRecord>(repayRecordSchema, 'repayment history');
+export const validateReduces = pageOf<ReduceRecord>(reduceRecordSchema, 'liquidation history');
 export const validateDebts = (data: unknown): Validated<Debts> => validateWith(debtsSchema, data, 'debts');

@@ -48,8 +48,8 @@ export interface OngoingLoan {
 	/** Liquidation LTV (fraction). */
 	forceRate: string;
 	borrowTime: string;
-	/** "0" for a flexible loan. */
-	expireTime: string;
+	/** "0" for a flexible loan; undefined when the server did not give one (shown as "not given", never as flexible). */
+	expireTime?: string;
 }
 
 export interface RepayResult {
@@ -123,6 +123,15 @@ export interface DebtLine {
 export interface Debts {
 	pledgeInfos: DebtLine[];
 	loanInfos: DebtLine[];
+}
+
+/** One page of a list read record by record: the records that could be read, and how many could not (a record whose
+ * fields are the wrong type or shape is left out and counted; one that is merely odd is kept). */
+export interface ListPage<T> {
+	records: T[];
+	unreadable: number;
+	/** What was wrong with the first unreadable record, for --debug and error text (server text, redacted). */
+	firstProblem?: string;
 }
 
 export interface OngoingQuery {

@@ -53,7 +53,9 @@ function validate<T>(schema: v.GenericSchema, input: unknown, describe: string):
 	const issue = result.issues[0];
 	const path = v.getDotPath(issue) ?? '';
 	const where = path ? `data.${path}` : 'data';
-	const expected = issue.expected === 'string' || issue.expected === 'Array' ? `a ${issue.expected.toLowerCase()}` : issue.expected ?? 'valid';
+	// A pattern's own words ("epoch milliseconds", "a decimal string") read better than the pattern itself.
+	const expected =
+		issue.type === 'regex' ? issue.message : issue.expected === 'string' || issue.expected === 'Array' ? `a ${issue.expected.toLowerCase()}` : issue.expected ?? 'valid';
 	return {ok: false, problem: `${describe}: ${where} is not ${expected} (got ${shortReceived(issue.input)})`};
 }
 

@@ -11,9 +11,16 @@ export class InsecureTransportError extends InputError {
 	}
 }
 
+/**
+ * Only names that cannot leave this machine: `localhost`, an IPv4 address in 127.0.0.0/8 and the IPv6 `::1`. Not
+ * `*.localhost` (or `localhost.`): a resolver may answer those with a remote address, and the key, passphrase and
+ * signature would then travel in clear text to it. `hostname` is a URL's (IPv6 in brackets, already normalised).
+ */
 export function isLoopbackHost(hostname: string): boolean {
-	const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-	return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+	const host = hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+	if (host === 'localhost' || host === '::1') return true;
+	const octets = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+	return octets !== null && octets.slice(1).every((octet) => Number(octet) <= 255);
 }
 
 /** True when `origin` may carry credentials: https, or http to a loopback address. */

@@ -8,12 +8,11 @@ import type {SymbolCache} from '../ui/symbol-cache.js';
 import {makeTheme} from '../ui/theme.js';
 import {createInputMemory} from '../ui/input-memory.js';
 import type {RecentInputs, RecentInputsStore} from '../state/recent-inputs.js';
-import {createMoneyGuard} from '../ui/money/money-guard.js';
+import {createMoneyGuard} from '../operations/money-guard.js';
+import type {MoneyJournal} from '../state/money-journal.js';
 import {terminalClipboard} from '../ui/clipboard.js';
 import {createCoinInfoStore} from '../ui/coin-info-store.js';
-import type {LocalHistory} from '../state/local-history.js';
-import {reconcileBudgetMs} from '../runtime/reconcile-budget.js';
-import {RECONCILE_TOTAL_MS} from '../loans/reconcile.js';
+import {RECONCILE_TOTAL_MS, reconcileBudgetMs} from '../runtime/reconcile-budget.js';
 
 export interface ServiceOptions {
 	env: NodeJS.ProcessEnv;
@@ -24,8 +23,8 @@ export interface ServiceOptions {
 	symbolCache?: SymbolCache;
 	/** The last inputs of a previous run and where to keep this run's; without it they last for the session only. */
 	recentInputs?: {loaded: RecentInputs; file: RecentInputsStore};
-	/** The local history of money-moving requests (none in demo mode: the simulator's orders are not yours). */
-	localHistory?: LocalHistory;
+	/** The money record (none in demo mode: the simulator's orders are not yours). */
+	journal?: MoneyJournal;
 	/** Writes to the terminal, for the copy key (OSC 52); without it nothing can be copied. */
 	writeToTerminal?: (data: string) => void;
 }
@@ -56,7 +55,7 @@ export async function createAppServices(
 		}),
 		coinInfos: createCoinInfoStore(session.client),
 		money: createMoneyGuard(),
-		localHistory: options.localHistory,
+		journal: options.journal,
 		clipboard: options.writeToTerminal ? terminalClipboard(options.env, options.writeToTerminal) : undefined,
 		reconcileMs: appReconcileMs(options.env),
 	};

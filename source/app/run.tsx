@@ -9,7 +9,7 @@ import {connectedTo, type Settings} from '../runtime/settings.js';
 import type {Session} from '../runtime/session.js';
 import {sanitize} from '../format/sanitize.js';
 import type {AppServices} from '../ui/services.js';
-import {quittingLine} from '../ui/money/money-guard.js';
+import {quittingLines} from '../operations/outcome-words.js';
 import {App} from './App.js';
 import {createShellServices} from './create-services.js';
 import {preloadScreens} from './registry.js';
@@ -81,8 +81,11 @@ export async function runApp(settings: Settings, out: Output, env: NodeJS.Proces
 	const onSignal = (signal: NodeJS.Signals) => {
 		exitCode = SIGNAL_EXIT[signal] ?? 1;
 		const money = services?.money;
-		money?.close();
-		if (leaving || !money?.interrupt(signal)) {
+		// A POST waiting for its answer is interrupted (its outcome shows as unknown); then nothing may start, and a
+		// check still reading stops with what it learned.
+		const waiting = money?.interrupt(signal) ?? false;
+		money?.close(signal);
+		if (leaving || !money || !waiting) {
 			instance.unmount();
 			return;
 		}
@@ -112,14 +115,17 @@ export async function runApp(settings: Settings, out: Output, env: NodeJS.Proces
 		// A quit before the services were started leaves nothing to close, and they are not started any more.
 		over = true;
 		await services?.inputs.flush();
+		// A check still reading stops here and records what it learned; nothing can be sent any more.
+		services?.money?.close();
 		await services?.money?.settled(SIGNAL_SETTLE_MS);
 		await (await session)?.close().catch(() => undefined);
 	}
 	if (failure !== undefined) return reportFailure(out, failure, settings.debug);
 	// After the terminal is restored, so the line stays in the shell: a money POST interrupted on the way out.
-	const quitting = quittingLine(services?.money?.interruptedUnknown() ?? []);
-	if (quitting) {
-		out.stderr.write(`loan-tui: ${quitting}\n`);
+	// Every outcome that stayed unknown this session, whether interrupted or answered unclearly: exit 3.
+	const quitting = quittingLines(services?.money?.outcomes() ?? []);
+	if (quitting.length > 0) {
+		out.stderr.write(`${quitting.map((line) => `loan-tui: ${line}`).join('\n')}\n`);
 		if (crash === undefined) exitCode = EXIT.outcomeUnknown;
 	}
 	if (crash !== undefined) {

@@ -6,7 +6,7 @@ import type {Settings} from '../runtime/settings.js';
 import {openKeychain} from '../credentials/keychain.js';
 import type {AppServices, ShellServices} from '../ui/services.js';
 import {cacheDirectory, fileSymbolCache} from '../ui/symbol-cache.js';
-import {fileLocalHistory, localHistoryFile} from '../state/local-history.js';
+import {moneyJournal} from '../state/money-journal.js';
 import {fileRecentInputs, recentInputsFile} from '../state/recent-inputs.js';
 import {createAppServices} from './create-services.js';
 
@@ -25,7 +25,7 @@ export async function startServices(settings: Settings, out: Output, env: NodeJS
 				symbolCache: settings.demo ? undefined : fileSymbolCache(cacheDirectory(env), session.client.origin),
 				recentInputs: {loaded: await recentFile.load(), file: recentFile},
 				// The demo's orders live in a simulator that ends with the run: they do not belong in your history.
-				localHistory: settings.demo ? undefined : fileLocalHistory(localHistoryFile(env)),
+				journal: settings.demo ? undefined : moneyJournal(env),
 				writeToTerminal: (data) => void process.stdout.write(data),
 			},
 			shell,

@@ -69,7 +69,7 @@ export async function main(io: Io): Promise<ExitCode | number> {
 	}
 }
 
-async function runCommand(command: CommandName, session: Session, parsed: ParsedArgs, io: Io): Promise<ExitCode> {
+async function runCommand(command: CommandName, session: Session, parsed: ParsedArgs, io: Io): Promise<ExitCode | number> {
 	switch (command) {
 		case 'symbols':
 			return (await import('./commands/symbols.js')).runSymbols(session, parsed.positionals);

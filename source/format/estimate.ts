@@ -18,8 +18,8 @@ export interface EstimateFigures {
 	/** Interest over the whole term; for FLEXIBLE there is no term, so this is per day. */
 	termInterest: string;
 	termLabel: string;
-	/** hourly × 24 × 365 ÷ borrowable, as a percentage; "—" when nothing can be borrowed. */
-	annualRate: string;
+	// The annual rate is not here: format/apr.ts derives it under one rule (an inexact tiny estimate gives way to
+	// the official rate) for the Estimate screen and the command line alike.
 }
 
 export function estimateFigures(estimate: Estimate, period: Period): EstimateFigures {
@@ -28,14 +28,11 @@ export function estimateFigures(estimate: Estimate, period: Period): EstimateFig
 	const daily = hourly.times(24);
 	const days = TERM_DAYS[period];
 	const term = days === undefined ? daily : daily.times(days);
-	const annual = borrowable.eq(0) ? undefined : hourly.times(24 * 365).div(borrowable).times(100);
 	return {
 		hourlyInterest: plain(hourly),
 		borrowable: plain(borrowable),
 		dailyInterest: plain(daily),
 		termInterest: plain(term),
 		termLabel: days === undefined ? 'per day (flexible)' : `over ${days} days`,
-		// A fixed precision, so rates compare at a glance: 5.40%, 5.61%.
-		annualRate: annual === undefined ? '—' : `${annual.toFixed(2, Big.roundHalfUp)}%`,
 	};
 }

@@ -9,9 +9,14 @@ import {expiry, localDateTimeWithOffset} from './time.js';
 
 const HOUR_MS = 3_600_000;
 
-/** "in 6 d 23 h", "expired", or "none (flexible)". */
-export function timeToExpiry(expireTime: string, now: number): string {
-	if (expireTime === '0' || expireTime === '') return 'none (flexible)';
+/** What a loan without an expiry time reads as: the server did not say (never taken for flexible, never "expired"). */
+export const EXPIRY_NOT_GIVEN = 'not given';
+const FLEXIBLE = 'none (flexible)';
+
+/** "in 6 d 23 h", "expired", "none (flexible)" for "0", or "not given" when the server sent none. */
+export function timeToExpiry(expireTime: string | undefined, now: number): string {
+	if (expireTime === undefined || expireTime === '') return EXPIRY_NOT_GIVEN;
+	if (expireTime === '0') return FLEXIBLE;
 	const left = Number(expireTime) - now;
 	if (!(left > 0)) return 'expired';
 	const hours = Math.floor(left / HOUR_MS);
@@ -72,9 +77,24 @@ export function loanDetailRows(loan: OngoingLoan, now: number, gaugeWidth = 24):
 		['Liquidation', fallSentence(risk.moveToLiquidation, pledgeCoin, loanCoin)],
 		['Risk', risk.label],
 		['Borrowed at', localDateTimeWithOffset(loan.borrowTime)],
-		['Expires', loan.expireTime === '0' ? 'none (flexible)' : `${localDateTimeWithOffset(loan.expireTime)} (${expiry(loan.expireTime, now)})`],
+		['Expires', expiryDetail(loan.expireTime, now)],
 	];
 	return {rows, risk};
+}
+
+/** The expiry as the detail shows it: "2023-08-26 15:59 +08:00 (expires in 3 d 4 h)", "none (flexible)" once, or
+ * "not given". */
+function expiryDetail(expireTime: string | undefined, now: number): string {
+	if (expireTime === undefined || expireTime === '') return EXPIRY_NOT_GIVEN;
+	if (expireTime === '0') return FLEXIBLE;
+	return `${localDateTimeWithOffset(expireTime)} (${expiry(expireTime, now)})`;
+}
+
+/** The expiry in a few words for a list: "in 3 d 4 h", "expired 2 h ago", "none (flexible)" or "not given". */
+export function expiryWords(expireTime: string | undefined, now: number): string {
+	if (expireTime === undefined || expireTime === '') return EXPIRY_NOT_GIVEN;
+	if (expireTime === '0') return FLEXIBLE;
+	return expiry(expireTime, now).replace(/^expires /, '');
 }
 
 function fallSentence(move: string, pledgeCoin: string, loanCoin: string): string {

@@ -98,7 +98,7 @@ export const COMMAND_SPECS = {
 		usage: 'estimate --loan-coin COIN --pledge-coin COIN (--daily PERIOD | --all) --pledge-amount N',
 		summary: 'what a loan would cost: hourly interest, borrowable amount, APR',
 		description:
-			'Estimated hourly interest and borrowable amount for a pledge, with daily interest, interest over\nterm and the annual rate. --all compares SEVEN, THIRTY and FLEXIBLE side by side. Public: no\ncredentials are sent.',
+			'Estimated hourly interest and borrowable amount for a pledge, with daily interest, interest over\nterm and the annual rate (for an amount too small for an exact rate, the coin\'s official rate,\nmarked "official"). --all compares SEVEN, THIRTY and FLEXIBLE side by side; a period Bitget\nrefuses is named on stderr with its code and msg (in --json, as that period\'s "error") and the\nothers are shown: exit 0 when at least one period was estimated, 1 when none. Public: no\ncredentials are sent.',
 		options: ['loan-coin', 'pledge-coin', 'daily', 'all', 'pledge-amount'],
 		positionals: [],
 		examples: ['loan-tui estimate --loan-coin USDT --pledge-coin BTC --daily 7 --pledge-amount 1', 'loan-tui estimate --loan-coin USDT --pledge-coin BTC --all --pledge-amount 1 --json'],
@@ -116,7 +116,7 @@ export const COMMAND_SPECS = {
 		usage: 'loans [ORDER]',
 		summary: 'ongoing loans, riskiest first (or one loan in detail)',
 		description:
-			'Your ongoing loans, riskiest first: amount, accrued interest, APR, collateral, the LTV against the\nmargin-call and liquidation LTVs, how far the collateral coin may fall (against the loan coin)\nbefore each is reached, time to expiry and a risk word. Totals from Bitget\'s debts. With ORDER,\none loan in detail with an LTV gauge.',
+			'Your ongoing loans, riskiest first: amount, accrued interest, APR, collateral, the LTV against the\nmargin-call and liquidation LTVs, how far the collateral coin may fall (against the loan coin)\nbefore each is reached, time to expiry and a risk word. Totals from Bitget\'s debts. With ORDER,\none loan in detail with an LTV gauge. A loan Bitget sends in a form loan-tui cannot read is left\nout and counted on stderr (--json: "unreadable").',
 		options: [],
 		positionals: ['order'],
 		examples: ['loan-tui loans', 'loan-tui loans 1130000000000000001 --json'],
@@ -143,7 +143,7 @@ export const COMMAND_SPECS = {
 		usage: 'history (loans|repayments|collateral|liquidations) [--days N] | history --local',
 		summary: 'past loans, repayments, collateral changes, liquidations',
 		description:
-			'Past loans, repayments, collateral changes or liquidations over the last N days (default 30,\nat most 90: Bitget keeps three months), every page, newest first. --local shows instead what\nthis app sent from this machine, with each outcome and order id.',
+			'Past loans, repayments, collateral changes or liquidations over the last N days (default 30,\nat most 90: Bitget keeps three months), every page, newest first. Records Bitget sends in a form\nloan-tui cannot read are left out and counted on stderr; --json prints {records, unreadable}.\n--local shows instead what this app sent from this machine, with each outcome and order id.',
 		options: ['days', 'local'],
 		positionals: [HISTORY_KIND_WORDS],
 		examples: ['loan-tui history loans', 'loan-tui history repayments --days 90 --json', 'loan-tui history --local'],

@@ -56,27 +56,35 @@ export function exitCodeFor(error: unknown): ExitCode {
 	return EXIT.refused;
 }
 
+/** The `error` object of --json output: kind, message, the server's code and msg, what was sent, the hint, the exit
+ * code. Callers may add fields (a money check's `reconciliation`). */
+export function failurePayload(error: unknown): Record<string, unknown> {
+	const code = exitCodeFor(error);
+	const message = sanitize(error instanceof Error ? error.message : String(error));
+	const hint = error instanceof LoanTuiError || error instanceof UsageError ? error.hint : (error as {hint?: string})?.hint;
+	const api = error instanceof ApiError ? error : error instanceof OutcomeUnknownError && error.failure instanceof ApiError ? error.failure : undefined;
+	return {
+		kind: error instanceof LoanTuiError ? error.kind : error instanceof UsageError ? 'usage' : 'unexpected',
+		message,
+		...(api ? {code: sanitize(api.code), msg: sanitize(api.serverMessage), httpStatus: api.httpStatus} : {}),
+		...(error instanceof OutcomeUnknownError ? outcomeFields(error) : {}),
+		...(hint ? {hint} : {}),
+		exitCode: code,
+	};
+}
+
 /** One clear message on stderr (JSON with --json), never a stack trace unless --debug asks for it. */
 export function reportFailure(out: Output, error: unknown, debug = false): ExitCode {
 	const code = exitCodeFor(error);
 	const message = sanitize(error instanceof Error ? error.message : String(error));
 	const hint = error instanceof LoanTuiError || error instanceof UsageError ? error.hint : (error as {hint?: string})?.hint;
 	if (out.json) {
-		const api = error instanceof ApiError ? error : error instanceof OutcomeUnknownError && error.failure instanceof ApiError ? error.failure : undefined;
-		const payload = {
-			error: {
-				kind: error instanceof LoanTuiError ? error.kind : error instanceof UsageError ? 'usage' : 'unexpected',
-				message,
-				...(api ? {code: sanitize(api.code), msg: sanitize(api.serverMessage), httpStatus: api.httpStatus} : {}),
-				...(error instanceof OutcomeUnknownError ? outcomeFields(error) : {}),
-				...(hint ? {hint} : {}),
-				exitCode: code,
-			},
-		};
+		const payload = {error: failurePayload(error)};
 		out.stderr.write(`${safeJson(payload)}\n`);
 	} else {
-		const lines = error instanceof OutcomeUnknownError ? outcomeUnknownLines(error) : [`loan-tui: ${message}`];
-		if (hint && !(error instanceof OutcomeUnknownError)) lines.push(`  ${hint}`);
+		// An unknown outcome of a money POST has its own report (cli/money-command.ts).
+		const lines = [`loan-tui: ${message}`];
+		if (hint) lines.push(`  ${hint}`);
 		out.stderr.write(`${lines.join('\n')}\n`);
 	}
 	if (debug && error instanceof Error && !(error instanceof LoanTuiError) && !(error instanceof UsageError) && error.stack) {
@@ -90,25 +98,5 @@ function outcomeFields(error: OutcomeUnknownError): Record<string, unknown> {
 		operation: error.operation,
 		...(error.sent ? {sent: error.sent} : {}),
 		...(error.orderId !== undefined ? {orderId: sanitize(error.orderId)} : {}),
-		...(error.reconciliation ? {reconciliation: error.reconciliation} : {}),
 	};
-}
-
-/** The same lines for every way an answer can be lost: a timeout, a reset, a 5xx, an interruption. */
-function outcomeUnknownLines(error: OutcomeUnknownError): string[] {
-	const lines = [
-		`loan-tui: OUTCOME UNKNOWN — ${error.subject}.`,
-		`  What happened: ${sanitize(error.what)}, after the request may have reached the server.`,
-	];
-	if (error.sent) lines.push(`  Sent: ${error.operation} ${sanitize(describeSent(error.sent))}`);
-	if (error.reconciliation) lines.push(`  Checked since: ${sanitize(error.reconciliation.message)}`);
-	lines.push(`  ${error.hint} Do not simply run the same command again.`);
-	return lines;
-}
-
-/** "loanCoin=USDT pledgeCoin=BTC daily=SEVEN pledgeAmount=0.5". */
-function describeSent(sent: Record<string, unknown>): string {
-	return Object.entries(sent)
-		.map(([name, value]) => `${name}=${typeof value === 'string' ? value : JSON.stringify(value)}`)
-		.join(' ');
 }

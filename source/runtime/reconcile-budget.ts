@@ -1,7 +1,9 @@
 // How long a reconciliation after an unknown outcome keeps reading the loans: LOAN_TUI_RECONCILE_SECONDS (default
 // 20, 0 to 120; 0 reads once). The CLI refuses a bad value; the app falls back to the default (see app/create-services).
-import {RECONCILE_TOTAL_MS} from '../loans/reconcile.js';
 import {UsageError} from './exit-codes.js';
+
+/** The default: 20 s of reading again. */
+export const RECONCILE_TOTAL_MS = 20_000;
 
 export function reconcileBudgetMs(env: NodeJS.ProcessEnv): number {
 	const text = env.LOAN_TUI_RECONCILE_SECONDS;

@@ -67,23 +67,34 @@ function parse(input: BorrowInput): Parsed {
 
 /**
  * Validates and places the order. `place` records it (the server decides when: with some faults the order exists
- * although the caller never hears back). Balances are not reduced by borrowing: every request is checked against
- * the same demo holdings, so repeated demo borrows keep working.
+ * although the caller never hears back). A borrow that passes validation but that the desk turns down (balance,
+ * pledge minimum) is refused with its code and recorded through `rollback`: Bitget's borrow history lists a failed
+ * borrow as ROLLBACK (reference Part D.2), the evidence that no loan was created. Refusals of the request's form
+ * (40017, 40019, 40020, 40034) record nothing. Balances are not reduced by borrowing: every request is checked
+ * against the same demo holdings, so repeated demo borrows keep working.
  */
-export function handleBorrow(input: BorrowInput, place: (order: SimulatedOrder) => void, ids: OrderIds): Reply {
+export function handleBorrow(input: BorrowInput, place: (order: SimulatedOrder) => void, ids: OrderIds, rollback: (order: SimulatedOrder) => void = () => undefined): Reply {
 	const parsed = parse(input);
 	if (!parsed.ok) return parsed.reply;
 	const {loanCoin, pledgeCoin, daily, pledgeAmount, loanAmount} = parsed;
+	const order = (): SimulatedOrder => {
+		const taken: SimulatedOrder = {orderId: ids.take(), apiKey: input.account.apiKey, loanCoin, pledgeCoin, daily};
+		if (pledgeAmount !== undefined) taken.pledgeAmount = pledgeAmount;
+		if (loanAmount !== undefined) taken.loanAmount = loanAmount;
+		return taken;
+	};
+	const failed = (code: string, msg: string): Reply => {
+		rollback(order());
+		return failure(code, msg);
+	};
 	const pledgeNeeded = pledgeAmount ?? pledgeAmountFor(loanCoin, pledgeCoin, daily, loanAmount ?? '0');
 	const balance = balanceOf(pledgeCoin);
-	if (balance === undefined || balance.lt(pledgeNeeded)) return failure('43012', 'Insufficient balance');
+	if (balance === undefined || balance.lt(pledgeNeeded)) return failed('43012', 'Insufficient balance');
 	// A pledge too small to borrow anything is refused like Bitget's "pledge single minimum" limit.
 	if (pledgeAmount !== undefined && loanAmountFor(loanCoin, pledgeCoin, daily, pledgeAmount).lte(0)) {
-		return failure('80005', 'pledge single minimum limit');
+		return failed('80005', 'pledge single minimum limit');
 	}
-	const order: SimulatedOrder = {orderId: ids.take(), apiKey: input.account.apiKey, loanCoin, pledgeCoin, daily};
-	if (pledgeAmount !== undefined) order.pledgeAmount = pledgeAmount;
-	if (loanAmount !== undefined) order.loanAmount = loanAmount;
-	place(order);
-	return success({orderId: order.orderId}, () => ({orderId: Number(order.orderId)}));
+	const placed = order();
+	place(placed);
+	return success({orderId: placed.orderId}, () => ({orderId: Number(placed.orderId)}));
 }

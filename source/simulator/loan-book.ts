@@ -32,8 +32,9 @@ export interface SimLoan {
 	borrowTime: number;
 	/** 0 for FLEXIBLE. */
 	expireTime: number;
-	/** ongoing, or how it ended: REPAY (repaid) or FORCE (liquidated). */
-	status: 'ongoing' | 'REPAY' | 'FORCE';
+	/** ongoing, or how it ended: REPAY (repaid), FORCE (liquidated), or ROLLBACK (the borrow failed: no loan ever
+	 * existed, nothing is owed or pledged; reference Part D.2). */
+	status: 'ongoing' | 'REPAY' | 'FORCE' | 'ROLLBACK';
 }
 
 /** A repayment as the book keeps it: the repay answer's figures, with its key, order and time. */
@@ -81,7 +82,7 @@ export interface LoanDesk {
 	price(coin: string): string;
 	/** Current LTV (fraction) of an order, interest included. */
 	ltv(orderId: string): string;
-	/** Every loan ever opened, ended ones included (read-only view for tests). */
+	/** Every loan ever opened, ended ones and failed borrows (ROLLBACK) included (read-only view for tests). */
 	readonly all: readonly SimLoan[];
 	readonly repays: readonly SimRepayRecord[];
 	readonly revises: readonly SimReviseRecord[];
@@ -89,6 +90,17 @@ export interface LoanDesk {
 }
 
 export type DeskRefusal = {ok: false; code: string; msg: string};
+
+/** A borrow as the desk receives it: exactly one of the amounts is given. */
+export interface BookOrder {
+	orderId: string;
+	apiKey: string;
+	loanCoin: string;
+	pledgeCoin: string;
+	daily: Period;
+	pledgeAmount?: string;
+	loanAmount?: string;
+}
 
 export class LoanBook implements LoanDesk {
 	readonly all: SimLoan[] = [];
@@ -139,7 +151,23 @@ export class LoanBook implements LoanDesk {
 	}
 
 	/** Opens a loan from an accepted borrow; exactly one of the amounts is given, the other follows from the LTV. */
-	open(order: {orderId: string; apiKey: string; loanCoin: string; pledgeCoin: string; daily: Period; pledgeAmount?: string; loanAmount?: string}, at = this.now()): SimLoan {
+	open(order: BookOrder, at = this.now()): SimLoan {
+		const loan = this.entry(order, at, 'ongoing');
+		this.all.push(loan);
+		return loan;
+	}
+
+	/** Records a borrow the desk turned down (balance, pledge minimum) as Bitget's borrow history does: an order of
+	 * its own with status ROLLBACK, the amounts asked for, and no loan (nothing ongoing, owed or pledged). */
+	rollback(order: BookOrder, at = this.now()): SimLoan {
+		const loan = this.entry(order, at, 'ROLLBACK');
+		loan.loanAmount = new Big(0);
+		loan.pledgeAmount = new Big(0);
+		this.all.push(loan);
+		return loan;
+	}
+
+	private entry(order: BookOrder, at: number, status: SimLoan['status']): SimLoan {
 		const {loanCoin, pledgeCoin, daily} = order;
 		const loanAmount = order.loanAmount !== undefined ? new Big(order.loanAmount) : loanAmountFor(loanCoin, pledgeCoin, daily, order.pledgeAmount!);
 		const pledgeAmount = order.pledgeAmount !== undefined ? new Big(order.pledgeAmount) : pledgeAmountFor(loanCoin, pledgeCoin, daily, order.loanAmount!);
@@ -157,9 +185,8 @@ export class LoanBook implements LoanDesk {
 			initPledgeAmount: formatDecimal(pledgeAmount, 8, Big.roundUp),
 			borrowTime: at,
 			expireTime: daily === 'FLEXIBLE' ? 0 : at + (daily === 'SEVEN' ? 7 : 30) * DAY_MS,
-			status: 'ongoing',
+			status,
 		};
-		this.all.push(loan);
 		return loan;
 	}
 

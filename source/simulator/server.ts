@@ -121,7 +121,12 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 			if (!rate.allowed) return {reply: tooManyRequests(), remaining: 0};
 			const reply =
 				op === 'borrow'
-					? handleBorrow({headers: req.headers, body, account: result.account}, (o) => (orders.push(o), book.open({...o, daily: o.daily as Period})), ids)
+					? handleBorrow(
+							{headers: req.headers, body, account: result.account},
+							(o) => (orders.push(o), book.open({...o, daily: o.daily as Period})),
+							ids,
+							(o) => book.rollback({...o, daily: o.daily as Period}),
+						)
 					: handleLoanOperation({operation: op as LoanOperation, params, headers: req.headers, body, apiKey: result.account.apiKey, now}, book);
 			return {reply, remaining: rate.remaining};
 		}
@@ -180,6 +185,11 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 			case 'reset-after-order':
 				// The server acted (a borrow's order exists), but the caller never hears about it.
 				req.socket.destroy();
+				return Promise.resolve();
+			case 'raw-after-acting':
+				return write(req, res, record, fault.status ?? 200, 'application/json', fault.body ?? '', {});
+			case 'stall-after-acting':
+				// Acted; the answer never comes (close() ends the socket).
 				return Promise.resolve();
 			case 'empty-body':
 				return write(req, res, record, 200, 'application/json', '', {remaining});

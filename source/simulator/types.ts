@@ -34,7 +34,12 @@ export type FaultKind =
 	| 'unknown-code'
 	| 'empty-body'
 	/** Answer with `status` and `body` as given, executing nothing (hostile or odd server data). */
-	| 'raw';
+	| 'raw'
+	/** Execute the request (a borrow places its order, a repay repays), then answer with `status` and `body` as given:
+	 * a server-trouble code after the work was done. */
+	| 'raw-after-acting'
+	/** Execute the request, then never answer (until close): the answer is lost after the work was done. */
+	| 'stall-after-acting';
 
 export type FaultOperation = OperationName | 'any';
 

@@ -1,6 +1,7 @@
 // The last coins, period and amounts a person entered, kept across runs so Estimate and Borrow open where they
 // left off. Only these named fields are ever written (never credentials, never anything else), each checked on
-// the way in and out: a hand-edited or damaged file yields defaults, not an error.
+// the way in and out: a hand-edited or damaged file yields defaults, not an error; one that is too large or not a
+// regular file is not read (state/bounded-file.ts), and the defaults carry a note saying why.
 import {join} from 'node:path';
 import * as v from 'valibot';
 import {configDirectory} from './paths.js';
@@ -37,6 +38,8 @@ export type BorrowInputs = v.InferOutput<typeof borrowInputs>;
 export interface RecentInputs {
 	estimate: EstimateInputs;
 	borrow: BorrowInputs;
+	/** Why the file was not read (too large, not a regular file, a symlink): the defaults are used instead. */
+	note?: string;
 }
 
 export const NO_RECENT_INPUTS: RecentInputs = {estimate: {}, borrow: {}};
@@ -53,11 +56,12 @@ export function recentInputsFile(env: NodeJS.ProcessEnv): string {
 export function fileRecentInputs(path: string): RecentInputsStore {
 	return {
 		async load() {
-			const text = await readPrivateFile(path);
-			if (text === undefined) return NO_RECENT_INPUTS;
+			const file = await readPrivateFile(path);
+			if (file.status === 'missing') return NO_RECENT_INPUTS;
+			if (file.status === 'refused') return {...NO_RECENT_INPUTS, note: file.message};
 			let json: unknown;
 			try {
-				json = JSON.parse(text);
+				json = JSON.parse(file.text);
 			} catch {
 				return NO_RECENT_INPUTS;
 			}

@@ -8,8 +8,8 @@ import type {InputMemory} from './input-memory.js';
 import type {LastError} from './last-error.js';
 import type {SymbolStore} from './symbol-store.js';
 import type {Theme} from './theme.js';
-import type {MoneyGuard} from './money/money-guard.js';
-import type {LocalHistory} from '../state/local-history.js';
+import type {MoneyGuard} from '../operations/money-guard.js';
+import type {MoneyJournal} from '../state/money-journal.js';
 import type {Clipboard} from './clipboard.js';
 import type {CoinInfoStore} from './coin-info-store.js';
 
@@ -28,10 +28,11 @@ export interface AppServices extends ShellServices {
 	credentials: CredentialsAccess;
 	/** Estimate and Borrow inputs: kept for the session, the last checked ones across runs. */
 	inputs: InputMemory;
-	/** Money-moving POSTs in flight: Ctrl+C and signals interrupt them (ui/money/money-guard.ts). */
+	/** Money POSTs of this run: Ctrl+C and signals interrupt them, quitting stops their checks (operations/money-guard.ts). */
 	money?: MoneyGuard;
-	/** What this app sent that moves money, on disk (none in demo mode and in most tests). */
-	localHistory?: LocalHistory;
+	/** The money record: the pipeline writes it, the Loans screen's "sent from here" reads it (none in demo mode and
+	 * in most tests). */
+	journal?: MoneyJournal;
 	/** Copy to the terminal's clipboard (OSC 52), where the terminal may support it. */
 	clipboard?: Clipboard;
 	/** Loanable and pledgeable coins with rates and limits (coinInfos), loaded on first use. */

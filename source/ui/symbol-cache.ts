@@ -1,9 +1,10 @@
 // The symbol list on disk (XDG cache directory), so a second start shows pairs before the network answers.
 // The answer is copied to disk as it streams in (the decoded bytes, as the server sent them), so caching costs
 // no serialising and no extra memory; it is committed only when the whole list was valid. Reading streams the
-// file through the same parser and checks as the network path. Public data only: no secrets here.
-import {closeSync, createReadStream, mkdirSync, openSync, readdirSync, renameSync, rmSync, write, writeSync} from 'node:fs';
-import {readFile, rename, writeFile} from 'node:fs/promises';
+// file (checked first: state/bounded-file.ts) through the same parser and checks as the network path. Public data
+// only: no secrets here.
+import {closeSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, write, writeSync} from 'node:fs';
+import {rename, writeFile} from 'node:fs/promises';
 import {join} from 'node:path';
 import {pipeline} from 'node:stream/promises';
 import {ArrayEnvelopeParser} from '../api/array-stream.js';
@@ -12,10 +13,13 @@ import {decodedLimit} from '../api/limits.js';
 import {RecordTally} from '../api/symbol-records.js';
 import {SKIP} from '../api/array-stream.js';
 import type {SymbolRecord} from '../api/types.js';
+import {openBoundedFile, readBoundedFile, type OpenFile} from '../state/bounded-file.js';
 
 const FORMAT = 2;
 /** The cache never holds more than the client reads from the network for the list. */
 const MAX_CACHE_BYTES = decodedLimit('symbols');
+/** The meta file is one small object. */
+const MAX_META_BYTES = 4096;
 /** Copied bytes handed to the disk's thread pool but not yet written: past this, a chunk is written at once on the
  * app's thread, so a slow disk never piles the list up in memory. */
 const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
@@ -45,21 +49,27 @@ export interface SymbolCache {
 
 export {cacheDirectory} from '../state/paths.js';
 
-export function fileSymbolCache(directory: string, origin: string): SymbolCache {
+/** `open` is for tests (to see what is read); node:fs/promises' by default. */
+export function fileSymbolCache(directory: string, origin: string, options: {open?: OpenFile} = {}): SymbolCache {
 	const name = `symbols-${origin.replace(/^https?:\/\//, '').replace(/[^A-Za-z0-9.-]+/g, '_')}`;
 	const listFile = join(directory, `${name}.json`);
 	const metaFile = join(directory, `${name}.meta.json`);
 	removeStaleTemporaries(directory);
 	return {
 		async read() {
+			let list: Awaited<ReturnType<typeof openBoundedFile>> | undefined;
 			try {
-				const meta = JSON.parse(await readFile(metaFile, 'utf8')) as {format?: unknown; origin?: unknown; fetchedAt?: unknown};
-				if (meta.format !== FORMAT || meta.origin !== origin || typeof meta.fetchedAt !== 'number') return undefined;
+				const meta = JSON.parse((await readBoundedFile(metaFile, MAX_META_BYTES, options)) ?? 'null') as {format?: unknown; origin?: unknown; fetchedAt?: unknown} | null;
+				if (meta?.format !== FORMAT || meta.origin !== origin || typeof meta.fetchedAt !== 'number') return undefined;
+				// Checked before a byte is parsed: a regular file, no symlink, no larger than the network's own bound (a
+				// planted 200 MB file is ignored, and the next fetch replaces it).
+				list = await openBoundedFile(listFile, MAX_CACHE_BYTES, options);
+				if (!list) return undefined;
 				// The same tally as the network path: an odd record is left out and counted, never the whole list.
 				const tally = new RecordTally();
 				const parser = new ArrayEnvelopeParser((value, index) => tally.check(value, index, SKIP));
 				// Read in the network path's decoded chunk size: a quarter of the default 64 KiB reads.
-				await pipeline(createReadStream(listFile, {highWaterMark: DECODED_CHUNK_BYTES}), async (source: AsyncIterable<Buffer>) => {
+				await pipeline(list.handle.createReadStream({highWaterMark: DECODED_CHUNK_BYTES, autoClose: false}), async (source: AsyncIterable<Buffer>) => {
 					for await (const chunk of source) parser.feed(chunk);
 				});
 				const {skeleton, elements} = parser.end();
@@ -68,6 +78,8 @@ export function fileSymbolCache(directory: string, origin: string): SymbolCache 
 				return {records: elements as SymbolRecord[], fetchedAt: meta.fetchedAt, unreadable: tally.unreadable};
 			} catch {
 				return undefined;
+			} finally {
+				await list?.handle.close().catch(() => undefined);
 			}
 		},
 		begin() {

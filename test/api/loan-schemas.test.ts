@@ -5,7 +5,7 @@ import {
 	validateBorrowHistory,
 	validateCoinInfos,
 	validateDebts,
-	validateOngoing,
+	validateOngoingPage,
 	validateReduces,
 	validateRepay,
 	validateRepayHistory,
@@ -37,8 +37,8 @@ describe('units are normalised once, at the wire: every ratio a fraction', () =>
 		expect(percentToFraction('77.97')).toBe('0.7797');
 		expect(percentToFraction('0.000229')).toBe('0.00000229');
 		expect(percentToFraction('100')).toBe('1');
-		const result = validateOngoing([documentedLoan]);
-		expect(result).toEqual({ok: true, value: [{...documentedLoan, hourInterestRate: '0.00000229', pledgeRate: '0.65', supRate: '0.75', forceRate: '0.83'}]});
+		const result = validateOngoingPage([documentedLoan]);
+		expect(result).toEqual({ok: true, value: {records: [{...documentedLoan, hourInterestRate: '0.00000229', pledgeRate: '0.65', supRate: '0.75', forceRate: '0.83'}], unreadable: 0}});
 	});
 
 	it('keeps coinInfos fractions as they are, in the older shape', () => {
@@ -73,11 +73,11 @@ describe('units are normalised once, at the wire: every ratio a fraction', () =>
 	it('converts the percentages of every record kind', () => {
 		expect(validateRevisePledge({loanCoin: 'ETH', pledgeCoin: 'USDT', afterPledgeRate: '64.75'})).toEqual({ok: true, value: {loanCoin: 'ETH', pledgeCoin: 'USDT', afterPledgeRate: '0.6475'}});
 		const revise = validateReviseHistory([{loanCoin: 'ETH', pledgeCoin: 'USDT', orderId: '1', reviseTime: '1692436102448', reviseSide: 'down', reviseAmount: '10', afterPledgeRate: '64.75', beforePledgeRate: '65'}]);
-		expect(revise.ok && revise.value[0]).toMatchObject({afterPledgeRate: '0.6475', beforePledgeRate: '0.65'});
+		expect(revise.ok && revise.value.records[0]).toMatchObject({afterPledgeRate: '0.6475', beforePledgeRate: '0.65'});
 		const borrow = validateBorrowHistory([{orderId: '12121212121', loanCoin: 'TRX', pledgeCoin: 'USDT', initPledgeAmount: '0.757', initLoanAmount: '4321321.23820848', hourRate: '0.000338', daily: '7', borrowTime: '1684747528424', status: 'REPAY'}]);
-		expect(borrow.ok && borrow.value[0]).toMatchObject({hourRate: '0.00000338', daily: '7', status: 'REPAY'});
+		expect(borrow.ok && borrow.value.records[0]).toMatchObject({hourRate: '0.00000338', daily: '7', status: 'REPAY'});
 		const reduce = validateReduces([{orderId: '1382228549318361088', loanCoin: 'ETH', pledgeCoin: 'USDT', reduceTime: '1765274978412', pledgeRate: '60', pledgePrice: '0.00016108', status: 'complete', pledgeAmount: '100', reduceFee: '0.00030606', residueAmount: '0', runlockAmount: '0', repayLoanAmount: '0.0096652'}]);
-		expect(reduce.ok && reduce.value[0]).toMatchObject({pledgeRate: '0.6', pledgePrice: '0.00016108'});
+		expect(reduce.ok && reduce.value.records[0]).toMatchObject({pledgeRate: '0.6', pledgePrice: '0.00016108'});
 	});
 });
 
@@ -90,23 +90,57 @@ describe('every numeric field is a decimal string', () => {
 		['a missing ratio', {...documentedLoan, supRate: undefined}],
 		['a non-numeric time', {...documentedLoan, borrowTime: 'yesterday'}],
 		['an order id with spaces', {...documentedLoan, orderId: '1 2'}],
-	])('refuses %s, naming the field', (_name, record) => {
-		const result = validateOngoing([record]);
-		expect(result.ok).toBe(false);
-		if (!result.ok) expect(result.problem).toMatch(/^ongoing loans: data\.0\.\w+ is not/);
+	])('leaves out a record with %s, counting it and naming the field', (_name, record) => {
+		const result = validateOngoingPage([record]);
+		expect(result).toEqual({ok: true, value: {records: [], unreadable: 1, firstProblem: expect.stringMatching(/^ongoing loans, record 1: data\.\w+ is not/)}});
 	});
 
 	it('refuses wrong types in the money answers', () => {
 		expect(validateRepay({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: 10, payInterest: '0', repayLoanAmount: '10', repayUnlockAmount: '0'}).ok).toBe(false);
-		expect(validateRepayHistory([{orderId: '1', loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '1', payInterest: '0', repayLoanAmount: '1', repayUnlockAmount: 'all', repayTime: '1'}]).ok).toBe(false);
+		expect(validateRepayHistory([{orderId: '1', loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '1', payInterest: '0', repayLoanAmount: '1', repayUnlockAmount: 'all', repayTime: '1'}])).toMatchObject({ok: true, value: {records: [], unreadable: 1}});
 		expect(validateDebts({pledgeInfos: [{coin: 'BTC', amount: '1', amountUsdt: 'lots'}], loanInfos: []}).ok).toBe(false);
 	});
 
-	it('reads a null list as empty and tolerates extra fields and a flexible loan\'s empty expiry', () => {
-		expect(validateOngoing(null)).toEqual({ok: true, value: []});
-		const result = validateOngoing([{...documentedLoan, expireTime: '', newField: {x: 1}}]);
-		expect(result.ok && result.value[0]!.expireTime).toBe('0');
+	it('reads a null list as empty, tolerates extra fields, and reads an empty or missing expiry as not given', () => {
+		expect(validateOngoingPage(null)).toEqual({ok: true, value: {records: [], unreadable: 0}});
+		expect(validateOngoingPage({})).toMatchObject({ok: false, problem: expect.stringMatching(/^ongoing loans: data is not an array/)});
+		const empty = validateOngoingPage([{...documentedLoan, expireTime: '', newField: {x: 1}}]);
+		expect(empty.ok && empty.value.records[0]!.expireTime).toBeUndefined();
+		const {expireTime: _gone, ...withoutExpiry} = documentedLoan;
+		const missing = validateOngoingPage([withoutExpiry]);
+		expect(missing.ok && missing.value.records[0]!.expireTime).toBeUndefined();
+		const flexible = validateOngoingPage([{...documentedLoan, expireTime: '0'}]);
+		expect(flexible.ok && flexible.value.records[0]!.expireTime).toBe('0');
 		expect(validateDebts({pledgeInfos: null, loanInfos: [{coin: 'USDT', amount: '1', amountUsdt: '1'}]})).toEqual({ok: true, value: {pledgeInfos: [], loanInfos: [{coin: 'USDT', amount: '1', amountUsdt: '1'}]}});
+	});
+});
+
+describe('lists are read record by record', () => {
+	const good = {orderId: '2', loanCoin: 'TRX', pledgeCoin: 'USDT', initPledgeAmount: '0.757', initLoanAmount: '4321321.23820848', hourRate: '59.1', daily: '7', borrowTime: '1684747528424', status: 'REPAY'};
+
+	it('keeps the readable records around an unreadable one, in order, and counts it', () => {
+		const result = validateBorrowHistory([good, {...good, orderId: '3', borrowTime: 'soon'}, {...good, orderId: '4', daily: 'SEVEN'}, 'not a record']);
+		expect(result).toEqual({
+			ok: true,
+			value: {
+				records: [expect.objectContaining({orderId: '2', hourRate: '0.591', daily: '7'}), expect.objectContaining({orderId: '4', daily: 'SEVEN'})],
+				unreadable: 2,
+				firstProblem: expect.stringMatching(/^loan history, record 2: data\.borrowTime is not epoch milliseconds \(got "soon"\)/),
+			},
+		});
+	});
+
+	it('keeps an odd record whose fields are fine: daily "7", "30", "SEVEN", "FLEXIBLE", any status', () => {
+		const result = validateBorrowHistory(['7', '30', 'SEVEN', 'FLEXIBLE'].map((daily, i) => ({...good, orderId: String(i), daily, status: i === 0 ? 'ROLLBACK' : 'BORROWING'})));
+		expect(result.ok && result.value.unreadable).toBe(0);
+		expect(result.ok && result.value.records.map((record) => record.daily)).toEqual(['7', '30', 'SEVEN', 'FLEXIBLE']);
+	});
+
+	it('a list key that is missing is an empty list (debts, coinInfos)', () => {
+		expect(validateDebts({loanInfos: [{coin: 'USDT', amount: '1', amountUsdt: '1'}]})).toEqual({ok: true, value: {pledgeInfos: [], loanInfos: [{coin: 'USDT', amount: '1', amountUsdt: '1'}]}});
+		expect(validateDebts({})).toEqual({ok: true, value: {pledgeInfos: [], loanInfos: []}});
+		expect(validateCoinInfos({pledgeInfos: [{coin: 'MATIC', initRate: '0.6', supRate: '0.75', forceRate: '0.83'}]})).toMatchObject({ok: true, value: {loanInfos: [], pledgeInfos: [{coin: 'MATIC'}]}});
+		expect(validateCoinInfos({loanInfos: null})).toEqual({ok: true, value: {loanInfos: [], pledgeInfos: []}});
 	});
 });
 
@@ -138,7 +172,7 @@ describe('requests are checked before they are sent', () => {
 describe('the validators never throw, whatever arrives', () => {
 	it('answers ok or a problem for any JSON value', async () => {
 		const fc = (await import('fast-check')).default;
-		const validators = [validateCoinInfos, validateOngoing, validateRepay, validateRevisePledge, validateReviseHistory, validateBorrowHistory, validateRepayHistory, validateReduces, validateDebts];
+		const validators = [validateCoinInfos, validateOngoingPage, validateRepay, validateRevisePledge, validateReviseHistory, validateBorrowHistory, validateRepayHistory, validateReduces, validateDebts];
 		fc.assert(
 			fc.property(fc.jsonValue(), (value) => {
 				for (const check of validators) {

@@ -1,106 +1,95 @@
-// The money-post hook as the Loans screens use it: a repay whose send does not pass the signal on is still
-// interrupted by the shell's Ctrl+C (reported as unknown at once) and recorded in the local history.
-import {mkdtempSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import {join} from 'node:path';
+// The app's adapter to the money pipeline (source/ui/money/use-money-post.ts) under the shell's money guard, against
+// the simulator: Ctrl+C while the POST is out is an unknown outcome at once, recorded; once a refusal is on screen
+// Ctrl+C quits even while its record is still being written; a confirmed POST never starts once the app quits.
 import React, {useEffect} from 'react';
 import {Text} from 'ink';
 import {render} from 'ink-testing-library';
 import {describe, expect, it} from 'vitest';
-import {BitgetClient} from '../../source/api/client.js';
 import {ApiError, InterruptedError, OutcomeUnknownError} from '../../source/api/errors.js';
+import type {RepayRequest} from '../../source/api/loan-types.js';
 import {createAppServices} from '../../source/app/create-services.js';
-import {fileLocalHistory} from '../../source/state/local-history.js';
 import {ServicesProvider} from '../../source/ui/services.js';
 import {useMoneyPost, type MoneyPost} from '../../source/ui/money/use-money-post.js';
 import {waitFor} from '../helpers/ink.js';
+import {memoryJournal, type MemoryJournal} from '../helpers/memory-journal.js';
+import {useSimulator} from '../helpers/simulator.js';
 
-const body = '{"orderId":"1130000000000000001","repayAll":"yes","repayUnlock":"yes"}';
+const envelope = (code: string, msg: string) => JSON.stringify({code, msg, requestTime: Date.now(), data: null});
 
-function Probe({send, seen}: {send: (request: string) => Promise<unknown>; seen: {post?: MoneyPost<string, unknown>}}) {
-	const post = useMoneyPost(send);
+function Probe({request, seen}: {request: RepayRequest; seen: {post?: MoneyPost<RepayRequest>}}) {
+	const post = useMoneyPost((repay: RepayRequest) => ({kind: 'repay', request: repay}));
 	seen.post = post;
-	useEffect(() => post.confirm(body, body), [post.confirm]); // eslint-disable-line react-hooks/exhaustive-deps -- once, as a typed y would
+	useEffect(() => post.confirm(request, JSON.stringify(request)), [post.confirm]); // eslint-disable-line react-hooks/exhaustive-deps -- once, as a typed y would
 	return <Text>{post.state.phase}</Text>;
 }
 
 describe('useMoneyPost under the money guard', () => {
-	it('Ctrl+C makes a send that ignores the signal an unknown outcome at once, recorded as a repay', async () => {
-		const client = new BitgetClient({baseUrl: 'http://127.0.0.1:1'});
-		const localHistory = fileLocalHistory(join(mkdtempSync(join(tmpdir(), 'loan-tui-hook-')), 'history.jsonl'));
-		const services = await createAppServices({client, connectedTo: 'test', requireCredentials: async () => undefined as never}, {env: {}, profile: 'default', demo: false, localHistory});
-		const seen: {post?: MoneyPost<string, unknown>} = {};
-		let sent = 0;
+	const sim = useSimulator();
+
+	async function mount(journal: MemoryJournal, before?: (services: Awaited<ReturnType<typeof createAppServices>>) => void) {
+		const client = sim.client();
+		const order = await client.borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.5'});
+		const services = await createAppServices({client, connectedTo: 'test', requireCredentials: async () => undefined as never}, {env: {}, profile: 'default', demo: false, journal});
+		before?.(services);
+		const seen: {post?: MoneyPost<RepayRequest>} = {};
+		const request: RepayRequest = {orderId: order.orderId, repayAll: true, repayUnlock: true};
 		const instance = render(
 			<ServicesProvider services={services}>
-				<Probe send={() => (sent++, new Promise(() => undefined))} seen={seen} />
+				<Probe request={request} seen={seen} />
 			</ServicesProvider>,
 		);
-		await waitFor(() => expect(instance.lastFrame()).toContain('posting'));
-		// The request is out once it was handed to send (the frame says "posting" a moment before).
-		await waitFor(() => expect(sent).toBe(1));
+		return {services, seen, instance, orderId: order.orderId};
+	}
+	const repayPosts = () => sim.posts().filter((post) => post.path.endsWith('/repay'));
+
+	it('Ctrl+C while the repay is out: unknown at once, recorded as a repay, reported on the way out', async () => {
+		sim.simulator.injectFault({kind: 'stall', operation: 'repay'});
+		const journal = memoryJournal();
+		const {services, seen, instance, orderId} = await mount(journal);
+		await waitFor(() => expect(repayPosts()).toHaveLength(1), {timeout: 10_000});
 		expect(services.money!.interrupt('Ctrl+C')).toBe(true);
-		await waitFor(() => expect(instance.lastFrame()).toContain('unknown'), {timeout: 1000});
-		const failure = seen.post!.state.failure as OutcomeUnknownError;
+		await waitFor(() => expect(instance.lastFrame()).toContain('unknown'), {timeout: 10_000});
+		const failure = seen.post!.state.failure!;
 		expect(failure).toBeInstanceOf(OutcomeUnknownError);
 		expect(failure.failure).toBeInstanceOf(InterruptedError);
 		expect(failure.operation).toBe('repay');
-		await services.money!.settled(2000);
-		expect(services.money!.interruptedUnknown()).toEqual(['repay']);
-		const [entry] = await localHistory.read();
-		expect(entry).toMatchObject({operation: 'repay', outcome: 'unknown', orderId: '1130000000000000001', values: {repayAll: 'yes'}});
-		expect(sent).toBe(1);
+		await services.money!.settled(10_000);
+		expect(services.money!.outcomes()).toEqual([expect.objectContaining({operation: 'repay', orderId})]);
+		expect(journal.latest()).toEqual([expect.objectContaining({operation: 'repay', outcome: 'unknown', orderId, values: expect.objectContaining({repayAll: 'yes'})})]);
+		expect(repayPosts()).toHaveLength(1);
 		instance.unmount();
-		await client.close();
 	});
 
-	it('once a refusal is on screen, Ctrl+C has nothing to interrupt (it quits) even while the history is still being written', async () => {
-		const client = new BitgetClient({baseUrl: 'http://127.0.0.1:1'});
-		const history = fileLocalHistory(join(mkdtempSync(join(tmpdir(), 'loan-tui-hook-')), 'history.jsonl'));
+	it('once a refusal is on screen, Ctrl+C has nothing to interrupt (it quits) even while the record is still being written', async () => {
+		sim.simulator.injectFault({kind: 'raw', operation: 'repay', status: 400, body: envelope('43012', 'Insufficient balance')});
+		const journal = memoryJournal();
+		// A slow disk after the first write: the outcome's record waits until the test lets it.
 		let finishWrite: () => void = () => undefined;
-		const writing = new Promise<void>((resolve) => (finishWrite = resolve));
-		// A slow disk: the record is written only when the test lets it.
-		const localHistory = {...history, append: async (record: Parameters<typeof history.append>[0]) => (await writing, history.append(record))};
-		const services = await createAppServices({client, connectedTo: 'test', requireCredentials: async () => undefined as never}, {env: {}, profile: 'default', demo: false, localHistory});
-		const seen: {post?: MoneyPost<string, unknown>} = {};
-		const instance = render(
-			<ServicesProvider services={services}>
-				<Probe send={() => Promise.reject(new ApiError('43012', 'Insufficient balance', 400))} seen={seen} />
-			</ServicesProvider>,
-		);
-		await waitFor(() => expect(seen.post!.state.refusal).toBeInstanceOf(ApiError));
+		journal.holdUpdates = new Promise<void>((resolve) => (finishWrite = resolve));
+		const {services, seen, instance} = await mount(journal);
+		await waitFor(() => expect(seen.post!.state.refusal).toBeInstanceOf(ApiError), {timeout: 10_000});
 		expect(instance.lastFrame()).toContain('ready');
 		expect(services.money!.interrupt('Ctrl+C')).toBe(false);
 		let settled = false;
-		const waiting = services.money!.settled(5000).then(() => (settled = true));
-		await new Promise((resolve) => setTimeout(resolve, 20));
+		const waiting = services.money!.settled(60_000).then(() => (settled = true));
+		await new Promise((resolve) => setImmediate(resolve));
 		expect(settled).toBe(false);
+		expect(journal.latest()).toEqual([expect.objectContaining({outcome: 'sending'})]);
 		finishWrite();
 		await waiting;
-		expect(await history.read()).toEqual([expect.objectContaining({operation: 'repay', outcome: 'refused'})]);
+		expect(journal.latest()).toEqual([expect.objectContaining({operation: 'repay', outcome: 'refused'})]);
 		instance.unmount();
-		await client.close();
 	});
 
 	it('a POST confirmed but not started yet never starts once the app quits (the guard is closed first)', async () => {
-		const client = new BitgetClient({baseUrl: 'http://127.0.0.1:1'});
-		const localHistory = fileLocalHistory(join(mkdtempSync(join(tmpdir(), 'loan-tui-hook-')), 'history.jsonl'));
-		const services = await createAppServices({client, connectedTo: 'test', requireCredentials: async () => undefined as never}, {env: {}, profile: 'default', demo: false, localHistory});
-		const seen: {post?: MoneyPost<string, unknown>} = {};
-		let sent = 0;
+		const journal = memoryJournal();
 		// Quitting closes the guard in the same turn as the key, before the confirmed POST's effect runs.
-		services.money!.close();
-		const instance = render(
-			<ServicesProvider services={services}>
-				<Probe send={() => (sent++, new Promise(() => undefined))} seen={seen} />
-			</ServicesProvider>,
-		);
-		await waitFor(() => expect(seen.post!.state.refusal).toBeDefined());
+		const {seen, instance} = await mount(journal, (services) => services.money!.close());
+		await waitFor(() => expect(seen.post!.state.refusal).toBeDefined(), {timeout: 10_000});
 		expect(instance.lastFrame()).toContain('ready');
-		expect(sent).toBe(0);
 		expect(String((seen.post!.state.refusal as Error).message)).toContain('was not sent');
-		expect(await localHistory.read()).toEqual([]);
+		expect(repayPosts()).toHaveLength(0);
+		expect(journal.writes).toEqual([]);
 		instance.unmount();
-		await client.close();
 	});
 });

@@ -9,7 +9,7 @@ import {describe, expect, it} from 'vitest';
 const SOURCE = resolve(import.meta.dirname, '../../source');
 
 /** Top to bottom: a folder may import only folders listed after it. Files directly in source/ count as "root". */
-export const LAYERS = ['cli', 'app', 'screens', 'ui', 'runtime', 'state', 'credentials', 'simulator', 'format', 'loans', 'api', 'root'] as const;
+export const LAYERS = ['cli', 'app', 'screens', 'ui', 'operations', 'runtime', 'state', 'credentials', 'simulator', 'format', 'loans', 'api', 'root'] as const;
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
 	for (const name of readdirSync(dir)) {
@@ -104,6 +104,33 @@ describe('import graph of source/', () => {
 			}
 		}
 		expect(upward).toEqual([]);
+	});
+
+	it('the operations layer is framework-free: no React, no Ink, nothing of the terminal', () => {
+		const framework: string[] = [];
+		for (const file of graph.keys()) {
+			if (layerOf(file) !== 'operations') continue;
+			const imports = ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles.map((entry) => entry.fileName);
+			for (const specifier of imports) if (/^(react|ink)(\/|$)|^ink-/.test(specifier)) framework.push(`${name(file)} -> ${specifier}`);
+		}
+		expect(framework).toEqual([]);
+	});
+
+	it('money POSTs and the check after them go through operations/ only: no command or screen sends one or builds a check by itself', () => {
+		const own: string[] = [];
+		for (const file of graph.keys()) {
+			if (!['cli', 'screens', 'ui', 'app'].includes(layerOf(file))) continue;
+			const text = readFileSync(file, 'utf8');
+			// The client's three money calls, and the check's inputs (loans/evidence.ts).
+			for (const pattern of [/\bclient\.(borrow|repay|revisePledge)\(/, /\bmatchOutcome\b|\bcheckOutcome\b|\bobserverFor\b|\btakeSnapshot\b/]) {
+				if (pattern.test(text)) own.push(`${name(file)}: ${pattern.exec(text)![0]}`);
+			}
+			for (const target of graph.get(file) ?? []) if (name(target) === 'loans/evidence.ts') own.push(`${name(file)} imports loans/evidence.ts`);
+		}
+		expect(own).toEqual([]);
+		// Both adapters call the one pipeline.
+		const callers = [...graph].filter(([, targets]) => targets.some((target) => name(target) === 'operations/money-pipeline.ts')).map(([file]) => name(file));
+		expect(callers).toEqual(expect.arrayContaining(['cli/money-command.ts', 'ui/money/use-money-post.ts']));
 	});
 
 	it('finds a cycle and an upward import when there is one (the check can fail)', () => {

@@ -1,6 +1,7 @@
-// Every money POST of the CLI lands in the local history (done, refused, unknown), and `history --local` lists it;
-// the file holds no credential.
-import {mkdtempSync, readFileSync} from 'node:fs';
+// Every money POST of the CLI lands in the money record (state/money-journal.ts: done, refused, unknown with what the
+// check found), and `history --local` lists it; the file holds no credential; a record that cannot be read is an
+// error, never "nothing sent".
+import {mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
@@ -9,7 +10,7 @@ import {TEST_CREDENTIAL_ENV, TEST_CREDENTIALS, useSimulator} from '../helpers/si
 
 const borrowArgs = ['borrow', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', '7', '--yes'];
 
-describe('local history of the CLI', () => {
+describe('history --local: the money record of the CLI', () => {
 	const sim = useSimulator();
 
 	it('records a borrow that was done, one refused and one whose outcome is unknown, newest first', async () => {
@@ -30,13 +31,15 @@ describe('local history of the CLI', () => {
 		expect(entries.map((entry) => entry.outcome)).toEqual(['unknown', 'refused', 'done']);
 		expect(entries[2]).toMatchObject({operation: 'borrow', orderId, origin: sim.simulator.url, values: {pledgeAmount: '0.5'}});
 		expect(String(entries[1]!.detail)).toMatch(/^43012 /);
-		expect(entries[0]).toMatchObject({values: {pledgeAmount: '0.25'}});
-		expect(String(entries[0]!.detail)).toContain('found order');
+		expect(entries[0]).toMatchObject({values: {pledgeAmount: '0.25'}, finding: {status: 'found', orderId: sim.simulator.orders.at(-1)!.orderId}});
+		expect(String((entries[0]!.finding as {message: string}).message)).toContain('found order');
+		for (const entry of entries) expect(entry).not.toHaveProperty('seq');
 
 		const table = await runCli(['history', '--local'], {env: {XDG_STATE_HOME: state}});
 		expect(table.code).toBe(0);
-		expect(table.stdout).toMatch(/^TIME\s+OPERATION\s+VALUES\s+OUTCOME\s+ORDER\s+DETAIL/m);
+		expect(table.stdout).toMatch(/^TIME\s+OPERATION\s+VALUES\s+OUTCOME\s+ORDER\s+DETAIL\s+CHECK/m);
 		expect(table.stdout).toMatch(new RegExp(`done\\s+${orderId}`));
+		expect(table.stdout).toMatch(/unknown .*found: found order/);
 		expect(table.stdout).toContain('3 requests sent by this app, newest first');
 
 		const file = readFileSync(join(state, 'loan-tui', 'history.jsonl'), 'utf8');
@@ -58,5 +61,39 @@ describe('local history of the CLI', () => {
 		expect((await runCli([...borrowArgs, '--pledge-amount', '0.5', '--demo'], {env: {XDG_STATE_HOME: state}})).code).toBe(0);
 		const listed = await runCli(['history', '--local', '--json'], {env: {XDG_STATE_HOME: state}});
 		expect(JSON.parse(listed.stdout)).toEqual([]);
+	});
+
+	it('an unreadable record is an error with the reason (exit 1), never "nothing sent"', async () => {
+		const state = mkdtempSync(join(tmpdir(), 'loan-tui-state-'));
+		mkdirSync(join(state, 'loan-tui', 'history.jsonl'), {recursive: true});
+		for (const args of [['history', '--local'], ['history', '--local', '--json']]) {
+			const run = await runCli(args, {env: {XDG_STATE_HOME: state}});
+			expect(run.code).toBe(1);
+			expect(run.stdout).toBe('');
+			expect(run.stderr).toMatch(/the money record cannot be read: .*history\.jsonl is a directory/);
+			expect(run.stderr).not.toMatch(/Nothing sent|\n\s+at /);
+		}
+		const linked = mkdtempSync(join(tmpdir(), 'loan-tui-state-'));
+		writeFileSync(join(linked, 'elsewhere'), '');
+		mkdirSync(join(linked, 'loan-tui'));
+		symlinkSync(join(linked, 'elsewhere'), join(linked, 'loan-tui', 'history.jsonl'));
+		const run = await runCli(['history', '--local'], {env: {XDG_STATE_HOME: linked}});
+		expect(run.code).toBe(1);
+		expect(run.stderr).toContain('is a symbolic link');
+	});
+
+	it('a record left "sending" (a run that ended mid-request) is listed with a warning; damaged lines are counted', async () => {
+		const state = mkdtempSync(join(tmpdir(), 'loan-tui-state-'));
+		mkdirSync(join(state, 'loan-tui'));
+		const line = {id: 'r1', seq: 0, time: 1_700_000_000_000, operation: 'repay', origin: 'https://api.bitget.com', values: {orderId: '1130', amount: '5'}, outcome: 'sending'};
+		writeFileSync(join(state, 'loan-tui', 'history.jsonl'), `${JSON.stringify(line)}\n{"broken\n`);
+		const run = await runCli(['history', '--local'], {env: {XDG_STATE_HOME: state}});
+		expect(run.code).toBe(0);
+		expect(run.stdout).toMatch(/repay\s+orderId=1130 amount=5\s+sending \(no answer recorded\)/);
+		expect(run.stdout).toContain('Check the loans before sending it again');
+		expect(run.stdout).toContain('1 line of');
+		const json = await runCli(['history', '--local', '--json'], {env: {XDG_STATE_HOME: state}});
+		expect(JSON.parse(json.stdout)).toMatchObject([{id: 'r1', outcome: 'sending'}]);
+		expect(json.stderr).toContain('could not be read and was skipped');
 	});
 });

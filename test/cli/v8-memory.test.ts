@@ -55,7 +55,8 @@ describe('V8 memory settings', () => {
 			tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url} --debug 2>${log}`);
 			await tmux.waitFor('? this help');
 			await tmux.send('Enter');
-			await tmux.waitFor('pairs', 20_000);
+			// The list itself, not a loading line that names pairs: its request has been sent and logged by then.
+			await tmux.waitFor(/\d+ of \d+ pairs/, 20_000);
 			await tmux.send('C-c');
 			await tmux.waitFor('EXIT=0');
 			const lines = readFileSync(log, 'utf8').split('\n');

@@ -2,7 +2,8 @@
 // person must see. Shared by the CLI and the interactive-app runs so both are held to the same table.
 import type {FaultKind} from '../../source/simulator/index.js';
 
-export type MatrixFault = Exclude<FaultKind, 'raw'> | 'connection-refused';
+// 'raw', 'raw-after-acting' and 'stall-after-acting' are the money tests' own (test/cli/money-pipeline-cli.test.ts).
+export type MatrixFault = Exclude<FaultKind, 'raw' | 'raw-after-acting' | 'stall-after-acting'> | 'connection-refused';
 export type Operation = 'symbols' | 'estimate' | 'borrow';
 
 export const MATRIX_FAULTS: MatrixFault[] = [
@@ -43,7 +44,8 @@ export const BORROW_OUTCOME: Record<MatrixFault, 'unknown' | 'refused'> = {
 	stall: 'unknown',
 	'rate-limit': 'refused',
 	'wrong-types': 'unknown',
-	'unknown-code': 'refused',
+	// A code not known to be a refusal may have been acted on (source/api/money-codes.ts).
+	'unknown-code': 'unknown',
 	'empty-body': 'unknown',
 	'connection-refused': 'refused',
 };

@@ -1,5 +1,8 @@
 // Driving an Ink tree like a person: keys as a terminal sends them, and waiting for what the screen shows
 // instead of sleeping for a fixed time.
+import {mkdtempSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
 import React from 'react';
 import {render} from 'ink-testing-library';
 import {App} from '../../source/app/App.js';
@@ -9,7 +12,7 @@ import type {StackState} from '../../source/app/screen-stack.js';
 import {BitgetClient} from '../../source/api/client.js';
 import type {Credentials} from '../../source/api/types.js';
 import type {CredentialStore} from '../../source/credentials/types.js';
-import type {LocalHistory} from '../../source/state/local-history.js';
+import {moneyJournalAt, type MoneyJournal, type MoneyRecord} from '../../source/state/money-journal.js';
 
 export const KEYS = {
 	up: '\u001B[A',
@@ -79,19 +82,28 @@ export interface RenderAppOptions {
 	initial?: StackState;
 	openStore?: () => Promise<CredentialStore>;
 	clientOptions?: Partial<ConstructorParameters<typeof BitgetClient>[0]>;
-	/** More of createAppServices' options (a local history, a terminal writer for the copy key). */
+	/** More of createAppServices' options (a money journal, a terminal writer for the copy key). */
 	serviceOptions?: Partial<ServiceOptions>;
-	/** The local history of sent requests (tests pass emptyHistory(); never the person's own file). */
-	localHistory?: LocalHistory;
+	/** The money record (tests pass emptyJournal() or scratchJournal(); never the person's own file). */
+	journal?: MoneyJournal;
 }
 
-/** A local history that holds what is appended, in memory. */
-export function emptyHistory(): LocalHistory {
-	const entries: Parameters<LocalHistory['append']>[0][] = [];
+/** A money journal in memory, empty: what the pipeline writes, without a disk's delays (tests of other things). */
+export function emptyJournal(): MoneyJournal {
+	const writes: MoneyRecord[] = [];
+	let next = 0;
+	const latest = () => [...new Map(writes.map((record) => [record.id, record])).values()];
 	return {
-		append: async (entry) => void entries.push(entry),
-		read: async () => [...entries].reverse(),
+		location: '(memory)',
+		open: async (entry) => (writes.push({...entry, id: `m${++next}`, outcome: 'sending'}), writes.at(-1)!),
+		update: async (record) => void writes.push({...record}),
+		read: async () => ({records: latest().reverse(), unreadable: 0}),
 	};
+}
+
+/** A money journal of its own, empty, in a new temporary directory (the real one: state/money-journal.ts). */
+export function scratchJournal(): MoneyJournal {
+	return moneyJournalAt(join(mkdtempSync(join(tmpdir(), 'loan-tui-journal-')), 'loan-tui'));
 }
 
 export async function renderApp(options: RenderAppOptions): Promise<RenderedApp> {
@@ -99,7 +111,7 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
 	const fixed = options.demo && options.credentials ? {credentials: options.credentials, source: 'demo' as const, profile: 'default'} : undefined;
 	const services = await createAppServices(
 		{client, connectedTo: options.demo ? 'demo' : new URL(options.baseUrl).host, requireCredentials: async () => fixed!},
-		{env: options.env ?? {}, profile: 'default', demo: options.demo ?? false, openStore: options.openStore, localHistory: options.localHistory, ...options.serviceOptions},
+		{env: options.env ?? {}, profile: 'default', demo: options.demo ?? false, openStore: options.openStore, journal: options.journal, ...options.serviceOptions},
 	);
 	let exited = false;
 	const instance = render(<App services={services} initial={options.initial} onQuit={() => (exited = true)} />);

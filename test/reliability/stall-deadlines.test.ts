@@ -28,7 +28,7 @@ describe('default deadlines', () => {
 		expect(result.code).toBe(3);
 		expect(result.stderr).toContain('OUTCOME UNKNOWN');
 		expect(result.stderr).toContain('no answer within 15 s');
-		expect(result.stderr).toContain('Checked since: no matching order after 0 s — check again before retrying');
+		expect(result.stderr).toContain('Checked since: nothing found — no order of these coins, period and amount was opened since the request was sent (1 read in 0 s; time bound reached)');
 		expect(elapsed).toBeGreaterThanOrEqual(15_000);
 		expect(elapsed).toBeLessThan(17_500);
 		expect(sim.posts()).toHaveLength(1);

@@ -1,21 +1,22 @@
 // The borrow's money and honesty rules through the app, against the simulator over loopback: interrupting an
 // in-flight borrow, a claimed order id, redacted server text, plain-http refusal, Bitget's limits, the loan-amount
-// cost, the copy key and the local history.
+// cost, the copy key and the money record.
 import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {osc52} from '../../source/format/clipboard.js';
-import {fileLocalHistory} from '../../source/state/local-history.js';
+import {moneyJournalAt, type MoneyJournal} from '../../source/state/money-journal.js';
 import {KEYS, renderApp, waitFor, walkToReview, type RenderedApp, type RenderAppOptions} from '../helpers/ink.js';
 import {TEST_CREDENTIAL_ENV, TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
 
-/** The history's entries once there is one (the hook records after the screen shows the outcome). */
-async function recorded(local: ReturnType<typeof fileLocalHistory>) {
-	const deadline = Date.now() + 3000;
+/** The journal's records once one has its outcome (the pipeline records "sending" first, the outcome after). */
+async function recorded(journal: MoneyJournal) {
+	const deadline = Date.now() + 5000;
 	for (;;) {
-		const entries = await local.read();
-		if (entries.length > 0 || Date.now() > deadline) return entries;
+		const {records} = await journal.read();
+		if (records.some((record) => record.outcome !== 'sending')) return records;
+		if (Date.now() > deadline) throw new Error(`no outcome recorded within 5 s: ${JSON.stringify(records)}`);
 		await new Promise((resolve) => setTimeout(resolve, 20));
 	}
 }
@@ -32,11 +33,11 @@ describe('borrow: money and honesty', () => {
 		await app.waitForText('Borrow · 1 of 6');
 		return app;
 	};
-	const history = () => fileLocalHistory(join(mkdtempSync(join(tmpdir(), 'loan-tui-history-')), 'history.jsonl'));
+	const journal = () => moneyJournalAt(join(mkdtempSync(join(tmpdir(), 'loan-tui-journal-')), 'loan-tui'));
 
 	it('the first Ctrl+C while the borrow is out shows the outcome-unknown screen at once and does not quit; the second quits', async () => {
-		const local = history();
-		await open({serviceOptions: {localHistory: local}});
+		const local = journal();
+		await open({serviceOptions: {journal: local}});
 		await walkToReview(app!, '0.5');
 		sim.simulator.injectFault({kind: 'stall', operation: 'borrow'});
 		await app!.press('y');
@@ -132,10 +133,10 @@ describe('borrow: money and honesty', () => {
 		expect(review).toMatch(/Loan amount\s+1000 USDT/);
 	});
 
-	it('the result shows the order id, c copies it with OSC 52, and the borrow is in the local history', async () => {
+	it('the result shows the order id, c copies it with OSC 52, and the borrow is in the money record', async () => {
 		const written: string[] = [];
-		const local = history();
-		await open({env: {TERM: 'xterm-256color'}, serviceOptions: {localHistory: local, writeToTerminal: (data) => written.push(data)}});
+		const local = journal();
+		await open({env: {TERM: 'xterm-256color'}, serviceOptions: {journal: local, writeToTerminal: (data) => written.push(data)}});
 		await walkToReview(app!, '0.5');
 		await app!.press('y');
 		await app!.waitForText('Order ID:');

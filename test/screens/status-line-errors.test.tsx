@@ -58,10 +58,10 @@ describe('status line errors of a loan', () => {
 		await app.waitForText('Owed now');
 		await app.burst(`r${KEYS.down}${KEYS.enter}1${KEYS.enter}${KEYS.enter}`);
 		await app.waitForText('Repay? [y/N]');
-		sim.simulator.injectFault({kind: 'raw', operation: 'repay', status: 400, body: '{"code":"80002","msg":"system error","requestTime":1,"data":null}'});
+		sim.simulator.injectFault({kind: 'raw', operation: 'repay', status: 400, body: '{"code":"40017","msg":"Parameter verification failed","requestTime":1,"data":null}'});
 		await app.press('y');
-		await app.waitForText('80002');
-		expect(topLines(app.frame())).toMatch(/✗ Repay refused: .*80002/);
+		await app.waitForText('40017');
+		expect(topLines(app.frame())).toMatch(/✗ Repay refused: .*40017/);
 		// Back step by step (review, release, amount, repay or not) to the loan itself.
 		for (let i = 0; i < 5 && !app.frame().includes('Owed now'); i++) await app.press(KEYS.escape);
 		await app.waitForText('Owed now');

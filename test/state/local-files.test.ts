@@ -1,9 +1,15 @@
-import {mkdtempSync, readFileSync, statSync, writeFileSync} from 'node:fs';
+// The small private files: recent inputs (settings.json), and the bounded reads every local file goes through
+// (settings, the symbol cache; the money record has its own tests: money-journal.test.ts).
+import {spawnSync} from 'node:child_process';
+import {mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, writeFileSync} from 'node:fs';
+import {open} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {fileLocalHistory, localHistoryFile, type LocalHistoryEntry} from '../../source/state/local-history.js';
+import {readBoundedFile, type OpenFile} from '../../source/state/bounded-file.js';
+import {writePrivateFile} from '../../source/state/private-file.js';
 import {fileRecentInputs, NO_RECENT_INPUTS, recentInputsFile} from '../../source/state/recent-inputs.js';
+import {fileSymbolCache} from '../../source/ui/symbol-cache.js';
 
 const scratch = () => mkdtempSync(join(tmpdir(), 'loan-tui-state-'));
 
@@ -49,55 +55,77 @@ describe('recent inputs', () => {
 	});
 });
 
-describe('local history', () => {
-	const entry = (n: number, overrides: Partial<LocalHistoryEntry> = {}): LocalHistoryEntry => ({
-		time: 1_700_000_000_000 + n,
-		operation: 'borrow',
-		origin: 'https://api.bitget.com',
-		values: {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: String(n)},
-		outcome: 'done',
-		orderId: `11300000000000000${n}`,
-		...overrides,
+describe('bounded reads of settings and caches (state/bounded-file.ts)', () => {
+	it('a 600 MB settings.json is refused with a message, not read; a symlinked or FIFO one too', async () => {
+		const directory = scratch();
+		const file = join(directory, 'settings.json');
+		writeFileSync(file, '');
+		truncateSync(file, 600 * 1024 * 1024);
+		const loaded = await fileRecentInputs(file).load();
+		expect(loaded).toMatchObject({estimate: {}, borrow: {}});
+		expect(loaded.note).toMatch(/settings\.json is 600 MB, more than the 1 MB loan-tui reads: not read/);
+		rmSync(file);
+
+		writeFileSync(join(directory, 'elsewhere.json'), JSON.stringify({version: 1, estimate: {loanCoin: 'USDT'}}));
+		symlinkSync(join(directory, 'elsewhere.json'), file);
+		expect((await fileRecentInputs(file).load()).note).toMatch(/is a symbolic link: not followed/);
+		rmSync(file);
+
+		expect(spawnSync('mkfifo', [file]).status).toBe(0);
+		expect((await fileRecentInputs(file).load()).note).toMatch(/not a regular file/);
 	});
 
-	it('keeps what was sent, newest first', async () => {
-		const file = join(scratch(), 'history.jsonl');
-		const history = fileLocalHistory(file);
-		await history.append(entry(1));
-		await history.append(entry(2, {outcome: 'unknown', orderId: undefined, detail: 'no matching order after 20 s'}));
-		const read = await fileLocalHistory(file).read();
-		expect(read.map((e) => e.time)).toEqual([1_700_000_000_002, 1_700_000_000_001]);
-		expect(read[0]).toMatchObject({outcome: 'unknown', detail: 'no matching order after 20 s'});
-		expect(read[1]!.orderId).toBe('113000000000000001');
+	it('readBoundedFile: missing is undefined, a directory or an oversized file is refused with the reason', async () => {
+		const directory = scratch();
+		expect(await readBoundedFile(join(directory, 'none'), 10)).toBeUndefined();
+		await expect(readBoundedFile(directory, 10)).rejects.toThrow(/is a directory, not a file/);
+		writeFileSync(join(directory, 'eleven'), '01234567890');
+		await expect(readBoundedFile(join(directory, 'eleven'), 10)).rejects.toMatchObject({reason: 'too-large', message: expect.stringMatching(/eleven is 11 bytes, more than the 10 bytes loan-tui reads/)});
+		expect(await readBoundedFile(join(directory, 'eleven'), 11)).toBe('01234567890');
+	});
+
+	it('a planted 225 MB symbol cache is ignored without reading a byte of it', async () => {
+		const directory = join(scratch(), 'loan-tui');
+		const origin = 'https://api.bitget.com';
+		const writer = fileSymbolCache(directory, origin).begin();
+		writer.chunk(Buffer.from(JSON.stringify({code: '00000', msg: 'success', requestTime: 1, data: []})));
+		await writer.commit(1);
+		const list = join(directory, 'symbols-api.bitget.com.json');
+		truncateSync(list, 225 * 1024 * 1024);
+		let reads = 0;
+		const counting: OpenFile = async (path, flags, mode) => {
+			const handle = await open(path, flags, mode);
+			return new Proxy(handle, {
+				get(target, property) {
+					const value = Reflect.get(target, property, target) as unknown;
+					if (typeof value !== 'function') return value;
+					return (...args: unknown[]) => {
+						if (String(path) === list && (property === 'read' || property === 'createReadStream' || property === 'readFile')) reads++;
+						return (value as (...a: unknown[]) => unknown).apply(target, args);
+					};
+				},
+			});
+		};
+		expect(await fileSymbolCache(directory, origin, {open: counting}).read()).toBeUndefined();
+		expect(reads).toBe(0);
+		rmSync(list);
+	});
+
+	it('writePrivateFile leaves no temporary file when it fails, and never writes through a symlink at the temporary name', async () => {
+		const directory = scratch();
+		const file = join(directory, 'settings.json');
+		// A non-empty directory where the file goes: the rename fails.
+		mkdirSync(join(file, 'inside'), {recursive: true});
+		await expect(writePrivateFile(file, '{}')).rejects.toThrow();
+		expect(readdirSync(directory)).toEqual(['settings.json']);
+		rmSync(file, {recursive: true});
+
+		const target = join(directory, 'target');
+		writeFileSync(target, 'untouched');
+		symlinkSync(target, `${file}.${process.pid}.tmp`);
+		await writePrivateFile(file, '{"version":1}');
+		expect(readFileSync(target, 'utf8')).toBe('untouched');
+		expect(readFileSync(file, 'utf8')).toBe('{"version":1}');
 		expect(statSync(file).mode & 0o777).toBe(0o600);
-	});
-
-	it('makes server text inert and bounded before keeping it', async () => {
-		const file = join(scratch(), 'history.jsonl');
-		await fileLocalHistory(file).append(entry(1, {outcome: 'refused', detail: `40012 \u001b]52;c;AAAA\u0007 ${'x'.repeat(500)}`}));
-		const [kept] = await fileLocalHistory(file).read();
-		expect(kept!.detail).not.toMatch(/[\u0000-\u001f]/);
-		expect(kept!.detail!.length).toBe(200);
-	});
-
-	it('skips a damaged line and keeps reading', async () => {
-		const file = join(scratch(), 'history.jsonl');
-		const history = fileLocalHistory(file);
-		await history.append(entry(1));
-		writeFileSync(file, `${readFileSync(file, 'utf8')}{"time":1,"oper`);
-		await history.append(entry(3));
-		expect((await history.read()).map((e) => e.time)).toEqual([1_700_000_000_003, 1_700_000_000_001]);
-	});
-
-	it('drops the oldest lines past its limit', async () => {
-		const file = join(scratch(), 'history.jsonl');
-		const history = fileLocalHistory(file, 3);
-		for (let n = 1; n <= 5; n++) await history.append(entry(n));
-		expect((await history.read()).map((e) => e.time - 1_700_000_000_000)).toEqual([5, 4, 3]);
-	});
-
-	it('lives under XDG_STATE_HOME, or ~/.local/state', () => {
-		expect(localHistoryFile({XDG_STATE_HOME: '/s', HOME: '/h'})).toBe('/s/loan-tui/history.jsonl');
-		expect(localHistoryFile({HOME: '/h'})).toBe('/h/.local/state/loan-tui/history.jsonl');
 	});
 });

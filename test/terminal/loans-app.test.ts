@@ -4,9 +4,12 @@ import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {CLI} from '../helpers/cli.js';
+import {CLI, runCli} from '../helpers/cli.js';
 import {TEST_CREDENTIAL_ENV, useSimulator} from '../helpers/simulator.js';
 import {Tmux, tmuxMissing} from '../helpers/tmux.js';
+
+/** A screen's text as one line: box edges and line breaks folded into single spaces (the box wraps long lines). */
+const oneLine = (screen: string) => screen.replace(/[║│\s]+/g, ' ');
 
 describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` (skipped: ${tmuxMissing})` : ''}`, () => {
 	const sim = useSimulator({demoLoans: true});
@@ -148,14 +151,51 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 			}
 			sim.simulator.injectFault({kind: 'reset-after-order', operation});
 			await tmux!.burstText('yy');
-			const found = await tmux!.waitFor('Found a match', 15_000);
+			// The box wraps its lines: read it as one text.
+			const found = oneLine(await tmux!.waitFor('Checked since: found a match', 15_000));
 			expect(found).toContain('OUTCOME UNKNOWN');
 			expect(found).toContain(operation === 'repay' ? `found a repayment of 40 USDT on order ${calm}` : `found 0.2 BTC added on order ${calm}`);
 			expect(posts(operation)).toHaveLength(1);
+			// An outcome that was unknown this session: exit 3, and a line for it once the screen is restored.
 			await tmux!.send('C-c');
-			await tmux!.waitFor('EXIT=0');
+			// The shell's lines wrap at the terminal's width: joined again without the breaks.
+			const after = (await tmux!.waitFor(/EXIT=\d+/)).split('\n').join('');
+			expect(after).toContain('EXIT=3');
+			expect(after).toContain(`loan-tui: outcome unknown: ${operation === 'repay' ? 'repay' : 'collateral'} orderId=${calm}`);
+			expect(after).toContain('checked since: found a match');
 		});
 	}
+
+	it('a collateral change answered 40015 on HTTP 500 after it was done, then q: exit 3, one line per unknown outcome, the finding in the record', async () => {
+		const state = mkdtempSync(join(tmpdir(), 'loan-tui-state-'));
+		tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`, {env: {...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: state}});
+		await tmux.waitFor('? this help');
+		await tmux.send('4');
+		await tmux.waitFor('Total owed');
+		await openLoan(1);
+		await tmux.burst('a');
+		await tmux.burstText('0.2');
+		await tmux.send('Enter');
+		await tmux.waitFor('Add collateral? [y/N]');
+		sim.simulator.injectFault({kind: 'raw-after-acting', operation: 'revisePledge', status: 500, body: JSON.stringify({code: '40015', msg: 'System is abnormal, please try again later', requestTime: Date.now(), data: null})});
+		await tmux.burstText('y');
+		const found = oneLine(await tmux.waitFor('Checked since: found a match', 15_000));
+		expect(found).toContain('the server answered 40015 System is abnormal, please try again later (HTTP 500)');
+		expect(found).not.toMatch(/refused/i);
+		// Back to the loan, then quit with q.
+		await tmux.send('Enter');
+		await tmux.waitFor('Owed now');
+		await tmux.send('q');
+		const after = (await tmux.waitFor(/EXIT=\d+/)).split('\n').join('');
+		expect(after).toContain('EXIT=3');
+		expect(after).toContain(`loan-tui: outcome unknown: collateral orderId=${calm} amount=0.2 pledgeCoin=BTC reviseType=IN; checked since: found a match`);
+		expect(posts('revisePledge')).toHaveLength(1);
+		const history = await runCli(['history', '--local', '--json'], {env: {XDG_STATE_HOME: state}});
+		expect(history.code, history.stderr).toBe(0);
+		const [record] = JSON.parse(history.stdout) as Array<Record<string, unknown>>;
+		expect(record).toMatchObject({operation: 'collateral', outcome: 'unknown', orderId: calm});
+		expect(JSON.stringify(record)).toContain('"found"');
+	});
 
 	it('after a lost borrow answer the borrow wizard reads the loans again and names the order; one POST', async () => {
 		const env = {...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'loan-tui-state-'))};
@@ -174,10 +214,10 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 		await tmux.waitFor('Borrow? [y/N]');
 		sim.simulator.injectFault({kind: 'reset-after-order', operation: 'borrow'});
 		await tmux.burstText('yy');
-		const found = await tmux.waitFor('Found a match', 15_000);
-		expect(found).toContain(`found order ${sim.simulator.orders[0]!.orderId}, same coins, period and pledge amount`);
+		const found = oneLine(await tmux.waitFor('Checked since: found a match', 15_000));
+		expect(found).toContain(`found order ${sim.simulator.orders[0]!.orderId}: same coins, period and pledge amount`);
 		expect(posts('borrow')).toHaveLength(1);
 		await tmux.send('C-c');
-		await tmux.waitFor('EXIT=0');
+		await tmux.waitFor('EXIT=3');
 	});
 });

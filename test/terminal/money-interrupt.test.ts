@@ -53,7 +53,7 @@ describe.skipIf(tmuxMissing)(`money POSTs in a real terminal${tmuxMissing ? ` (s
 		expect(unknown).not.toContain('EXIT=');
 		await t.send('C-c');
 		const after = await t.waitFor(/EXIT=\d+/);
-		expect(after).toContain('loan-tui: quitting: the outcome of the borrow is unknown');
+		expect(after).toContain('loan-tui: outcome unknown: borrow loanCoin=USDT pledgeCoin=BTC daily=SEVEN pledgeAmount=0.5');
 		expect(after).toContain('EXIT=3');
 		// The shell's screen is back (the app's frame is gone) and the cursor shows.
 		expect(after).not.toContain('Borrow? [y/N]');
@@ -68,7 +68,7 @@ describe.skipIf(tmuxMissing)(`money POSTs in a real terminal${tmuxMissing ? ` (s
 		await inFlight(t);
 		process.kill(await t.descendantPid(CLI), 'SIGTERM');
 		const after = await t.waitFor(/EXIT=\d+/, 5000);
-		expect(after).toContain('loan-tui: quitting: the outcome of the borrow is unknown');
+		expect(after).toContain('loan-tui: outcome unknown: borrow loanCoin=USDT pledgeCoin=BTC daily=SEVEN pledgeAmount=0.5');
 		expect(after).toContain('EXIT=3');
 		expect(t.cursorVisible()).toBe(true);
 		expect(sim.posts()).toHaveLength(1);

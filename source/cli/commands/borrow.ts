@@ -7,18 +7,18 @@ import {printJson, printLines} from '../../runtime/output.js';
 import type {Session} from '../../runtime/session.js';
 import {askYesNo} from '../prompt.js';
 import {differentCoins, flagValue} from './require-flags.js';
-import {ApiError, InputError} from '../../api/errors.js';
+import {InputError} from '../../api/errors.js';
 import {sanitize} from '../../format/sanitize.js';
-import {checkBorrowLimits} from '../../loans/limits.js';
 import {estimateLoanCost} from '../../loans/loan-cost.js';
-import {postWithReconciliation} from './reconcile-outcome.js';
+import {checkBorrow} from '../../operations/borrow-check.js';
+import {failed, runMoneyPost} from '../money-command.js';
 
 export interface BorrowIo {
 	stdin: NodeJS.ReadableStream & {isTTY?: boolean};
 	interactive: boolean;
 }
 
-export async function runBorrow(session: Session, values: ParsedArgs['values'], io: BorrowIo): Promise<ExitCode> {
+export async function runBorrow(session: Session, values: ParsedArgs['values'], io: BorrowIo): Promise<ExitCode | number> {
 	const request = borrowRequestFrom(values);
 	if (!values.yes && !io.interactive) {
 		throw new UsageError('borrow needs confirmation: pass --yes, or run it on a terminal to answer the prompt');
@@ -43,46 +43,19 @@ export async function runBorrow(session: Session, values: ParsedArgs['values'], 
 			return EXIT.usage;
 		}
 	}
-	const knownOrderIds = await session.client
-		.ongoingOrders({loanCoin: request.loanCoin, pledgeCoin: request.pledgeCoin})
-		.then((loans) => loans.map((loan) => loan.orderId))
-		.catch(() => undefined);
-	const order = await postWithReconciliation(
-		session,
-		(sentAt) => ({kind: 'borrow', request, sentAt, knownOrderIds}),
-		(signal) => session.client.borrow(request, {signal}),
-	);
+	const sent = await runMoneyPost(session, {kind: 'borrow', request, prechecked: true});
+	if ('exit' in sent) return failed(session, sent);
+	const order = sent.result.kind === 'borrow' ? sent.result.result : undefined;
 	if (session.out.json) printJson(session.out, order);
-	else printLines(session.out, [`Loan order created: ${order.orderId}`]);
+	else printLines(session.out, [`Loan order created: ${order?.orderId ?? '?'}`]);
 	return EXIT.ok;
 }
 
-/**
- * Bitget's min/max borrow of the loan coin, from coinInfos, before anything is sent. A pledge-amount borrow is
- * checked through the estimate of what it borrows. When the lookups fail the server still checks: say so.
- */
+/** The one pre-check (operations/borrow-check.ts): what the lists rule out is refused here, exit 2, nothing sent. */
 async function checkLimits(session: Session, request: BorrowRequest): Promise<void> {
-	const note = (why: string) => {
-		if (!session.out.json) session.out.stderr.write(`Note: could not check Bitget's borrow limits before sending (${sanitize(why)}); the server checks them.\n`);
-	};
-	let info;
-	try {
-		info = (await session.client.coinInfos(request.loanCoin)).loanInfos.find((item) => item.coin === request.loanCoin);
-	} catch (error) {
-		if (error instanceof ApiError && error.code === '40034') throw new InputError(`not borrowed: ${request.loanCoin} is not a loanable coin (${error.code} ${error.serverMessage})`);
-		return note(error instanceof Error ? error.message : String(error));
-	}
-	if (info === undefined) throw new InputError(`not borrowed: ${request.loanCoin} is not in Bitget's list of loanable coins (loan-tui coins)`);
-	let loanAmount = request.loanAmount;
-	if (loanAmount === undefined) {
-		try {
-			loanAmount = (await session.client.estimate({loanCoin: request.loanCoin, pledgeCoin: request.pledgeCoin, daily: request.daily, pledgeAmount: request.pledgeAmount!})).loanAmount;
-		} catch (error) {
-			return note(error instanceof Error ? error.message : String(error));
-		}
-	}
-	const verdict = checkBorrowLimits(info, loanAmount);
-	if (!verdict.ok) throw new InputError(`not borrowed: ${verdict.reason}`);
+	const verdict = await checkBorrow(session.client, request);
+	if (verdict.status === 'refused') throw new InputError(`not borrowed: ${verdict.reason}`);
+	if (!session.out.json) for (const note of verdict.notes) session.out.stderr.write(`Note: ${sanitize(note)}.\n`);
 }
 
 /** By loan amount: the collateral it takes and the hourly interest, scaled from an estimate and marked as estimates. */

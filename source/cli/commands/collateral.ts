@@ -12,9 +12,9 @@ import {askYesNo} from '../prompt.js';
 import type {Session} from '../../runtime/session.js';
 import type {BorrowIo} from './borrow.js';
 import {findLoan, orderIdArgument} from './loan-lookup.js';
-import {postWithReconciliation} from './reconcile-outcome.js';
+import {failed, runMoneyPost} from '../money-command.js';
 
-export async function runCollateral(session: Session, positionals: string[], values: ParsedArgs['values'], io: BorrowIo): Promise<ExitCode> {
+export async function runCollateral(session: Session, positionals: string[], values: ParsedArgs['values'], io: BorrowIo): Promise<ExitCode | number> {
 	const orderId = orderIdArgument(positionals[0], 'collateral');
 	const action = positionals[1]?.toLowerCase();
 	if (action !== 'add' && action !== 'withdraw') throw new UsageError('say add or withdraw: loan-tui collateral ORDER (add|withdraw) AMOUNT', 'See loan-tui collateral --help.');
@@ -45,11 +45,10 @@ export async function runCollateral(session: Session, positionals: string[], val
 		}
 	}
 	const request = {orderId, amount, pledgeCoin: loan.pledgeCoin, reviseType: action === 'add' ? ('IN' as const) : ('OUT' as const)};
-	const result = await postWithReconciliation(
-		session,
-		(sentAt) => ({kind: 'revisePledge', request, sentAt, before: loan}),
-		(signal) => session.client.revisePledge(request, {signal}),
-	);
+	const sent = await runMoneyPost(session, {kind: 'revisePledge', request, loan});
+	if ('exit' in sent) return failed(session, sent);
+	if (sent.result.kind !== 'revisePledge') return EXIT.ok;
+	const result = sent.result.result;
 	if (session.out.json) printJson(session.out, result);
 	else printLines(session.out, [`Collateral ${action === 'add' ? 'added' : 'withdrawn'}: ${amount} ${pledgeCoin} on order ${orderId}; LTV now ${fixedPercent(result.afterPledgeRate, 2)}`]);
 	return EXIT.ok;

@@ -1,5 +1,7 @@
+import {ApiError} from '../../api/errors.js';
 import {PERIODS, type Estimate, type Period} from '../../api/types.js';
 import {checkAmount, checkCoin, checkPeriod} from '../../api/validate.js';
+import {annualRate, showAnnualRate, type AnnualRate} from '../../format/apr.js';
 import {estimateFigures, PERIOD_LABEL} from '../../format/estimate.js';
 import {sanitize} from '../../format/sanitize.js';
 import type {ParsedArgs} from '../../runtime/args.js';
@@ -7,6 +9,8 @@ import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
 import {printJson, printLines, table} from '../../runtime/output.js';
 import type {Session} from '../../runtime/session.js';
 import {differentCoins, flagValue} from './require-flags.js';
+
+type PeriodResult = {period: Period; ok: true; estimate: Estimate} | {period: Period; ok: false; error: unknown};
 
 export async function runEstimate(session: Session, values: ParsedArgs['values']): Promise<ExitCode> {
 	const loanCoin = flagValue('loan-coin', values['loan-coin'], checkCoin);
@@ -16,23 +20,68 @@ export async function runEstimate(session: Session, values: ParsedArgs['values']
 	const periods: Period[] = values.all ? [...PERIODS] : [flagValue('daily', values.daily, (text) => checkPeriod(text), 'or --all to compare SEVEN, THIRTY and FLEXIBLE')];
 	const pledgeAmount = flagValue('pledge-amount', values['pledge-amount'], checkAmount);
 
-	const estimates = await Promise.all(
-		periods.map((daily) => session.client.estimate({loanCoin, pledgeCoin, daily, pledgeAmount})),
+	// Each period stands alone: a period Bitget refuses (FLEXIBLE is not offered for every coin) must not lose the
+	// others. --all exits 0 when at least one period was estimated (command-spec.ts says so in the help).
+	const results: PeriodResult[] = await Promise.all(
+		periods.map((period) =>
+			session.client.estimate({loanCoin, pledgeCoin, daily: period, pledgeAmount}).then(
+				(estimate): PeriodResult => ({period, ok: true, estimate}),
+				(error: unknown): PeriodResult => ({period, ok: false, error}),
+			),
+		),
 	);
+	const got = results.filter((result): result is Extract<PeriodResult, {ok: true}> => result.ok);
+	const failed = results.filter((result): result is Extract<PeriodResult, {ok: false}> => !result.ok);
+	// Nothing estimated: the first failure is the command's failure (exit 1), with the usual message and hint.
+	if (got.length === 0) throw failed[0]!.error;
 	if (session.out.json) {
-		printJson(session.out, values.all ? Object.fromEntries(periods.map((period, i) => [period, estimates[i]])) : estimates[0]);
+		const entry = (result: PeriodResult) => (result.ok ? result.estimate : {error: failureFields(result.error)});
+		printJson(session.out, values.all ? Object.fromEntries(results.map((result) => [result.period, entry(result)])) : got[0]!.estimate);
+		for (const result of failed) session.out.stderr.write(`loan-tui: warning: ${notEstimated(result.period, result.error)}\n`);
 		return EXIT.ok;
 	}
+	const rates = await annualRates(session, loanCoin, got);
 	const heading = `Pledge ${pledgeAmount} ${pledgeCoin}, borrow ${loanCoin}`;
-	if (periods.length === 1) {
-		printLines(session.out, [`${heading}, ${PERIOD_LABEL[periods[0]!]}`, ...singleEstimate(estimates[0]!, periods[0]!, loanCoin)]);
+	if (!values.all) {
+		printLines(session.out, [`${heading}, ${PERIOD_LABEL[got[0]!.period]}`, ...singleEstimate(got[0]!.estimate, got[0]!.period, loanCoin, rates[0]!)]);
 	} else {
-		printLines(session.out, [heading, '', ...comparison(estimates, periods, loanCoin)]);
+		printLines(session.out, [heading, '', ...comparison(got, loanCoin, rates)]);
 	}
+	for (const result of failed) session.out.stderr.write(`loan-tui: warning: ${notEstimated(result.period, result.error)}\n`);
 	return EXIT.ok;
 }
 
-function singleEstimate(estimate: Estimate, period: Period, coin: string): string[] {
+/** "flexible term not estimated: 40020 Parameter daily error (HTTP 400)": the period, and the server's code and msg. */
+function notEstimated(period: Period, error: unknown): string {
+	const why =
+		error instanceof ApiError
+			? `refused by the server: ${sanitize(`${error.code} ${error.serverMessage}`.trim())} (HTTP ${error.httpStatus})`
+			: sanitize(error instanceof Error ? error.message : String(error));
+	return `${PERIOD_LABEL[period]} (${period}) not estimated — ${why}`;
+}
+
+/** A period's failure in --json: the server's code and msg when it answered, else what went wrong. */
+function failureFields(error: unknown): Record<string, unknown> {
+	const message = sanitize(error instanceof Error ? error.message : String(error));
+	return error instanceof ApiError ? {message, code: sanitize(error.code), msg: sanitize(error.serverMessage), httpStatus: error.httpStatus} : {message};
+}
+
+/**
+ * The annual rate per period by the app's rule (format/apr.ts, as the Estimate screen shows it): the estimate's own
+ * rate when its figures carry enough digits, else the coin's official rate from the public coin list (read only
+ * then), else "—". A tiny amount's derived rate is rounding noise and is never shown.
+ */
+async function annualRates(session: Session, loanCoin: string, got: Array<{period: Period; estimate: Estimate}>): Promise<AnnualRate[]> {
+	const own = got.map(({estimate}) => annualRate(estimate));
+	if (own.every((rate) => rate.source === 'estimate')) return own;
+	const official = await session.client.coinInfos(loanCoin).then(
+		(infos) => infos.loanInfos.find((info) => info.coin === loanCoin),
+		() => undefined,
+	);
+	return got.map(({period, estimate}) => annualRate(estimate, official?.annualRate[period]));
+}
+
+function singleEstimate(estimate: Estimate, period: Period, coin: string, rate: AnnualRate): string[] {
 	const figures = estimateFigures(estimate, period);
 	const unit = ` ${coin}`;
 	return table(
@@ -42,21 +91,23 @@ function singleEstimate(estimate: Estimate, period: Period, coin: string): strin
 			['Hourly interest', figures.hourlyInterest + unit],
 			['Daily interest', figures.dailyInterest + unit],
 			[`Interest ${figures.termLabel}`, figures.termInterest + unit],
-			['Annualised rate', figures.annualRate],
+			['Annualised rate', showAnnualRate(rate)],
 		],
-	).slice(1).map((line) => `  ${line}`);
+	)
+		.slice(1)
+		.map((line) => `  ${line}`);
 }
 
-function comparison(estimates: Estimate[], periods: Period[], coin: string): string[] {
-	const figures = estimates.map((estimate, i) => estimateFigures(estimate, periods[i]!));
+function comparison(got: Array<{period: Period; estimate: Estimate}>, coin: string, rates: AnnualRate[]): string[] {
+	const figures = got.map(({estimate, period}) => estimateFigures(estimate, period));
 	return table(
-		['', ...periods.map((period) => PERIOD_LABEL[period])],
+		['', ...got.map(({period}) => PERIOD_LABEL[period])],
 		[
 			[`Borrowable (${coin})`, ...figures.map((f) => f.borrowable)],
 			[`Hourly interest (${coin})`, ...figures.map((f) => f.hourlyInterest)],
 			[`Daily interest (${coin})`, ...figures.map((f) => f.dailyInterest)],
 			[`Interest over term (${coin})`, ...figures.map((f) => `${f.termInterest} ${f.termLabel.startsWith('per') ? '/day' : ''}`.trim())],
-			['Annualised rate', ...figures.map((f) => f.annualRate)],
+			['Annualised rate', ...rates.map(showAnnualRate)],
 		],
 	);
 }

@@ -4,6 +4,7 @@ import {HISTORY_MAX_DAYS, HISTORY_MAX_PAGE_SIZE} from '../../api/loan-types.js';
 import {localDateTimeWithOffset} from '../../format/time.js';
 import {fixedPercent} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
+import {unreadableNote} from '../../format/unreadable.js';
 import type {ParsedArgs} from '../../runtime/args.js';
 import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
 import {printJson, printLines, table} from '../../runtime/output.js';
@@ -49,24 +50,31 @@ export async function runHistory(session: Session, positionals: string[], values
 	const endTime = session.client.clock.now();
 	const startTime = endTime - days * DAY_MS;
 	const records: Array<HistoryRecords[HistoryKind]> = [];
+	let unreadable = 0;
+	let firstProblem: string | undefined;
 	let complete = false;
 	for (let pageNo = 1; pageNo <= MAX_PAGES; pageNo++) {
 		const page = await session.client.history(kind, {startTime, endTime, pageNo, pageSize: HISTORY_MAX_PAGE_SIZE});
-		records.push(...page);
-		if (page.length < HISTORY_MAX_PAGE_SIZE) {
+		records.push(...page.records);
+		unreadable += page.unreadable;
+		firstProblem ??= page.firstProblem;
+		// A page is full by what the server sent, unreadable records included.
+		if (page.records.length + page.unreadable < HISTORY_MAX_PAGE_SIZE) {
 			complete = true;
 			break;
 		}
 	}
 	const time = TIME_OF[kind] as (record: HistoryRecords[HistoryKind]) => string;
 	records.sort((a, b) => Number(time(b)) - Number(time(a)));
+	// Records that could not be read are left out and said on stderr; the exit status stays 0 (what was read is shown).
+	if (unreadable > 0) session.out.stderr.write(`loan-tui: warning: ${unreadableNote(unreadable)}${firstProblem ? ` (first: ${sanitize(firstProblem)})` : ''}\n`);
 	if (session.out.json) {
-		printJson(session.out, records);
+		printJson(session.out, {records, unreadable});
 		return EXIT.ok;
 	}
 	const label = `${name!.toLowerCase()} in the last ${days} day${days === 1 ? '' : 's'}`;
 	if (records.length === 0) {
-		printLines(session.out, [`No ${label}.`]);
+		printLines(session.out, [unreadable > 0 ? `No readable ${label}.` : `No ${label}.`]);
 		return EXIT.ok;
 	}
 	const footer = `${records.length} record${records.length === 1 ? '' : 's'}: ${label}, newest first${complete ? '' : ` (only the first ${records.length} read)`}`;

@@ -1,5 +1,5 @@
 // One ongoing loan by id, for the commands that act on it.
-import {LoanTuiError} from '../../api/errors.js';
+import {LoanTuiError, ProtocolError} from '../../api/errors.js';
 import type {OngoingLoan} from '../../api/loan-types.js';
 import {checkOrderId} from '../../api/loan-requests.js';
 import {UsageError} from '../../runtime/exit-codes.js';
@@ -21,8 +21,14 @@ export function orderIdArgument(value: string | undefined, command: string): str
 	return checked.value;
 }
 
+/** The loan, read on its own; "not found" only when the answer holds no unreadable loan that could be it. */
 export async function findLoan(session: Session, orderId: string): Promise<OngoingLoan> {
-	const [loan] = (await session.client.ongoingOrders({orderId})).filter((l) => l.orderId === orderId);
-	if (!loan) throw new LoanNotFoundError(orderId);
-	return loan;
+	const page = await session.client.ongoingOrderPage({orderId});
+	const loan = page.records.find((l) => l.orderId === orderId);
+	if (loan) return loan;
+	if (page.unreadable > 0) {
+		const count = page.unreadable === 1 ? 'a loan' : `${page.unreadable} loans`;
+		throw new ProtocolError(`order ${orderId}: Bitget's answer held ${count} that could not be read${page.firstProblem ? ` (${page.firstProblem})` : ''}, so nothing is shown or sent for it`, 200);
+	}
+	throw new LoanNotFoundError(orderId);
 }

@@ -4,6 +4,7 @@ import type {Debts, OngoingLoan} from '../../api/loan-types.js';
 import {describeLoan, fall, loanDetailRows, timeToExpiry} from '../../format/loans.js';
 import {fixedPercent} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
+import {unreadableNote} from '../../format/unreadable.js';
 import {byRisk, riskOf} from '../../loans/ltv.js';
 import {EXIT, type ExitCode} from '../../runtime/exit-codes.js';
 import {printJson, printLines, table} from '../../runtime/output.js';
@@ -20,17 +21,21 @@ export async function runLoans(session: Session, positionals: string[]): Promise
 		else printLines(session.out, loanDetail(loan, now));
 		return EXIT.ok;
 	}
-	const [loans, debts] = await Promise.all([
-		session.client.ongoingOrders(),
+	const [page, debts] = await Promise.all([
+		session.client.ongoingOrderPage(),
 		session.client.debts().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
 	]);
-	loans.sort(byRisk);
+	const loans = [...page.records].sort(byRisk);
+	const {unreadable, firstProblem} = page;
+	// Loans that could not be read are left out and said on stderr (exit 0): what could be read is still shown.
+	if (unreadable > 0) session.out.stderr.write(`loan-tui: warning: ${unreadableNote(unreadable)}${firstProblem ? ` (first: ${sanitize(firstProblem)})` : ''}\n`);
 	if (session.out.json) {
-		printJson(session.out, {loans: loans.map(describeLoan), debts: debts instanceof Error ? null : debts});
+		printJson(session.out, {loans: loans.map(describeLoan), debts: debts instanceof Error ? null : debts, unreadable});
 		return EXIT.ok;
 	}
 	if (loans.length === 0) {
-		printLines(session.out, ['No ongoing loans.']);
+		// Not "no ongoing loans" when some could not be read: there may be loans.
+		printLines(session.out, [unreadable > 0 ? 'No readable ongoing loans.' : 'No ongoing loans.', ...(unreadable > 0 ? ['', ...totals(debts)] : [])]);
 		return EXIT.ok;
 	}
 	printLines(session.out, [...loanTable(loans, now), '', ...totals(debts)]);

@@ -1,39 +1,67 @@
-// loan-tui history --local [--days N]: what this app (CLI and interactive) sent that moves money, from the local
-// history file, newest first. No request and no credentials: the file holds only the requests' own values.
+// loan-tui history --local [--days N]: what this app (CLI and interactive) sent that moves money, from the money
+// record (state/money-journal.ts), newest first, with the outcome and what a later check of the loans found. No
+// request and no credentials: the record holds only the requests' own values. A record that cannot be read is an
+// error (exit 1 with the reason), never "nothing sent".
 import {localDateTimeWithOffset} from '../../format/time.js';
 import {sanitize} from '../../format/sanitize.js';
 import {EXIT, type ExitCode} from '../../runtime/exit-codes.js';
-import {printJson, printLines, table} from '../../runtime/output.js';
+import {printJson, printLines, reportFailure, table} from '../../runtime/output.js';
 import type {Session} from '../../runtime/session.js';
-import {fileLocalHistory, localHistoryFile, type LocalHistoryEntry} from '../../state/local-history.js';
+import {moneyJournal, type JournalRead, type MoneyRecord} from '../../state/money-journal.js';
 
 const DAY_MS = 86_400_000;
 
+const OUTCOME: Record<MoneyRecord['outcome'], string> = {done: 'done', refused: 'refused', unknown: 'unknown', sending: 'sending (no answer recorded)'};
+
 export async function runLocalHistory(session: Session, days: number | undefined, now = Date.now()): Promise<ExitCode> {
-	const path = localHistoryFile(session.env);
-	const all = await fileLocalHistory(path).read();
-	const entries = days === undefined ? all : all.filter((entry) => entry.time >= now - days * DAY_MS);
+	const journal = moneyJournal(session.env);
+	let read: JournalRead;
+	try {
+		read = await journal.read();
+	} catch (error) {
+		return reportFailure(session.out, error, session.settings.debug);
+	}
+	const records = days === undefined ? read.records : read.records.filter((record) => record.time >= now - days * DAY_MS);
+	const skipped = read.unreadable > 0 ? `${read.unreadable} line${read.unreadable === 1 ? '' : 's'} of ${journal.location} could not be read and ${read.unreadable === 1 ? 'was' : 'were'} skipped` : undefined;
 	if (session.out.json) {
-		printJson(session.out, entries);
+		printJson(session.out, records.map(jsonOf));
+		if (skipped) session.out.stderr.write(`loan-tui: note: ${sanitize(skipped)}.\n`);
 		return EXIT.ok;
 	}
 	const window = days === undefined ? '' : ` in the last ${days} day${days === 1 ? '' : 's'}`;
-	if (entries.length === 0) {
-		printLines(session.out, [`Nothing sent by this app${window} (${path}).`]);
+	const notes = skipped ? ['', `Note: ${sanitize(skipped)}.`] : [];
+	if (records.length === 0) {
+		printLines(session.out, [`Nothing sent by this app${window} (${journal.location}).`, ...notes]);
 		return EXIT.ok;
 	}
-	const rows = entries.map((entry) => [localDateTimeWithOffset(entry.time), entry.operation, valuesOf(entry), entry.outcome, entry.orderId ?? '—', entry.detail ?? '']);
+	const rows = records.map((record) => [localDateTimeWithOffset(record.time), record.operation, valuesOf(record), OUTCOME[record.outcome], sanitize(record.orderId ?? '—'), sanitize(record.detail ?? ''), checkOf(record)]);
+	const sending = records.some((record) => record.outcome === 'sending')
+		? ['', 'Note: "sending" means no answer was recorded (the run ended mid-request, or is still sending): the request may have been carried out. Check the loans before sending it again.']
+		: [];
 	printLines(session.out, [
-		...table(['TIME', 'OPERATION', 'VALUES', 'OUTCOME', 'ORDER', 'DETAIL'], rows),
+		...table(['TIME', 'OPERATION', 'VALUES', 'OUTCOME', 'ORDER', 'DETAIL', 'CHECK'], rows),
 		'',
-		`${entries.length} request${entries.length === 1 ? '' : 's'} sent by this app${window}, newest first (${path})`,
+		`${records.length} request${records.length === 1 ? '' : 's'} sent by this app${window}, newest first (${journal.location})`,
+		...sending,
+		...notes,
 	]);
 	return EXIT.ok;
 }
 
 /** The fields exactly as they were sent. */
-function valuesOf(entry: LocalHistoryEntry): string {
-	return Object.entries(entry.values)
+function valuesOf(record: MoneyRecord): string {
+	return Object.entries(record.values)
 		.map(([name, value]) => `${name}=${sanitize(value)}`)
 		.join(' ');
+}
+
+/** What the check of the loans found after an unknown outcome: "found: found order 113… (2 reads in 3 s)". */
+function checkOf(record: MoneyRecord): string {
+	return record.finding ? `${record.finding.status}: ${sanitize(record.finding.message)}` : '';
+}
+
+/** The record as --json prints it: its own fields, without the journal's write counter. */
+function jsonOf(record: MoneyRecord): Omit<MoneyRecord, 'seq'> {
+	const {seq: _seq, ...rest} = record;
+	return rest;
 }

@@ -1,6 +1,7 @@
 // loan-tui repay ORDER (--all | --amount N) [--keep-collateral] [--yes]: one POST per confirmation; an unknown
 // outcome is followed by a check of the loan, and still exits 3.
 import {InputError} from '../../api/errors.js';
+import type {RepayRequest} from '../../api/loan-types.js';
 import {checkAmount} from '../../api/validate.js';
 import {sanitize} from '../../format/sanitize.js';
 import {fixedPercent} from '../../format/money.js';
@@ -12,10 +13,10 @@ import {askYesNo} from '../prompt.js';
 import type {Session} from '../../runtime/session.js';
 import type {BorrowIo} from './borrow.js';
 import {findLoan, orderIdArgument} from './loan-lookup.js';
-import {postWithReconciliation} from './reconcile-outcome.js';
+import {failed, runMoneyPost} from '../money-command.js';
 import {flagValue} from './require-flags.js';
 
-export async function runRepay(session: Session, positionals: string[], values: ParsedArgs['values'], io: BorrowIo): Promise<ExitCode> {
+export async function runRepay(session: Session, positionals: string[], values: ParsedArgs['values'], io: BorrowIo): Promise<ExitCode | number> {
 	const orderId = orderIdArgument(positionals[0], 'repay');
 	if (values.all && values.amount !== undefined) throw new UsageError('give either --all or --amount, not both');
 	if (!values.all && values.amount === undefined) throw new UsageError('give --all, or --amount N for a partial repayment');
@@ -51,12 +52,11 @@ export async function runRepay(session: Session, positionals: string[], values: 
 			return EXIT.usage;
 		}
 	}
-	const request = values.all ? {orderId, repayAll: true, repayUnlock: unlock} : {orderId, repayAll: false, amount, repayUnlock: unlock};
-	const result = await postWithReconciliation(
-		session,
-		(sentAt) => ({kind: 'repay', request, sentAt, before: loan}),
-		(signal) => session.client.repay(request, {signal}),
-	);
+	const request: RepayRequest = values.all ? {orderId, repayAll: true, repayUnlock: unlock} : {orderId, repayAll: false, amount, repayUnlock: unlock};
+	const sent = await runMoneyPost(session, {kind: 'repay', request, loan});
+	if ('exit' in sent) return failed(session, sent);
+	if (sent.result.kind !== 'repay') return EXIT.ok;
+	const result = sent.result.result;
 	if (session.out.json) printJson(session.out, result);
 	else
 		printLines(session.out, [

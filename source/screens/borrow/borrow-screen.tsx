@@ -1,6 +1,6 @@
 // The borrow wizard: loan coin → pledge coin → period → amount mode → amount → (credentials) → review → result.
 // The input steps are the wizard reducer's; from the review on, the one POST and its outcome are useMoneyPost's.
-import React, {useEffect, useMemo, useReducer, useRef, useState} from 'react';
+import React, {useEffect, useReducer, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {BorrowRequest, EstimateRequest} from '../../api/types.js';
 import {useScreenInput} from '../../ui/keys/screen-input.js';
@@ -9,7 +9,6 @@ import {useServices} from '../../ui/services.js';
 import {useStore} from '../../ui/store.js';
 import type {KeyHelp} from '../../ui/keys/key-help.js';
 import {Spinner} from '../../ui/components/spinner.js';
-import {describeError} from '../../ui/describe-error.js';
 import {PERIOD_LABEL} from '../../format/estimate.js';
 import {TextField} from '../../ui/fields/text-field.js';
 import {PERIOD_CHOICES} from '../../ui/fields/period-choices.js';
@@ -20,19 +19,13 @@ import {useCoinSuggestions} from '../../ui/fields/use-coin-suggestions.js';
 import {useCredentialsForm} from '../credentials/credentials-form.js';
 import {AMOUNT_MODES, borrowMemoryOf, initialWizard, wizardReducer, type AmountMode, type WizardState, type WizardStep} from './reducer.js';
 import {useMoneyPost} from '../../ui/money/use-money-post.js';
-import {useReconciliation, worthChecking, type ReconciliationState} from '../../ui/money/use-reconciliation.js';
-import {ReconciliationView} from '../../ui/money/reconciliation-view.js';
-import type {Theme} from '../../ui/theme.js';
+import type {MoneyResult} from '../../operations/money-pipeline.js';
+import {OutcomeUnknownView} from '../../ui/money/outcome-unknown-view.js';
 import {borrowRequestOf, requestBody} from './borrow-request.js';
 import {useReviewEstimate} from './use-review-estimate.js';
 import {Review} from './review.js';
 import {useReviewChecks} from './use-review-checks.js';
 import {copiedMessage} from '../../ui/clipboard.js';
-import {assertWithinLimits} from './borrow-limits.js';
-import {createStore} from '../../ui/store.js';
-import type {CoinInfoState} from '../../ui/coin-info-store.js';
-
-const NO_COIN_INFOS = createStore<CoinInfoState>({status: 'idle'});
 
 /** What the screen shows: a wizard step, or where the borrow request is once the review was confirmed. */
 type Stage = WizardStep | 'submitting' | 'result' | 'unknown';
@@ -71,7 +64,7 @@ const KEYS: Partial<Record<Stage, KeyHelp[]>> = {
 };
 
 export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
-	const {client, theme, credentials, connectedTo, coinInfos, clipboard, localHistory, reconcileMs, inputs} = useServices();
+	const {client, theme, credentials, connectedTo, coinInfos, clipboard, journal, reconcileMs, inputs} = useServices();
 	const credentialsState = useStore(credentials);
 	const navigation = useNavigation();
 	const [state, dispatch] = useReducer(wizardReducer, prefill, (carried) => initialWizard(carried, inputs.borrow()));
@@ -84,26 +77,10 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 	useEffect(() => {
 		if (state.exit) navigation.back();
 	}, [state.exit, navigation]);
-	const infos = useStore(coinInfos ?? NO_COIN_INFOS);
-	const sentAt = useRef(0);
-	const post = useMoneyPost(
-		async (request: BorrowRequest, {signal}) => {
-			await assertWithinLimits(client, request, infos.status === 'ready' ? infos.infos : undefined, signal);
-			sentAt.current = client.clock.now();
-			return client.borrow(request, {signal});
-		},
-		{operation: 'borrow', report: {source: 'borrow', what: () => 'Borrow'}},
-	);
+	// A y typed while the review's own checks still load leaves the pre-check to the pipeline (operations/borrow-check.ts).
+	const prechecked = useRef(false);
+	const post = useMoneyPost((request: BorrowRequest) => ({kind: 'borrow', request, prechecked: prechecked.current}), {report: {source: 'borrow', what: () => 'Borrow'}});
 	const [copied, setCopied] = useState<string | undefined>(undefined);
-	// After an unknown outcome the loans are read again for an order like this one (loans/reconcile.ts).
-	const sent = useMemo(
-		() =>
-			post.state.phase === 'unknown' && post.state.request && worthChecking(post.state.failure)
-				? {kind: 'borrow' as const, request: post.state.request, sentAt: sentAt.current}
-				: undefined,
-		[post.state.phase, post.state.request, post.state.failure],
-	);
-	const reconciliation = useReconciliation(client, sent, reconcileMs);
 	const stage: Stage = post.state.phase === 'posting' ? 'submitting' : post.state.phase === 'done' ? 'result' : post.state.phase === 'unknown' ? 'unknown' : state.step;
 	const estimate = useReviewEstimate(client, state.values, stage === 'review');
 	const checks = useReviewChecks(client, coinInfos, state.values, stage === 'review', estimate);
@@ -144,7 +121,9 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 				// Only a typed y sends (a paste never reaches here); n drops a pending second y, then goes back.
 				// A y the checks refuse (plain http to another host, outside Bitget's limits) sends nothing.
 				if (input === 'y' || input === 'Y') {
-					if (!checks.blocked) post.confirm(borrowRequestOf(state.values), requestBody(state.values));
+					if (checks.blocked) return;
+					prechecked.current = !checks.checking;
+					post.confirm(borrowRequestOf(state.values), requestBody(state.values));
 				}
 				else if (input === 'n' || input === 'N') {
 					if (post.state.confirmAgain) post.decline();
@@ -154,7 +133,7 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 			}
 			if (stage === 'result' && key.return) return navigation.home();
 			if (stage === 'result' && (input === 'c' || input === 'C')) {
-				const orderId = post.state.result!.orderId;
+				const orderId = orderIdOf(post.state.result);
 				clipboard?.copy(orderId);
 				return setCopied(copiedMessage(clipboard, 'Order ID'));
 			}
@@ -231,8 +210,8 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 				/>
 			) : null}
 			{stage === 'submitting' ? <Spinner label="Sending the borrow request… (keys are ignored until the server answers)" color={theme.accent} /> : null}
-			{stage === 'result' ? <Result orderId={post.state.result!.orderId} state={state} color={theme.good} copied={copied} kept={localHistory !== undefined} /> : null}
-			{stage === 'unknown' ? <Unknown failure={post.state.failure} reconciliation={reconciliation} theme={theme} /> : null}
+			{stage === 'result' ? <Result orderId={orderIdOf(post.state.result)} state={state} color={theme.good} copied={copied} kept={journal !== undefined} /> : null}
+			{stage === 'unknown' ? <OutcomeUnknownView post={post.state} checkMs={reconcileMs} theme={theme} /> : null}
 		</Box>
 	);
 }
@@ -276,19 +255,6 @@ function Result({orderId, state, color, copied, kept}: {orderId: string; state: 
 	);
 }
 
-/** Each thing once: what is unknown, why, what to check, what the loans say now, what sending again takes (keys: footer). */
-function Unknown({failure, reconciliation, theme}: {failure: unknown; reconciliation: ReconciliationState; theme: Theme}) {
-	const color = theme.warn;
-	const view = describeError(failure);
-	return (
-		<Box flexDirection="column" borderStyle="double" borderColor={color} paddingX={1}>
-			<Text bold color={color} wrap="wrap">
-				⚠ OUTCOME UNKNOWN — the loan may or may not have been created.
-			</Text>
-			{view.detail ? <Text wrap="wrap">Cause: {view.detail}</Text> : null}
-			<Text wrap="wrap">{view.hint ?? 'Check your loan orders on Bitget before borrowing again.'}</Text>
-			<ReconciliationView state={reconciliation} theme={theme} />
-			<Text wrap="wrap">Sending the same values again needs the review and a second, explicit y.</Text>
-		</Box>
-	);
+function orderIdOf(result: MoneyResult | undefined): string {
+	return result?.kind === 'borrow' ? result.result.orderId : '';
 }

@@ -1,10 +1,11 @@
 // What the review checks before its y may send, and the loan-amount cost it shows: signed requests over plain http
-// to another host are refused (client.assertCanSign), Bitget's min/max borrow of the loan coin (coinInfos) is
-// checked against the amount borrowed (in pledge mode: the estimate's borrowable amount), and by loan amount the
-// collateral and hourly interest are estimated (loans/loan-cost.ts).
+// to another host are refused (client.assertCanSign), the coins and Bitget's min/max borrow by the one pre-check
+// (operations/borrow-check.ts, as the CLI), and by loan amount the collateral and hourly interest are estimated
+// (loans/loan-cost.ts). y sends nothing while the check runs or refuses.
 import {useEffect, useState} from 'react';
 import type {BitgetClient} from '../../api/client.js';
-import {checkBorrowLimits} from '../../loans/limits.js';
+import {borrowVerdict} from '../../operations/borrow-check.js';
+import {borrowRequestOf} from './borrow-request.js';
 import {estimateLoanCost, type LoanCost} from '../../loans/loan-cost.js';
 import {errorLine} from '../../ui/describe-error.js';
 import type {CoinInfoState, CoinInfoStore} from '../../ui/coin-info-store.js';
@@ -50,18 +51,15 @@ export function useReviewChecks(
 	}
 	const checks: ReviewChecks = {checking: false, cost: loanMode ? cost : undefined};
 	if (signProblem) return {...checks, blocked: signProblem};
-	if (!coinInfos || infos.status === 'error') return {...checks, note: "Bitget's borrow limits could not be looked up; the server checks them"};
-	if (infos.status !== 'ready') return {...checks, checking: true};
-	const info = infos.infos.loanInfos.find((item) => item.coin === values.loanCoin);
-	if (!info) return {...checks, blocked: `${values.loanCoin} is not in Bitget's list of loanable coins`};
-	let borrowed: string | undefined = loanMode ? values.amount : undefined;
-	if (!loanMode) {
-		if (estimate === 'loading' || estimate === undefined) return {...checks, checking: true};
-		if (!estimate.ok) return {...checks, note: "the estimate failed, so Bitget's borrow limits were not checked here; the server checks them"};
-		borrowed = estimate.estimate.loanAmount;
-	}
-	const verdict = checkBorrowLimits(info, borrowed!);
-	return verdict.ok ? checks : {...checks, blocked: loanMode ? verdict.reason : `${verdict.reason} (what this pledge borrows, by the estimate)`};
+	// The one pre-check and its one failure policy (operations/borrow-check.ts), from what the review already loaded.
+	if (!coinInfos) return {...checks, note: "Bitget's borrow limits could not be looked up; the server checks them"};
+	if (infos.status === 'idle' || infos.status === 'loading') return {...checks, checking: true};
+	if (!loanMode && (estimate === 'loading' || estimate === undefined)) return {...checks, checking: true};
+	const lookedUp = infos.status === 'ready' ? {ok: true as const, value: infos.infos} : {ok: false as const, error: infos.error};
+	const byEstimate = loanMode || estimate === 'loading' || estimate === undefined ? undefined : estimate.ok ? {ok: true as const, value: estimate.estimate} : {ok: false as const, error: estimate.error};
+	const verdict = borrowVerdict(borrowRequestOf(values), lookedUp, byEstimate);
+	if (verdict.status === 'refused') return {...checks, blocked: verdict.reason};
+	return verdict.notes.length > 0 ? {...checks, note: verdict.notes.join('; ')} : checks;
 }
 
 function useLoanCost(client: BitgetClient, values: WizardValues, active: boolean): CostState {

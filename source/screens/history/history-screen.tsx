@@ -2,6 +2,7 @@
 // days, at most 90), newest first, a page at a time.
 import React, {useMemo, useReducer, useState} from 'react';
 import {Box, Text} from 'ink';
+import {unreadableNote} from '../../format/unreadable.js';
 import {ErrorMessage} from '../../ui/components/error-message.js';
 import {Spinner} from '../../ui/components/spinner.js';
 import type {KeyHelp} from '../../ui/keys/key-help.js';
@@ -23,7 +24,7 @@ const KEYS: KeyHelp[] = [
 	{keys: 'Ctrl+R', action: 'read again'},
 ];
 
-/** Rows around the table: tabs, window line, heading, page line. */
+/** Rows around the table: tabs, window line, heading, page line (and one more when records could not be read). */
 const CHROME = 4;
 
 export function HistoryScreen() {
@@ -33,7 +34,8 @@ export function HistoryScreen() {
 	const [reload, setReload] = useState(0);
 	const tab = HISTORY_TABS[state.tab]!;
 	const read = useHistoryRecords(client, credentials, tab.kind, state.days, reload);
-	const pageSize = Math.max(1, rows - CHROME);
+	const unreadable = read.status === 'ready' ? read.unreadable : 0;
+	const pageSize = Math.max(1, rows - CHROME - (unreadable > 0 ? 1 : 0));
 	const records = useMemo(() => (read.status === 'ready' ? read.records : []), [read]);
 	const table = useMemo(() => historyLines(tab.kind, records), [tab.kind, records]);
 	const pages = Math.max(1, Math.ceil(records.length / pageSize));
@@ -72,7 +74,13 @@ export function HistoryScreen() {
 			) : read.status === 'error' ? (
 				<ErrorMessage error={read.error} color={theme.bad} action="Ctrl+R to retry" />
 			) : records.length === 0 ? (
-				<Text wrap="truncate">No {tab.label.toLowerCase()} in the last {state.days} days.</Text>
+				<>
+					<Text wrap="truncate">
+						No {unreadable > 0 ? 'readable ' : ''}
+						{tab.label.toLowerCase()} in the last {state.days} days.
+					</Text>
+					{unreadable > 0 ? <Text color={theme.warn} wrap="truncate">{unreadableNote(unreadable)}.</Text> : null}
+				</>
 			) : (
 				<>
 					<Text dimColor wrap="truncate">
@@ -87,6 +95,7 @@ export function HistoryScreen() {
 						page {page + 1} of {pages} · records {page * pageSize + 1}-{page * pageSize + shown.length} of {records.length}, newest first
 						{read.complete ? '' : ` (only the first ${records.length} were read)`}
 					</Text>
+					{unreadable > 0 ? <Text color={theme.warn} wrap="truncate">{unreadableNote(unreadable)}.</Text> : null}
 				</>
 			)}
 		</Box>

@@ -12,7 +12,7 @@ export type AnyRecord = HistoryRecords[HistoryKind];
 
 export type HistoryRead =
 	| {status: 'loading'; key: string}
-	| {status: 'ready'; key: string; records: AnyRecord[]; complete: boolean}
+	| {status: 'ready'; key: string; records: AnyRecord[]; complete: boolean; /** Records left out: they could not be read. */ unreadable: number}
 	| {status: 'error'; key: string; error: unknown};
 
 export const TIME_OF: {[K in HistoryKind]: (record: HistoryRecords[K]) => string} = {
@@ -35,18 +35,21 @@ export function useHistoryRecords(client: BitgetClient, credentials: Credentials
 				const endTime = client.clock.now();
 				const startTime = endTime - days * DAY_MS;
 				const records: AnyRecord[] = [];
+				let unreadable = 0;
 				let complete = false;
 				for (let pageNo = 1; pageNo <= MAX_PAGES; pageNo++) {
 					const page = await client.history(kind, {startTime, endTime, pageNo, pageSize: HISTORY_MAX_PAGE_SIZE}, {signal});
-					records.push(...page);
-					if (page.length < HISTORY_MAX_PAGE_SIZE) {
+					records.push(...page.records);
+					unreadable += page.unreadable;
+					// A page is full by what the server sent, unreadable records included.
+					if (page.records.length + page.unreadable < HISTORY_MAX_PAGE_SIZE) {
 						complete = true;
 						break;
 					}
 				}
 				const time = TIME_OF[kind] as (record: AnyRecord) => string;
 				records.sort((a, b) => Number(time(b)) - Number(time(a)));
-				if (!signal.aborted) setRead({status: 'ready', key, records, complete});
+				if (!signal.aborted) setRead({status: 'ready', key, records, complete, unreadable});
 			} catch (error) {
 				if (!signal.aborted) setRead({status: 'error', key, error});
 			}

@@ -1,9 +1,7 @@
-// What the action state becomes on the wire: the repay or revise-pledge request, its exact body (what "the same
-// values" means for the second-confirmation guard), and what a reconciliation needs to know about it.
-import type {BitgetClient} from '../../api/client.js';
+// What the action state becomes on the wire: the repay or revise-pledge request, and its exact body (what "the same
+// values" means for the second-confirmation guard).
 import {repayBody, revisePledgeBody} from '../../api/loan-requests.js';
 import type {OngoingLoan, RepayRequest, RepayResult, RevisePledgeRequest, RevisePledgeResult} from '../../api/loan-types.js';
-import type {SentRequest} from '../../loans/reconcile.js';
 import type {LoanActionState} from './reducer.js';
 
 export type LoanRequest = {kind: 'repay'; request: RepayRequest} | {kind: 'revisePledge'; request: RevisePledgeRequest};
@@ -22,14 +20,4 @@ export function loanRequestOf(state: LoanActionState, loan: OngoingLoan): LoanRe
 /** The exact JSON that would be posted. */
 export function loanRequestBody(request: LoanRequest): string {
 	return request.kind === 'repay' ? repayBody(request.request) : revisePledgeBody(request.request);
-}
-
-export async function sendLoanRequest(client: BitgetClient, request: LoanRequest, signal?: AbortSignal): Promise<LoanResult> {
-	if (request.kind === 'repay') return {kind: 'repay', result: await client.repay(request.request, {signal})};
-	return {kind: 'revisePledge', result: await client.revisePledge(request.request, {signal})};
-}
-
-/** What was sent, for reconcile.ts: the request, the server time it was sent at, and the loan as it was before. */
-export function sentRequestOf(request: LoanRequest, sentAt: number, before: OngoingLoan | undefined): SentRequest {
-	return request.kind === 'repay' ? {kind: 'repay', request: request.request, sentAt, before} : {kind: 'revisePledge', request: request.request, sentAt, before};
 }

@@ -1,9 +1,8 @@
 // One loan: its figures, and its actions — repay (all or part, release or keep the collateral), add or withdraw
 // collateral — each through a review and an explicit y, sent once by the money post (ui/money). After an unknown
-// outcome the loans are read again (ui/money/use-reconciliation.ts) and the finding is shown.
-import React, {useEffect, useMemo, useReducer, useRef, useState} from 'react';
+// outcome the pipeline reads the loans again (operations/check-outcome.ts) and the finding is shown.
+import React, {useEffect, useReducer, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
-import {OutcomeUnknownError} from '../../api/errors.js';
 import type {OngoingLoan} from '../../api/loan-types.js';
 import {fixedPercent} from '../../format/money.js';
 import {owed} from '../../format/loans.js';
@@ -11,21 +10,20 @@ import {sanitize} from '../../format/sanitize.js';
 import {ago} from '../../format/time.js';
 import {ErrorMessage} from '../../ui/components/error-message.js';
 import {Spinner} from '../../ui/components/spinner.js';
-import {describeError, errorLine} from '../../ui/describe-error.js';
+import {errorLine} from '../../ui/describe-error.js';
 import {ChoiceList} from '../../ui/fields/choice-list.js';
 import {useTextField} from '../../ui/fields/use-text-field.js';
 import {routeChoiceKey} from '../../ui/fields/field-keys.js';
 import {TextField} from '../../ui/fields/text-field.js';
 import type {KeyHelp} from '../../ui/keys/key-help.js';
 import {useScreenInput} from '../../ui/keys/screen-input.js';
-import {ReconciliationView} from '../../ui/money/reconciliation-view.js';
+import {OutcomeUnknownView} from '../../ui/money/outcome-unknown-view.js';
 import {useMoneyPost} from '../../ui/money/use-money-post.js';
-import {useReconciliation, worthChecking} from '../../ui/money/use-reconciliation.js';
 import {useServices} from '../../ui/services.js';
 import {useNow} from '../../ui/use-now.js';
 import type {Theme} from '../../ui/theme.js';
 import {LoanFigures} from './loan-figures.js';
-import {loanRequestBody, loanRequestOf, sendLoanRequest, sentRequestOf, type LoanRequest, type LoanResult} from './loan-request.js';
+import {loanRequestBody, loanRequestOf, type LoanRequest, type LoanResult} from './loan-request.js';
 import {initialLoanAction, loanActionReducer, type LoanActionState, type LoanStep} from './reducer.js';
 import {LoanReview} from './review.js';
 import {useLoan} from './use-loan.js';
@@ -77,34 +75,22 @@ export function LoanScreen({orderId}: {orderId: string}) {
 function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => void}) {
 	const {client, credentials, theme, connectedTo, reconcileMs} = useServices();
 	const [state, dispatch] = useReducer(loanActionReducer, initialLoanAction);
-	const sentAt = useRef(0);
-	const before = useRef<OngoingLoan | undefined>(undefined);
-	// The operation for the local history is told from the body (repay or revise-pledge fields).
+	/** The loan as reviewed when y was typed: the check compares with it when the pipeline's own read fails. */
+	const reviewed = useRef<OngoingLoan | undefined>(undefined);
 	// The top line tells a refused or unknown repay or collateral change until the next one succeeds, named after
 	// what was posted, not what the screen shows now (going back must not rename the error).
-	const post = useMoneyPost(
-		(request: LoanRequest, {signal}) => {
-			sentAt.current = client.clock.now();
-			return sendLoanRequest(client, request, signal);
-		},
-		{report: {source: 'loan', what: postedName}},
-	);
+	const post = useMoneyPost((request: LoanRequest) => ({...request, loan: reviewed.current}), {report: {source: 'loan', what: postedName}});
 	const {phase} = post.state;
 	const stage: Stage = phase === 'posting' ? 'sending' : phase === 'done' ? 'result' : phase === 'unknown' ? 'unknown' : state.step;
 	const loanRead = useLoan(client, credentials, orderId, stage === 'view');
 	const now = useNow();
 	const loan = loanRead.state.status === 'ready' ? loanRead.state.loan : undefined;
 
-	// What was sent, once its outcome is unknown: the reconciliation reads the loans again for it.
-	const sent = useMemo(
-		() => (phase === 'unknown' && post.state.request && worthChecking(post.state.failure) ? sentRequestOf(post.state.request, sentAt.current, before.current) : undefined),
-		[phase, post.state.request, post.state.failure],
-	);
-	const reconciliation = useReconciliation(client, sent, reconcileMs);
 	const {refresh} = loanRead;
+	// The check after an unknown outcome is over: the figures are read again.
 	useEffect(() => {
-		if (reconciliation.status === 'done') refresh();
-	}, [reconciliation.status, refresh]);
+		if (post.state.check.status === 'done') refresh();
+	}, [post.state.check.status, refresh]);
 
 	const finishUnknown = () => {
 		post.review();
@@ -148,7 +134,7 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 					// Only a typed y sends (a paste never reaches here); n drops a pending second y, then goes back.
 					if (input === 'y' || input === 'Y') {
 						const request = loanRequestOf(state, loan);
-						before.current = loan;
+						reviewed.current = loan;
 						post.confirm(request, loanRequestBody(request));
 					} else if (input === 'n' || input === 'N') {
 						if (post.state.confirmAgain) post.decline();
@@ -213,19 +199,14 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 				<LoanReview state={state} loan={loan} connectedTo={connectedTo} refusal={post.state.refusal} confirmAgain={post.state.confirmAgain} theme={theme} />
 			) : null}
 			{stage === 'sending' ? <Spinner label="Sending… (keys are ignored until the server answers)" color={theme.accent} /> : null}
-			{stage === 'result' && post.state.result ? <Result result={post.state.result} state={state} orderId={orderId} theme={theme} /> : null}
+			{stage === 'result' && post.state.result && post.state.result.kind !== 'borrow' ? <Result result={post.state.result} state={state} orderId={orderId} theme={theme} /> : null}
 			{stage === 'unknown' ? (
-				<Box flexDirection="column" borderStyle="double" borderColor={theme.warn} paddingX={1}>
-					<Text bold color={theme.warn} wrap="truncate">
-						⚠ OUTCOME UNKNOWN — {post.state.failure instanceof OutcomeUnknownError ? post.state.failure.subject : 'it may or may not have been done'}.
-					</Text>
-					<FailureDetail error={post.state.failure} />
-					<ReconciliationView state={reconciliation} theme={theme} />
-					<Text wrap="truncate">Sending the same values again needs the review and a second, explicit y.</Text>
+				<>
+					<OutcomeUnknownView post={post.state} checkMs={reconcileMs} theme={theme} />
 					<Text dimColor wrap="truncate">
 						Esc: back to review · Enter: back to the loan
 					</Text>
-				</Box>
+				</>
 			) : null}
 		</Box>
 	);
@@ -288,17 +269,6 @@ function Result({result, state, orderId, theme}: {result: LoanResult; state: Loa
 			<Text dimColor wrap="truncate">
 				Enter or Esc: back to the loan
 			</Text>
-		</Box>
-	);
-}
-
-/** What went wrong with the request, under the OUTCOME UNKNOWN headline (which already says what it means). */
-function FailureDetail({error}: {error: unknown}) {
-	const view = describeError(error);
-	return (
-		<Box flexDirection="column">
-			<Text wrap="truncate">  What happened: {view.detail ?? view.title}</Text>
-			{view.hint ? <Text wrap="truncate">  {view.hint}</Text> : null}
 		</Box>
 	);
 }

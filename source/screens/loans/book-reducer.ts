@@ -6,6 +6,8 @@ import {byRisk} from '../../loans/ltv.js';
 export interface LoanBookState {
 	/** undefined until the first answer. */
 	loans?: OngoingLoan[];
+	/** Loans of the last answer left out because they could not be read (said on screen). */
+	unreadable?: number;
 	/** The totals, or why they could not be read (the loans still show). */
 	debts?: Debts;
 	debtsError?: unknown;
@@ -21,7 +23,7 @@ export interface LoanBookState {
 
 export type LoanBookAction =
 	| {type: 'start'}
-	| {type: 'loaded'; request: number; loans: OngoingLoan[]; debts: Debts | {error: unknown}; at: number}
+	| {type: 'loaded'; request: number; loans: OngoingLoan[]; debts: Debts | {error: unknown}; at: number; unreadable?: number}
 	| {type: 'failed'; request: number; error: unknown};
 
 export const initialLoanBook: LoanBookState = {loading: false, request: 0};
@@ -33,7 +35,7 @@ export function loanBookReducer(state: LoanBookState, action: LoanBookAction): L
 		case 'loaded': {
 			if (action.request !== state.request) return state;
 			const debts = 'error' in action.debts ? {debts: state.debts, debtsError: action.debts.error} : {debts: action.debts, debtsError: undefined};
-			return {...state, ...debts, loans: [...action.loans].sort(byRisk), updatedAt: action.at, loading: false, error: undefined};
+			return {...state, ...debts, loans: [...action.loans].sort(byRisk), unreadable: action.unreadable ?? 0, updatedAt: action.at, loading: false, error: undefined};
 		}
 		case 'failed':
 			return action.request === state.request ? {...state, loading: false, error: action.error} : state;

@@ -4,9 +4,8 @@
 // of figures gets two (and the gauge's falls a line of their own) rather than figures cut off.
 import type {OngoingLoan} from '../../api/loan-types.js';
 import {alignRight, amountColumn, fixedPercent} from '../../format/money.js';
-import {fall, ltvGauge} from '../../format/loans.js';
+import {expiryWords, fall, ltvGauge} from '../../format/loans.js';
 import {sanitize} from '../../format/sanitize.js';
-import {expiry} from '../../format/time.js';
 import {annualRate, riskOf, type RiskLevel} from '../../loans/ltv.js';
 import {RISK_SYMBOL} from '../loan/loan-figures.js';
 
@@ -44,7 +43,7 @@ export function loanTable(loans: readonly OngoingLoan[], now: number, columns: n
 		alignRight(loans.map((l) => fixedPercent(annualRate(l.hourInterestRate), 2))),
 		alignRight(loans.map((l) => `${fixedPercent(l.hourInterestRate, 5)}/h`)),
 		coin(amountColumn(loans.map((l) => l.pledgeAmount), {maxDecimals: 8}), loans.map((l) => l.pledgeCoin)),
-		loans.map((l) => expiry(l.expireTime === '0' ? undefined : l.expireTime, now).replace(/^expires /, '')),
+		loans.map((l) => expiryWords(l.expireTime, now)),
 		loans.map((l) => l.orderId),
 	];
 	const widths = cells.map((column, i) => Math.max(HEADINGS[i]!.length, ...column.map((cell) => [...cell].length)));

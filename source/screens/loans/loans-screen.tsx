@@ -5,6 +5,7 @@ import {Box, Text} from 'ink';
 import type {Debts} from '../../api/loan-types.js';
 import {amount, significantDecimals} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
+import {unreadableNote} from '../../format/unreadable.js';
 import {ago} from '../../format/time.js';
 import type {RiskLevel} from '../../loans/ltv.js';
 import {ErrorMessage} from '../../ui/components/error-message.js';
@@ -40,17 +41,19 @@ const KEYS: KeyHelp[] = [
 const CHROME = 6;
 
 export function LoansScreen({selected}: {selected?: string}) {
-	const {client, credentials, theme, localHistory} = useServices();
+	const {client, credentials, theme, journal} = useServices();
 	const navigation = useNavigation();
 	const {columns, rows} = useBodySize();
 	const book = useLoanBook(client, credentials);
 	const now = useNow();
 	const [list, dispatch] = useReducer(loanListReducer, selected, initialLoanList);
-	const sent = useSentHistory(localHistory, book.state.updatedAt);
+	const sent = useSentHistory(journal, book.state.updatedAt);
 	const loans = book.state.loans ?? [];
+	const unreadable = book.state.unreadable ?? 0;
 	const ids = loans.map((loan) => loan.orderId);
 	const table = loanTable(loans, now, columns);
-	const pageSize = Math.max(1, Math.floor((rows - CHROME - table.header.length + 1) / linesPerLoan(table)));
+	// A line more above the list when loans could not be read.
+	const pageSize = Math.max(1, Math.floor((rows - CHROME - (unreadable > 0 ? 1 : 0) - table.header.length + 1) / linesPerLoan(table)));
 	const index = selectedIndex(list, ids);
 	const offset = windowStart(index, list.offset, ids.length, pageSize);
 
@@ -97,6 +100,11 @@ export function LoansScreen({selected}: {selected?: string}) {
 					✗ Refresh failed: {errorLine(state.error)} (showing the last answer; Ctrl+R to retry)
 				</Text>
 			) : null}
+			{!list.showSent && state.loans !== undefined && unreadable > 0 ? (
+				<Text color={theme.warn} wrap="truncate">
+					{unreadableNote(unreadable)}.
+				</Text>
+			) : null}
 			{list.showSent ? (
 				<SentList history={sent} rows={rows - 2} theme={theme} />
 			) : state.loans === undefined ? (
@@ -106,7 +114,11 @@ export function LoansScreen({selected}: {selected?: string}) {
 					<Spinner label="Reading your loans…" color={theme.accent} />
 				)
 			) : loans.length === 0 ? (
-				<Text wrap="truncate">No ongoing loans. Borrow from the home menu; s shows what was sent from here.</Text>
+				unreadable > 0 ? (
+					<Text wrap="truncate">No readable ongoing loans.</Text>
+				) : (
+					<Text wrap="truncate">No ongoing loans. Borrow from the home menu; s shows what was sent from here.</Text>
+				)
 			) : (
 				<>
 					{table.header.map((line, i) => (

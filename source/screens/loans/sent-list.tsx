@@ -1,42 +1,56 @@
-// "Sent from here": the money-moving requests this app sent (state/local-history.ts), newest first, each with its
-// outcome in words. Read only; the money-post hook writes it.
+// "Sent from here": the money-moving requests this app sent (state/money-journal.ts), newest first, each with its
+// outcome in words and, after an unknown outcome, what the check of the loans found. Read only; the money pipeline
+// (operations/money-pipeline.ts) writes it.
 import React from 'react';
 import {Box, Text} from 'ink';
 import {sanitize} from '../../format/sanitize.js';
 import {localDateTimeWithOffset} from '../../format/time.js';
-import type {LocalHistoryEntry} from '../../state/local-history.js';
+import {JournalError, type MoneyRecord} from '../../state/money-journal.js';
 import {errorLine} from '../../ui/describe-error.js';
 import type {Theme} from '../../ui/theme.js';
 import type {SentHistory} from './use-sent-history.js';
 
-const OUTCOME: Record<LocalHistoryEntry['outcome'], string> = {done: '✓ done', refused: '✗ refused', unknown: '? outcome unknown'};
+const OUTCOME: Record<MoneyRecord['outcome'], string> = {done: '✓ done', refused: '✗ refused', unknown: '? outcome unknown', sending: '? no answer recorded'};
 
 export function SentList({history, rows, theme}: {history: SentHistory; rows: number; theme: Theme}) {
 	if (history.status === 'off') return <Text wrap="truncate">No local history in this mode (the demo's requests are not kept).</Text>;
 	if (history.status === 'loading') return <Text dimColor>Reading what was sent from here…</Text>;
-	if (history.status === 'error') return <Text color={theme.bad} wrap="truncate">✗ The local history could not be read: {errorLine(history.error)}</Text>;
-	if (history.entries.length === 0) return <Text wrap="truncate">Nothing sent from this app yet (borrow, repay and collateral requests are kept here).</Text>;
-	const shown = history.entries.slice(0, Math.max(1, Math.floor(rows / 2)));
+	// Wrapped, not cut: the reason (which file, why) is the point of the line.
+	if (history.status === 'error') return <Text color={theme.bad}>✗ {history.error instanceof JournalError ? errorLine(history.error) : `The money record could not be read: ${errorLine(history.error)}`}</Text>;
+	const skipped = history.unreadable > 0 ? <Text color={theme.warn} wrap="truncate">△ {history.unreadable} damaged line{history.unreadable === 1 ? '' : 's'} of the money record skipped</Text> : null;
+	if (history.records.length === 0) {
+		return (
+			<Box flexDirection="column">
+				<Text wrap="truncate">Nothing sent from this app yet (borrow, repay and collateral requests are kept here).</Text>
+				{skipped}
+			</Box>
+		);
+	}
+	const perRecord = 2;
+	const shown = history.records.slice(0, Math.max(1, Math.floor((rows - (skipped ? 1 : 0)) / perRecord)));
 	return (
 		<Box flexDirection="column">
-			{shown.map((entry, i) => {
-				const values = Object.entries(entry.values).map(([name, value]) => `${name} ${sanitize(value)}`).join(', ');
+			{shown.map((record) => {
+				const values = Object.entries(record.values).map(([name, value]) => `${name} ${sanitize(value)}`).join(', ');
+				const check = record.finding ? ` — check: ${record.finding.status}, ${sanitize(record.finding.message)}` : '';
 				return (
-					<Box key={`${entry.time}:${i}`} flexDirection="column">
+					<Box key={record.id} flexDirection="column">
 						<Text wrap="truncate">
-							{localDateTimeWithOffset(entry.time)}  {entry.operation.padEnd(10)}
-							<Text color={entry.outcome === 'done' ? theme.good : entry.outcome === 'refused' ? theme.bad : theme.warn}>{OUTCOME[entry.outcome]}</Text>
-							{entry.orderId ? `  order ${sanitize(entry.orderId)}` : ''}
+							{localDateTimeWithOffset(record.time)}  {record.operation.padEnd(10)}
+							<Text color={record.outcome === 'done' ? theme.good : record.outcome === 'refused' ? theme.bad : theme.warn}>{OUTCOME[record.outcome]}</Text>
+							{record.orderId ? `  order ${sanitize(record.orderId)}` : ''}
 						</Text>
 						<Text dimColor wrap="truncate">
 							{'    '}
 							{values}
-							{entry.detail ? ` — ${sanitize(entry.detail)}` : ''}
+							{record.detail ? ` — ${sanitize(record.detail)}` : ''}
+							{check}
 						</Text>
 					</Box>
 				);
 			})}
-			{history.entries.length > shown.length ? <Text dimColor>{history.entries.length - shown.length} older not shown</Text> : null}
+			{history.records.length > shown.length ? <Text dimColor>{history.records.length - shown.length} older not shown</Text> : null}
+			{skipped}
 		</Box>
 	);
 }

@@ -32,11 +32,12 @@ export function useLoanBook(client: BitgetClient, credentials: CredentialsAccess
 				if (access.status !== 'ready') {
 					throw new InputError(`reading your loans needs credentials${access.status === 'none' && access.reason ? ` (${access.reason})` : ''}: enter them on the Credentials screen, or set BITGET_API_KEY, BITGET_SECRET_KEY and BITGET_PASSPHRASE`);
 				}
-				const [loans, debts] = await Promise.all([
-					client.ongoingOrders({}, {signal: mine.signal}),
+				// Loans are read one by one: one that cannot be read is left out and counted, not the whole list lost.
+				const [page, debts] = await Promise.all([
+					client.ongoingOrderPage({}, {signal: mine.signal}),
 					client.debts({signal: mine.signal}).catch((error: unknown) => ({error})),
 				]);
-				if (!mine.signal.aborted) dispatch({type: 'loaded', request: number, loans, debts, at: Date.now()});
+				if (!mine.signal.aborted) dispatch({type: 'loaded', request: number, loans: page.records, unreadable: page.unreadable, debts, at: Date.now()});
 			} catch (error) {
 				if (!mine.signal.aborted) dispatch({type: 'failed', request: number, error});
 			}

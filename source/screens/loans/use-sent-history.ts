@@ -1,22 +1,27 @@
 import {useEffect, useState} from 'react';
-import type {LocalHistory, LocalHistoryEntry} from '../../state/local-history.js';
+import type {MoneyJournal, MoneyRecord} from '../../state/money-journal.js';
 
-export type SentHistory = {status: 'off'} | {status: 'loading'} | {status: 'ready'; entries: LocalHistoryEntry[]} | {status: 'error'; error: unknown};
+export type SentHistory =
+	| {status: 'off'}
+	| {status: 'loading'}
+	| {status: 'ready'; records: MoneyRecord[]; unreadable: number}
+	/** The money record could not be read (state/money-journal.ts says why): never shown as "nothing sent". */
+	| {status: 'error'; error: unknown};
 
-/** The local history of what this app sent, newest first; read again whenever `version` changes (each refresh).
+/** The money record of what this app sent, newest first; read again whenever `version` changes (each refresh).
  * None is kept in demo mode: 'off'. */
-export function useSentHistory(history: LocalHistory | undefined, version: unknown): SentHistory {
-	const [state, setState] = useState<SentHistory>(history ? {status: 'loading'} : {status: 'off'});
+export function useSentHistory(journal: MoneyJournal | undefined, version: unknown): SentHistory {
+	const [state, setState] = useState<SentHistory>(journal ? {status: 'loading'} : {status: 'off'});
 	useEffect(() => {
-		if (!history) return;
+		if (!journal) return;
 		let current = true;
-		history.read().then(
-			(entries) => current && setState({status: 'ready', entries}),
+		journal.read().then(
+			({records, unreadable}) => current && setState({status: 'ready', records, unreadable}),
 			(error: unknown) => current && setState({status: 'error', error}),
 		);
 		return () => {
 			current = false;
 		};
-	}, [history, version]);
+	}, [journal, version]);
 	return state;
 }

@@ -1,0 +1,62 @@
+// The one check of a borrow before it may be confirmed, for the CLI and the app: the loan coin is loanable and the
+// pledge coin pledgeable (coinInfos), and the amount borrowed is within Bitget's min/max of the loan coin (by pledge
+// amount: what the estimate says it borrows). One failure policy: what the lists rule out is refused (nothing is
+// sent); a lookup that fails refuses nothing — the server checks too — and says so.
+import type {BitgetClient} from '../api/client.js';
+import {ApiError} from '../api/errors.js';
+import type {CoinInfos} from '../api/loan-types.js';
+import type {BorrowRequest, Estimate} from '../api/types.js';
+import {checkBorrowLimits} from '../loans/limits.js';
+import {failureText} from './observe.js';
+
+/** A lookup's answer, or why there is none. */
+export type Lookup<T> = {ok: true; value: T} | {ok: false; error: unknown};
+
+export type BorrowCheck = {status: 'ok'; notes: string[]} | {status: 'refused'; reason: string};
+
+const unchecked = (what: string, error: unknown) => `could not check ${what} here (${failureText(error)}); the server checks them`;
+
+/** The verdict from what was looked up. `estimate` is needed by pledge amount only. */
+export function borrowVerdict(request: BorrowRequest, infos: Lookup<CoinInfos>, estimate?: Lookup<Estimate>): BorrowCheck {
+	if (!infos.ok) {
+		// coinInfos?coin=X answers 40034 for a coin it does not know.
+		if (infos.error instanceof ApiError && infos.error.code === '40034') return {status: 'refused', reason: `${request.loanCoin} is not a loanable coin (${infos.error.code} ${infos.error.serverMessage})`};
+		return {status: 'ok', notes: [unchecked("the coins and Bitget's borrow limits", infos.error)]};
+	}
+	const loanInfo = infos.value.loanInfos.find((info) => info.coin === request.loanCoin);
+	if (!loanInfo) return {status: 'refused', reason: `${request.loanCoin} is not in Bitget's list of loanable coins (loan-tui coins)`};
+	// A list that names no pledge coins at all says nothing about this one.
+	if (infos.value.pledgeInfos.length > 0 && !infos.value.pledgeInfos.some((info) => info.coin === request.pledgeCoin)) {
+		return {status: 'refused', reason: `${request.pledgeCoin} is not in Bitget's list of pledgeable coins (loan-tui coins)`};
+	}
+	let borrowed = request.loanAmount;
+	if (borrowed === undefined) {
+		if (!estimate) return {status: 'ok', notes: []};
+		if (!estimate.ok) {
+			if (estimate.error instanceof ApiError && estimate.error.code === '40034') return {status: 'refused', reason: `the estimate was refused: ${estimate.error.code} ${estimate.error.serverMessage}`};
+			return {status: 'ok', notes: [unchecked("Bitget's borrow limits", estimate.error)]};
+		}
+		borrowed = estimate.value.loanAmount;
+	}
+	const verdict = checkBorrowLimits(loanInfo, borrowed);
+	if (verdict.ok) return {status: 'ok', notes: []};
+	return {status: 'refused', reason: request.loanAmount === undefined ? `${verdict.reason} (what this pledge borrows, by the estimate)` : verdict.reason};
+}
+
+const lookup = <T>(promise: Promise<T>): Promise<Lookup<T>> =>
+	promise.then(
+		(value) => ({ok: true, value}),
+		(error: unknown) => ({ok: false, error}),
+	);
+
+/** Looks up what the verdict needs (coinInfos for both coins; the estimate by pledge amount) and gives it. */
+export async function checkBorrow(client: BitgetClient, request: BorrowRequest, signal?: AbortSignal): Promise<BorrowCheck> {
+	const [infos, estimate] = await Promise.all([
+		lookup(client.coinInfos(undefined, {signal})),
+		request.pledgeAmount === undefined
+			? Promise.resolve(undefined)
+			: lookup(client.estimate({loanCoin: request.loanCoin, pledgeCoin: request.pledgeCoin, daily: request.daily, pledgeAmount: request.pledgeAmount}, {signal})),
+	]);
+	signal?.throwIfAborted();
+	return borrowVerdict(request, infos, estimate);
+}
