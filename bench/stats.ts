@@ -12,7 +12,7 @@ export function percentile(values: number[], p: number): number {
 	return sorted[Math.min(sorted.length - 1, Math.max(0, rank))]!;
 }
 
-export function median(values: number[]): number {
+function median(values: number[]): number {
 	const sorted = [...values].sort((a, b) => a - b);
 	const middle = sorted.length >> 1;
 	return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;

@@ -103,8 +103,6 @@ export interface SymbolList {
 	firstProblem?: string;
 }
 
-export {DEFAULT_BORROW_TIMEOUT_MS, DEFAULT_GET_TIMEOUT_MS} from './deadlines.js';
-
 /** Error codes of a connection that never got as far as sending: a borrow failing this way certainly did nothing. */
 const NOT_SENT_CODES = new Set([
 	'ECONNREFUSED',

@@ -14,7 +14,7 @@ const DECODED_LIMITS: Record<string, number> = {
 };
 
 /** Any operation not listed (a later one) gets this. */
-export const DEFAULT_DECODED_LIMIT = 1 * MiB;
+const DEFAULT_DECODED_LIMIT = 1 * MiB;
 
 /** One record of a streamed list (a symbol record is about 450 bytes). */
 export const MAX_RECORD_BYTES = 64 * KiB;

@@ -114,7 +114,7 @@ export interface ReduceRecord {
 	repayLoanAmount: string;
 }
 
-export interface DebtLine {
+interface DebtLine {
 	coin: string;
 	amount: string;
 	amountUsdt: string;
@@ -161,7 +161,7 @@ export interface RepayRequest {
 }
 
 export const REVISE_TYPES = ['IN', 'OUT'] as const;
-export type ReviseType = (typeof REVISE_TYPES)[number];
+type ReviseType = (typeof REVISE_TYPES)[number];
 
 export interface RevisePledgeRequest {
 	orderId: string;

@@ -14,9 +14,6 @@ const REFUSAL_CODES = new Set([
 	'43012', '80001', '80003', '80004', '80005', '80006', '80007', '80008', '80009', '80010', '80011', '80012', '80013', '80014', '80015', '80020',
 ]);
 
-/** Codes that say the server had trouble (D.3); on a money POST they leave the outcome unknown. */
-export const SERVER_TROUBLE_CODES: ReadonlySet<string> = new Set(['40010', '40015', '45001', '40200', '40725', '40808', '80002']);
-
 /** True when a readable answer with this code proves the money POST was not carried out. */
 export function isRefusalCode(code: string): boolean {
 	return REFUSAL_CODES.has(code);

@@ -7,7 +7,7 @@
 import {ApiError, type LoanTuiError, ProtocolError} from './errors.js';
 import type {Credentials} from './types.js';
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** What else to redact besides the credentials: values this request sent (its signature), and whether the text may
  * hold an echo of the request's credential headers. */

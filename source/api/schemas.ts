@@ -31,12 +31,12 @@ export const envelopeSchema = v.looseObject({
 	data: v.unknown(),
 });
 
-export const estimateSchema = v.looseObject({
+const estimateSchema = v.looseObject({
 	hourInterest: readableDecimal,
 	loanAmount: readableDecimal,
 });
 
-export const loanOrderSchema = v.looseObject({
+const loanOrderSchema = v.looseObject({
 	orderId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'an order id')),
 });
 

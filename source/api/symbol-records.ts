@@ -49,7 +49,7 @@ interface RawSymbolRecord {
 
 /** A repeated value's one shared copy, and the patterns it has already passed (a bit each): a fee rate seen on
  * 100k pairs is tested once, not 100k times. */
-export interface InternedValue {
+interface InternedValue {
 	text: string;
 	passed: number;
 }
@@ -65,7 +65,7 @@ export class RecordProblem extends Error {}
  * write stays on V8's fast path (a loop over field names took twice as long at 100k pairs). The values that repeat
  * (quote coins, rates, precisions, statuses) are replaced by one shared copy.
  */
-export function checkSymbolRecord(value: unknown, index: number, intern: InternTable): SymbolRecord {
+function checkSymbolRecord(value: unknown, index: number, intern: InternTable): SymbolRecord {
 	if (typeof value !== 'object' || value === null || Array.isArray(value)) {
 		throw new RecordProblem(`symbol list: data.${index} is not an object (got ${shortReceived(value)})`);
 	}

@@ -3,9 +3,6 @@
 export const PERIODS = ['SEVEN', 'THIRTY', 'FLEXIBLE'] as const;
 export type Period = (typeof PERIODS)[number];
 
-export const SYMBOL_STATUSES = ['online', 'gray', 'halt', 'offline'] as const;
-export type KnownSymbolStatus = (typeof SYMBOL_STATUSES)[number];
-
 /** A spot trading pair. Only symbol, baseCoin and quoteCoin are guaranteed; the rest may be absent. */
 export interface SymbolRecord {
 	symbol: string;
@@ -19,7 +16,7 @@ export interface SymbolRecord {
 	quantityPrecision?: string;
 	quotePrecision?: string;
 	minTradeUSDT?: string;
-	/** One of SYMBOL_STATUSES in practice; a new value from the server is kept as sent. */
+	/** online, gray, halt or offline in practice; a new value from the server is kept as sent. */
 	status?: string;
 	buyLimitPriceRatio?: string;
 	sellLimitPriceRatio?: string;
@@ -79,7 +76,5 @@ export const OPERATIONS = {
 	debts: {method: 'GET', path: '/api/v2/earn/loan/debts', perSecond: 10},
 } as const;
 export type OperationName = keyof typeof OPERATIONS;
-/** The POSTs that move money: each sent at most once per confirmation, never blind-retried. */
-export type MoneyOperation = 'borrow' | 'repay' | 'revisePledge';
 
 export const SUCCESS_CODE = '00000';

@@ -11,14 +11,15 @@ import type {KeyEvent} from '../ui/keys/key-reader.js';
 import {type Navigation, NavigationProvider} from '../ui/navigation.js';
 import {initialStack, stackReducer, topScreen, type StackState} from './screen-stack.js';
 import {ServicesProvider, type AppServices, type ShellServices} from '../ui/services.js';
-import {createStore, useStore} from '../ui/store.js';
+import {createStore} from '../services/store.js';
+import {useStore} from '../ui/use-store.js';
 import {useTerminalSize} from '../ui/use-terminal-size.js';
 import {MIN_COLUMNS, MIN_ROWS} from '../ui/layout.js';
 import {ScreenView, screenEntry, toScreen} from './registry.js';
 import {loadView, viewLoaded} from './lazy-view.js';
 
 /** The shell's services now, the rest when made: the first frame (the home menu) waits for no client. */
-export interface LateServices {
+interface LateServices {
 	shell: ShellServices;
 	/** Made after the first frame (run.tsx); a rejection is the caller's to report. */
 	ready: Promise<AppServices>;

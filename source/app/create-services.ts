@@ -1,17 +1,17 @@
 import type {Session} from '../runtime/session.js';
 import type {CredentialStore} from '../credentials/types.js';
-import {createCredentialsAccess} from '../ui/credentials-access.js';
+import {createCredentialsAccess} from '../services/credentials-access.js';
 import type {AppServices, ShellServices} from '../ui/services.js';
-import {createLastError} from '../ui/last-error.js';
-import {createSymbolStore} from '../ui/symbol-store.js';
-import type {SymbolCache} from '../ui/symbol-cache.js';
+import {createLastError} from '../services/last-error.js';
+import {createSymbolStore} from '../services/symbol-store.js';
+import type {SymbolCache} from '../state/symbol-cache.js';
 import {makeTheme} from '../ui/theme.js';
-import {createInputMemory} from '../ui/input-memory.js';
+import {createInputMemory} from '../services/input-memory.js';
 import type {RecentInputs, RecentInputsStore} from '../state/recent-inputs.js';
 import {createMoneyGuard} from '../operations/money-guard.js';
 import type {MoneyJournal} from '../state/money-journal.js';
-import {terminalClipboard} from '../ui/clipboard.js';
-import {createCoinInfoStore} from '../ui/coin-info-store.js';
+import {terminalClipboard} from '../services/clipboard.js';
+import {createCoinInfoStore} from '../services/coin-info-store.js';
 import {RECONCILE_TOTAL_MS, reconcileBudgetMs} from '../runtime/reconcile-budget.js';
 
 export interface ServiceOptions {

@@ -1,13 +1,11 @@
 // The app's one table of screens. Each entry gives a screen's id, title, home-menu entry (its shortcut is its
 // number there), help line and view. The `Screen` route type, the titles, the view switch, the home menu and its
-// "1-N" hint all come from here: adding a screen means one entry here plus the screen's own folder.
+// "1-N" hint all come from here: adding a screen means one entry here plus the screen's own folder (and its route in
+// source/screens/routes.ts when other screens open it or it takes parameters).
 import React, {type ReactElement} from 'react';
 import type {Route} from '../ui/navigation.js';
 import {HomeScreen, type HomeItem} from '../screens/home/home-screen.js';
-import type {BorrowRoute} from '../screens/borrow/route.js';
-import type {LoansRoute} from '../screens/loans/route.js';
-import type {LoanRoute} from '../screens/loan/route.js';
-import type {HistoryRoute} from '../screens/history/route.js';
+import type {BorrowRoute, HistoryRoute, LoanRoute, LoansRoute} from '../screens/routes.js';
 import {lazyView, loadView} from './lazy-view.js';
 
 export interface ScreenEntry<R extends Route> {
@@ -81,7 +79,6 @@ export const SCREENS = [
 type Entry = (typeof SCREENS)[number];
 /** Every route the app can show. */
 export type Screen = Parameters<Entry['view']>[0];
-export type ScreenName = Screen['name'];
 
 const BY_ID = new Map<string, ScreenEntry<Screen>>(SCREENS.map((entry) => [entry.id, entry as unknown as ScreenEntry<Screen>]));
 

@@ -2,13 +2,12 @@
 import type {Screen} from './registry.js';
 
 export type {Screen};
-export type ScreenName = Screen['name'];
 
 export interface StackState {
 	stack: Screen[];
 	/** Set when the last screen was left: the app should exit. */
 	quit: boolean;
-	/** Esc on home asked whether to quit: a second Esc quits, any other key stays (issue 15 point 2). */
+	/** Esc on home asked whether to quit: a second Esc quits, any other key stays. */
 	quitAsked?: boolean;
 }
 

@@ -26,13 +26,13 @@ const MAX_CANDIDATES = 500;
 const isOption = (word: string) => word.startsWith('-') && word !== '-';
 const takesValue = (name: string) => ({...GLOBAL_OPTIONS, ...COMMAND_OPTIONS} as Record<string, {type: string}>)[name]?.type === 'string';
 
-export interface CachedNames {
+interface CachedNames {
 	coins: string[];
 	symbols: string[];
 }
 
 /** Coins and pairs from every cached symbol list (one per API origin); empty when there is none yet. */
-export function cachedNames(env: NodeJS.ProcessEnv): CachedNames {
+function cachedNames(env: NodeJS.ProcessEnv): CachedNames {
 	const coins = new Set<string>();
 	const symbols = new Set<string>();
 	const directory = cacheDirectory(env);

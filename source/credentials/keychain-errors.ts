@@ -42,18 +42,18 @@ export function sessionBusUnreachable(address: string | undefined, cause: string
 	);
 }
 
-export function noSecretService(): CredentialsError {
+function noSecretService(): CredentialsError {
 	return unavailable(
 		'no Secret Service is running on the D-Bus session bus (org.freedesktop.secrets)',
 		'Install and start one, such as gnome-keyring (gnome-keyring-daemon --start --components=secrets) or KWallet.',
 	);
 }
 
-export function keyringLocked(): CredentialsError {
+function keyringLocked(): CredentialsError {
 	return unavailable('the keyring is locked', 'Unlock it (for example by logging in to the desktop, or with your keyring manager) and try again.');
 }
 
-export function noDefaultKeyring(): CredentialsError {
+function noDefaultKeyring(): CredentialsError {
 	return unavailable(
 		'the Secret Service has no default keyring to store into',
 		'Create or unlock a default ("login") keyring, for example with Seahorse or gnome-keyring-daemon --unlock.',
@@ -67,7 +67,7 @@ export function keychainTimedOut(ms: number): CredentialsError {
 	);
 }
 
-export function keychainFailed(detail: string): CredentialsError {
+function keychainFailed(detail: string): CredentialsError {
 	return unavailable(`the keychain reported an error: ${detail}`, 'Check that the Secret Service / keychain works (secret-tool can test it).');
 }
 
@@ -92,7 +92,7 @@ export function fromKeytarError(error: unknown, secrets: readonly string[] = [])
 }
 
 /** Removes known secret values from text meant for a person (belt and braces: no keychain error is known to echo one). */
-export function redact(text: string, secrets: readonly string[]): string {
+function redact(text: string, secrets: readonly string[]): string {
 	let result = text;
 	for (const secret of secrets) if (secret.length > 0) result = result.split(secret).join('[redacted]');
 	return result;

@@ -6,7 +6,7 @@ import type {CredentialStore} from './types.js';
 export const KEYCHAIN_TIMEOUT_MS = 3_000;
 
 /** The promise's outcome, or a CredentialsError once `ms` have passed; `onTimeout` hears about the abandoned call. */
-export function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout?: () => void): Promise<T> {
+function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout?: () => void): Promise<T> {
 	return new Promise<T>((resolve, reject) => {
 		const timer = setTimeout(() => {
 			onTimeout?.();

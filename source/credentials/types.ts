@@ -1,6 +1,6 @@
 import type {Credentials} from '../api/types.js';
 
-export type CredentialSource = 'environment' | 'keychain' | 'demo' | 'session';
+type CredentialSource = 'environment' | 'keychain' | 'demo' | 'session';
 
 export interface ResolvedCredentials {
 	credentials: Credentials;

@@ -1,6 +1,6 @@
 // How a failure reads on screen: what happened, the server's code and msg when present, what to do next.
 import {ApiError, LoanTuiError, OutcomeUnknownError} from '../api/errors.js';
-import {sanitize} from '../format/sanitize.js';
+import {sanitize} from './sanitize.js';
 
 export interface ErrorView {
 	title: string;

@@ -1,7 +1,7 @@
 // Loan figures as people read them (CLI now, the Loans screen later). Ratios arrive as fractions.
 import Big from 'big.js';
 import type {OngoingLoan} from '../api/loan-types.js';
-import {annualRate, riskOf, type LoanRisk} from '../loans/ltv.js';
+import {annualRate, riskOf, type LoanRisk, type RiskLevel} from '../loans/ltv.js';
 import {amount, fixedPercent, significantDecimals} from './money.js';
 import {rounded} from './numbers.js';
 import {sanitize} from './sanitize.js';
@@ -9,8 +9,11 @@ import {expiry, localDateTimeWithOffset} from './time.js';
 
 const HOUR_MS = 3_600_000;
 
+/** Risk as a symbol beside its word (the Loans table, a loan's detail): never colour alone. */
+export const RISK_SYMBOL: Record<RiskLevel, string> = {liquidation: '✖', 'margin-call': '▲', near: '△', ok: '✓'};
+
 /** What a loan without an expiry time reads as: the server did not say (never taken for flexible, never "expired"). */
-export const EXPIRY_NOT_GIVEN = 'not given';
+const EXPIRY_NOT_GIVEN = 'not given';
 const FLEXIBLE = 'none (flexible)';
 
 /** "in 6 d 23 h", "expired", "none (flexible)" for "0", or "not given" when the server sent none. */

@@ -4,7 +4,7 @@ import {localDateTimeWithOffset} from './time.js';
 import {percent} from './numbers.js';
 import {sanitize} from './sanitize.js';
 
-export const STATUS_MEANING: Record<string, string> = {
+const STATUS_MEANING: Record<string, string> = {
 	online: 'live',
 	gray: 'gray release (limited rollout)',
 	halt: 'trading halted',

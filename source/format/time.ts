@@ -55,3 +55,13 @@ export function expiry(expireTime: string | undefined, now: number): string {
 	if (ms === undefined) return 'none (flexible)';
 	return ms > now ? `expires in ${span(ms - now)}` : `expired ${span(now - ms)} ago`;
 }
+
+/** How old a copy is, for "cached 3 min ago": "just now", "3 min ago", "5 h ago", "2 days ago". */
+export function age(sinceMs: number): string {
+	const minutes = Math.floor(sinceMs / 60_000);
+	if (minutes < 1) return 'just now';
+	if (minutes < 60) return `${minutes} min ago`;
+	const hours = Math.floor(minutes / 60);
+	if (hours < 48) return `${hours} h ago`;
+	return `${Math.floor(hours / 24)} days ago`;
+}

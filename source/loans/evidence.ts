@@ -16,12 +16,12 @@ import {plain} from './ltv.js';
 
 const DAY_MS = 86_400_000;
 /** Server time vs our estimate of it: a record up to this long before the send may still be ours. */
-export const CLOCK_SLACK_MS = 2_000;
+const CLOCK_SLACK_MS = 2_000;
 
 export type FindingStatus = 'found' | 'ambiguous' | 'unclear' | 'not-found' | 'unchecked';
 
 /** The endpoints a check reads, by the names Bitget's paths use. */
-export type ReadName = 'ongoing-orders' | 'borrow-history' | 'repay-history' | 'revise-history' | 'reduces';
+type ReadName = 'ongoing-orders' | 'borrow-history' | 'repay-history' | 'revise-history' | 'reduces';
 
 /** One read: its records (and how many could not be read), or why it failed. */
 export type Read<T> = {ok: true; records: T[]; unreadable?: number} | {ok: false; error: string};
@@ -53,7 +53,7 @@ export type SentRequest = MoneyRequest & {
 	reviewed?: OngoingLoan;
 };
 
-export interface ReadReport {
+interface ReadReport {
 	read: ReadName;
 	ok: boolean;
 	/** Why it failed. */
@@ -77,7 +77,7 @@ export function recordKey(record: object): string {
 	return JSON.stringify(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-export function periodOfDaily(daily: string): Period | undefined {
+function periodOfDaily(daily: string): Period | undefined {
 	const text = daily.trim().toUpperCase();
 	if (text === '7' || text === 'SEVEN') return 'SEVEN';
 	if (text === '30' || text === 'THIRTY') return 'THIRTY';
@@ -125,7 +125,7 @@ function reportsOf(seen: Observation): ReadReport[] {
 }
 
 /** "; borrow-history could not be read (HTTP 500 …)", or "" when every read worked and every record was readable. */
-export function readProblems(reads: readonly ReadReport[]): string {
+function readProblems(reads: readonly ReadReport[]): string {
 	const failed = reads.filter((read) => !read.ok).map((read) => `${read.read} could not be read (${read.error})`);
 	const skipped = reads.filter((read) => read.ok && read.unreadable).map((read) => `${read.unreadable} ${read.read} record${read.unreadable === 1 ? '' : 's'} could not be read`);
 	const all = [...failed, ...skipped];

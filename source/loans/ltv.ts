@@ -29,7 +29,7 @@ export function annualRate(hourlyRate: string): string {
 export type RiskLevel = 'liquidation' | 'margin-call' | 'near' | 'ok';
 
 /** Words for each level, so risk is never shown by colour alone. */
-export const RISK_LABEL: Record<RiskLevel, string> = {
+const RISK_LABEL: Record<RiskLevel, string> = {
 	liquidation: 'AT LIQUIDATION',
 	'margin-call': 'MARGIN CALL',
 	near: 'near margin call',
@@ -37,7 +37,7 @@ export const RISK_LABEL: Record<RiskLevel, string> = {
 };
 
 /** Within this price move of the margin call, a loan is "near". */
-export const NEAR_MOVE = '0.1';
+const NEAR_MOVE = '0.1';
 
 export interface LoanRisk {
 	level: RiskLevel;

@@ -12,7 +12,7 @@ export interface RepayPlan {
 	unlock: boolean;
 }
 
-export type Release = {kind: 'all'; amount: string} | {kind: 'none'} | {kind: 'some'};
+type Release = {kind: 'all'; amount: string} | {kind: 'none'} | {kind: 'some'};
 
 export type RepayPreview =
 	| {

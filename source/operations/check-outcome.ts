@@ -6,7 +6,7 @@ import {sleep} from '../api/sleep.js';
 import {matchOutcome, type Finding, type Observation, type SentRequest} from '../loans/evidence.js';
 
 /** Pause between reads; each read is two or three GETs, far inside the 10/s limits. */
-export const CHECK_INTERVAL_MS = 2_000;
+const CHECK_INTERVAL_MS = 2_000;
 
 export interface CheckResult extends Finding {
 	/** Reads that finished. */

@@ -9,8 +9,6 @@
 import {InputError, InterruptedError} from '../api/errors.js';
 import type {MoneyOperation} from '../state/money-journal.js';
 
-export type {MoneyOperation};
-
 /** An outcome that stayed unknown, as the way out tells it. */
 export interface UnknownOutcome {
 	operation: MoneyOperation;

@@ -38,7 +38,7 @@ export interface SentValues {
 	origin: string;
 }
 
-export type MoneyPhase = 'preparing' | 'recording' | 'sending' | 'finishing' | 'checking';
+type MoneyPhase = 'preparing' | 'recording' | 'sending' | 'finishing' | 'checking';
 
 /** The POST's answer, once it is in (before it is recorded and, when unknown, checked). */
 export type MoneyAnswer = {status: 'done'; result: MoneyResult} | {status: 'refused'; error: ApiError} | {status: 'not-sent'; error: unknown} | {status: 'unknown'; error: OutcomeUnknownError};
@@ -94,7 +94,7 @@ const SNAPSHOT_MS = 5_000;
 const OPERATION: Record<MoneyIntent['kind'], MoneyOperation> = {borrow: 'borrow', repay: 'repay', revisePledge: 'collateral'};
 
 /** The exact JSON text that is posted (and signed) for a request. */
-export function bodyOf(request: MoneyRequest): string {
+function bodyOf(request: MoneyRequest): string {
 	switch (request.kind) {
 		case 'borrow':
 			return borrowBody(request.request);
@@ -106,7 +106,7 @@ export function bodyOf(request: MoneyRequest): string {
 }
 
 /** The body's own fields as text (booleans and numbers too); anything nested is left out. */
-export function bodyValues(body: string): Record<string, string> {
+function bodyValues(body: string): Record<string, string> {
 	const values: Record<string, string> = {};
 	const parsed: unknown = JSON.parse(body);
 	if (typeof parsed !== 'object' || parsed === null) return values;

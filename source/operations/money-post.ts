@@ -10,7 +10,7 @@ import type {CheckResult} from './check-outcome.js';
 import type {SentValues} from './money-pipeline.js';
 import type {Finding} from '../loans/evidence.js';
 
-export type MoneyPostPhase = 'ready' | 'posting' | 'done' | 'unknown';
+type MoneyPostPhase = 'ready' | 'posting' | 'done' | 'unknown';
 
 /** The check after an unknown outcome: running (with what the last read found), or over. */
 export type CheckState = {status: 'idle'} | {status: 'checking'; finding?: Finding} | {status: 'done'; result: CheckResult};

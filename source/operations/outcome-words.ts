@@ -7,7 +7,7 @@ import type {CheckResult} from './check-outcome.js';
 import type {UnknownOutcome} from './money-guard.js';
 import {findingMessage, type SentValues} from './money-pipeline.js';
 
-export const FINDING_HEADLINE: Record<FindingStatus, string> = {
+const FINDING_HEADLINE: Record<FindingStatus, string> = {
 	found: 'found a match',
 	ambiguous: 'more than one match',
 	unclear: 'unclear',
@@ -16,13 +16,13 @@ export const FINDING_HEADLINE: Record<FindingStatus, string> = {
 };
 
 /** "borrow loanCoin=USDT pledgeCoin=BTC daily=SEVEN pledgeAmount=0.5". */
-export function describeSent(sent: Pick<SentValues, 'operation' | 'values'>): string {
+function describeSent(sent: Pick<SentValues, 'operation' | 'values'>): string {
 	const fields = Object.entries(sent.values).map(([name, value]) => `${name}=${sanitize(value)}`);
 	return [sent.operation, ...fields].join(' ');
 }
 
 /** "Checked since: nothing found — no order of these coins… (4 reads in 20 s; time bound reached)". */
-export function checkLine(check: CheckResult): string {
+function checkLine(check: CheckResult): string {
 	return `Checked since: ${FINDING_HEADLINE[check.status]} — ${sanitize(findingMessage(check))}`;
 }
 

@@ -4,7 +4,7 @@ import {parseArgs} from 'node:util';
 import {COMMAND_OPTIONS, COMMAND_SPECS, COMMANDS, GLOBAL_OPTIONS, type CommandName, type CommandOptionName} from './command-spec.js';
 import {UsageError} from './exit-codes.js';
 
-export {COMMANDS, type CommandName} from './command-spec.js';
+export type {CommandName} from './command-spec.js';
 
 /** Which command options each command takes, and how many arguments: from the one command table. */
 const ALLOWED = {} as Record<CommandName, readonly CommandOptionName[]>;

@@ -30,7 +30,7 @@ export const COMMAND_OPTIONS = {
 	local: {type: 'boolean'},
 } as const;
 
-export type GlobalOptionName = keyof typeof GLOBAL_OPTIONS;
+type GlobalOptionName = keyof typeof GLOBAL_OPTIONS;
 export type CommandOptionName = keyof typeof COMMAND_OPTIONS;
 export type OptionName = GlobalOptionName | CommandOptionName;
 
@@ -82,7 +82,7 @@ export interface CommandSpec {
 	examples: readonly string[];
 }
 
-export const HISTORY_KIND_WORDS = ['loans', 'repayments', 'collateral', 'liquidations'] as const;
+const HISTORY_KIND_WORDS = ['loans', 'repayments', 'collateral', 'liquidations'] as const;
 export const SHELLS = ['bash', 'zsh', 'fish'] as const;
 
 export const COMMAND_SPECS = {

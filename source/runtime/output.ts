@@ -48,7 +48,7 @@ export function tableLine(cells: string[], widths: number[]): string {
 	return cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
 }
 
-export function exitCodeFor(error: unknown): ExitCode {
+function exitCodeFor(error: unknown): ExitCode {
 	if (error instanceof UsageError || error instanceof InputError) return EXIT.usage;
 	if (error instanceof OutcomeUnknownError) return EXIT.outcomeUnknown;
 	if (error instanceof LoanTuiError) return EXIT.refused;

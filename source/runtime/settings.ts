@@ -6,7 +6,7 @@ import {DEFAULT_PROFILE} from '../credentials/types.js';
 import type {ParsedArgs} from './args.js';
 import {UsageError} from './exit-codes.js';
 
-export const DEFAULT_BASE_URL = 'https://api.bitget.com';
+const DEFAULT_BASE_URL = 'https://api.bitget.com';
 
 export interface Settings {
 	baseUrl: string;

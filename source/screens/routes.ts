@@ -1,4 +1,7 @@
-import type {EstimateRequest} from '../../api/types.js';
+// The routes a screen opens another screen with, and their parameters: one file outside every screen's folder, so
+// a screen that opens another (Estimate's Ctrl+B opens Borrow, Loans opens a Loan and History) imports this, never
+// the other screen's folder. The registry (source/app/registry.tsx) ties each route type to its screen.
+import type {EstimateRequest} from '../api/types.js';
 
 /** The borrow wizard, optionally with values carried over (from the estimate: Ctrl+B). */
 export interface BorrowRoute {
@@ -8,4 +11,33 @@ export interface BorrowRoute {
 
 export function borrowRoute(prefill?: Partial<EstimateRequest>): BorrowRoute {
 	return {name: 'borrow', prefill};
+}
+
+/** The Loans screen; `selected` keeps the highlighted order when coming back from a loan's detail. */
+export interface LoansRoute {
+	name: 'loans';
+	selected?: string;
+}
+
+export function loansRoute(selected?: string): LoansRoute {
+	return {name: 'loans', selected};
+}
+
+/** One loan's detail and its actions (repay, add or withdraw collateral). */
+export interface LoanRoute {
+	name: 'loan';
+	orderId: string;
+}
+
+export function loanRoute(orderId: string): LoanRoute {
+	return {name: 'loan', orderId};
+}
+
+/** The loan history screen (loans, repayments, collateral changes, liquidations). */
+export interface HistoryRoute {
+	name: 'history';
+}
+
+export function historyRoute(): HistoryRoute {
+	return {name: 'history'};
 }

@@ -5,14 +5,14 @@ import {checkAmount, checkCoin} from '../api/validate.js';
 import type {Period} from '../api/types.js';
 import {NO_RECENT_INPUTS, type RecentInputs, type RecentInputsStore} from '../state/recent-inputs.js';
 
-export interface EstimateMemory {
+interface EstimateMemory {
 	loanCoin: string;
 	pledgeCoin: string;
 	daily: Period;
 	pledgeAmount: string;
 }
 
-export interface BorrowMemory {
+interface BorrowMemory {
 	loanCoin: string;
 	pledgeCoin: string;
 	daily: Period;
@@ -31,7 +31,7 @@ export interface InputMemory {
 	flush(): Promise<void>;
 }
 
-export const SAVE_DELAY_MS = 300;
+const SAVE_DELAY_MS = 300;
 
 export function createInputMemory(loaded: RecentInputs = NO_RECENT_INPUTS, file?: RecentInputsStore, delayMs = SAVE_DELAY_MS): InputMemory {
 	let estimate: Partial<EstimateMemory> = {...loaded.estimate};

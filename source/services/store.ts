@@ -1,6 +1,5 @@
-// A minimal external store for state shared across screens (symbol list, status line), read with
-// useSyncExternalStore so every reader sees one consistent value.
-import {useSyncExternalStore} from 'react';
+// A minimal external store for state shared across screens (symbol list, status line). Framework-free: screens
+// read one with useStore (source/ui/use-store.ts, over useSyncExternalStore) so every reader sees one value.
 
 export interface Store<T> {
 	get(): T;
@@ -24,8 +23,4 @@ export function createStore<T>(initial: T): Store<T> {
 			return () => listeners.delete(listener);
 		},
 	};
-}
-
-export function useStore<T>(store: Store<T>): T {
-	return useSyncExternalStore(store.subscribe, store.get, store.get);
 }

@@ -2,12 +2,11 @@
 // With a disk cache it is stale-while-revalidate: the cached list shows at once, the network refreshes it.
 import type {BitgetClient} from '../api/client.js';
 import type {SymbolRecord} from '../api/types.js';
-import type {SymbolCache} from './symbol-cache.js';
+import type {SymbolCache} from '../state/symbol-cache.js';
 import {createStore, type Store} from './store.js';
-import type {CoinOption} from './fields/coin-rules.js';
 
 /** Where the records on screen came from. */
-export interface ListOrigin {
+interface ListOrigin {
 	fetchedAt: number;
 	fromCache: boolean;
 	/** Records left out of the list because they could not be read (one odd record never loses the list). */
@@ -80,23 +79,4 @@ export function createSymbolStore(client: BitgetClient, options: SymbolStoreOpti
 		},
 		reload: () => fetchFromNetwork(),
 	};
-}
-
-/** Every coin that appears as a base or quote coin, sorted: the completion list of coin fields. */
-export function coinsOf(records: readonly SymbolRecord[]): string[] {
-	const coins = new Set<string>();
-	for (const record of records) {
-		coins.add(record.baseCoin);
-		coins.add(record.quoteCoin);
-	}
-	return [...coins].sort();
-}
-
-/** Every coin of the list with whether it trades now (in at least one online pair): coin fields suggest those first. */
-export function coinOptionsOf(records: readonly SymbolRecord[]): CoinOption[] {
-	const online = new Map<string, boolean>();
-	for (const record of records) {
-		for (const coin of [record.baseCoin, record.quoteCoin]) online.set(coin, (online.get(coin) ?? false) || record.status === 'online');
-	}
-	return [...online].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([coin, isOnline]) => ({coin, online: isOnline}));
 }

@@ -6,7 +6,7 @@ import type {Credentials} from '../api/types.js';
 import {failure, type Reply} from './reply.js';
 
 /** How far ACCESS-TIMESTAMP may be from the server clock, either way. */
-export const TIMESTAMP_WINDOW_MS = 30_000;
+const TIMESTAMP_WINDOW_MS = 30_000;
 
 const CREDENTIAL_HEADERS = ['access-key', 'access-sign', 'access-timestamp', 'access-passphrase'] as const;
 

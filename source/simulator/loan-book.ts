@@ -4,14 +4,14 @@
 import Big from 'big.js';
 import type {RepayResult} from '../api/loan-types.js';
 import type {Period} from '../api/types.js';
-import {COINS, LTV} from './coins.js';
+import {COINS} from './coins.js';
 import {formatDecimal} from './decimal.js';
 import {loanAmountFor, pledgeAmountFor} from './estimate.js';
 
 export const MARGIN_CALL_LTV = '0.8';
 export const LIQUIDATION_LTV = '0.9';
 /** Liquidation fee, a fraction of the debt, paid in the loan coin. */
-export const LIQUIDATION_FEE = '0.01';
+const LIQUIDATION_FEE = '0.01';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -303,4 +303,3 @@ export class LoanBook implements LoanDesk {
 	}
 }
 
-export {LTV as INITIAL_LTV};

@@ -44,7 +44,7 @@ function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
 }
 
 /** The query as the service signs it: in received order, each key and value percent-decoded. */
-export function decodedQuery(raw: string): string {
+function decodedQuery(raw: string): string {
 	if (raw === '') return raw;
 	const decode = (text: string) => {
 		try {

@@ -56,7 +56,7 @@ export interface Fault {
 	body?: string;
 }
 
-export type RecordedOperation = OperationName | 'unknown';
+type RecordedOperation = OperationName | 'unknown';
 
 export interface RecordedRequest {
 	/** Date.now() when the request had been read (wall clock, not the offset server clock). */

@@ -22,16 +22,16 @@ export class FileRefusedError extends Error {
 export type OpenFile = (path: string, flags: number, mode?: number) => Promise<FileHandle>;
 
 /** Read-only, no symlink followed (ELOOP instead), and a FIFO opens without waiting for a writer. */
-export const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+const READ_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
 
-export function describeBytes(bytes: number): string {
+function describeBytes(bytes: number): string {
 	if (bytes >= 1024 * 1024) return `${Math.round(bytes / (1024 * 1024))} MB`;
 	if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
 	return `${bytes} bytes`;
 }
 
 /** Why an open or fstat failed, in words (the code only when it is not one of the common ones). */
-export function refusalOf(path: string, error: unknown): FileRefusedError {
+function refusalOf(path: string, error: unknown): FileRefusedError {
 	const code = (error as {code?: string}).code;
 	if (code === 'ELOOP') return new FileRefusedError(`${path} is a symbolic link: not followed`, 'symlink');
 	if (code === 'EACCES' || code === 'EPERM') return new FileRefusedError(`${path} could not be read: permission denied`, 'unreadable');

@@ -8,7 +8,7 @@ import {dirname} from 'node:path';
 import {FileRefusedError, readBoundedFile} from './bounded-file.js';
 
 /** Settings and the like are a few KB; anything this big is not ours. */
-export const PRIVATE_FILE_MAX_BYTES = 1024 * 1024;
+const PRIVATE_FILE_MAX_BYTES = 1024 * 1024;
 
 export type PrivateFile = {status: 'missing'} | {status: 'read'; text: string} | {status: 'refused'; message: string};
 

@@ -33,8 +33,8 @@ const fileSchema = v.object({
 	borrow: v.optional(v.fallback(borrowInputs, {})),
 });
 
-export type EstimateInputs = v.InferOutput<typeof estimateInputs>;
-export type BorrowInputs = v.InferOutput<typeof borrowInputs>;
+type EstimateInputs = v.InferOutput<typeof estimateInputs>;
+type BorrowInputs = v.InferOutput<typeof borrowInputs>;
 export interface RecentInputs {
 	estimate: EstimateInputs;
 	borrow: BorrowInputs;

@@ -13,7 +13,7 @@ import {decodedLimit} from '../api/limits.js';
 import {RecordTally} from '../api/symbol-records.js';
 import {SKIP} from '../api/array-stream.js';
 import type {SymbolRecord} from '../api/types.js';
-import {openBoundedFile, readBoundedFile, type OpenFile} from '../state/bounded-file.js';
+import {openBoundedFile, readBoundedFile, type OpenFile} from './bounded-file.js';
 
 const FORMAT = 2;
 /** The cache never holds more than the client reads from the network for the list. */
@@ -26,7 +26,7 @@ const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
 /** Overlapping fetches (a reload during a load) each get their own temporary file. */
 let writers = 0;
 
-export interface CachedSymbols {
+interface CachedSymbols {
 	records: SymbolRecord[];
 	fetchedAt: number;
 	/** Records of the cached answer that could not be read (left out, as on the network path). */
@@ -34,7 +34,7 @@ export interface CachedSymbols {
 }
 
 /** One fetch being copied to disk. */
-export interface CacheWriter {
+interface CacheWriter {
 	chunk(bytes: Buffer): void;
 	/** The list was valid: make the copy the cache. */
 	commit(fetchedAt: number): Promise<void>;
@@ -46,8 +46,6 @@ export interface SymbolCache {
 	read(): Promise<CachedSymbols | undefined>;
 	begin(): CacheWriter;
 }
-
-export {cacheDirectory} from '../state/paths.js';
 
 /** `open` is for tests (to see what is read); node:fs/promises' by default. */
 export function fileSymbolCache(directory: string, origin: string, options: {open?: OpenFile} = {}): SymbolCache {
@@ -182,14 +180,4 @@ function isRunning(pid: number): boolean {
 	} catch (error) {
 		return (error as {code?: string}).code === 'EPERM';
 	}
-}
-
-/** "just now", "3 min ago", "5 h ago", "2 days ago". */
-export function age(sinceMs: number): string {
-	const minutes = Math.floor(sinceMs / 60_000);
-	if (minutes < 1) return 'just now';
-	if (minutes < 60) return `${minutes} min ago`;
-	const hours = Math.floor(minutes / 60);
-	if (hours < 48) return `${hours} h ago`;
-	return `${Math.floor(hours / 24)} days ago`;
 }

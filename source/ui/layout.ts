@@ -1,7 +1,7 @@
 import {useTerminalSize, type TerminalSize} from './use-terminal-size.js';
 
 /** Rows the shell takes around a screen: status line, footer, and one spare so Ink never fills the terminal. */
-export const CHROME_ROWS = 3;
+const CHROME_ROWS = 3;
 export const MIN_COLUMNS = 60;
 export const MIN_ROWS = 16;
 

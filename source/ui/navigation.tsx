@@ -1,5 +1,5 @@
 // Moving between screens. A route names a screen of the app's registry (source/app/registry.tsx) and carries its
-// parameters; a screen builds the routes it opens with that screen's own constructor (e.g. screens/borrow/route.ts),
+// parameters; a screen builds the routes it opens with their constructors in source/screens/routes.ts,
 // so this layer needs to know no screen.
 import React, {createContext, useContext, type ReactNode} from 'react';
 

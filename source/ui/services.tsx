@@ -3,15 +3,15 @@
 // line) exists from the first frame; the rest (client, symbols, credentials) is made just after it.
 import React, {createContext, useContext, type ReactNode} from 'react';
 import type {BitgetClient} from '../api/client.js';
-import type {CredentialsAccess} from './credentials-access.js';
-import type {InputMemory} from './input-memory.js';
-import type {LastError} from './last-error.js';
-import type {SymbolStore} from './symbol-store.js';
+import type {CredentialsAccess} from '../services/credentials-access.js';
+import type {InputMemory} from '../services/input-memory.js';
+import type {LastError} from '../services/last-error.js';
+import type {SymbolStore} from '../services/symbol-store.js';
 import type {Theme} from './theme.js';
 import type {MoneyGuard} from '../operations/money-guard.js';
 import type {MoneyJournal} from '../state/money-journal.js';
-import type {Clipboard} from './clipboard.js';
-import type {CoinInfoStore} from './coin-info-store.js';
+import type {Clipboard} from '../services/clipboard.js';
+import type {CoinInfoStore} from '../services/coin-info-store.js';
 
 /** What the shell and the home menu draw with: known before any client exists. */
 export interface ShellServices {

@@ -1,8 +1,8 @@
 // Fetches the estimate for every period as soon as the inputs are valid: debounced, a newer input aborts the
 // older requests, and answers that arrive late are dropped.
 import {useEffect, useState} from 'react';
-import type {BitgetClient} from '../../api/client.js';
-import type {Estimate, Period} from '../../api/types.js';
+import type {BitgetClient} from '../api/client.js';
+import type {Estimate, Period} from '../api/types.js';
 
 export interface EstimateQuery {
 	loanCoin: string;
@@ -20,7 +20,7 @@ export type LiveEstimate =
 
 export const ESTIMATE_DEBOUNCE_MS = 250;
 
-export function queryKey(query: EstimateQuery): string {
+function queryKey(query: EstimateQuery): string {
 	return `${query.loanCoin}|${query.pledgeCoin}|${query.pledgeAmount}`;
 }
 

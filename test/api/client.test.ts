@@ -1,13 +1,15 @@
-import {describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import {ApiError, InputError, NetworkError, OutcomeUnknownError, ProtocolError, TimeoutError} from '../../source/api/errors.js';
 import type {BorrowRequest} from '../../source/api/types.js';
 import {estimateFor, startSimulator, type FaultKind} from '../../source/simulator/index.js';
 import {deadBaseUrl, TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
+import {track, untilReal} from '../helpers/clock.js';
 
 const pledge: BorrowRequest = {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.5'};
 
 describe('lookups', () => {
 	const sim = useSimulator({extraSymbols: 100});
+	afterEach(() => void vi.useRealTimers());
 
 	it('lists every pair with validated records, and finds one', async () => {
 		const client = sim.client();
@@ -52,16 +54,30 @@ describe('lookups', () => {
 	});
 
 	it('queues 60 concurrent estimates under the 10/s limit: all answered, no 429', async () => {
+		// One faked clock for both sides (Date, setTimeout: the client's queue and the simulator's per-second windows, in
+		// this process); HTTP stays real. Time moves only when the test moves it, after the server has read every
+		// request let go so far, so where each request lands is exact however slow the machine.
+		vi.useFakeTimers({toFake: ['Date', 'setTimeout', 'clearTimeout']});
+		vi.setSystemTime(Math.ceil(Date.now() / 1000) * 1000 + 5);
 		const client = sim.client();
-		const started = Date.now();
-		const answers = await Promise.all(
-			Array.from({length: 60}, (_, i) => client.estimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: String(i + 1)})),
+		const all = track(
+			Promise.all(Array.from({length: 60}, (_, i) => client.estimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: String(i + 1)}))),
 		);
-		expect(answers).toHaveLength(60);
+		for (let batch = 1; batch <= 6; batch++) {
+			await untilReal(() => sim.simulator.requests.length >= batch * 10, `request ${batch * 10} at the server`);
+			// Ten at a time: the eleventh waits for the clock.
+			expect(sim.simulator.requests).toHaveLength(batch * 10);
+			if (batch < 6) vi.advanceTimersByTime(1050);
+		}
+		await untilReal(() => all.settled, 'every answer');
+		expect(all.error).toBeUndefined();
+		expect(all.value).toHaveLength(60);
 		expect(sim.simulator.requests.filter((request) => request.status === 429)).toEqual([]);
-		expect(sim.simulator.requests).toHaveLength(60);
-		expect(Date.now() - started).toBeGreaterThan(5000);
-	}, 20_000);
+		// Spread over six seconds of the server's clock, ten in each.
+		const perSecond = new Map<number, number>();
+		for (const request of sim.simulator.requests) perSecond.set(Math.floor(request.at / 1000), (perSecond.get(Math.floor(request.at / 1000)) ?? 0) + 1);
+		expect([...perSecond.values()]).toEqual([10, 10, 10, 10, 10, 10]);
+	});
 
 	it('backs off and retries a GET after 429, within the deadline', async () => {
 		sim.simulator.injectFault({kind: 'rate-limit', operation: 'symbols', times: 2});
@@ -71,18 +87,21 @@ describe('lookups', () => {
 	});
 
 	it('gives up on a GET at its deadline', async () => {
+		// The stall never answers: only the client's own deadline can end the call, and the error names it. (The deadline
+		// is an AbortSignal.timeout, which fake timers do not reach; the test's own timeout is the bound.)
 		sim.simulator.injectFault({kind: 'stall', operation: 'symbols'});
-		const started = Date.now();
 		const error = await sim.client({getTimeoutMs: 400}).symbols().catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(TimeoutError);
-		expect(Date.now() - started).toBeLessThan(1500);
+		expect((error as TimeoutError).deadlineMs).toBe(400);
 	});
 
 	it('can be cancelled by the caller', async () => {
 		sim.simulator.injectFault({kind: 'stall', operation: 'estimate'});
 		const controller = new AbortController();
 		const pending = sim.client().estimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'}, {signal: controller.signal});
-		setTimeout(() => controller.abort(), 50);
+		// Cancelled while the request is out (it is in the server's log, and stalled there).
+		await untilReal(() => sim.simulator.requests.some((request) => request.operation === 'estimate'), 'the request at the server');
+		controller.abort();
 		await expect(pending).rejects.toMatchObject({name: 'AbortError'});
 	});
 
@@ -149,7 +168,9 @@ describe('a borrow is posted at most once', () => {
 
 	it.each(expectations)('%s: %s, one POST, %i order(s)', async (kind, outcome, orders) => {
 		sim.simulator.injectFault({kind, operation: 'borrow'});
-		const error = await sim.client({borrowTimeoutMs: 500}).borrow(pledge).catch((e: unknown) => e);
+		// A short deadline only to wait out the stall (which never answers); an answered fault keeps the default, so a
+		// slow machine cannot turn its answer into a timeout.
+		const error = await sim.client(kind === 'stall' ? {borrowTimeoutMs: 500} : {}).borrow(pledge).catch((e: unknown) => e);
 		if (outcome === 'unknown') {
 			expect(error).toBeInstanceOf(OutcomeUnknownError);
 			expect((error as Error).message).toMatch(/may or may not have been created/);
@@ -191,6 +212,9 @@ describe('clock skew', () => {
 		['local clock 120 s ahead', -120_000],
 		['local clock 120 s behind', 120_000],
 	])('%s: the borrow still succeeds with one order', async (_name, serverOffset) => {
+		// The clock frozen (Date only; the simulator runs in this process): the offset the client learns is exact,
+		// whatever the requests took.
+		vi.useFakeTimers({toFake: ['Date']});
 		const simulator = await startSimulator({accounts: [TEST_CREDENTIALS], clockOffsetMs: serverOffset});
 		const {BitgetClient} = await import('../../source/api/client.js');
 		const client = new BitgetClient({baseUrl: simulator.url, credentials: TEST_CREDENTIALS});
@@ -199,11 +223,12 @@ describe('clock skew', () => {
 			expect(simulator.orders.map((o) => o.orderId)).toEqual([order.orderId]);
 			const codes = simulator.requests.map((request) => request.code);
 			expect(codes).toEqual(['40008', '00000']);
-			expect(Math.abs(client.clock.offset - serverOffset)).toBeLessThan(1000);
+			expect(client.clock.offset).toBe(serverOffset);
 			// Synced now: the next signed request goes through first time.
 			await client.estimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'});
 			expect(simulator.requests.at(-1)!.code).toBe('00000');
 		} finally {
+			vi.useRealTimers();
 			await client.close();
 			await simulator.close();
 		}

@@ -2,6 +2,7 @@
 // sequential requests, at most one per period for a concurrent estimate round, and none new for the next round.
 import {describe, expect, it} from 'vitest';
 import {useSimulator} from '../helpers/simulator.js';
+import {untilReal} from '../helpers/clock.js';
 
 const PERIODS = ['SEVEN', 'THIRTY', 'FLEXIBLE'] as const;
 
@@ -36,8 +37,12 @@ describe('connections', () => {
 	it('a list answer held back (readAfter) and then abandoned frees its connection; the next one reads as usual', async () => {
 		const client = sim.client();
 		const controller = new AbortController();
-		const held = client.symbolList(undefined, {readAfter: new Promise(() => undefined), signal: controller.signal});
-		await new Promise((resolve) => setTimeout(resolve, 100));
+		// Held: the answer is in and the client waits on readAfter (the moment it starts waiting is when it calls then).
+		let holding = false;
+		const never = new Promise<never>(() => undefined);
+		const readAfter = {then: (...handlers: Parameters<Promise<never>['then']>) => ((holding = true), never.then(...handlers))} as unknown as Promise<unknown>;
+		const held = client.symbolList(undefined, {readAfter, signal: controller.signal});
+		await untilReal(() => holding, 'the answer held back');
 		controller.abort(new Error('left the screen'));
 		await expect(held).rejects.toThrow('left the screen');
 		let read = false;

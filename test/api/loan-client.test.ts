@@ -1,7 +1,8 @@
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
 import {ApiError, InputError, OutcomeUnknownError} from '../../source/api/errors.js';
 import type {FaultKind} from '../../source/simulator/index.js';
 import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
+import {track, untilReal} from '../helpers/clock.js';
 
 const DAY = 86_400_000;
 
@@ -47,10 +48,29 @@ describe('loan lookups through the client', () => {
 	});
 
 	it('queues 25 lookups under the 10/s per-UID limit: all answered, none refused', async () => {
-		const client = sim.client();
-		const answers = await Promise.all(Array.from({length: 25}, () => client.ongoingOrders()));
-		expect(answers).toHaveLength(25);
-		expect(sim.simulator.requests.filter((r) => r.status === 429)).toEqual([]);
+		// One faked clock for both sides (Date, setTimeout: the client's queue and the simulator's per-second windows, in
+		// this process); HTTP stays real. Time moves only when the test moves it, after the server has read every
+		// request let go so far, so where each request lands is exact however slow the machine (on the real clock, a
+		// request delayed past the client's 50 ms margin can meet the next second's ten and be refused).
+		vi.useFakeTimers({toFake: ['Date', 'setTimeout', 'clearTimeout']});
+		try {
+			vi.setSystemTime(Math.ceil(Date.now() / 1000) * 1000 + 5);
+			const client = sim.client();
+			const all = track(Promise.all(Array.from({length: 25}, () => client.ongoingOrders())));
+			const lookups = () => sim.simulator.requests.filter((r) => r.operation === 'ongoingOrders');
+			for (const [batch, upTo] of [10, 20, 25].entries()) {
+				await untilReal(() => lookups().length >= upTo, `lookup ${upTo} at the server`);
+				// Ten at a time: the next waits for the clock.
+				expect(lookups()).toHaveLength(upTo);
+				if (batch < 2) vi.advanceTimersByTime(1050);
+			}
+			await untilReal(() => all.settled, 'every answer');
+			expect(all.error).toBeUndefined();
+			expect(all.value).toHaveLength(25);
+			expect(sim.simulator.requests.filter((r) => r.status === 429)).toEqual([]);
+		} finally {
+			vi.useRealTimers();
+		}
 	});
 
 	it('checks input before sending anything', async () => {
@@ -77,8 +97,10 @@ describe('repay and revise-pledge are posted at most once', () => {
 	];
 
 	it.each(expectations)('repay, %s: %s, one POST', async (kind, outcome, acted) => {
-		const client = sim.client({borrowTimeoutMs: 500});
-		const {orderId} = await client.borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'});
+		const {orderId} = await sim.client().borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'});
+		// A short deadline only to wait out the stall (which never answers); an answered fault keeps the default, so a
+		// slow machine cannot turn its answer into a timeout.
+		const client = sim.client(kind === 'stall' ? {borrowTimeoutMs: 500} : {});
 		sim.simulator.injectFault({kind, operation: 'repay'});
 		const error = await client.repay({orderId, repayAll: true, repayUnlock: true}).catch((e: unknown) => e);
 		if (outcome === 'unknown') {
@@ -90,8 +112,8 @@ describe('repay and revise-pledge are posted at most once', () => {
 	});
 
 	it.each(expectations)('revise-pledge, %s: %s, one POST', async (kind, outcome, acted) => {
-		const client = sim.client({borrowTimeoutMs: 500});
-		const {orderId} = await client.borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'});
+		const {orderId} = await sim.client().borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'});
+		const client = sim.client(kind === 'stall' ? {borrowTimeoutMs: 500} : {});
 		sim.simulator.injectFault({kind, operation: 'revisePledge'});
 		const error = await client.revisePledge({orderId, amount: '0.1', pledgeCoin: 'BTC', reviseType: 'IN'}).catch((e: unknown) => e);
 		if (outcome === 'unknown') {

@@ -7,6 +7,7 @@ import {InsecureTransportError} from '../../source/api/transport.js';
 import type {BorrowRequest} from '../../source/api/types.js';
 import {startSimulator} from '../../source/simulator/index.js';
 import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
+import {untilReal} from '../helpers/clock.js';
 
 const pledge: BorrowRequest = {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.5'};
 const envelope = (code: string, msg: string, data: unknown = null) => JSON.stringify({code, msg, requestTime: Date.now(), data});
@@ -65,7 +66,7 @@ describe('a money POST: refusal or unknown', () => {
 		sim.simulator.injectFault({kind: 'stall', operation: 'borrow'});
 		const controller = new AbortController();
 		const pending = sim.client().borrow(pledge, {signal: controller.signal}).catch((e: unknown) => e);
-		for (let i = 0; i < 100 && sim.posts().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+		await untilReal(() => sim.posts().length === 1, 'the POST at the server');
 		controller.abort();
 		const error = await pending;
 		expect(error).toBeInstanceOf(OutcomeUnknownError);

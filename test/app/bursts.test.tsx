@@ -69,7 +69,9 @@ describe('bursts and pastes in the app', () => {
 		// The keys after the pastes are handled (n goes back to the amount): the pastes were read and dropped.
 		await app.press('n');
 		await app.waitForText('Borrow · 5 of 6');
-		await sim.expectNoPost();
+		// A paste that confirmed would have made the review busy (n ignored) or posted: by the time n went back, nothing
+		// was sent; the one POST at the end is the typed y's.
+		expect(sim.posts()).toEqual([]);
 		await app.press(KEYS.enter);
 		await app.waitForText('Borrow? [y/N]');
 		await app.press('y');

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {NetworkError, OutcomeUnknownError} from '../../source/api/errors.js';
-import {describeError} from '../../source/ui/describe-error.js';
+import {describeError} from '../../source/format/describe-error.js';
 
 describe('describeError', () => {
 	it('names what an unknown outcome is about, per operation', () => {

@@ -1,11 +1,13 @@
 import {mkdtempSync, readFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {describe, expect, it} from 'vitest';
-import {createInputMemory} from '../../source/ui/input-memory.js';
+import {afterEach, describe, expect, it, vi} from 'vitest';
+import {createInputMemory} from '../../source/services/input-memory.js';
 import {fileRecentInputs, type RecentInputs} from '../../source/state/recent-inputs.js';
 
 describe('input memory', () => {
+	afterEach(() => void vi.useRealTimers());
+
 	it('keeps half-typed values for the session but writes only checked, canonical ones', async () => {
 		const file = join(mkdtempSync(join(tmpdir(), 'loan-tui-memory-')), 'settings.json');
 		const memory = createInputMemory(undefined, fileRecentInputs(file), 10_000);
@@ -21,11 +23,17 @@ describe('input memory', () => {
 	});
 
 	it('coalesces writes, writes nothing when no value changed, and never rejects', async () => {
+		// The write delay is faked (setTimeout only): its end is a step the test takes.
+		vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout']});
 		const saves: RecentInputs[] = [];
 		const memory = createInputMemory({estimate: {loanCoin: 'USDT'}, borrow: {}}, {load: async () => ({estimate: {}, borrow: {}}), save: async (inputs) => void saves.push(inputs)}, 20);
 		expect(memory.estimate()).toEqual({loanCoin: 'USDT'});
 		for (const amount of ['1', '12', '123']) memory.rememberEstimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: amount});
-		await new Promise((resolve) => setTimeout(resolve, 80));
+		await vi.advanceTimersByTimeAsync(19);
+		expect(saves).toHaveLength(0);
+		await vi.advanceTimersByTimeAsync(1);
+		// The write the timer started (flush with no timer left waits for it).
+		await memory.flush();
 		expect(saves).toHaveLength(1);
 		expect(saves[0]!.estimate.pledgeAmount).toBe('123');
 		memory.rememberEstimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '123'});

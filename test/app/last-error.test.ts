@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {createLastError} from '../../source/ui/last-error.js';
+import {createLastError} from '../../source/services/last-error.js';
 
 describe('last error', () => {
 	it('stays until the next success of the same kind; a success of another kind leaves it', () => {

@@ -4,8 +4,10 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {decodedLimit} from '../../source/api/limits.js';
-import {age, cacheDirectory, fileSymbolCache, type SymbolCache} from '../../source/ui/symbol-cache.js';
-import {createSymbolStore, type SymbolListState} from '../../source/ui/symbol-store.js';
+import {fileSymbolCache, type SymbolCache} from '../../source/state/symbol-cache.js';
+import {cacheDirectory} from '../../source/state/paths.js';
+import {age} from '../../source/format/time.js';
+import {createSymbolStore, type SymbolListState} from '../../source/services/symbol-store.js';
 import {BUILT_IN_SYMBOLS} from '../../source/simulator/index.js';
 import {waitFor} from '../helpers/ink.js';
 import {useSimulator} from '../helpers/simulator.js';
@@ -153,8 +155,9 @@ describe('symbol store with a cache (stale-while-revalidate)', () => {
 		await waitFor(() => expect(store.get().status).toBe('ready'));
 		expect(seen.some((state) => state.status === 'loading' && state.fromCache && state.records?.length === 3)).toBe(true);
 		expect(store.get()).toMatchObject({status: 'ready', fromCache: false, fetchedAt: 42});
+		// Written back: waited for on the file itself (the copy is committed after the list is shown).
 		let written: number | undefined;
-		for (let i = 0; i < 60 && written !== 42; i++) {
+		for (let i = 0; i < 300 && written !== 42; i++) {
 			await new Promise((resolve) => setTimeout(resolve, 50));
 			written = (await cache.read())?.fetchedAt;
 		}
@@ -170,6 +173,16 @@ describe('symbol store with a cache (stale-while-revalidate)', () => {
 		const slowDisk = new Promise<void>((resolve) => (finishRead = resolve));
 		const cache: SymbolCache = {...files, read: async () => (await slowDisk, files.read())};
 		const api = await client();
+		// The client's word that the answer is in and now waits for the cached copy: the moment it starts waiting on
+		// `readAfter` (api/client.ts reads the body only once that has settled).
+		let answerWaits = false;
+		const symbolList = api.symbolList.bind(api);
+		api.symbolList = (query, options) => {
+			const readAfter = options?.readAfter;
+			if (!readAfter) return symbolList(query, options);
+			const watched = {then: (...handlers: Parameters<Promise<unknown>['then']>) => ((answerWaits = true), readAfter.then(...handlers))} as Promise<unknown>;
+			return symbolList(query, {...options, readAfter: watched});
+		};
 		const store = createSymbolStore(api, {cache});
 		const seen: SymbolListState[] = [];
 		store.subscribe(() => seen.push(store.get()));
@@ -177,7 +190,7 @@ describe('symbol store with a cache (stale-while-revalidate)', () => {
 		store.ensure();
 		await waitFor(() => expect(sim.simulator.requests.slice(before).some((request) => request.operation === 'symbols')).toBe(true));
 		// The answer is at hand, but it waits for the cache.
-		await new Promise((resolve) => setTimeout(resolve, 150));
+		await waitFor(() => expect(answerWaits).toBe(true));
 		const waiting = store.get();
 		expect(waiting.status).toBe('loading');
 		expect(waiting.status === 'loading' ? waiting.records : 'not loading').toBeUndefined();

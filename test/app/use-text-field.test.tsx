@@ -17,29 +17,35 @@ function harness(focused: boolean, submit = vi.fn(), suggest = vi.fn()) {
 		seen.push(useTextField({focused: focus, submit, suggest, edit: (edit) => dispatch({type: 'edit', edit})}));
 		return <Text>[{state.value}]</Text>;
 	}
-	const app = render(<Field focus={focused} />);
+	let focus = focused;
+	const app = render(<Field focus={focus} />);
 	const press = (sequence: string) => {
 		const {input, key} = parseKey(sequence);
 		seen.at(-1)!.onKey(input, key);
 	};
-	return {app, seen, press, submit, suggest, refocus: (focus: boolean) => app.rerender(<Field focus={focus} />)};
+	const refocus = (next: boolean) => {
+		focus = next;
+		app.rerender(<Field focus={focus} />);
+	};
+	/** Renders again with the same focus: legacy-mode React commits every pending update at once, so the frame after
+	 * it is the state (no waiting, and "nothing changed" is then a fact, not a pause). */
+	const settle = () => refocus(focus);
+	return {app, seen, press, submit, suggest, refocus, settle};
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('useTextField', () => {
 	it('edits, submits and suggests while focused; a paste goes in as one trimmed line', async () => {
 		const field = harness(true);
 		for (const char of '0.5x') field.press(char);
 		field.press('\u007F');
-		await settle();
+		field.settle();
 		expect(field.app.lastFrame()).toBe('[0.5]');
 		field.press('\r');
 		field.press('\u001B[B');
 		expect(field.submit).toHaveBeenCalledTimes(1);
 		expect(field.suggest).toHaveBeenCalledWith(1);
 		expect(field.seen.at(-1)!.onPaste('\n 25\n')).toBe(true);
-		await settle();
+		field.settle();
 		expect(field.app.lastFrame()).toBe('[0.525]');
 	});
 
@@ -48,13 +54,13 @@ describe('useTextField', () => {
 		field.press('7');
 		field.press('\r');
 		expect(field.seen.at(-1)!.onPaste('42')).toBe(false);
-		await settle();
+		field.settle();
 		expect(field.app.lastFrame()).toBe('[]');
 		expect(field.submit).not.toHaveBeenCalled();
 		field.refocus(true);
-		await settle();
+		field.settle();
 		field.press('7');
-		await settle();
+		field.settle();
 		expect(field.app.lastFrame()).toBe('[7]');
 		expect(new Set(field.seen).size).toBe(1);
 	});

@@ -126,7 +126,7 @@ describe('the money pipeline through the CLI', () => {
 		it("someone else's look-alike (another pledge amount) is never named as found: unclear, exit 3", async () => {
 			const home = state();
 			sim.simulator.injectFault({kind: 'raw', operation: 'borrow', status: 500, body: envelope('40015', 'System is abnormal')});
-			const {result} = spawnCli([...borrowArgs, '--json', '--base-url', sim.simulator.url], {env: env(home, {LOAN_TUI_RECONCILE_SECONDS: '4'}), timeoutMs: 60_000});
+			const {result} = spawnCli([...borrowArgs, '--json', '--base-url', sim.simulator.url], {env: env(home, {LOAN_TUI_RECONCILE_SECONDS: '10'}), timeoutMs: 60_000});
 			await until(() => posts('/borrow').length === 1, 'the POST', result);
 			const other = await openLoan(sim.client(), '0.7');
 			const run = await result;
@@ -161,12 +161,29 @@ describe('the money pipeline through the CLI', () => {
 			expect(JSON.stringify(record)).toContain(ours);
 		});
 
+		it('a borrow Bitget recorded as failed (ROLLBACK) is never a match: not found, settled, exit 3', async () => {
+			const home = state();
+			// 11 BTC is more than the account holds: the desk turns it down and records ROLLBACK; the answer is a 500.
+			sim.simulator.injectFault({kind: 'raw-after-acting', operation: 'borrow', status: 500, body: envelope('40015', 'System is abnormal')});
+			const run = await cli(['borrow', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', 'SEVEN', '--pledge-amount', '11', '--yes', '--json'], home, {LOAN_TUI_RECONCILE_SECONDS: '60'});
+			expect(run.code, run.stderr).toBe(3);
+			const failed = sim.simulator.loans.all.find((loan) => loan.status === 'ROLLBACK');
+			expect(failed).toBeDefined();
+			const {error} = JSON.parse(run.stderr) as {error: {reconciliation: {status: string; orderId?: string; message: string; tries: number}}};
+			expect(error.reconciliation.status).toBe('not-found');
+			expect(error.reconciliation.orderId).toBeUndefined();
+			expect(error.reconciliation.message).toContain(`failed borrow (ROLLBACK, order ${failed!.orderId})`);
+			// Settled by the first read that saw it, not by the bound.
+			expect(error.reconciliation.tries).toBe(1);
+			expect(posts('/borrow')).toHaveLength(1);
+		});
+
 		it("repay --all lost, someone else repays 5 USDT and the loan stays open: unclear, never repaid in full", async () => {
 			const home = state();
 			const client = sim.client();
 			const orderId = await openLoan(client);
 			sim.simulator.injectFault({kind: 'reset-before-response', operation: 'repay'});
-			const {result} = spawnCli(['repay', orderId, '--all', '--yes', '--json', '--base-url', sim.simulator.url], {env: env(home, {LOAN_TUI_RECONCILE_SECONDS: '4'}), timeoutMs: 60_000});
+			const {result} = spawnCli(['repay', orderId, '--all', '--yes', '--json', '--base-url', sim.simulator.url], {env: env(home, {LOAN_TUI_RECONCILE_SECONDS: '10'}), timeoutMs: 60_000});
 			await until(() => posts('/repay').length === 1, 'the POST', result);
 			await client.repay({orderId, repayAll: false, amount: '5', repayUnlock: false});
 			const run = await result;

@@ -1,4 +1,5 @@
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, vi} from 'vitest';
+import {fakeTimeouts, settleMicrotasks, track, untilReal} from '../helpers/clock.js';
 import {KEYCHAIN_SERVICE, openKeychain, parseEntry, serializeEntry, type KeychainOptions, type KeytarApi} from '../../source/credentials/keychain.js';
 import {CredentialsError} from '../../source/credentials/types.js';
 
@@ -86,11 +87,23 @@ describe('openKeychain (keytar-backed store)', () => {
 		expect((await failure(open({default: {getPassword: () => null}}))).message).toMatch(/lacks getPassword/);
 	});
 
-	it('a call that never returns fails within the configured timeout', async () => {
+	it('a call that never returns fails at the configured timeout', async () => {
 		const store = await open({default: fakeKeytar({hang: true}).api}, {timeoutMs: 200});
-		const started = Date.now();
+		// On a faked clock: the call's deadline is the only timer, and it is the test that moves time.
+		fakeTimeouts();
+		try {
+			const outcome = track(store.get('default'));
+			await untilReal(() => vi.getTimerCount() > 0, 'the call and its deadline');
+			vi.advanceTimersByTime(199);
+			await settleMicrotasks();
+			expect(outcome.settled).toBe(false);
+			vi.advanceTimersByTime(1);
+			await untilReal(() => outcome.settled, 'the failure at the deadline');
+			expect(outcome.error).toBeInstanceOf(CredentialsError);
+		} finally {
+			vi.useRealTimers();
+		}
 		const error = await failure(store.get('default'));
-		expect(Date.now() - started).toBeLessThan(1_000);
 		expect(error.message).toMatch(/did not answer within 200 ms/);
 		expect(error.message).toMatch(/locked keyring/);
 		await failure(store.set('default', credentials));

@@ -1,11 +1,12 @@
 // The keychain helper process, with fake keytar modules written to a temporary directory.
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
-import {afterAll, describe, expect, it} from 'vitest';
+import {afterAll, afterEach, describe, expect, it, vi} from 'vitest';
 import {keytarInChildProcess, locateKeytar} from '../../source/credentials/keytar-process.js';
 import {CredentialsError} from '../../source/credentials/types.js';
+import {fakeTimeouts, settleMicrotasks, track, untilReal} from '../helpers/clock.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loan-tui-fake-keytar-'));
 afterAll(() => rmSync(dir, {recursive: true, force: true}));
@@ -45,6 +46,8 @@ async function credentialsFailure(promise: Promise<unknown>): Promise<Credential
 }
 
 describe('keytar in a child process', () => {
+	afterEach(() => void vi.useRealTimers());
+
 	it('finds the installed keytar', () => {
 		expect(locateKeytar()).toMatch(/\/node_modules\/keytar\/.+\.js$/);
 	});
@@ -85,12 +88,29 @@ describe('keytar in a child process', () => {
 
 	it('a call that never returns: a CredentialsError at the deadline, and the helper is killed', async () => {
 		const keytar = keytarInChildProcess({timeoutMs: 1_000, keytarUrl: fakeModule('hang', 'default')});
-		const started = Date.now();
-		const error = await credentialsFailure(keytar.getPassword('loan-tui', 'hang'));
-		expect(Date.now() - started).toBeLessThan(2_500);
+		// On a faked clock (the helper process is real): the deadline fires when the test moves time, not before.
+		fakeTimeouts();
+		const outcome = track(keytar.getPassword('loan-tui', 'hang'));
+		const pidFile = join(dir, 'hang.pid');
+		await untilReal(() => existsSync(pidFile) && vi.getTimerCount() > 0, 'the helper to load keytar, and the deadline');
+		const pid = Number(readFileSync(pidFile, 'utf8'));
+		vi.advanceTimersByTime(999);
+		await settleMicrotasks();
+		expect(outcome.settled).toBe(false);
+		expect(() => process.kill(pid, 0)).not.toThrow();
+		vi.advanceTimersByTime(1);
+		await untilReal(() => outcome.settled, 'the failure at the deadline');
+		const error = await credentialsFailure(Promise.reject(outcome.error));
 		expect(error.message).toMatch(/did not answer within 1 s/);
-		const pid = Number(readFileSync(join(dir, 'hang.pid'), 'utf8'));
-		await new Promise((resolve) => setTimeout(resolve, 100));
-		expect(() => process.kill(pid, 0)).toThrow(expect.objectContaining({code: 'ESRCH'}));
+		// Killed (SIGKILL at the deadline): gone once it has been reaped, waited for, not slept on.
+		const gone = () => {
+			try {
+				process.kill(pid, 0);
+				return false;
+			} catch (caught) {
+				return (caught as NodeJS.ErrnoException).code === 'ESRCH';
+			}
+		};
+		await untilReal(gone, `the helper (pid ${pid}) to be gone`);
 	});
 });

@@ -2,6 +2,7 @@ import {PassThrough} from 'node:stream';
 import {describe, expect, it} from 'vitest';
 import {promptCredentials, readCredentialsFromStdin} from '../../source/cli/commands/login-input.js';
 import {UsageError} from '../../source/runtime/exit-codes.js';
+import {untilReal} from '../helpers/clock.js';
 
 function stdinWith(text: string) {
 	const stream = new PassThrough();
@@ -58,11 +59,12 @@ describe('login prompts on a terminal', () => {
 	it('echoes the API key, hides the secret key and passphrase, and restores the terminal', async () => {
 		const terminal = fakeTerminal();
 		const answer = promptCredentials(terminal.input, terminal.output);
+		// Each answer typed once its question is on screen, as a person does.
 		terminal.input.write('bg_key_1234567890\r');
-		await new Promise((resolve) => setTimeout(resolve, 10));
+		await untilReal(() => terminal.shown().includes('Secret key (hidden): '), 'the secret key question');
 		terminal.input.write('S3cret-typed');
 		terminal.input.write('\r');
-		await new Promise((resolve) => setTimeout(resolve, 10));
+		await untilReal(() => terminal.shown().includes('Passphrase (hidden): '), 'the passphrase question');
 		terminal.input.write('Pass-typed\r');
 		expect(await answer).toEqual({apiKey: 'bg_key_1234567890', secretKey: 'S3cret-typed', passphrase: 'Pass-typed'});
 		const shown = terminal.shown();

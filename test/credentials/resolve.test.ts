@@ -1,14 +1,17 @@
-import {describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import {resolveCredentials} from '../../source/credentials/resolve.js';
 import {timeBoundStore} from '../../source/credentials/timeout.js';
 import {CredentialsError} from '../../source/credentials/types.js';
 import {hangingStore, memoryStore} from '../helpers/memory-store.js';
+import {fakeTimeouts, settleMicrotasks, track, untilReal} from '../helpers/clock.js';
 
 const stored = {apiKey: 'bg_keychain_key_1234', secretKey: 'keychain-secret', passphrase: 'keychain-pass'};
 const work = {apiKey: 'bg_work_key_56789012', secretKey: 'work-secret', passphrase: 'work-pass'};
 const environment = {BITGET_API_KEY: 'bg_env_key_abcdefgh', BITGET_SECRET_KEY: 'env-secret', BITGET_PASSPHRASE: 'env-pass'};
 
 describe('resolveCredentials', () => {
+	afterEach(() => void vi.useRealTimers());
+
 	it('takes all three environment variables over the keychain, without opening the keychain', async () => {
 		const {store, calls} = memoryStore({default: stored});
 		let opened = 0;
@@ -66,15 +69,20 @@ describe('resolveCredentials', () => {
 		expect(calls).toEqual([]);
 	});
 
-	it('a keychain that never answers fails with a CredentialsError within the configured timeout', async () => {
-		const started = Date.now();
-		const error = await resolveCredentials({env: {}, profile: 'default', openStore: async () => timeBoundStore(hangingStore, 200)}).catch((caught: unknown) => caught);
-		const elapsed = Date.now() - started;
+	it('a keychain that never answers fails with a CredentialsError at the configured timeout', async () => {
+		// On a faked clock: the deadline is the only timer, and it is the test that moves time.
+		fakeTimeouts();
+		const outcome = track(resolveCredentials({env: {}, profile: 'default', openStore: async () => timeBoundStore(hangingStore, 200)}));
+		await untilReal(() => vi.getTimerCount() > 0, 'the keychain call and its deadline');
+		vi.advanceTimersByTime(199);
+		await settleMicrotasks();
+		expect(outcome.settled).toBe(false);
+		vi.advanceTimersByTime(1);
+		await untilReal(() => outcome.settled, 'the failure at the deadline');
+		const {error} = outcome;
 		expect(error).toBeInstanceOf(CredentialsError);
 		expect((error as Error).message).toMatch(/did not answer within 200 ms/);
 		expect((error as CredentialsError).hint).toMatch(/BITGET_API_KEY, BITGET_SECRET_KEY and BITGET_PASSPHRASE/);
-		expect(elapsed).toBeGreaterThanOrEqual(190);
-		expect(elapsed).toBeLessThan(1_000);
 	});
 
 	it('the timeout applies to set and delete too, and reports the abandoned call', async () => {

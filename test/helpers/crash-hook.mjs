@@ -1,4 +1,16 @@
-// Loaded with NODE_OPTIONS=--import into the app under test: an unexpected error after the app is up.
-setTimeout(() => {
-	throw new Error('injected crash \u001B[31mred\u001B[0m');
-}, Number(process.env.LOAN_TUI_TEST_CRASH_AFTER_MS ?? 800));
+// Loaded with NODE_OPTIONS=--import into the app under test: an unexpected error (thrown from a timer, uncaught) once
+// the app is up and has handled a key, not after a guessed time: the first frame that shows the home menu's marker
+// on Estimate (the test presses Down once it has seen the home menu) sets it off.
+const ANSI = /\u001B\[[0-9;?]*[ -/]*[@-~]/g;
+const write = process.stdout.write.bind(process.stdout);
+let armed = true;
+process.stdout.write = (chunk, ...rest) => {
+	const written = write(chunk, ...rest);
+	if (armed && /❯ Estimate/.test(String(chunk).replace(ANSI, ''))) {
+		armed = false;
+		setTimeout(() => {
+			throw new Error('injected crash \u001B[31mred\u001B[0m');
+		}, 0);
+	}
+	return written;
+};

@@ -1,5 +1,6 @@
 // Driving an Ink tree like a person: keys as a terminal sends them, and waiting for what the screen shows
-// instead of sleeping for a fixed time.
+// instead of sleeping for a fixed time. Every wait here waits for an event (a frame, a text) within a bound that fails
+// loudly; none takes "nothing happened for N ms" as proof of anything.
 import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -12,6 +13,7 @@ import type {StackState} from '../../source/app/screen-stack.js';
 import {BitgetClient} from '../../source/api/client.js';
 import type {Credentials} from '../../source/api/types.js';
 import type {CredentialStore} from '../../source/credentials/types.js';
+import {createKeyReader} from '../../source/ui/keys/key-reader.js';
 import {moneyJournalAt, type MoneyJournal, type MoneyRecord} from '../../source/state/money-journal.js';
 
 export const KEYS = {
@@ -36,22 +38,34 @@ export const KEYS = {
 
 const ANSI = /\u001B\[[0-9;?]*[ -/]*[@-~]/g;
 
-/** How long a key may take to draw its frame before we take it that it changed nothing. */
-const KEY_SETTLE_MS = 200;
+/** The bound on waiting for a key's frame. Every key the app handles draws one (the keypress layer commits once
+ * per key, even when nothing else changes), so running into this bound is a failure, never "the key did nothing". */
+const KEY_FRAME_TIMEOUT_MS = 10_000;
+
+/** The default bound of waitFor / waitForText: generous, for a loaded two-core machine; it only fails slower. */
+const WAIT_TIMEOUT_MS = 10_000;
+
+/** One turn of the event loop (setImmediate: not touched by fake setTimeout/setInterval). */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The real setTimeout and clock, taken before any test fakes them (vi.useFakeTimers): the waits here keep working
+ * in a test that fakes the app's timers. */
+const realSetTimeout = globalThis.setTimeout;
+const realNow = performance.now.bind(performance);
 
 export function plain(frame: string | undefined): string {
 	return (frame ?? '').replace(ANSI, '');
 }
 
 /** Polls until the check passes (or throws its last failure after the timeout). */
-export async function waitFor<T>(check: () => T, {timeout = 3000, interval = 10} = {}): Promise<T> {
-	const deadline = Date.now() + timeout;
+export async function waitFor<T>(check: () => T, {timeout = WAIT_TIMEOUT_MS, interval = 10} = {}): Promise<T> {
+	const deadline = realNow() + timeout;
 	for (;;) {
 		try {
 			return check();
 		} catch (error) {
-			if (Date.now() > deadline) throw error;
-			await new Promise((resolve) => setTimeout(resolve, interval));
+			if (realNow() > deadline) throw error;
+			await new Promise((resolve) => realSetTimeout(resolve, interval));
 		}
 	}
 }
@@ -61,11 +75,16 @@ export interface RenderedApp {
 	frame(): string;
 	/** The last frame with its escape codes. */
 	rawFrame(): string;
-	/** Sends keys one by one, each as its own chunk, the way a person types; after each, waits for the frame it drew. */
+	/** Sends keys one by one, each as its own chunk, the way a person types; after each, waits for the frame it drew
+	 * (fails loudly when none comes: every handled key draws one). */
 	press(...keys: string[]): Promise<void>;
 	type(text: string): Promise<void>;
-	/** Sends `data` as one chunk (a burst: several keys in one read), then waits for the frame it drew. */
+	/** Sends `data` as one chunk (a burst: several keys in one read), then waits for a frame per key in it. */
 	burst(data: string): Promise<void>;
+	/** Commits whatever React has pending, at once (and runs pending effects): after it, the frame is the state.
+	 * "This key did nothing" is then shown without a pause: `await press(key)` (its frame drawn, so it was handled),
+	 * `flush()`, and the frame still shows the state the key would have left (a review not "Sending", say). */
+	flush(): void;
 	/** A bracketed paste of `text`, as a terminal sends it. */
 	paste(text: string): Promise<void>;
 	waitForText(text: string | RegExp, timeout?: number): Promise<string>;
@@ -114,22 +133,35 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
 		{env: options.env ?? {}, profile: 'default', demo: options.demo ?? false, openStore: options.openStore, journal: options.journal, ...options.serviceOptions},
 	);
 	let exited = false;
-	const instance = render(<App services={services} initial={options.initial} onQuit={() => (exited = true)} />);
+	const element = <App services={services} initial={options.initial} onQuit={() => (exited = true)} />;
+	const instance = render(element);
 	const frame = () => plain(instance.lastFrame());
 	const contains = (text: string | RegExp) => (typeof text === 'string' ? frame().includes(text) : text.test(frame()));
-	// Keys are applied and drawn as they arrive (ink-testing-library renders in debug mode: one frame per commit).
-	// Wait for that frame rather than for a fixed time; a key that changes nothing draws none, and after
-	// KEY_SETTLE_MS we go on.
+	// ink-testing-library renders in debug mode: one frame per commit. The keypress layer (ui/keys/keypress-layer.tsx)
+	// handles one key per commit and bumps its own counter with it, so every key it handles draws a frame, also one
+	// that changes nothing on screen. So: wait for as many new frames as there are keys in the chunk (counted by the
+	// app's own key reader), within a bound that fails loudly.
 	const send = async (data: string) => {
+		const reader = createKeyReader();
+		const keys = Math.max(1, reader.push(data).length + reader.flush().length);
 		const before = instance.frames.length;
 		instance.stdin.write(data);
+		// A lone Esc is held for one turn of the event loop by Ink's input parser and one by the app's key reader (it
+		// could be the start of a sequence): let both pass, so the key is handed over before the frames are counted.
+		await nextTurn();
+		await nextTurn();
 		await waitFor(() => {
-			if (instance.frames.length === before) throw new Error('no new frame yet');
-		}, {timeout: KEY_SETTLE_MS, interval: 2}).catch(() => undefined);
+			if (instance.frames.length < before + keys) {
+				throw new Error(`${JSON.stringify(data)} (${keys} key${keys === 1 ? '' : 's'}) drew ${instance.frames.length - before} frame(s) within ${KEY_FRAME_TIMEOUT_MS} ms; last frame:\n${frame()}`);
+			}
+		}, {timeout: KEY_FRAME_TIMEOUT_MS, interval: 2});
 	};
 	const press = async (...keys: string[]) => {
 		for (const key of keys) await send(key);
 	};
+	// ink's render() of the same element again: legacy-mode React renders and commits it synchronously, with every update
+	// still pending and the effects of the last commit.
+	const flush = () => instance.rerender(element);
 	const app: RenderedApp = {
 		services,
 		frame,
@@ -140,6 +172,7 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
 		},
 		burst: send,
 		paste: (text) => send(`\u001B[200~${text}\u001B[201~`),
+		flush,
 		waitForText(text, timeout) {
 			return waitFor(() => {
 				if (!contains(text)) throw new Error(`screen never showed ${String(text)}; last frame:\n${frame()}`);

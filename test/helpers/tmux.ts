@@ -13,8 +13,11 @@ export interface TmuxOptions {
 	env?: NodeJS.ProcessEnv;
 }
 
-/** How long a key may take to show on screen before we take it that it changed nothing. */
-const SETTLE_MS = 400;
+/** The bound on waiting for a key to show on screen. Running into it is a failure, never "the key did nothing": a key
+ * expected to change nothing is sent with sendUnchanged, which proves it with a later key that does show. */
+const KEY_TIMEOUT_MS = 10_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class Tmux {
 	private readonly socket = `loan-tui-test-${randomUUID().slice(0, 8)}`;
@@ -60,36 +63,71 @@ export class Tmux {
 	/** Each key is sent on its own, as a person types (tmux key names like Enter, Escape, C-c, or literal text);
 	 * after each, waits until the screen shows what it did. */
 	async send(...keys: string[]): Promise<void> {
-		for (const key of keys) await this.andSettle(() => this.run(['send-keys', '-t', 'test', key]));
+		for (const key of keys) await this.andSettle(() => this.run(['send-keys', '-t', 'test', key]), key);
 	}
 
 	/** Literal text, one character at a time, each waited for like `send`. */
 	async typeText(text: string): Promise<void> {
-		for (const char of text) await this.andSettle(() => this.run(['send-keys', '-t', 'test', '-l', char]));
+		for (const char of text) await this.andSettle(() => this.run(['send-keys', '-t', 'test', '-l', char]), JSON.stringify(char));
 	}
 
 	/** Several keys in ONE write to the terminal (tmux key names), the way a held key or a slow link delivers them. */
 	async burst(...keys: string[]): Promise<void> {
-		await this.andSettle(() => this.run(['send-keys', '-t', 'test', ...keys]));
+		await this.andSettle(() => this.run(['send-keys', '-t', 'test', ...keys]), keys.join(' '));
 	}
 
 	/** Literal text in one write. */
 	async burstText(text: string): Promise<void> {
-		await this.andSettle(() => this.run(['send-keys', '-t', 'test', '-l', text]));
+		await this.andSettle(() => this.run(['send-keys', '-t', 'test', '-l', text]), JSON.stringify(text));
 	}
 
 	/** A paste: tmux wraps it in bracketed-paste markers when the app asked for them (ESC[?2004h), as terminals do. */
 	async paste(text: string): Promise<void> {
 		this.run(['set-buffer', '-b', 'paste', '--', text]);
-		await this.andSettle(() => this.run(['paste-buffer', '-p', '-d', '-b', 'paste', '-t', 'test']));
+		await this.andSettle(() => this.run(['paste-buffer', '-p', '-d', '-b', 'paste', '-t', 'test']), `a paste of ${JSON.stringify(text)}`);
 	}
 
-	/** Does `action`, then waits until the screen changes (a key that changes nothing: at most SETTLE_MS). */
-	private async andSettle(action: () => void): Promise<void> {
+	/** Keys whose effect does not show (a secret typed at a hidden prompt, a paste the screen drops): sent in order
+	 * without waiting for the screen. The test proves they were handled with a later key that does show (keys are
+	 * handled in the order sent), never by a pause. */
+	sendUnseen(...keys: string[]): void {
+		for (const key of keys) this.run(['send-keys', '-t', 'test', key]);
+	}
+
+	/** A paste whose effect does not show (dropped), sent like `paste` without waiting; proven like sendUnseen. */
+	pasteUnseen(text: string): void {
+		this.run(['set-buffer', '-b', 'paste', '--', text]);
+		this.run(['paste-buffer', '-p', '-d', '-b', 'paste', '-t', 'test']);
+	}
+
+	/** "This key changes nothing" (Enter on a y/N review, say), made explicit and proven by events: sends `key`, then
+	 * `?` (the help overlay) and, once the overlay shows, Escape; keys are handled in order, so by then `key` was
+	 * handled, and the screen must come back to what it was before it. Only on a screen where `?` opens help (no text
+	 * field has focus) and nothing ticks. Resolves with that screen. */
+	async sendUnchanged(key: string): Promise<string> {
+		const before = this.screen();
+		this.run(['send-keys', '-t', 'test', key]);
+		this.run(['send-keys', '-t', 'test', '?']);
+		await this.waitFor('Keys — ');
+		this.run(['send-keys', '-t', 'test', 'Escape']);
+		const deadline = Date.now() + KEY_TIMEOUT_MS;
+		for (;;) {
+			const screen = this.screen();
+			if (screen === before) return screen;
+			if (Date.now() > deadline) throw new Error(`${key} was to change nothing; before:\n${before}\nafter (help opened and closed):\n${screen}`);
+			await sleep(20);
+		}
+	}
+
+	/** Does `action`, then waits until the screen changes; fails loudly if it does not within KEY_TIMEOUT_MS. */
+	private async andSettle(action: () => void, what: string): Promise<void> {
 		const before = this.screen();
 		action();
-		const deadline = Date.now() + SETTLE_MS;
-		while (Date.now() < deadline && this.screen() === before) await new Promise((resolve) => setTimeout(resolve, 10));
+		const deadline = Date.now() + KEY_TIMEOUT_MS;
+		while (this.screen() === before) {
+			if (Date.now() > deadline) throw new Error(`the screen did not change after ${what} (a key meant to change nothing: sendUnchanged); screen:\n${before}`);
+			await sleep(10);
+		}
 	}
 
 	/** The pid of the pane's descendant whose command line contains `needle` (the app), found through /proc. */
@@ -122,14 +160,14 @@ export class Tmux {
 		this.run(['resize-window', '-t', 'test', '-x', String(columns), '-y', String(rows)]);
 	}
 
-	async waitFor(text: string | RegExp | ((screen: string) => boolean), timeout = 8000): Promise<string> {
+	async waitFor(text: string | RegExp | ((screen: string) => boolean), timeout = 15_000): Promise<string> {
 		const deadline = Date.now() + timeout;
 		const matches = (screen: string) => (typeof text === 'string' ? screen.includes(text) : text instanceof RegExp ? text.test(screen) : text(screen));
 		for (;;) {
 			const screen = this.screen();
 			if (matches(screen)) return screen;
 			if (Date.now() > deadline) throw new Error(`terminal never showed ${String(text)}; screen:\n${screen}`);
-			await new Promise((resolve) => setTimeout(resolve, 50));
+			await sleep(50);
 		}
 	}
 

@@ -25,7 +25,7 @@ describe('where coin suggestions come from', () => {
 		await app.type('ZZ');
 		const loan = await app.waitForText('ZZLOAN');
 		expect(loan).not.toContain('ZZPLEDGE');
-		// Enter takes only a suggestion moved to (issue 15 point 9): ↓ marks ZZLOAN.
+		// Enter takes only a suggestion moved to: ↓ marks ZZLOAN.
 		await app.press(KEYS.down, KEYS.enter);
 		await app.type('ZZ');
 		const pledge = await app.waitForText('ZZPLEDGE');

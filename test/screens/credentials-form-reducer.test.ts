@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {credentialsFormReducer, initialCredentialsForm, type CredentialsFormAction, type CredentialsFormState} from '../../source/screens/credentials/form-reducer.js';
+import {credentialsFormReducer, initialCredentialsForm, type CredentialsFormAction, type CredentialsFormState} from '../../source/ui/credentials/form-reducer.js';
 
 const run = (state: CredentialsFormState, ...actions: CredentialsFormAction[]) => actions.reduce(credentialsFormReducer, state);
 const type = (text: string): CredentialsFormAction => ({type: 'text', edit: {op: 'insert', text}});

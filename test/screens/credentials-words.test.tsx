@@ -1,4 +1,4 @@
-// Issue 15 point 8: Credentials says "Add" when nothing is stored and never asks to remove nothing.
+// Credentials says "Add" when nothing is stored and never asks to remove nothing.
 import {afterEach, describe, expect, it} from 'vitest';
 import {renderApp, type RenderedApp} from '../helpers/ink.js';
 import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';

@@ -1,8 +1,9 @@
-import {afterEach, describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import {estimateFor} from '../../source/simulator/index.js';
+import {ESTIMATE_DEBOUNCE_MS} from '../../source/ui/use-live-estimate.js';
 import {estimateFigures} from '../../source/format/estimate.js';
 import {amountColumn, groupThousands} from '../../source/format/money.js';
-import {KEYS, renderApp, waitFor, type RenderedApp} from '../helpers/ink.js';
+import {KEYS, renderApp, type RenderedApp} from '../helpers/ink.js';
 import {useSimulator} from '../helpers/simulator.js';
 
 const estimateScreen = {stack: [{name: 'home' as const}, {name: 'estimate' as const}], quit: false};
@@ -10,10 +11,16 @@ const estimateScreen = {stack: [{name: 'home' as const}, {name: 'estimate' as co
 describe('estimate calculator', () => {
 	const sim = useSimulator();
 	let app: RenderedApp | undefined;
-	afterEach(() => app?.unmount());
+	afterEach(() => {
+		vi.useRealTimers();
+		app?.unmount();
+	});
 	const estimates = () => sim.simulator.requests.filter((request) => request.operation === 'estimate');
 
-	const fill = async (loan: string, pledge: string, amount: string) => {
+	/** `debounce: 'faked'`: setTimeout is faked from the amount on (the estimate's debounce timer among them; HTTP,
+	 * setImmediate and the test helpers' waits stay real), so a request round goes out only when the test lets the
+	 * debounce pass (`settle`). */
+	const fill = async (loan: string, pledge: string, amount: string, {debounce = 'real'}: {debounce?: 'real' | 'faked'} = {}) => {
 		app = await renderApp({baseUrl: sim.simulator.url, initial: estimateScreen});
 		await app.waitForText('Loan coin');
 		await app.type(loan);
@@ -21,7 +28,14 @@ describe('estimate calculator', () => {
 		await app.type(pledge);
 		await app.press(KEYS.enter);
 		await app.press(KEYS.enter);
+		if (debounce === 'faked') vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout']});
 		await app.type(amount);
+	};
+	/** With the debounce faked: commits what is pending (the last value's effect replaces the one before and its timer),
+	 * then lets the debounce pass; a round that is due is started by it, at once (client.estimate is called in it). */
+	const settle = () => {
+		app!.flush();
+		vi.advanceTimersByTime(ESTIMATE_DEBOUNCE_MS);
 	};
 
 	it('shows all three periods side by side as soon as every field is valid', async () => {
@@ -42,32 +56,44 @@ describe('estimate calculator', () => {
 		expect(new Set(estimates().map((request) => new URLSearchParams(request.query).get('daily')))).toEqual(new Set(['SEVEN', 'THIRTY', 'FLEXIBLE']));
 	});
 
-	it('follows edits: a new amount replaces the figures', async () => {
-		await fill('USDT', 'BTC', '1');
+	it('follows edits: a new amount replaces the figures, one round of requests per settled value', async () => {
+		await fill('USDT', 'BTC', '1', {debounce: 'faked'});
+		settle();
 		await app!.waitForText(groupThousands(estimateFor('USDT', 'BTC', 'SEVEN', '1').loanAmount));
+		// Typed with no time passing on the debounce's clock (each key waited for its frame): 2, 2. and 2.5 each put
+		// the round off, and only the settled value is asked for.
 		await app!.press(KEYS.backspace);
 		await app!.type('2.5');
+		settle();
 		const expected = estimateFor('USDT', 'BTC', 'SEVEN', '2.5');
 		const frame = await app!.waitForText(new RegExp(`Borrowable \\(USDT\\)\\s+${groupThousands(expected.loanAmount)}\\s`));
 		expect(frame).toContain('pledge 2.5 BTC');
-		// The debounce collapsed the typing: one round of three requests per settled value.
-		await waitFor(() => expect(estimates().length).toBe(6));
+		// Both rounds' answers are on screen, so every request of them is in the log: three for 1, three for 2.5.
+		expect(estimates().map((request) => new URLSearchParams(request.query).get('pledgeAmount'))).toEqual(['1', '1', '1', '2.5', '2.5', '2.5']);
 	});
 
 	it('explains an invalid field and sends nothing', async () => {
-		await fill('USDT', 'BTC', '1e3');
+		await fill('USDT', 'BTC', '1e3', {debounce: 'faked'});
 		const frame = await app!.waitForText('✗ pledge amount must be a plain decimal');
 		expect(frame).toContain('Fill in every field');
-		await sim.expectNoRequest((request) => request.operation === 'estimate', 400);
+		// Sends nothing: with the debounce let pass, no request was started (a round starts inside the timer, so the
+		// client would have been called by the time settle() returns), and none is in the log.
+		const estimate = vi.spyOn(app!.services.client, 'estimate');
+		settle();
+		expect(estimate).not.toHaveBeenCalled();
+		expect(estimates()).toEqual([]);
 		await app!.press(KEYS.tab, KEYS.tab, KEYS.tab);
 		await app!.press(KEYS.shiftTab);
 		expect(app!.frame()).toMatch(/› Pledge coin/);
 	});
 
 	it('refuses the same coin on both sides without asking the server', async () => {
-		await fill('BTC', 'BTC', '1');
+		await fill('BTC', 'BTC', '1', {debounce: 'faked'});
 		await app!.waitForText('pledge coin must differ from the loan coin');
-		await sim.expectNoRequest((request) => request.operation === 'estimate', 400);
+		const estimate = vi.spyOn(app!.services.client, 'estimate');
+		settle();
+		expect(estimate).not.toHaveBeenCalled();
+		expect(estimates()).toEqual([]);
 	});
 
 	it('completes coins from the symbol list', async () => {

@@ -1,4 +1,4 @@
-// Issue 15 point 1: what a person typed into Estimate and Borrow is still there when they come back.
+// What a person typed into Estimate and Borrow is still there when they come back.
 import {afterEach, describe, expect, it} from 'vitest';
 import {initialWizard, wizardReducer, borrowMemoryOf, type WizardState} from '../../source/screens/borrow/reducer.js';
 import {restoredEstimateForm} from '../../source/screens/estimate/reducer.js';

@@ -1,4 +1,4 @@
-// Issue 15 point 10: the top line tells the last error of every kind, borrow refusals and unknown outcomes
+// The top line tells the last error of every kind, borrow refusals and unknown outcomes
 // included, until the next success of that kind.
 import {afterEach, describe, expect, it} from 'vitest';
 import {KEYS, renderApp, walkToReview, type RenderedApp} from '../helpers/ink.js';

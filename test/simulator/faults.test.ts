@@ -1,12 +1,16 @@
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import {DEMO_CREDENTIALS, startSimulator, type Simulator} from '../../source/simulator/index.js';
-import {borrow, call, ESTIMATE, sleep, SYMBOLS} from './helpers.js';
+import {settleMicrotasks, track, untilReal} from '../helpers/clock.js';
+import {borrow, call, ESTIMATE, SYMBOLS} from './helpers.js';
 
 let sim: Simulator;
 beforeEach(async () => {
 	sim = await startSimulator({rateLimits: false});
 });
-afterEach(() => sim.close());
+afterEach(() => {
+	vi.useRealTimers();
+	return sim.close();
+});
 
 const PLEDGE = {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'};
 const ESTIMATE_QUERY = `${ESTIMATE}?daily=SEVEN&loanCoin=USDT&pledgeAmount=0.2&pledgeCoin=ETH`;
@@ -56,12 +60,21 @@ describe('faults', () => {
 	});
 
 	it('stall with stallMs: answers normally, late', async () => {
+		// On a faked clock (setTimeout only; HTTP stays real): the answer is written when the test moves time past the
+		// stall, not before.
+		vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout']});
 		sim.injectFault({kind: 'stall', stallMs: 300});
-		const started = Date.now();
-		const res = await call(sim, 'GET', SYMBOLS);
-		expect(Date.now() - started).toBeGreaterThanOrEqual(280);
-		expect(res.json.code).toBe('00000');
-		expect(sim.requests[0]?.fault).toBe('stall');
+		const answer = track(call(sim, 'GET', SYMBOLS));
+		await untilReal(() => sim.requests.length === 1, 'the request at the server');
+		vi.advanceTimersByTime(299);
+		await settleMicrotasks();
+		// Not answered yet: the record gets its status as the answer is written.
+		expect(sim.requests[0]?.status).toBeUndefined();
+		vi.advanceTimersByTime(1);
+		await untilReal(() => answer.settled, 'the answer');
+		expect(answer.error).toBeUndefined();
+		expect(answer.value!.json.code).toBe('00000');
+		expect(sim.requests[0]).toMatchObject({fault: 'stall', status: 200});
 	});
 
 	it('stall without stallMs: never answers, and close() ends the request promptly', async () => {
@@ -71,12 +84,12 @@ describe('faults', () => {
 			() => 'answered',
 			() => 'failed',
 		);
-		await sleep(150);
-		expect(sim.requests).toHaveLength(1);
-		const started = Date.now();
+		await untilReal(() => sim.requests.length === 1, 'the request at the server');
+		// Never answers: close() ends it (the test's own timeout is the bound; nothing is timed).
 		await sim.close();
 		expect(await outcome).toBe('failed');
-		expect(Date.now() - started).toBeLessThan(1000);
+		expect(sim.requests).toHaveLength(1);
+		expect(sim.requests[0]?.status).toBeUndefined();
 		expect(sim.orders).toHaveLength(0);
 	});
 

@@ -3,7 +3,7 @@
 import {createHmac} from 'node:crypto';
 import {request} from 'undici';
 import type {Credentials} from '../../source/api/types.js';
-import {afterEach} from 'vitest';
+import {afterEach, vi} from 'vitest';
 import {startSimulator, type Simulator} from '../../source/simulator/index.js';
 
 export const SYMBOLS = '/api/v2/spot/public/symbols';
@@ -69,12 +69,24 @@ export function borrow(sim: Simulator, creds: Credentials, payload: unknown, ext
 	});
 }
 
-/** Offset that puts the simulator's clock just past the start of a 1-second window, so a burst fits in one window. */
+/** Offset that puts the simulator's clock just past the start of a 1-second window, so a burst fits in one window
+ * (with the clock frozen: freezeClock). */
 export function windowStartOffset(): number {
 	return 5 - (Date.now() % 1000);
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Freezes Date (only: timers, I/O and HTTP stay real) for the rest of the test, and the simulator's clock with it
+ * (it runs in this process): a burst then falls in one of its per-second windows however slow the machine. Undo with
+ * vi.useRealTimers() in an afterEach. */
+export function freezeClock(): void {
+	vi.useFakeTimers({toFake: ['Date']});
+}
+
+/** Waits until Date.now() has moved on from `since` (a turn of the event loop at a time): two records made either
+ * side of it have different times. */
+export async function clockTicks(since = Date.now()): Promise<void> {
+	while (Date.now() === since) await new Promise((resolve) => setImmediate(resolve));
+}
 
 /** `sim()` starts a simulator (with these defaults) that is closed after the current test. */
 export function simulatorsPerTest(defaults: Parameters<typeof startSimulator>[0] = {}) {

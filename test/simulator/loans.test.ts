@@ -1,8 +1,8 @@
 // The loan desk over loopback HTTP: every Part C endpoint and every state change, signed with node:crypto here.
-import {afterEach, describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import {startSimulator, type Simulator} from '../../source/simulator/index.js';
 import {TEST_CREDENTIALS} from '../helpers/simulator.js';
-import {borrow, call, signed, windowStartOffset} from './helpers.js';
+import {borrow, call, clockTicks, freezeClock, signed, windowStartOffset} from './helpers.js';
 
 const P = '/api/v2/earn/loan';
 const DAY = 86_400_000;
@@ -13,6 +13,7 @@ async function sim(options: Parameters<typeof startSimulator>[0] = {}) {
 	return s;
 }
 afterEach(async () => {
+	vi.useRealTimers();
 	await Promise.all(open.splice(0).map((s) => s.close()));
 });
 
@@ -44,6 +45,8 @@ describe('coinInfos (public)', () => {
 	});
 
 	it('is limited to 10 per second per IP', async () => {
+		// The clock frozen: the eleven requests fall in one second of the server's clock, however slow the machine.
+		freezeClock();
 		const s = await sim();
 		const answers = await Promise.all(Array.from({length: 11}, () => call(s, 'GET', `${P}/public/coinInfos?coin=BTC`)));
 		expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(1);
@@ -73,6 +76,7 @@ describe('ongoing orders and interest', () => {
 	});
 
 	it('needs a signature and is limited per API key', async () => {
+		freezeClock();
 		const s = await sim();
 		expect((await call(s, 'GET', `${P}/ongoing-orders`)).json.code).toBe('40001');
 		const answers = await Promise.all(Array.from({length: 11}, () => get(s, `${P}/ongoing-orders`)));
@@ -215,7 +219,8 @@ describe('debts and history paging', () => {
 		const ids: string[] = [];
 		for (let i = 0; i < 5; i++) {
 			ids.push(await newLoan(s));
-			await new Promise((resolve) => setTimeout(resolve, 3));
+			// The next loan a millisecond later at least (the clock ticked), so newest-first has one order.
+			await clockTicks();
 		}
 		const page = async (no: number) => (await get(s, `${P}/borrow-history`, `${window()}&pageNo=${no}&pageSize=2`)).json.data.map((r: {orderId: string}) => r.orderId);
 		expect([...(await page(1)), ...(await page(2)), ...(await page(3))]).toEqual([...ids].reverse());
@@ -228,15 +233,23 @@ describe('debts and history paging', () => {
 
 describe('the demo clock', () => {
 	it('advances one simulated hour per interval, and stops with the simulator', async () => {
+		// The interval faked (HTTP stays real): each tick is a step the test takes. close() clears its timers with
+		// clearTimeout, so that is faked too.
+		vi.useFakeTimers({toFake: ['setInterval', 'clearInterval', 'clearTimeout']});
 		const s = await sim({hourEveryMs: 40});
 		const orderId = await newLoan(s);
-		await new Promise((resolve) => setTimeout(resolve, 150));
-		const [loan] = await ongoing(s, `orderId=${orderId}`);
-		// At least two ticks of 18760 × 0.00000617 = 0.1157492 each.
-		expect(Number(loan.interestAmount)).toBeGreaterThanOrEqual(0.2314984);
+		expect((await ongoing(s, `orderId=${orderId}`))[0].interestAmount).toBe('0');
+		vi.advanceTimersByTime(39);
+		expect((await ongoing(s, `orderId=${orderId}`))[0].interestAmount).toBe('0');
+		vi.advanceTimersByTime(41);
+		// Two ticks of 18760 × 0.00000617 = 0.1157492 each.
+		expect((await ongoing(s, `orderId=${orderId}`))[0].interestAmount).toBe('0.2314984');
+		expect(vi.getTimerCount()).toBe(1);
 		await s.close();
+		// Stopped: its interval is cleared, and time passing adds nothing.
+		expect(vi.getTimerCount()).toBe(0);
 		const interest = s.loans.all[0]!.interest.toFixed();
-		await new Promise((resolve) => setTimeout(resolve, 100));
+		vi.advanceTimersByTime(400);
 		expect(s.loans.all[0]!.interest.toFixed()).toBe(interest);
 	});
 });

@@ -1,6 +1,6 @@
-import {afterEach, describe, expect, it} from 'vitest';
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import {DEMO_CREDENTIALS, startSimulator, type Simulator} from '../../source/simulator/index.js';
-import {borrow, call, ESTIMATE, SYMBOLS, windowStartOffset} from './helpers.js';
+import {borrow, call, ESTIMATE, freezeClock, SYMBOLS, windowStartOffset} from './helpers.js';
 
 const open: Simulator[] = [];
 async function sim(options?: Parameters<typeof startSimulator>[0]) {
@@ -9,7 +9,10 @@ async function sim(options?: Parameters<typeof startSimulator>[0]) {
 	open.push(s);
 	return s;
 }
+// The clock frozen (Date only): each test's requests fall in the one server-clock second it starts in, however slow.
+beforeEach(() => freezeClock());
 afterEach(async () => {
+	vi.useRealTimers();
 	await Promise.all(open.splice(0).map((s) => s.close()));
 });
 

@@ -9,7 +9,7 @@ import {describe, expect, it} from 'vitest';
 import {readBoundedFile, type OpenFile} from '../../source/state/bounded-file.js';
 import {writePrivateFile} from '../../source/state/private-file.js';
 import {fileRecentInputs, NO_RECENT_INPUTS, recentInputsFile} from '../../source/state/recent-inputs.js';
-import {fileSymbolCache} from '../../source/ui/symbol-cache.js';
+import {fileSymbolCache} from '../../source/state/symbol-cache.js';
 
 const scratch = () => mkdtempSync(join(tmpdir(), 'loan-tui-state-'));
 

@@ -39,7 +39,7 @@ describe.skipIf(tmuxMissing)(`bursts and pastes in a real terminal${tmuxMissing 
 		await terminal.waitFor(/[1-9]\d* of \d+ pairs/);
 		await terminal.send('Tab');
 		const rows = (screen: string) => screen.split('\n').filter((line) => /^[› ] [A-Z0-9]+ +[A-Z0-9]+ +[A-Z0-9]+ /.test(line) && !line.includes('SYMBOL'));
-		const before = rows(terminal.screen());
+		const before = rows(await terminal.waitFor((screen) => rows(screen)[0]?.startsWith('›') === true));
 		expect(before[0]).toMatch(/^›/);
 		await terminal.burstText('jjj');
 		const after = rows(await terminal.waitFor((screen) => rows(screen).findIndex((line) => line.startsWith('›')) >= 3));
@@ -73,12 +73,15 @@ describe.skipIf(tmuxMissing)(`bursts and pastes in a real terminal${tmuxMissing 
 		await terminal.burstText('0.25');
 		await terminal.send('Enter');
 		await terminal.waitFor('Borrow? [y/N]');
-		await terminal.paste('y');
-		await terminal.paste('yes\ny\n');
+		// Dropped pastes change nothing on screen: the n after them, handled after them, is the proof they were read.
+		terminal.pasteUnseen('y');
+		terminal.pasteUnseen('yes\ny\n');
 		// Keys after the pastes are read and handled (n goes back to the amount): the pastes were read, and dropped.
 		await terminal.send('n');
 		await terminal.waitFor('Borrow · 5 of 6');
-		await sim.expectNoPost(500);
+		// A paste that confirmed would have made the review busy (n ignored) or posted: by the time n went back, nothing
+		// was sent; the one POST at the end is the typed y's.
+		expect(sim.posts()).toEqual([]);
 		await terminal.send('Enter');
 		await terminal.waitFor('Borrow? [y/N]');
 		await terminal.send('y');

@@ -1,4 +1,4 @@
-// Issue 15 in a real terminal: the built binary in tmux at 100x30 and at the 60x16 minimum, keys sent in bursts
+// Finishing touches in a real terminal: the built binary in tmux at 100x30 and at the 60x16 minimum, keys sent in bursts
 // where a person's typing would arrive that way.
 import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -18,7 +18,7 @@ const SIZES = [
 
 for (const size of SIZES) {
 	const at = `${size.columns}x${size.rows}`;
-	describe.skipIf(tmuxMissing)(`issue 15 at ${at}${tmuxMissing ? ` (skipped: ${tmuxMissing})` : ''}`, () => {
+	describe.skipIf(tmuxMissing)(`finishing touches at ${at}${tmuxMissing ? ` (skipped: ${tmuxMissing})` : ''}`, () => {
 		const sim = useSimulator();
 		let tmux: Tmux | undefined;
 		afterEach(() => tmux?.kill());
@@ -157,11 +157,12 @@ for (const size of SIZES) {
 			const row = rowOf(first);
 			expect(row).toBeGreaterThan(0);
 			expect(row).toBeLessThan(size.rows - 1);
-			// Focus on the period, the pledge coin, the loan coin: the table stays on its row.
-			for (let i = 0; i < 3; i++) {
+			// Focus on the period, the pledge coin, the loan coin: the table stays on its row. The focus and the table are
+			// drawn in one frame, so the frame that shows the new focus (with the table whole) is the one to measure.
+			for (const field of ['Period', 'Pledge coin', 'Loan coin']) {
 				await tmux!.burst('BTab');
-				await new Promise((resolve) => setTimeout(resolve, 100));
-				expect(rowOf(await tmux!.waitFor(/Annualised rate\s+\d/))).toBe(row);
+				const focused = await tmux!.waitFor((screen) => new RegExp(`› ${field}`).test(screen) && /Annualised rate\s+\d/.test(screen));
+				expect(rowOf(focused)).toBe(row);
 			}
 			// Suggestions for "USD" appear beside the form, not above the table.
 			await tmux!.burst('BSpace');

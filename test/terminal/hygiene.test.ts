@@ -34,6 +34,8 @@ describe.skipIf(tmuxMissing)(`terminal hygiene${tmuxMissing ? ` (skipped: ${tmux
 	it('an unexpected error restores the terminal, says what happened in one line, and exits 1', async () => {
 		tmux = Tmux.start(wrapped(`node ${CLI} --demo`), {env: {NODE_OPTIONS: `--import ${CRASH_HOOK}`}});
 		await tmux.waitFor('? this help');
+		// The crash comes with the frame of this key (the hook waits for it): the app is up, and the test saw it.
+		await tmux.send('Down');
 		const screen = await tmux.waitFor(/icanon/);
 		expectRestored(tmux, screen, 1);
 		expect(screen).toContain('loan-tui: the app stopped on an unexpected error: injected crash');

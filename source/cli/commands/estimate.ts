@@ -21,7 +21,7 @@ export async function runEstimate(session: Session, values: ParsedArgs['values']
 	const pledgeAmount = flagValue('pledge-amount', values['pledge-amount'], checkAmount);
 
 	// Each period stands alone: a period Bitget refuses (FLEXIBLE is not offered for every coin) must not lose the
-	// others. --all exits 0 when at least one period was estimated (command-spec.ts says so in the help).
+	// others. --all exits 0 when at least one period was estimated (runtime/command-spec.ts says so in the help).
 	const results: PeriodResult[] = await Promise.all(
 		periods.map((period) =>
 			session.client.estimate({loanCoin, pledgeCoin, daily: period, pledgeAmount}).then(

@@ -5,7 +5,7 @@ import {checkOrderId} from '../../api/loan-requests.js';
 import {UsageError} from '../../runtime/exit-codes.js';
 import type {Session} from '../../runtime/session.js';
 
-export class LoanNotFoundError extends LoanTuiError {
+class LoanNotFoundError extends LoanTuiError {
 	readonly kind = 'api';
 	readonly hint = 'List your ongoing loans with: loan-tui loans';
 	constructor(orderId: string) {

@@ -37,7 +37,7 @@ export async function promptCredentials(input: TtyInput, output: NodeJS.Writable
 }
 
 /** Trimmed, non-empty, no control characters; the message names the field, never its value. */
-export function checkCredentials(values: Credentials): Credentials {
+function checkCredentials(values: Credentials): Credentials {
 	const trimmed = {apiKey: values.apiKey.trim(), secretKey: values.secretKey.trim(), passphrase: values.passphrase.trim()};
 	const empty = ORDER.filter((field) => trimmed[field] === '');
 	if (empty.length > 0) {

@@ -6,7 +6,7 @@ import type {BorrowRequest, EstimateRequest} from '../../api/types.js';
 import {useScreenInput} from '../../ui/keys/screen-input.js';
 import {useNavigation} from '../../ui/navigation.js';
 import {useServices} from '../../ui/services.js';
-import {useStore} from '../../ui/store.js';
+import {useStore} from '../../ui/use-store.js';
 import type {KeyHelp} from '../../ui/keys/key-help.js';
 import {Spinner} from '../../ui/components/spinner.js';
 import {PERIOD_LABEL} from '../../format/estimate.js';
@@ -16,7 +16,7 @@ import {ChoiceList} from '../../ui/fields/choice-list.js';
 import {useTextField} from '../../ui/fields/use-text-field.js';
 import {routeChoiceKey} from '../../ui/fields/field-keys.js';
 import {useCoinSuggestions} from '../../ui/fields/use-coin-suggestions.js';
-import {useCredentialsForm} from '../credentials/credentials-form.js';
+import {useCredentialsForm} from '../../ui/credentials/credentials-form.js';
 import {AMOUNT_MODES, borrowMemoryOf, initialWizard, wizardReducer, type AmountMode, type WizardState, type WizardStep} from './reducer.js';
 import {useMoneyPost} from '../../ui/money/use-money-post.js';
 import type {MoneyResult} from '../../operations/money-pipeline.js';
@@ -25,12 +25,12 @@ import {borrowRequestOf, requestBody} from './borrow-request.js';
 import {useReviewEstimate} from './use-review-estimate.js';
 import {Review} from './review.js';
 import {useReviewChecks} from './use-review-checks.js';
-import {copiedMessage} from '../../ui/clipboard.js';
+import {copiedMessage} from '../../services/clipboard.js';
 
 /** What the screen shows: a wizard step, or where the borrow request is once the review was confirmed. */
 type Stage = WizardStep | 'submitting' | 'result' | 'unknown';
 
-/** Every screen's title reads "Screen · n of N · Step" (README, "Words"). */
+/** The step's name in the title, which reads "Borrow · n of N · Step". */
 const STEP_TITLES: Record<Stage, string> = {
 	loanCoin: 'Loan coin',
 	pledgeCoin: 'Pledge coin',

@@ -1,5 +1,5 @@
 // The borrow wizard's input steps as plain state, up to the review. Every transition is here and tested; what
-// happens once the review is confirmed (the one POST, its outcome) is ui/money's, through use-money-post.ts.
+// happens once the review is confirmed (the one POST, its outcome) is ui/money's, through ui/money/use-money-post.ts.
 import {PERIODS, type EstimateRequest, type Period} from '../../api/types.js';
 import {nextChoice} from '../../ui/fields/choice-field.js';
 import {checkAmount, checkCoin} from '../../api/validate.js';

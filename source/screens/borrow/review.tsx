@@ -5,11 +5,11 @@ import {Box, Text} from 'ink';
 import {PERIOD_LABEL} from '../../format/estimate.js';
 import {groupThousands} from '../../format/money.js';
 import type {Theme} from '../../ui/theme.js';
-import {describeError, errorLine} from '../../ui/describe-error.js';
+import {describeError, errorLine} from '../../format/describe-error.js';
 import {Spinner} from '../../ui/components/spinner.js';
-import type {CredentialsState} from '../../ui/credentials-access.js';
+import type {CredentialsState} from '../../services/credentials-access.js';
 import {maskKey} from '../../credentials/types.js';
-import type {PeriodResult} from '../estimate/use-live-estimate.js';
+import type {PeriodResult} from '../../ui/use-live-estimate.js';
 import type {WizardValues} from './reducer.js';
 import type {ReviewChecks} from './use-review-checks.js';
 

@@ -7,13 +7,14 @@ import type {BitgetClient} from '../../api/client.js';
 import {borrowVerdict} from '../../operations/borrow-check.js';
 import {borrowRequestOf} from './borrow-request.js';
 import {estimateLoanCost, type LoanCost} from '../../loans/loan-cost.js';
-import {errorLine} from '../../ui/describe-error.js';
-import type {CoinInfoState, CoinInfoStore} from '../../ui/coin-info-store.js';
-import {createStore, useStore} from '../../ui/store.js';
-import type {PeriodResult} from '../estimate/use-live-estimate.js';
+import {errorLine} from '../../format/describe-error.js';
+import type {CoinInfoState, CoinInfoStore} from '../../services/coin-info-store.js';
+import {createStore} from '../../services/store.js';
+import {useStore} from '../../ui/use-store.js';
+import type {PeriodResult} from '../../ui/use-live-estimate.js';
 import type {WizardValues} from './reducer.js';
 
-export type CostState = {status: 'loading'} | {status: 'ready'; cost: LoanCost | undefined} | {status: 'error'; error: unknown};
+type CostState = {status: 'loading'} | {status: 'ready'; cost: LoanCost | undefined} | {status: 'error'; error: unknown};
 
 export interface ReviewChecks {
 	/** Why y cannot send these values; nothing is sent while set. */

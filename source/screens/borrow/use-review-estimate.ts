@@ -1,6 +1,6 @@
 import {useMemo} from 'react';
 import type {BitgetClient} from '../../api/client.js';
-import {useLiveEstimate, type PeriodResult} from '../estimate/use-live-estimate.js';
+import {useLiveEstimate, type PeriodResult} from '../../ui/use-live-estimate.js';
 import type {WizardValues} from './reducer.js';
 
 /** The review's estimate: in pledge mode, for the chosen period, fetched while the review is shown. */

@@ -3,13 +3,13 @@ import React, {useEffect, useState} from 'react';
 import {Box, Text} from 'ink';
 import {useScreenInput} from '../../ui/keys/screen-input.js';
 import {useServices} from '../../ui/services.js';
-import {useStore} from '../../ui/store.js';
+import {useStore} from '../../ui/use-store.js';
 import type {KeyHelp} from '../../ui/keys/key-help.js';
 import {Spinner} from '../../ui/components/spinner.js';
 import {maskKey} from '../../credentials/types.js';
 import {sanitize} from '../../format/sanitize.js';
-import {errorLine} from '../../ui/describe-error.js';
-import {useCredentialsForm} from './credentials-form.js';
+import {errorLine} from '../../format/describe-error.js';
+import {useCredentialsForm} from '../../ui/credentials/credentials-form.js';
 import {ChoiceList} from '../../ui/fields/choice-list.js';
 import {useChoiceField} from '../../ui/fields/use-choice-field.js';
 

@@ -1,6 +1,6 @@
 // The estimate calculator: loan coin, pledge coin, period, pledge amount; a live estimate for all three periods.
 import React, {useEffect, useMemo, useReducer, useState} from 'react';
-import {errorLine} from '../../ui/describe-error.js';
+import {errorLine} from '../../format/describe-error.js';
 import {Box, Text} from 'ink';
 import {PERIODS} from '../../api/types.js';
 import {checkAmount, checkCoin} from '../../api/validate.js';
@@ -18,9 +18,9 @@ import {useCoinSuggestions} from '../../ui/fields/use-coin-suggestions.js';
 import {SuggestionList} from '../../ui/fields/suggestion-list.js';
 import {pairProblem, SUGGESTION_LIMIT} from '../../ui/fields/coin-rules.js';
 import {estimateFormReducer, restoredEstimateForm, type TextFieldName} from './reducer.js';
-import {useLiveEstimate, type EstimateQuery} from './use-live-estimate.js';
+import {useLiveEstimate, type EstimateQuery} from '../../ui/use-live-estimate.js';
 import {EstimateTable} from './estimate-table.js';
-import {borrowRoute} from '../borrow/route.js';
+import {borrowRoute} from '../routes.js';
 import {useLoanCoinInfo} from './use-loan-coin-info.js';
 
 /** Body rows from which the two rows of official rates fit below the table (not at 60x16). */

@@ -5,8 +5,8 @@ import type {TextEdit} from '../../ui/fields/text-editing.js';
 import {coinFieldReducer, type CoinFieldAction} from '../../ui/fields/coin-field-state.js';
 import {NO_SUGGESTION, type CoinLike} from '../../ui/fields/coin-rules.js';
 
-export const ESTIMATE_FIELDS = ['loanCoin', 'pledgeCoin', 'daily', 'pledgeAmount'] as const;
-export type EstimateField = (typeof ESTIMATE_FIELDS)[number];
+const ESTIMATE_FIELDS = ['loanCoin', 'pledgeCoin', 'daily', 'pledgeAmount'] as const;
+type EstimateField = (typeof ESTIMATE_FIELDS)[number];
 export type TextFieldName = Exclude<EstimateField, 'daily'>;
 
 export interface EstimateFormState {

@@ -1,7 +1,8 @@
 import {useCallback, useEffect} from 'react';
 import type {LoanCoinInfo} from '../../api/loan-types.js';
-import type {CoinInfoState, CoinInfoStore} from '../../ui/coin-info-store.js';
-import {createStore, useStore} from '../../ui/store.js';
+import type {CoinInfoState, CoinInfoStore} from '../../services/coin-info-store.js';
+import {createStore} from '../../services/store.js';
+import {useStore} from '../../ui/use-store.js';
 
 const NONE = createStore<CoinInfoState>({status: 'idle'});
 

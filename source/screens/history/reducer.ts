@@ -10,8 +10,8 @@ export const HISTORY_TABS: ReadonlyArray<{kind: HistoryKind; label: string}> = [
 	{kind: 'reduces', label: 'Liquidations'},
 ];
 /** Windows to choose from; 90 days is as far back as the API answers. */
-export const DAY_CHOICES = [7, 30, 60, 90] as const;
-export const DEFAULT_DAYS = 30;
+const DAY_CHOICES = [7, 30, 60, 90] as const;
+const DEFAULT_DAYS = 30;
 
 export interface HistoryState {
 	tab: number;

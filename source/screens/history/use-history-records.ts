@@ -3,10 +3,10 @@
 import {useEffect, useState} from 'react';
 import type {BitgetClient} from '../../api/client.js';
 import {HISTORY_MAX_PAGE_SIZE, type HistoryKind, type HistoryRecords} from '../../api/loan-types.js';
-import type {CredentialsAccess} from '../../ui/credentials-access.js';
+import type {CredentialsAccess} from '../../services/credentials-access.js';
 
 const DAY_MS = 86_400_000;
-export const MAX_PAGES = 20;
+const MAX_PAGES = 20;
 
 export type AnyRecord = HistoryRecords[HistoryKind];
 
@@ -15,7 +15,7 @@ export type HistoryRead =
 	| {status: 'ready'; key: string; records: AnyRecord[]; complete: boolean; /** Records left out: they could not be read. */ unreadable: number}
 	| {status: 'error'; key: string; error: unknown};
 
-export const TIME_OF: {[K in HistoryKind]: (record: HistoryRecords[K]) => string} = {
+const TIME_OF: {[K in HistoryKind]: (record: HistoryRecords[K]) => string} = {
 	borrowHistory: (r) => r.borrowTime,
 	repayHistory: (r) => r.repayTime,
 	reviseHistory: (r) => r.reviseTime,

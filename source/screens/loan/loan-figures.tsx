@@ -3,14 +3,10 @@
 import React from 'react';
 import {Box, Text} from 'ink';
 import type {OngoingLoan} from '../../api/loan-types.js';
-import {loanDetailRows} from '../../format/loans.js';
-import type {RiskLevel} from '../../loans/ltv.js';
+import {loanDetailRows, RISK_SYMBOL} from '../../format/loans.js';
 import type {Theme} from '../../ui/theme.js';
 
 const LABEL = 18;
-
-/** Risk as a symbol beside its word: never colour alone. */
-export const RISK_SYMBOL: Record<RiskLevel, string> = {liquidation: '✖', 'margin-call': '▲', near: '△', ok: '✓'};
 
 export function LoanFigures({loan, now, theme}: {loan: OngoingLoan; now: number; theme: Theme}) {
 	const {rows: figures, risk} = loanDetailRows(loan, now);

@@ -10,7 +10,7 @@ import {sanitize} from '../../format/sanitize.js';
 import {ago} from '../../format/time.js';
 import {ErrorMessage} from '../../ui/components/error-message.js';
 import {Spinner} from '../../ui/components/spinner.js';
-import {errorLine} from '../../ui/describe-error.js';
+import {errorLine} from '../../format/describe-error.js';
 import {ChoiceList} from '../../ui/fields/choice-list.js';
 import {useTextField} from '../../ui/fields/use-text-field.js';
 import {routeChoiceKey} from '../../ui/fields/field-keys.js';

@@ -9,7 +9,7 @@ import {repayPreview} from '../../loans/repay-preview.js';
 import {nextChoice, type ChoiceMove} from '../../ui/fields/choice-field.js';
 import {applyTextEdit, type TextEdit} from '../../ui/fields/text-editing.js';
 
-export type LoanAction = 'repay' | 'add' | 'withdraw';
+type LoanAction = 'repay' | 'add' | 'withdraw';
 export type LoanStep = 'view' | 'repay-mode' | 'amount' | 'repay-unlock' | 'review';
 
 export interface LoanActionState {
@@ -37,8 +37,8 @@ export type LoanActionEvent =
 
 export const initialLoanAction: LoanActionState = {step: 'view', repayAll: true, unlock: true, amount: '', cursor: 0};
 
-export const REPAY_MODES = [true, false] as const;
-export const UNLOCK_CHOICES = [true, false] as const;
+const REPAY_MODES = [true, false] as const;
+const UNLOCK_CHOICES = [true, false] as const;
 
 export function loanActionReducer(state: LoanActionState, event: LoanActionEvent): LoanActionState {
 	switch (event.type) {

@@ -7,7 +7,7 @@ import {amount as money, significantDecimals, fixedPercent} from '../../format/m
 import {sanitize} from '../../format/sanitize.js';
 import {checkCollateralChange} from '../../loans/ltv.js';
 import {repayPreview} from '../../loans/repay-preview.js';
-import {describeError} from '../../ui/describe-error.js';
+import {describeError} from '../../format/describe-error.js';
 import type {Theme} from '../../ui/theme.js';
 import type {LoanActionState} from './reducer.js';
 
@@ -20,7 +20,7 @@ interface Props {
 	theme: Theme;
 }
 
-export const QUESTION = {repay: 'Repay? [y/N]', add: 'Add collateral? [y/N]', withdraw: 'Withdraw collateral? [y/N]'} as const;
+const QUESTION = {repay: 'Repay? [y/N]', add: 'Add collateral? [y/N]', withdraw: 'Withdraw collateral? [y/N]'} as const;
 
 export function LoanReview({state, loan, connectedTo, refusal, confirmAgain, theme}: Props) {
 	const rows = state.action === 'repay' ? repayRows(state, loan) : collateralRows(state, loan);

@@ -3,9 +3,9 @@
 import {useCallback, useEffect, useRef, useState} from 'react';
 import type {BitgetClient} from '../../api/client.js';
 import type {OngoingLoan} from '../../api/loan-types.js';
-import type {CredentialsAccess} from '../../ui/credentials-access.js';
+import type {CredentialsAccess} from '../../services/credentials-access.js';
 
-export const LOAN_REFRESH_MS = 15_000;
+const LOAN_REFRESH_MS = 15_000;
 
 export type LoanState =
 	| {status: 'loading'}

@@ -4,12 +4,11 @@
 // of figures gets two (and the gauge's falls a line of their own) rather than figures cut off.
 import type {OngoingLoan} from '../../api/loan-types.js';
 import {alignRight, amountColumn, fixedPercent} from '../../format/money.js';
-import {expiryWords, fall, ltvGauge} from '../../format/loans.js';
+import {expiryWords, fall, ltvGauge, RISK_SYMBOL} from '../../format/loans.js';
 import {sanitize} from '../../format/sanitize.js';
 import {annualRate, riskOf, type RiskLevel} from '../../loans/ltv.js';
-import {RISK_SYMBOL} from '../loan/loan-figures.js';
 
-export interface LoanRow {
+interface LoanRow {
 	orderId: string;
 	level: RiskLevel;
 	/** The figures: one line, or two on a narrow terminal (the first starts with the risk). */

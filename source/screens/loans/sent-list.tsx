@@ -6,7 +6,7 @@ import {Box, Text} from 'ink';
 import {sanitize} from '../../format/sanitize.js';
 import {localDateTimeWithOffset} from '../../format/time.js';
 import {JournalError, type MoneyRecord} from '../../state/money-journal.js';
-import {errorLine} from '../../ui/describe-error.js';
+import {errorLine} from '../../format/describe-error.js';
 import type {Theme} from '../../ui/theme.js';
 import type {SentHistory} from './use-sent-history.js';
 

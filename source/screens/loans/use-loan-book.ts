@@ -4,10 +4,10 @@
 import {useCallback, useEffect, useReducer, useRef} from 'react';
 import {InputError} from '../../api/errors.js';
 import type {BitgetClient} from '../../api/client.js';
-import type {CredentialsAccess} from '../../ui/credentials-access.js';
+import type {CredentialsAccess} from '../../services/credentials-access.js';
 import {initialLoanBook, loanBookReducer, type LoanBookState} from './book-reducer.js';
 
-export const REFRESH_MS = 15_000;
+const REFRESH_MS = 15_000;
 
 export interface LoanBook {
 	state: LoanBookState;

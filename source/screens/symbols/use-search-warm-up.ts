@@ -1,7 +1,7 @@
 import {useEffect, useRef} from 'react';
 import {warmUpSteps, type Match, type SearchIndex} from './search.js';
 
-/** Just past Ink's frame interval at 60 fps (run.tsx): the frame with the list may still be waiting for its turn
+/** Just past Ink's frame interval at 60 fps (app/run.tsx): the frame with the list may still be waiting for its turn
  * when the list arrives, and must go out first. */
 export const WARM_UP_DELAY_MS = 25;
 

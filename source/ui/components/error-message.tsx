@@ -1,6 +1,6 @@
 import React from 'react';
 import {Box, Text} from 'ink';
-import {describeError} from '../describe-error.js';
+import {describeError} from '../../format/describe-error.js';
 
 /** A failure as a person reads it: what happened, code and msg, what to do next. Never a stack trace. Every line
  * wraps (indented under the first) rather than being cut: the end is often the part that says what to do. */

@@ -1,16 +1,16 @@
 // API key, secret key (masked), passphrase (masked), then: save to the OS keychain or use for this session only.
 import React, {useEffect, useReducer} from 'react';
 import {Box, Text} from 'ink';
-import type {Key} from '../../ui/keys/parse-key.js';
+import type {Key} from '../keys/parse-key.js';
 import type {Credentials} from '../../api/types.js';
-import type {Theme} from '../../ui/theme.js';
-import {ChoiceList} from '../../ui/fields/choice-list.js';
-import {useTextField} from '../../ui/fields/use-text-field.js';
-import {routeChoiceKey} from '../../ui/fields/field-keys.js';
-import {TextField} from '../../ui/fields/text-field.js';
+import type {Theme} from '../theme.js';
+import {ChoiceList} from '../fields/choice-list.js';
+import {useTextField} from '../fields/use-text-field.js';
+import {routeChoiceKey} from '../fields/field-keys.js';
+import {TextField} from '../fields/text-field.js';
 import {CREDENTIAL_FIELDS, credentialsFormReducer, FIELD_LABELS, initialCredentialsForm} from './form-reducer.js';
 
-export type KeepChoice = 'save' | 'session';
+type KeepChoice = 'save' | 'session';
 
 export interface CredentialsFormProps {
 	active: boolean;

@@ -1,8 +1,8 @@
 // Entering credentials: three fields, then where to keep them. Plain state.
 import type {Credentials} from '../../api/types.js';
-import type {TextEdit} from '../../ui/fields/text-editing.js';
-import {textFieldReducer} from '../../ui/fields/text-field-state.js';
-import {nextChoice} from '../../ui/fields/choice-field.js';
+import type {TextEdit} from '../fields/text-editing.js';
+import {textFieldReducer} from '../fields/text-field-state.js';
+import {nextChoice} from '../fields/choice-field.js';
 
 export const CREDENTIAL_FIELDS = ['apiKey', 'secretKey', 'passphrase'] as const;
 export type CredentialField = (typeof CREDENTIAL_FIELDS)[number];

@@ -1,5 +1,6 @@
 // The coin rules, in one place: which known coins to suggest for what was typed and in what order, what Enter
 // takes, and the pair check (a loan coin and a pledge coin must differ).
+import type {SymbolRecord} from '../../api/types.js';
 
 /** A known coin; what is known about it ranks it (online: in a pair that trades now; loanable: the loan API lists it). */
 export interface CoinOption {
@@ -59,9 +60,18 @@ export function moveSuggestion(current: number, by: number, count: number): numb
 	return (((current + by) % count) + count) % count;
 }
 
-export const SAME_COIN_MESSAGE = 'pledge coin must differ from the loan coin';
+const SAME_COIN_MESSAGE = 'pledge coin must differ from the loan coin';
 
 /** Why a loan coin and a pledge coin (both already checked) cannot go together, if they cannot. */
 export function pairProblem(loanCoin: string, pledgeCoin: string): string | undefined {
 	return loanCoin === pledgeCoin ? SAME_COIN_MESSAGE : undefined;
+}
+
+/** Every coin of the symbol list with whether it trades now (in at least one online pair): coin fields suggest those first. */
+export function coinOptionsOf(records: readonly SymbolRecord[]): CoinOption[] {
+	const online = new Map<string, boolean>();
+	for (const record of records) {
+		for (const coin of [record.baseCoin, record.quoteCoin]) online.set(coin, (online.get(coin) ?? false) || record.status === 'online');
+	}
+	return [...online].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([coin, isOnline]) => ({coin, online: isOnline}));
 }

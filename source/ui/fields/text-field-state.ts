@@ -1,7 +1,6 @@
 // A one-line text field as plain state: value and cursor, changed by keys, pastes and whole values. Screens keep
 // one of these per field (or delegate to it from their own reducer) and render it with text-field.tsx.
-import type {Key} from '../keys/parse-key.js';
-import {applyTextEdit, atEnd, pasteEdit, textEditFor, type TextEdit, type TextState} from './text-editing.js';
+import {applyTextEdit, atEnd, pasteEdit, type TextEdit, type TextState} from './text-editing.js';
 
 export type TextFieldState = TextState;
 
@@ -10,12 +9,6 @@ export type TextFieldAction = {type: 'edit'; edit: TextEdit} | {type: 'set'; val
 export function textFieldReducer(state: TextFieldState, action: TextFieldAction): TextFieldState {
 	const next = action.type === 'set' ? atEnd(action.value) : applyTextEdit(state, action.edit);
 	return next.value === state.value && next.cursor === state.cursor ? state : next;
-}
-
-/** The field's action for a key, or undefined when the key is not for the field (Enter, Tab, arrows up/down…). */
-export function textFieldKey(input: string, key: Key, options?: {homeEnd?: boolean}): TextFieldAction | undefined {
-	const edit = textEditFor(input, key, options);
-	return edit && {type: 'edit', edit};
 }
 
 /** A paste as the field's action: its text, trimmed, line breaks as spaces. */

@@ -1,5 +1,5 @@
 // A labelled text field with its validation message under it and optional coin suggestions. Only a view: the
-// screen's reducer holds value and cursor and applies the keys (see app/text-editing.ts).
+// screen's reducer holds value and cursor and applies the keys (see text-editing.ts).
 import React from 'react';
 import {Box, Text} from 'ink';
 import {TextInput} from '../components/text-input.js';

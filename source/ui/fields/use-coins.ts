@@ -1,9 +1,9 @@
 import {useEffect, useMemo} from 'react';
 import {useServices} from '../services.js';
-import {useStore, createStore} from '../store.js';
-import {coinOptionsOf} from '../symbol-store.js';
-import {coinsFromInfos, type CoinInfoState} from '../coin-info-store.js';
-import type {CoinOption} from './coin-rules.js';
+import {useStore} from '../use-store.js';
+import {createStore} from '../../services/store.js';
+import {coinsFromInfos, type CoinInfoState} from '../../services/coin-info-store.js';
+import {coinOptionsOf, type CoinOption} from './coin-rules.js';
 
 export type CoinKind = 'loan' | 'pledge';
 

@@ -6,7 +6,7 @@ import type {InputMode} from './screen-input.js';
 const SEPARATOR = ' · ';
 
 /** "Enter open" from {keys: 'Enter', action: 'open (…)'}: the footer drops the parenthesised detail. */
-export const hintText = (key: KeyHelp) => `${key.keys} ${key.action.replace(/ \(.*\)$/, '')}`;
+const hintText = (key: KeyHelp) => `${key.keys} ${key.action.replace(/ \(.*\)$/, '')}`;
 
 /**
  * The footer's hints, in display order (the screen's keys, then Esc, q, ?), fitted into `width` columns.

@@ -1,11 +1,11 @@
-// How the top screen takes keys. The app shell owns the one keypress subscription (use-keypress.ts) and hands
+// How the top screen takes keys. The app shell owns the one keypress subscription (keypress-layer.tsx) and hands
 // each key to exactly one place: Ctrl+C quits; while help is open it owns every key; otherwise Esc goes back and
 // the top screen's handler registered here gets the rest, and a paste goes to the screen's onPaste (or nowhere).
 // Fields subscribe to nothing: their input hooks (use-text-field, use-choice-field) get keys from the screen's handler.
 import React, {createContext, useContext, useLayoutEffect, useMemo, useRef, type ReactNode} from 'react';
 import type {Key} from './parse-key.js';
 import type {KeyHelp} from './key-help.js';
-import type {Store} from '../store.js';
+import type {Store} from '../../services/store.js';
 
 /** 'busy': a request is out and keys change nothing; q and ? are not taken either (Ctrl+C still quits). */
 export type InputMode = 'text' | 'navigate' | 'busy';

@@ -6,7 +6,7 @@ import {useCallback, useEffect, useMemo, useReducer, useRef} from 'react';
 import {createMoneyGuard} from '../../operations/money-guard.js';
 import {initialMoneyPost, moneyPostReducer, type MoneyPostAction, type MoneyPostState} from '../../operations/money-post.js';
 import {sendMoney, type MoneyAnswer, type MoneyIntent, type MoneyOutcome, type MoneyResult} from '../../operations/money-pipeline.js';
-import {errorLine} from '../describe-error.js';
+import {errorLine} from '../../format/describe-error.js';
 import {useServices} from '../services.js';
 
 export interface MoneyPost<Request> {
