@@ -18,7 +18,7 @@ import type {OngoingLoan, RepayResult, RevisePledgeResult} from '../api/loan-typ
 import type {LoanOrder} from '../api/types.js';
 import {sanitize} from '../format/sanitize.js';
 import type {Finding, MoneyRequest, SentRequest} from '../loans/evidence.js';
-import {JournalError, type MoneyJournal, type MoneyOperation, type MoneyRecord} from '../state/money-journal.js';
+import type {MoneyJournal, MoneyOperation, MoneyRecord} from '../state/money-journal.js';
 import {checkBorrow} from './borrow-check.js';
 import {checkOutcome, type CheckResult} from './check-outcome.js';
 import type {MoneyFlight, MoneyGuard, UnknownOutcome} from './money-guard.js';
@@ -40,7 +40,8 @@ export interface SentValues {
 
 type MoneyPhase = 'preparing' | 'recording' | 'sending' | 'finishing' | 'checking';
 
-/** The POST's answer, once it is in (before it is recorded and, when unknown, checked). */
+/** The POST's answer, once it is in (before it is recorded and, when unknown, checked). The client throws anything
+ * but these three kinds only when the request cannot have reached the server: not sent. */
 export type MoneyAnswer = {status: 'done'; result: MoneyResult} | {status: 'refused'; error: ApiError} | {status: 'not-sent'; error: unknown} | {status: 'unknown'; error: OutcomeUnknownError};
 
 export interface MoneyProgress {
@@ -193,8 +194,7 @@ export async function sendMoney(intent: MoneyIntent, deps: MoneyDeps, options: S
 			try {
 				record = await journal.open({time: now(), operation, origin: client.origin, values: sent.values});
 			} catch (error) {
-				const why = error instanceof JournalError ? error : new JournalError(sanitize(error instanceof Error ? error.message : String(error)));
-				return {status: 'not-sent', error: new InputError(`nothing was sent: the local money record could not be written (${why.message})`), sent};
+				return {status: 'not-sent', error: new InputError(`nothing was sent: the local money record could not be written (${failureText(error)})`), sent};
 			}
 		}
 		const recordAs = async (patch: Partial<MoneyRecord>): Promise<string | undefined> => {
@@ -204,7 +204,7 @@ export async function sendMoney(intent: MoneyIntent, deps: MoneyDeps, options: S
 				await journal.update(record);
 				return undefined;
 			} catch (error) {
-				return `the local money record could not be updated (${sanitize(error instanceof Error ? error.message : String(error))}); it may still say "sending"`;
+				return `the local money record could not be updated (${failureText(error)}); it may still say "sending"`;
 			}
 		};
 		if (signal.aborted) {
@@ -223,35 +223,36 @@ export async function sendMoney(intent: MoneyIntent, deps: MoneyDeps, options: S
 			failure = error;
 		}
 		flight.answered();
-		progress('finishing', {answer: answerOf(result, failure, operation)});
-		if (result) {
-			const recordProblem = await recordAs({outcome: 'done', orderId: result.kind === 'borrow' ? result.result.orderId : sent.values.orderId});
-			return {status: 'done', result, sent, record, recordProblem};
+		const answer = answerOf(result, failure, operation);
+		progress('finishing', {answer});
+		switch (answer.status) {
+			case 'done': {
+				const recordProblem = await recordAs({outcome: 'done', orderId: answer.result.kind === 'borrow' ? answer.result.result.orderId : sent.values.orderId});
+				return {...answer, sent, record, recordProblem};
+			}
+			case 'refused': {
+				const recordProblem = await recordAs({outcome: 'refused', detail: failureText(answer.error)});
+				return {...answer, sent, record, recordProblem};
+			}
+			case 'not-sent': {
+				const recordProblem = await recordAs({outcome: 'refused', detail: `nothing was sent: ${failureText(answer.error)}`});
+				return {...answer, sent, record, recordProblem};
+			}
 		}
-		if (failure instanceof ApiError) {
-			const recordProblem = await recordAs({outcome: 'refused', detail: failureText(failure)});
-			return {status: 'refused', error: failure, sent, record, recordProblem};
-		}
-		if (!(failure instanceof OutcomeUnknownError)) {
-			// The client throws anything else only when the request cannot have reached the server.
-			const error = failure instanceof InterruptedError ? notSentByInterrupt(operation, failure) : failure;
-			const recordProblem = await recordAs({outcome: 'refused', detail: `nothing was sent: ${failureText(error)}`});
-			return {status: 'not-sent', error, sent, record, recordProblem};
-		}
-		const error = failure;
+		const {error} = answer;
 		const orderId = error.orderId ?? sent.values.orderId;
 		let recordProblem = await recordAs({outcome: 'unknown', detail: sanitize(error.what), ...(orderId ? {orderId} : {})});
 		// After Ctrl+C or a signal the person wants out: reported at once, unchecked.
 		if (error.failure instanceof InterruptedError || signal.aborted) return {status: 'unknown', error, sent, record, recordProblem};
 
-		progress('checking', {unknown: error, answer: {status: 'unknown', error}});
+		progress('checking', {unknown: error, answer});
 		const sentRequest = {...intent, sentAt, snapshot: snapshot.snapshot, reviewed: intent.loan} as SentRequest;
 		const check = await checkOutcome(sentRequest, observerFor(client, sentRequest), {
 			totalMs: deps.checkMs,
 			signal,
-			onFinding: (finding) => progress('checking', {unknown: error, answer: {status: 'unknown', error}, finding}),
+			onFinding: (finding) => progress('checking', {unknown: error, answer, finding}),
 		});
-		progress('finishing', {unknown: error, answer: {status: 'unknown', error}, finding: check});
+		progress('finishing', {unknown: error, answer, finding: check});
 		const found = check.status === 'found' || check.status === 'ambiguous' ? check.orderId : undefined;
 		recordProblem =
 			(await recordAs({finding: {status: check.status, message: findingMessage(check), checkedAt: now(), ...(found ? {orderId: found} : {})}})) ?? recordProblem;

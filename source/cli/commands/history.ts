@@ -1,6 +1,6 @@
 // loan-tui history (loans|repayments|collateral|liquidations) [--days N]: every page of the window, newest first.
 import type {HistoryKind, HistoryRecords} from '../../api/loan-types.js';
-import {HISTORY_MAX_DAYS, HISTORY_MAX_PAGE_SIZE} from '../../api/loan-types.js';
+import {HISTORY_MAX_DAYS} from '../../api/loan-types.js';
 import {localDateTimeWithOffset} from '../../format/time.js';
 import {fixedPercent} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
@@ -9,6 +9,7 @@ import type {ParsedArgs} from '../../runtime/args.js';
 import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
 import {printJson, printLines, table} from '../../runtime/output.js';
 import type {Session} from '../../runtime/session.js';
+import {readHistoryWindow} from '../../operations/history-window.js';
 
 export const HISTORY_KINDS: Record<string, HistoryKind> = {
 	loans: 'borrowHistory',
@@ -17,16 +18,6 @@ export const HISTORY_KINDS: Record<string, HistoryKind> = {
 	liquidations: 'reduces',
 };
 export const DEFAULT_HISTORY_DAYS = 30;
-/** 20 pages of 100: enough for any person's loans; said when reached. */
-const MAX_PAGES = 20;
-const DAY_MS = 86_400_000;
-
-const TIME_OF: {[K in HistoryKind]: (record: HistoryRecords[K]) => string} = {
-	borrowHistory: (r) => r.borrowTime,
-	repayHistory: (r) => r.repayTime,
-	reviseHistory: (r) => r.reviseTime,
-	reduces: (r) => r.reduceTime,
-};
 
 export function historyDays(value: string | undefined): number {
 	if (value === undefined) return DEFAULT_HISTORY_DAYS;
@@ -47,25 +38,7 @@ export async function runHistory(session: Session, positionals: string[], values
 	const kind: HistoryKind = found;
 	const days = historyDays(values.days);
 	await session.requireCredentials();
-	const endTime = session.client.clock.now();
-	const startTime = endTime - days * DAY_MS;
-	const records: Array<HistoryRecords[HistoryKind]> = [];
-	let unreadable = 0;
-	let firstProblem: string | undefined;
-	let complete = false;
-	for (let pageNo = 1; pageNo <= MAX_PAGES; pageNo++) {
-		const page = await session.client.history(kind, {startTime, endTime, pageNo, pageSize: HISTORY_MAX_PAGE_SIZE});
-		records.push(...page.records);
-		unreadable += page.unreadable;
-		firstProblem ??= page.firstProblem;
-		// A page is full by what the server sent, unreadable records included.
-		if (page.records.length + page.unreadable < HISTORY_MAX_PAGE_SIZE) {
-			complete = true;
-			break;
-		}
-	}
-	const time = TIME_OF[kind] as (record: HistoryRecords[HistoryKind]) => string;
-	records.sort((a, b) => Number(time(b)) - Number(time(a)));
+	const {records, unreadable, firstProblem, complete} = await readHistoryWindow(session.client, kind, days);
 	// Records that could not be read are left out and said on stderr; the exit status stays 0 (what was read is shown).
 	if (unreadable > 0) session.out.stderr.write(`loan-tui: warning: ${unreadableNote(unreadable)}${firstProblem ? ` (first: ${sanitize(firstProblem)})` : ''}\n`);
 	if (session.out.json) {
