@@ -1,20 +1,22 @@
 // The shell: status line, the top screen in its error boundary, footer, help overlay, and the one key router.
 import React, {useCallback, useEffect, useMemo, useReducer, useRef, useState} from 'react';
 import {Box, Text, useApp} from 'ink';
-import {HelpOverlay} from './components/help-overlay.js';
+import {HelpOverlay, helpRowsWithGlobals, helpWindow} from './components/help-overlay.js';
 import {Footer} from './components/footer.js';
 import {StatusLine} from './components/status-line.js';
 import {ScreenErrorBoundary} from './components/error-boundary.js';
-import {InputRouterProvider, type ScreenInput, type ScreenKeys} from '../ui/keys/screen-input.js';
+import {InputRouterProvider, type RegisteredScreen, type ScreenKeys} from '../ui/keys/screen-input.js';
+import {dispatchKey, footerKeys, type Binding} from '../ui/keys/binding.js';
+import {shellBindings} from '../ui/keys/shared-bindings.js';
 import {KeypressLayer} from '../ui/keys/keypress-layer.js';
 import type {KeyEvent} from '../ui/keys/key-reader.js';
 import {type Navigation, NavigationProvider} from '../ui/navigation.js';
 import {initialStack, stackReducer, topScreen, type StackState} from './screen-stack.js';
 import {ServicesProvider, type AppServices, type ShellServices} from '../ui/services.js';
-import {createStore} from '../services/store.js';
+import {createStore, type Store} from '../services/store.js';
 import {useStore} from '../ui/use-store.js';
 import {useTerminalSize} from '../ui/use-terminal-size.js';
-import {MIN_COLUMNS, MIN_ROWS} from '../ui/layout.js';
+import {MIN_COLUMNS, MIN_ROWS, useBodySize} from '../ui/layout.js';
 import {ScreenView, screenEntry, toScreen} from './registry.js';
 import {loadView, viewLoaded} from './lazy-view.js';
 
@@ -35,9 +37,11 @@ export interface AppProps {
 	/** The terminal is in raw mode already (run.tsx): a key typed before the listeners attach waits in the terminal,
 	 * unechoed, so the footer (keys work) can be on the first frame. */
 	keysLive?: boolean;
+	/** Where the top screen's keys are published (the footer and help read it); tests pass their own to read it. */
+	keysStore?: Store<ScreenKeys>;
 }
 
-export function App({services: given, initial = initialStack, onQuit, onReady, keysLive = false}: AppProps) {
+export function App({services: given, initial = initialStack, onQuit, onReady, keysLive = false, keysStore: givenKeys}: AppProps) {
 	const late = 'ready' in given ? given : undefined;
 	const shell = late ? late.shell : (given as AppServices);
 	const [services, setServices] = useState<AppServices | undefined>(late ? undefined : (given as AppServices));
@@ -53,12 +57,14 @@ export function App({services: given, initial = initialStack, onQuit, onReady, k
 		};
 	}, [late]);
 	const [state, dispatch] = useReducer(stackReducer, initial);
-	const [helpOpen, setHelpOpen] = useState(false);
-	const registered = useRef<ScreenInput | undefined>(undefined);
+	const [help, setHelp] = useState({open: false, offset: 0});
+	const helpOpen = help.open;
+	const registered = useRef<RegisteredScreen | undefined>(undefined);
 	const {exit} = useApp();
 	const size = useTerminalSize();
+	const body = useBodySize();
 	const lastError = useStore(shell.lastError);
-	const [keysStore] = useState(() => createStore<ScreenKeys>({mode: 'navigate', keys: []}));
+	const [keysStore] = useState(() => givenKeys ?? createStore<ScreenKeys>({mode: 'navigate', help: [], footer: [], bindings: []}));
 	const screenKeys = useStore(keysStore);
 	const top = topScreen(state);
 
@@ -95,11 +101,34 @@ export function App({services: given, initial = initialStack, onQuit, onReady, k
 		dispatch({type: 'quit'});
 	}, []);
 
+	// The help overlay's rows and its own keys: scroll, close.
+	const helpAbout = screenEntry(top).help;
+	const helpRows = helpRowsWithGlobals(screenKeys.help);
+	const {visible: helpVisible, maxOffset: helpMax} = helpWindow(helpRows.length, body.rows, helpAbout !== undefined);
+	const scrollHelp = (by: number) => setHelp((now) => ({open: now.open, offset: Math.min(Math.max(0, now.offset + by), helpMax)}));
+	const closeHelp = () => setHelp({open: false, offset: 0});
+	const helpKeys: Binding[] = [
+		{keys: ['Up', 'k'], description: 'scroll up', group: 'scroll', footer: 2, handler: () => scrollHelp(-1), when: helpMax > 0},
+		{keys: ['Down', 'j'], description: 'scroll down', group: 'scroll', footer: 2, handler: () => scrollHelp(1), when: helpMax > 0},
+		{keys: ['PgUp'], description: 'a page up', handler: () => scrollHelp(-helpVisible), when: helpMax > 0},
+		{keys: ['PgDn', 'Space'], description: 'a page down', handler: () => scrollHelp(helpVisible), when: helpMax > 0},
+		{keys: ['Home'], description: 'top', handler: () => scrollHelp(-helpRows.length), when: helpMax > 0},
+		{keys: ['End'], description: 'bottom', handler: () => scrollHelp(helpRows.length), when: helpMax > 0},
+		{keys: ['Esc', '?', 'q', 'Enter'], label: 'Esc/?', description: 'close the help', short: 'close help', footer: 1, handler: closeHelp},
+	];
+	// The shell's keys (ui/keys/shared-bindings.ts): Esc and Ctrl+C are taken first (below), q and ? only while no
+	// text field has focus.
+	const shellKeys = shellBindings({
+		back: () => (registered.current?.onBack() ? undefined : dispatch({type: 'back'})),
+		quit: () => quit(),
+		help: () => setHelp({open: true, offset: 0}),
+	});
+
 	// Every key and paste, one at a time against the latest render (ui/keys/keypress-layer.tsx).
 	const onKeyEvent = (event: KeyEvent) => {
 		const screen = registered.current;
 		if (event.type === 'paste') {
-			if (!helpOpen) screen?.onPaste?.(event.text);
+			if (!helpOpen) screen?.onPaste(event.text);
 			return;
 		}
 		const {input, key} = event;
@@ -111,28 +140,18 @@ export function App({services: given, initial = initialStack, onQuit, onReady, k
 			return;
 		}
 		if (helpOpen) {
-			if (key.escape || input === '?' || input === 'q' || key.return) setHelpOpen(false);
-			return;
-		}
-		if (key.escape) {
-			if (!screen?.onBack?.()) dispatch({type: 'back'});
+			dispatchKey(helpKeys, input, key);
 			return;
 		}
 		// Any key but a second Esc answers "Quit?" with "stay"; the key itself does nothing else.
-		if (state.quitAsked) {
+		if (state.quitAsked && !key.escape) {
 			dispatch({type: 'stay'});
 			return;
 		}
-		const navigating = screen?.mode === 'navigate';
-		if (input === '?' && navigating) {
-			setHelpOpen(true);
-			return;
+		if (key.escape || screen?.mode === 'navigate') {
+			if (dispatchKey(shellKeys, input, key)) return;
 		}
-		if (input === 'q' && !key.ctrl && !key.meta && navigating) {
-			quit();
-			return;
-		}
-		screen?.onKey?.(input, key);
+		screen?.onKey(input, key);
 	};
 
 	// Effects run children first, parent last: once this one has run, raw mode is on and every key listener is
@@ -167,7 +186,9 @@ export function App({services: given, initial = initialStack, onQuit, onReady, k
 								Terminal is {size.columns}x{size.rows}; loan-tui needs at least {MIN_COLUMNS}x{MIN_ROWS}.
 							</Text>
 						) : null}
-						{helpOpen ? <HelpOverlay title={screenEntry(top).title} about={screenEntry(top).help} keys={screenKeys.keys} accent={shell.theme.accent} /> : null}
+						{helpOpen ? (
+							<HelpOverlay title={screenEntry(top).title} about={helpAbout} rows={helpRows} offset={help.offset} columns={size.columns} bodyRows={body.rows} accent={shell.theme.accent} />
+						) : null}
 						<Box flexDirection="column" flexGrow={1} display={helpOpen ? 'none' : 'flex'} overflowY="hidden">
 							<ScreenErrorBoundary resetKey={`${state.stack.length}:${top.name}`} color={shell.theme.bad}>
 								{/* Natural height: a screen taller than the terminal is clipped at the bottom, never squeezed into
@@ -183,7 +204,7 @@ export function App({services: given, initial = initialStack, onQuit, onReady, k
 						</Box>
 						<KeypressLayer onEvent={onKeyEvent} paused={!screenReady} />
 						{inputReady ? (
-							<Footer keys={helpOpen ? [] : screenKeys.keys} mode={screenKeys.mode} width={size.columns} home={state.stack.length <= 1} quitAsked={state.quitAsked} />
+							<Footer keys={helpOpen ? footerKeys(helpKeys) : screenKeys.footer} mode={helpOpen ? 'busy' : screenKeys.mode} width={size.columns} home={state.stack.length <= 1} quitAsked={state.quitAsked} />
 						) : (
 							<Text> </Text>
 						)}

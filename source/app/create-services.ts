@@ -1,3 +1,4 @@
+import type {Config} from '../runtime/config.js';
 import type {Session} from '../runtime/session.js';
 import type {CredentialStore} from '../credentials/types.js';
 import {createCredentialsAccess} from '../services/credentials-access.js';
@@ -12,12 +13,12 @@ import {createMoneyGuard} from '../operations/money-guard.js';
 import type {MoneyJournal} from '../state/money-journal.js';
 import {terminalClipboard} from '../services/clipboard.js';
 import {createCoinInfoStore} from '../services/coin-info-store.js';
-import {RECONCILE_TOTAL_MS, reconcileBudgetMs} from '../runtime/reconcile-budget.js';
+
+/** What the services take from the run's configuration (runtime/config.ts). */
+type ServiceConfig = Pick<Config, 'profile' | 'demo' | 'credentials' | 'noColor' | 'osc52' | 'reconcileMs'>;
 
 export interface ServiceOptions {
-	env: NodeJS.ProcessEnv;
-	profile: string;
-	demo: boolean;
+	config: ServiceConfig;
 	openStore?: () => Promise<CredentialStore>;
 	/** The symbol list on disk; none in demo mode and in tests. */
 	symbolCache?: SymbolCache;
@@ -30,17 +31,18 @@ export interface ServiceOptions {
 }
 
 /** The shell's part of the services: no client, no I/O, so the first frame need not wait for one. */
-export function createShellServices(connectedTo: string, env: NodeJS.ProcessEnv): ShellServices {
-	return {connectedTo, theme: makeTheme(env), lastError: createLastError()};
+export function createShellServices(connectedTo: string, config: Pick<Config, 'noColor'>): ShellServices {
+	return {connectedTo, theme: makeTheme(config.noColor), lastError: createLastError()};
 }
 
 /** Everything the screens share, built once per run around the session's one client (on `shell` when given). */
 export async function createAppServices(
 	session: Pick<Session, 'client' | 'connectedTo' | 'requireCredentials'>,
 	options: ServiceOptions,
-	shell: ShellServices = createShellServices(session.connectedTo, options.env),
+	shell: ShellServices = createShellServices(session.connectedTo, options.config),
 ): Promise<AppServices> {
-	const fixed = options.demo ? await session.requireCredentials() : undefined;
+	const {config} = options;
+	const fixed = config.demo ? await session.requireCredentials() : undefined;
 	return {
 		...shell,
 		client: session.client,
@@ -48,24 +50,15 @@ export async function createAppServices(
 		inputs: createInputMemory(options.recentInputs?.loaded, options.recentInputs?.file),
 		credentials: createCredentialsAccess({
 			client: session.client,
-			env: options.env,
-			profile: options.profile,
+			environment: config.credentials,
+			profile: config.profile,
 			fixed,
-			openStore: options.demo ? undefined : options.openStore,
+			openStore: config.demo ? undefined : options.openStore,
 		}),
 		coinInfos: createCoinInfoStore(session.client),
 		money: createMoneyGuard(),
 		journal: options.journal,
-		clipboard: options.writeToTerminal ? terminalClipboard(options.env, options.writeToTerminal) : undefined,
-		reconcileMs: appReconcileMs(options.env),
+		clipboard: options.writeToTerminal ? terminalClipboard(config.osc52, options.writeToTerminal) : undefined,
+		reconcileMs: config.reconcileMs,
 	};
-}
-
-/** The CLI refuses a bad LOAN_TUI_RECONCILE_SECONDS; the app cannot print a usage error, so it keeps the default. */
-function appReconcileMs(env: NodeJS.ProcessEnv): number {
-	try {
-		return reconcileBudgetMs(env);
-	} catch {
-		return RECONCILE_TOTAL_MS;
-	}
 }

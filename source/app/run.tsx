@@ -5,7 +5,7 @@ import React from 'react';
 import {render} from 'ink';
 import {EXIT, type ExitCode} from '../runtime/exit-codes.js';
 import {reportFailure, type Output} from '../runtime/output.js';
-import {connectedTo, type Settings} from '../runtime/settings.js';
+import {connectedTo, type Config} from '../runtime/config.js';
 import type {Session} from '../runtime/session.js';
 import {sanitize} from '../format/sanitize.js';
 import type {AppServices} from '../ui/services.js';
@@ -27,16 +27,16 @@ export interface RunHooks {
 	beforeServices?: (debug: (line: string) => void) => void;
 }
 
-export async function runApp(settings: Settings, out: Output, env: NodeJS.ProcessEnv, hooks: RunHooks = {}): Promise<ExitCode | number> {
+export async function runApp(config: Config, out: Output, hooks: RunHooks = {}): Promise<ExitCode | number> {
 	// A --debug log would tear the screen: keep it only when stderr is redirected away from the terminal.
-	const debug = settings.debug && !process.stderr.isTTY;
-	const shell = createShellServices(connectedTo(settings), env);
+	const debug = config.debug && !process.stderr.isTTY;
+	const shell = createShellServices(connectedTo(config), config);
 	/** Made after the first frame; until then no screen but home can show, so no money POST can be out. */
 	let services: AppServices | undefined;
 	let made: ((services: AppServices) => void) | undefined;
 	const ready = new Promise<AppServices>((resolve) => (made = resolve));
 	let session: Promise<Session | undefined> | undefined;
-	/** The services could not be made (a bad credential variable, the demo's simulator): reported after the screen is restored. */
+	/** The services could not be made (the demo's simulator): reported after the screen is restored. */
 	let failure: unknown;
 
 	// After the first frame with working keys is on the screen: the session and services, then the other screens.
@@ -46,7 +46,7 @@ export async function runApp(settings: Settings, out: Output, env: NodeJS.Proces
 		hooks.beforeServices?.((line) => {
 			if (debug) out.stderr.write(`debug: ${line}\n`);
 		});
-		const started = import('./start-services.js').then(({startServices}) => startServices({...settings, debug}, out, env, shell));
+		const started = import('./start-services.js').then(({startServices}) => startServices({...config, debug}, out, shell));
 		session = started.then(
 			(result) => {
 				services = result.services;
@@ -120,7 +120,7 @@ export async function runApp(settings: Settings, out: Output, env: NodeJS.Proces
 		await services?.money?.settled(SIGNAL_SETTLE_MS);
 		await (await session)?.close().catch(() => undefined);
 	}
-	if (failure !== undefined) return reportFailure(out, failure, settings.debug);
+	if (failure !== undefined) return reportFailure(out, failure, config.debug);
 	// After the terminal is restored, so the line stays in the shell: a money POST interrupted on the way out.
 	// Every outcome that stayed unknown this session, whether interrupted or answered unclearly: exit 3.
 	const quitting = quittingLines(services?.money?.outcomes() ?? []);

@@ -1,32 +1,28 @@
 // The part of start-up that waits until the home menu is on the screen (run.tsx): the session (client, undici,
 // schemas, the simulator under --demo), the keychain and the symbol cache load and are made here, in their own chunk.
+import type {Config} from '../runtime/config.js';
 import type {Output} from '../runtime/output.js';
 import {openSession, type Session} from '../runtime/session.js';
-import type {Settings} from '../runtime/settings.js';
-import {openKeychain} from '../credentials/keychain.js';
 import type {AppServices, ShellServices} from '../ui/services.js';
 import {fileSymbolCache} from '../state/symbol-cache.js';
-import {cacheDirectory} from '../state/paths.js';
-import {moneyJournal} from '../state/money-journal.js';
+import {moneyJournalAt} from '../state/money-journal.js';
 import {fileRecentInputs, recentInputsFile} from '../state/recent-inputs.js';
 import {createAppServices} from './create-services.js';
 
-export async function startServices(settings: Settings, out: Output, env: NodeJS.ProcessEnv, shell: ShellServices): Promise<{session: Session; services: AppServices}> {
-	const session = await openSession(settings, out, env);
+export async function startServices(config: Config, out: Output, shell: ShellServices): Promise<{session: Session; services: AppServices}> {
+	const session = await openSession(config, out);
 	try {
-		const recentFile = fileRecentInputs(recentInputsFile(env));
+		const recentFile = fileRecentInputs(recentInputsFile(config.directories.config));
 		const services = await createAppServices(
 			session,
 			{
-				env,
-				profile: settings.profile,
-				demo: settings.demo,
-				openStore: () => openKeychain(),
+				config,
+				openStore: () => session.openKeychain(),
 				// The demo's simulator is local and new each run: nothing worth caching.
-				symbolCache: settings.demo ? undefined : fileSymbolCache(cacheDirectory(env), session.client.origin),
+				symbolCache: config.demo ? undefined : fileSymbolCache(config.directories.cache, session.client.origin),
 				recentInputs: {loaded: await recentFile.load(), file: recentFile},
 				// The demo's orders live in a simulator that ends with the run: they do not belong in your history.
-				journal: settings.demo ? undefined : moneyJournal(env),
+				journal: config.demo ? undefined : moneyJournalAt(config.directories.state),
 				writeToTerminal: (data) => void process.stdout.write(data),
 			},
 			shell,

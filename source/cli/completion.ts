@@ -15,7 +15,6 @@ import {
 	type OptionName,
 	type ValueKind,
 } from '../runtime/command-spec.js';
-import {cacheDirectory} from '../state/paths.js';
 
 const PERIOD_WORDS = ['SEVEN', 'THIRTY', 'FLEXIBLE'];
 /** A cache file larger than this is not read on a key press. */
@@ -32,10 +31,9 @@ interface CachedNames {
 }
 
 /** Coins and pairs from every cached symbol list (one per API origin); empty when there is none yet. */
-function cachedNames(env: NodeJS.ProcessEnv): CachedNames {
+function cachedNames(directory: string): CachedNames {
 	const coins = new Set<string>();
 	const symbols = new Set<string>();
-	const directory = cacheDirectory(env);
 	let files: string[] = [];
 	try {
 		files = readdirSync(directory).filter((name) => /^symbols-.*\.json$/.test(name) && !name.endsWith('.meta.json'));
@@ -72,12 +70,13 @@ function valueWords(kind: ValueKind | undefined, names: () => CachedNames): stri
 	}
 }
 
-/** What may follow `loan-tui` + `words` (the last word is the one being completed, possibly ""). */
-export function completeWords(words: readonly string[], env: NodeJS.ProcessEnv): string[] {
+/** What may follow `loan-tui` + `words` (the last word is the one being completed, possibly ""); coins and pairs come
+ * from the symbol lists in `cacheDirectory` (runtime/config.ts). */
+export function completeWords(words: readonly string[], cacheDirectory: string): string[] {
 	const current = words.at(-1) ?? '';
 	const before = words.slice(0, -1);
 	let names: CachedNames | undefined;
-	const cached = () => (names ??= cachedNames(env));
+	const cached = () => (names ??= cachedNames(cacheDirectory));
 
 	// Walk the words already typed: find the command, its positional arguments, the options used, and
 	// whether the previous word is an option still waiting for its value.

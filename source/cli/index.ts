@@ -3,6 +3,7 @@
 // are answered here without loading anything else. Every other run imports main's chunk (the interactive app
 // with the compile cache on), and main loads only the chunk of the command it runs.
 import {parseCommandLine, type ParsedArgs} from '../runtime/args.js';
+import {readDirectories} from '../runtime/config.js';
 import {enableCompileCache} from './compile-cache.js';
 import {COMMAND_HELP, GENERAL_HELP, helpFor} from './help.js';
 import {VERSION} from '../version.js';
@@ -19,7 +20,7 @@ if (parsed?.values.version) {
 } else {
 	// The interactive app only: it writes its cache directory anyway, while the commands write nothing at all
 	// (the credentials commands promise that, test/credentials/no-keychain.test.ts).
-	if (parsed !== undefined && parsed.command === undefined) enableCompileCache(process.env);
+	if (parsed !== undefined && parsed.command === undefined) enableCompileCache(readDirectories(process.env).cache);
 	// No top-level await: the entry is CommonJS, which node starts quicker than an ES module.
 	void import('./main.js').then(async ({main}) => {
 		const code = await main({argv, env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr});

@@ -3,7 +3,7 @@ import {parseCommandLine, type CommandName, type ParsedArgs} from '../runtime/ar
 import {EXIT, type ExitCode, UsageError} from '../runtime/exit-codes.js';
 import {COMMAND_HELP, GENERAL_HELP, helpFor} from './help.js';
 import {type Output, reportFailure} from '../runtime/output.js';
-import {resolveSettings, type Settings} from '../runtime/settings.js';
+import {hideCiFromInk, readConfig, readDirectories, type Config} from '../runtime/config.js';
 import type {Session} from '../runtime/session.js';
 import {VERSION} from '../version.js';
 import {tuneV8ForMemory} from './v8-memory.js';
@@ -16,12 +16,12 @@ export async function main(io: Io): Promise<ExitCode | number> {
 	// Shell completion asks on every Tab with half-typed words: answered before any parsing or checking.
 	if (io.argv[0] === '__complete') {
 		const {completeWords} = await import('./completion.js');
-		const words = completeWords(io.argv.slice(1), io.env);
+		const words = completeWords(io.argv.slice(1), readDirectories(io.env).cache);
 		if (words.length > 0) io.stdout.write(`${words.join('\n')}\n`);
 		return EXIT.ok;
 	}
 	let parsed: ParsedArgs;
-	let settings: Settings;
+	let config: Config;
 	try {
 		parsed = parseCommandLine(io.argv);
 		if (parsed.values.version) {
@@ -47,23 +47,25 @@ export async function main(io: Io): Promise<ExitCode | number> {
 			io.stdout.write(COMPLETION_SCRIPTS[shell as keyof typeof COMPLETION_SCRIPTS]);
 			return EXIT.ok;
 		}
-		settings = resolveSettings(parsed.values, io.env);
+		// Every flag and variable, checked once, before anything is drawn or sent: the app refuses a bad value as the
+		// commands do (docs/configuration.md).
+		config = readConfig(parsed.values, io.env);
 	} catch (error) {
 		return reportFailure(out, error);
 	}
-	out.json = settings.json;
-	if (parsed.command === undefined) return runInteractive(io, out, settings);
+	out.json = config.json;
+	if (parsed.command === undefined) return runInteractive(io, out, config);
 
 	let session: Session | undefined;
 	try {
 		// The client (undici, schemas) loads only once a command needs it: --version and --help stay lean.
 		// The whole symbol list (100k+ pairs) is the one command whose memory the V8 settings matter to, as in the app.
-		if (parsed.command === 'symbols' && parsed.positionals.length === 0) tuneV8ForMemory(io.env);
+		if (parsed.command === 'symbols' && parsed.positionals.length === 0) tuneV8ForMemory(config);
 		const {openSession} = await import('../runtime/session.js');
-		session = await openSession(settings, out, io.env);
+		session = await openSession(config, out);
 		return await runCommand(parsed.command, session, parsed, io);
 	} catch (error) {
-		return reportFailure(out, error, settings.debug);
+		return reportFailure(out, error, config.debug);
 	} finally {
 		await session?.close();
 	}
@@ -105,7 +107,7 @@ function confirmIo(io: Io) {
 	return {stdin: io.stdin, interactive: io.stdin.isTTY === true && io.stdout.isTTY === true};
 }
 
-async function runInteractive(io: Io, out: Output, settings: Settings): Promise<ExitCode | number> {
+async function runInteractive(io: Io, out: Output, config: Config): Promise<ExitCode | number> {
 	if (io.stdin.isTTY !== true || io.stdout.isTTY !== true) {
 		return reportFailure(
 			out,
@@ -115,14 +117,11 @@ async function runInteractive(io: Io, out: Output, settings: Settings): Promise<
 			),
 		);
 	}
-	// Ink draws nothing live when it believes it runs in CI (a CI variable in a developer's shell would leave a blank
-	// screen); this path only runs on a terminal, so that belief is wrong here. Read once, when Ink loads below.
-	delete io.env.CI;
-	delete io.env.CONTINUOUS_INTEGRATION;
+	hideCiFromInk(io.env);
 	// After the first frame, before the client's first request compiles undici's parser (see v8-memory.ts); the
 	// --debug log says which were applied.
 	const {runApp} = await import('../app/run.js');
-	return runApp(settings, out, io.env, {
-		beforeServices: (debug) => debug(`V8 settings before the first request: ${tuneV8ForMemory(io.env).join(' ') || 'none'}`),
+	return runApp(config, out, {
+		beforeServices: (debug) => debug(`V8 settings before the first request: ${tuneV8ForMemory(config).join(' ') || 'none'}`),
 	});
 }

@@ -11,9 +11,8 @@ import {sendMoney, type MoneyIntent, type MoneyOutcome, type MoneyProgress, type
 import {checkingLine, unknownLines, type UnknownReport} from '../operations/outcome-words.js';
 import {EXIT, type ExitCode} from '../runtime/exit-codes.js';
 import {failurePayload, reportFailure, safeJson} from '../runtime/output.js';
-import {reconcileBudgetMs} from '../runtime/reconcile-budget.js';
 import type {Session} from '../runtime/session.js';
-import {moneyJournal} from '../state/money-journal.js';
+import {moneyJournalAt} from '../state/money-journal.js';
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 const SIGNAL_EXIT: Record<(typeof SIGNALS)[number], number> = {SIGHUP: 129, SIGINT: 130, SIGTERM: 143};
@@ -23,9 +22,9 @@ const FIRST_SIGNAL_GRACE_MS = 2_000;
 /** Sends one money POST (the caller has the person's confirmation); returns its result, or the exit code after the
  * refusal or unknown outcome was reported. */
 export async function runMoneyPost(session: Session, intent: MoneyIntent): Promise<{result: MoneyResult} | {exit: ExitCode | number; error?: unknown}> {
-	const checkMs = reconcileBudgetMs(session.env);
+	const checkMs = session.config.reconcileMs;
 	const guard = createMoneyGuard();
-	const journal = session.settings.demo ? undefined : moneyJournal(session.env);
+	const journal = session.config.demo ? undefined : moneyJournalAt(session.config.directories.state);
 	const stderr = session.out.stderr as NodeJS.WritableStream & {isTTY?: boolean};
 	let progress: MoneyProgress | undefined;
 	let signalled: (typeof SIGNALS)[number] | undefined;
@@ -123,7 +122,7 @@ function quittingText(progress: MoneyProgress, signal: NodeJS.Signals, json: boo
 /** The exit of a POST that did not succeed: a refusal or nothing sent is reported here; an unknown outcome already was. */
 export function failed(session: Session, outcome: {exit: ExitCode | number; error?: unknown}): ExitCode | number {
 	if (outcome.error === undefined) return outcome.exit;
-	const code = reportFailure(session.out, outcome.error, session.settings.debug);
+	const code = reportFailure(session.out, outcome.error, session.config.debug);
 	// The signal's own status when a signal stopped it before anything was sent.
 	return outcome.exit === EXIT.refused ? code : outcome.exit;
 }

@@ -1,4 +1,5 @@
 import {setFlagsFromString} from 'node:v8';
+import type {Config} from '../runtime/config.js';
 
 /**
  * Two V8 settings that keep the app's memory flat; measured with `npm run bench` (explorer at 100k pairs: peak
@@ -24,12 +25,12 @@ export const V8_MEMORY_FLAGS = ['--semi-space-growth-factor=1', '--liftoff-only'
 
 /**
  * Applied by the interactive app and by `symbols` of the whole list (measured: 100k pairs as --json peak at
- * 196 MiB on Node 24 without, under 150 with); other subcommands are short-lived. Set
- * LOAN_TUI_NO_V8_TUNING=1 to leave V8 as it is. A Node whose V8 no longer knows a flag must still start: each flag
+ * 196 MiB on Node 24 without, under 150 with); other subcommands are short-lived. LOAN_TUI_NO_V8_TUNING=1 (the
+ * config's v8Tuning false) leaves V8 as it is. A Node whose V8 no longer knows a flag must still start: each flag
  * is tried on its own and a refusal is ignored. Returns the flags that were applied.
  */
-export function tuneV8ForMemory(env: NodeJS.ProcessEnv, setFlags: (flag: string) => void = setFlagsFromString): string[] {
-	if (env.LOAN_TUI_NO_V8_TUNING !== undefined && env.LOAN_TUI_NO_V8_TUNING !== '' && env.LOAN_TUI_NO_V8_TUNING !== '0') return [];
+export function tuneV8ForMemory(config: Pick<Config, 'v8Tuning'>, setFlags: (flag: string) => void = setFlagsFromString): string[] {
+	if (!config.v8Tuning) return [];
 	const applied: string[] = [];
 	for (const flag of V8_MEMORY_FLAGS) {
 		try {

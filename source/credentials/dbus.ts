@@ -6,13 +6,23 @@ import {statSync} from 'node:fs';
 import {join} from 'node:path';
 import {noSessionBus, sessionBusUnreachable} from './keychain-errors.js';
 
+/** What libsecret reads from the process environment to find the bus (runtime/config.ts reads it). */
+export interface SessionBus {
+	/** DBUS_SESSION_BUS_ADDRESS */
+	address?: string;
+	/** XDG_RUNTIME_DIR, where the systemd user bus socket is */
+	runtimeDir?: string;
+	/** DISPLAY, for GLib's autolaunch */
+	display?: string;
+}
+
 /** Resolves when a session bus is (or may be) reachable; rejects with a CredentialsError saying why not. */
-export async function checkSessionBus(env: NodeJS.ProcessEnv, timeoutMs: number): Promise<void> {
-	const address = env.DBUS_SESSION_BUS_ADDRESS?.trim();
+export async function checkSessionBus(bus: SessionBus, timeoutMs: number): Promise<void> {
+	const address = bus.address?.trim();
 	if (!address) {
 		// GLib's own fallbacks: the systemd user bus socket, then autolaunch through an X11 display.
-		if (env.XDG_RUNTIME_DIR && isSocket(join(env.XDG_RUNTIME_DIR, 'bus'))) return;
-		if (env.DISPLAY) return;
+		if (bus.runtimeDir && isSocket(join(bus.runtimeDir, 'bus'))) return;
+		if (bus.display) return;
 		throw noSessionBus();
 	}
 	const sockets = address.split(';').map(socketPathOf);

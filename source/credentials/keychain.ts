@@ -4,7 +4,7 @@
 // a child process (see keytar-process.ts) so that one stuck in the keyring can be cut off at its deadline.
 // There is deliberately no fallback to a file: no keychain means a clear error and the environment variables.
 import type {Credentials} from '../api/types.js';
-import {checkSessionBus} from './dbus.js';
+import {checkSessionBus, type SessionBus} from './dbus.js';
 import {fromKeytarError, keytarIncomplete, keytarNotLoaded, malformedEntry} from './keychain-errors.js';
 import {keytarInChildProcess, type KeytarApi} from './keytar-process.js';
 import {KEYCHAIN_TIMEOUT_MS, timeBoundStore} from './timeout.js';
@@ -14,22 +14,22 @@ export type {KeytarApi};
 
 export const KEYCHAIN_SERVICE = 'loan-tui';
 
-
 export interface KeychainOptions {
 	/** Deadline of each keychain call; default 3 s. */
 	timeoutMs?: number;
 	/** Loads a keytar module into this process instead of the child process (tests pass a fake). */
 	loadKeytar?: () => Promise<unknown>;
-	/** For the D-Bus check. libsecret itself reads the real process environment, so the default is process.env. */
-	env?: NodeJS.ProcessEnv;
+	/** For the D-Bus check on Linux: the run's configuration (runtime/config.ts), read from the process environment,
+	 * which is also where libsecret looks. */
+	sessionBus: SessionBus;
 	platform?: NodeJS.Platform;
 }
 
 /** A CredentialStore over the OS keychain: service "loan-tui", account = profile, one JSON entry per profile. */
-export async function openKeychain(options: KeychainOptions = {}): Promise<CredentialStore> {
+export async function openKeychain(options: KeychainOptions): Promise<CredentialStore> {
 	const timeoutMs = options.timeoutMs ?? KEYCHAIN_TIMEOUT_MS;
 	if ((options.platform ?? process.platform) === 'linux') {
-		await checkSessionBus(options.env ?? process.env, timeoutMs);
+		await checkSessionBus(options.sessionBus, timeoutMs);
 	}
 	if (options.loadKeytar) {
 		// In this process a call cannot be stopped, only abandoned at the deadline.

@@ -5,9 +5,9 @@
 /** Terminals known to ignore OSC 52; on these the caller shows the fallback message only. */
 const NO_OSC52 = new Set(['dumb', 'linux', 'vt100', 'vt220']);
 
-export function clipboardSupported(env: NodeJS.ProcessEnv): boolean {
-	if (env.LOAN_TUI_NO_OSC52 === '1') return false;
-	return !NO_OSC52.has(env.TERM ?? 'dumb');
+/** True for a terminal known to ignore OSC 52; an unknown TERM (unset) counts as dumb. */
+export function terminalIgnoresOsc52(term: string | undefined): boolean {
+	return NO_OSC52.has(term ?? 'dumb');
 }
 
 /** The escape sequence that asks the terminal to put `text` on the system clipboard. */

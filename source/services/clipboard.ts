@@ -1,7 +1,7 @@
 // Copying a value (an order id) with one key: OSC 52 written to the terminal, which puts it on the clipboard
 // where the terminal allows it (tmux: set-clipboard on). Whether it did cannot be asked, so the screen says
 // "copied if your terminal allows it" and keeps the value on screen; where OSC 52 is known not to work it says so.
-import {clipboardSupported, osc52} from '../format/clipboard.js';
+import {osc52} from '../format/clipboard.js';
 
 export interface Clipboard {
 	supported: boolean;
@@ -9,8 +9,8 @@ export interface Clipboard {
 	copy(text: string): boolean;
 }
 
-export function terminalClipboard(env: NodeJS.ProcessEnv, write: (data: string) => void): Clipboard {
-	const supported = clipboardSupported(env);
+/** `supported`: the run's configuration says OSC 52 may work here (runtime/config.ts: TERM, LOAN_TUI_NO_OSC52). */
+export function terminalClipboard(supported: boolean, write: (data: string) => void): Clipboard {
 	return {
 		supported,
 		copy(text) {

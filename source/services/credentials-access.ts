@@ -2,6 +2,7 @@
 // session only, or saved to the keychain. The secret and passphrase stay in memory and go only into signatures.
 import type {BitgetClient} from '../api/client.js';
 import type {Credentials} from '../api/types.js';
+import type {KnownEnvironmentCredentials} from '../credentials/environment.js';
 import {resolveCredentials} from '../credentials/resolve.js';
 import type {CredentialStore, ResolvedCredentials} from '../credentials/types.js';
 import {createStore, type Store} from './store.js';
@@ -23,7 +24,8 @@ export interface CredentialsAccess extends Store<CredentialsState> {
 
 export interface CredentialsAccessOptions {
 	client: BitgetClient;
-	env: NodeJS.ProcessEnv;
+	/** The run's environment credentials (runtime/config.ts). */
+	environment: KnownEnvironmentCredentials;
 	profile: string;
 	/** Demo mode: fixed credentials, no keychain. */
 	fixed?: ResolvedCredentials;
@@ -31,7 +33,7 @@ export interface CredentialsAccessOptions {
 }
 
 export function createCredentialsAccess(options: CredentialsAccessOptions): CredentialsAccess {
-	const {client, env, profile, fixed, openStore} = options;
+	const {client, environment, profile, fixed, openStore} = options;
 	const store = createStore<CredentialsState>(fixed ? {status: 'ready', resolved: fixed} : {status: 'unknown'});
 	if (fixed) client.setCredentials(fixed.credentials);
 	const adopt = (resolved: ResolvedCredentials | undefined, reason?: string): CredentialsState => {
@@ -48,7 +50,7 @@ export function createCredentialsAccess(options: CredentialsAccessOptions): Cred
 			if (current.status === 'ready' || current.status === 'none') return current;
 			store.set({status: 'loading'});
 			try {
-				return adopt(await resolveCredentials({env, profile, openStore}));
+				return adopt(await resolveCredentials({environment, profile, openStore}));
 			} catch (error) {
 				return adopt(undefined, error instanceof Error ? error.message : String(error));
 			}
@@ -66,7 +68,7 @@ export function createCredentialsAccess(options: CredentialsAccessOptions): Cred
 			if (!openStore) throw new Error('no keychain in this mode');
 			const keychain = await openStore();
 			const removed = await keychain.delete(profile);
-			const fromEnvironment = await resolveCredentials({env, profile}).catch(() => undefined);
+			const fromEnvironment = await resolveCredentials({environment, profile}).catch(() => undefined);
 			adopt(fromEnvironment);
 			return removed;
 		},

@@ -29,7 +29,6 @@ import {join} from 'node:path';
 import * as v from 'valibot';
 import {sanitize} from '../format/sanitize.js';
 import {FileRefusedError, openBoundedFile, readBoundedFile} from './bounded-file.js';
-import {stateDirectory} from './paths.js';
 
 export type MoneyOperation = 'borrow' | 'repay' | 'collateral';
 export type JournalOutcome = 'sending' | 'done' | 'refused' | 'unknown';
@@ -258,14 +257,6 @@ function isRunning(pid: number): boolean {
 	} catch (error) {
 		return codeOf(error) === 'EPERM';
 	}
-}
-
-export function journalFile(env: NodeJS.ProcessEnv): string {
-	return join(stateDirectory(env), JOURNAL_FILE);
-}
-
-export function moneyJournal(env: NodeJS.ProcessEnv): MoneyJournal {
-	return moneyJournalAt(stateDirectory(env));
 }
 
 /** The journal in `directory` (the app's state directory, made 0700 if missing). */

@@ -4,7 +4,6 @@
 // regular file is not read (state/bounded-file.ts), and the defaults carry a note saying why.
 import {join} from 'node:path';
 import * as v from 'valibot';
-import {configDirectory} from './paths.js';
 import {readPrivateFile, writePrivateFile} from './private-file.js';
 
 const coin = v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,20}$/));
@@ -49,8 +48,9 @@ export interface RecentInputsStore {
 	save(inputs: RecentInputs): Promise<void>;
 }
 
-export function recentInputsFile(env: NodeJS.ProcessEnv): string {
-	return join(configDirectory(env), 'settings.json');
+/** settings.json in loan-tui's config directory (runtime/config.ts). */
+export function recentInputsFile(configDirectory: string): string {
+	return join(configDirectory, 'settings.json');
 }
 
 export function fileRecentInputs(path: string): RecentInputsStore {

@@ -10,8 +10,9 @@ export interface Theme {
 	noColor: boolean;
 }
 
-export function makeTheme(env: NodeJS.ProcessEnv): Theme {
-	if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return {noColor: true};
+/** `noColor`: NO_COLOR is set (runtime/config.ts). */
+export function makeTheme(noColor: boolean): Theme {
+	if (noColor) return {noColor: true};
 	return {accent: 'cyan', good: 'green', warn: 'yellow', bad: 'red', muted: 'gray', match: 'magenta', noColor: false};
 }
 

@@ -5,6 +5,7 @@ import {render} from 'ink-testing-library';
 import {afterEach, describe, expect, it} from 'vitest';
 import {App} from '../../source/app/App.js';
 import {createAppServices, createShellServices} from '../../source/app/create-services.js';
+import {readConfig} from '../../source/runtime/config.js';
 import {BitgetClient} from '../../source/api/client.js';
 import type {AppServices} from '../../source/ui/services.js';
 import {plain, waitFor} from '../helpers/ink.js';
@@ -16,7 +17,7 @@ describe('first frame before the services', () => {
 	afterEach(() => unmount?.());
 
 	it('draws home and its footer without services; keys typed meanwhile reach the screen once they arrive', async () => {
-		const shell = createShellServices('127.0.0.1', {});
+		const shell = createShellServices('127.0.0.1', {noColor: false});
 		let made!: (services: AppServices) => void;
 		const ready = new Promise<AppServices>((resolve) => (made = resolve));
 		const element = <App services={{shell, ready}} />;
@@ -37,7 +38,7 @@ describe('first frame before the services', () => {
 		expect(frame()).not.toContain('ETH');
 
 		const client = new BitgetClient({baseUrl: sim.simulator.url});
-		made(await createAppServices({client, connectedTo: 'x', requireCredentials: async () => undefined as never}, {env: {}, profile: 'default', demo: false}, shell));
+		made(await createAppServices({client, connectedTo: 'x', requireCredentials: async () => undefined as never}, {config: readConfig({}, {})}, shell));
 		await waitFor(() => expect(frame()).toMatch(/\d+ of \d+ pairs/));
 		expect(frame()).toContain('> ETH');
 		expect(frame()).toContain('ETHUSDT');

@@ -1,14 +1,13 @@
 import {describe, expect, it} from 'vitest';
 import {footerHints, joinHints} from '../../source/ui/keys/footer-line.js';
-import type {KeyHelp} from '../../source/ui/keys/key-help.js';
+import type {KeyHelp} from '../../source/ui/keys/binding.js';
 
 const KEYS: KeyHelp[] = [
-	{keys: 'type', action: 'filter', footer: true},
-	{keys: '↑/↓', action: 'move', footer: true},
-	{keys: 'Enter', action: 'details (opens the pair)', footer: true},
-	{keys: 'Ctrl+U', action: 'clear filter', footer: true},
-	{keys: 'Ctrl+R', action: 'reload', footer: true},
-	{keys: 'Tab', action: 'not in the footer'},
+	{keys: 'type', action: 'filter', footer: 1},
+	{keys: '↑/↓', action: 'move', footer: 1},
+	{keys: 'Enter', action: 'details (opens the pair)', footer: 1},
+	{keys: 'Ctrl+U', action: 'clear filter', footer: 1},
+	{keys: 'Ctrl+R', action: 'reload', footer: 1},
 ];
 
 describe('footer line', () => {
@@ -35,8 +34,17 @@ describe('footer line', () => {
 	});
 
 	it("uses a screen's own Esc hint instead of the global one, and never drops it", () => {
-		const keys: KeyHelp[] = [{keys: 'Esc', action: 'back to review (sending again needs a second y)', footer: true}, {keys: 'h', action: 'home', footer: true}];
+		const keys: KeyHelp[] = [{keys: 'Esc', action: 'back to review (sending again needs a second y)', footer: 1}, {keys: 'h', action: 'home', footer: 1}];
 		expect(footerHints(keys, 'navigate', 200)).toEqual(['Esc back to review', 'h home', 'q quit', '? this help']);
 		expect(footerHints(keys, 'navigate', 10)).toEqual(['Esc back to review']);
+	});
+
+	it('drops by the rows\' footer numbers, keeping the table order on screen', () => {
+		const keys: KeyHelp[] = [
+			{keys: 'a', action: 'minor', footer: 3},
+			{keys: 'b', action: 'major', footer: 1},
+		];
+		expect(footerHints(keys, 'busy', 200)).toEqual(['a minor', 'b major', 'Esc back']);
+		expect(footerHints(keys, 'busy', 20)).toEqual(['b major', 'Esc back']);
 	});
 });

@@ -5,7 +5,7 @@ import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {decodedLimit} from '../../source/api/limits.js';
 import {fileSymbolCache, type SymbolCache} from '../../source/state/symbol-cache.js';
-import {cacheDirectory} from '../../source/state/paths.js';
+import {readDirectories} from '../../source/runtime/config.js';
 import {age} from '../../source/format/time.js';
 import {createSymbolStore, type SymbolListState} from '../../source/services/symbol-store.js';
 import {BUILT_IN_SYMBOLS} from '../../source/simulator/index.js';
@@ -125,6 +125,7 @@ describe('symbol cache on disk', () => {
 	});
 
 	it('lives in the XDG cache directory, else ~/.cache', () => {
+		const cacheDirectory = (env: Record<string, string>) => readDirectories(env).cache;
 		expect(cacheDirectory({XDG_CACHE_HOME: '/x/cache', HOME: '/home/u'})).toBe('/x/cache/loan-tui');
 		expect(cacheDirectory({XDG_CACHE_HOME: 'relative', HOME: '/home/u'})).toBe('/home/u/.cache/loan-tui');
 		expect(cacheDirectory({HOME: '/home/u'})).toBe('/home/u/.cache/loan-tui');

@@ -8,6 +8,7 @@ import {describe, expect, it} from 'vitest';
 import {ApiError, InterruptedError, OutcomeUnknownError} from '../../source/api/errors.js';
 import type {RepayRequest} from '../../source/api/loan-types.js';
 import {createAppServices} from '../../source/app/create-services.js';
+import {readConfig} from '../../source/runtime/config.js';
 import {ServicesProvider} from '../../source/ui/services.js';
 import {useMoneyPost, type MoneyPost} from '../../source/ui/money/use-money-post.js';
 import {waitFor} from '../helpers/ink.js';
@@ -29,7 +30,7 @@ describe('useMoneyPost under the money guard', () => {
 	async function mount(journal: MemoryJournal, before?: (services: Awaited<ReturnType<typeof createAppServices>>) => void) {
 		const client = sim.client();
 		const order = await client.borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.5'});
-		const services = await createAppServices({client, connectedTo: 'test', requireCredentials: async () => undefined as never}, {env: {}, profile: 'default', demo: false, journal});
+		const services = await createAppServices({client, connectedTo: 'test', requireCredentials: async () => undefined as never}, {config: readConfig({}, {}), journal});
 		before?.(services);
 		const seen: {post?: MoneyPost<RepayRequest>} = {};
 		const request: RepayRequest = {orderId: order.orderId, repayAll: true, repayUnlock: true};

@@ -5,7 +5,8 @@ import {chmodSync, mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {beforeAll, describe, expect, it} from 'vitest';
-import {completeWords} from '../../source/cli/completion.js';
+import {completeWords as completeIn} from '../../source/cli/completion.js';
+import {readDirectories} from '../../source/runtime/config.js';
 import {CLI, runCli} from '../helpers/cli.js';
 
 const record = (symbol: string, baseCoin: string, quoteCoin: string) => ({symbol, baseCoin, quoteCoin, status: 'online'});
@@ -20,6 +21,8 @@ function cacheWith(records: object[]): NodeJS.ProcessEnv {
 	return {XDG_CACHE_HOME: home, HOME: home};
 }
 
+/** The candidates with the symbol lists of `env`'s cache directory, as cli/main.ts finds it. */
+const completeWords = (words: string[], env: NodeJS.ProcessEnv) => completeIn(words, readDirectories(env).cache);
 const env = cacheWith([record('BTCUSDT', 'BTC', 'USDT'), record('ETHUSDT', 'ETH', 'USDT'), record('ETHBTC', 'ETH', 'BTC'), record('bad', '<x>', 'USDT')]);
 
 describe('completion candidates', () => {

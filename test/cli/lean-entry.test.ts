@@ -46,8 +46,8 @@ describe('the entry', () => {
 			'source/cli/index.ts',
 			'source/runtime/args.ts',
 			'source/runtime/command-spec.ts',
+			'source/runtime/config.ts',
 			'source/runtime/exit-codes.ts',
-			'source/state/paths.ts',
 			'source/version.ts',
 		]);
 		expect(info.imports.filter((imported) => !imported.path.startsWith('node:'))).toEqual([{path: './lib/main.mjs', kind: 'dynamic-import', external: true}]);

@@ -16,16 +16,16 @@ const PRELOAD = fileURLToPath(new URL('../helpers/heap-report.mjs', import.meta.
 const MiB = 1024 * 1024;
 
 describe('V8 memory settings', () => {
-	it('sets each flag on its own, keeps going when V8 rejects one, and sets none with LOAN_TUI_NO_V8_TUNING=1', () => {
+	it('sets each flag on its own, keeps going when V8 rejects one, and sets none with LOAN_TUI_NO_V8_TUNING=1 (v8Tuning false)', () => {
 		const set: string[] = [];
-		expect(tuneV8ForMemory({}, (flag) => set.push(flag))).toEqual([...V8_MEMORY_FLAGS]);
+		expect(tuneV8ForMemory({v8Tuning: true}, (flag) => set.push(flag))).toEqual([...V8_MEMORY_FLAGS]);
 		expect(set).toEqual([...V8_MEMORY_FLAGS]);
 		const picky = (flag: string) => {
 			if (flag === V8_MEMORY_FLAGS[0]) throw new Error('unknown flag');
 		};
-		expect(tuneV8ForMemory({}, picky)).toEqual([V8_MEMORY_FLAGS[1]]);
+		expect(tuneV8ForMemory({v8Tuning: true}, picky)).toEqual([V8_MEMORY_FLAGS[1]]);
 		const untouched: string[] = [];
-		expect(tuneV8ForMemory({LOAN_TUI_NO_V8_TUNING: '1'}, (flag) => untouched.push(flag))).toEqual([]);
+		expect(tuneV8ForMemory({v8Tuning: false}, (flag) => untouched.push(flag))).toEqual([]);
 		expect(untouched).toEqual([]);
 	});
 

@@ -25,8 +25,8 @@ function fakeKeytar(behaviour: {fail?: Error; hang?: boolean; entries?: Record<s
 }
 
 /** A keychain over a fake keytar module (shaped as ESM sees CommonJS: functions on `default`), off Linux by default. */
-function open(keytarModule: unknown, options: KeychainOptions = {}) {
-	return openKeychain({platform: 'darwin', loadKeytar: async () => keytarModule, ...options});
+function open(keytarModule: unknown, options: Partial<KeychainOptions> = {}) {
+	return openKeychain({platform: 'darwin', sessionBus: {}, loadKeytar: async () => keytarModule, ...options});
 }
 
 async function failure(promise: Promise<unknown>): Promise<CredentialsError> {
@@ -79,9 +79,9 @@ describe('openKeychain (keytar-backed store)', () => {
 
 	it('keytar not installed, failing to load, or incomplete: says which, names the environment variables', async () => {
 		const notFound = Object.assign(new Error("Cannot find package 'keytar' imported from /x/dist/cli.js"), {code: 'ERR_MODULE_NOT_FOUND'});
-		expect((await failure(openKeychain({platform: 'darwin', loadKeytar: () => Promise.reject(notFound)}))).message).toMatch(/keytar module is not installed/);
+		expect((await failure(openKeychain({platform: 'darwin', sessionBus: {}, loadKeytar: () => Promise.reject(notFound)}))).message).toMatch(/keytar module is not installed/);
 		const broken = new Error('libsecret-1.so.0: cannot open shared object file: No such file or directory');
-		const loadFailure = await failure(openKeychain({platform: 'darwin', loadKeytar: () => Promise.reject(broken)}));
+		const loadFailure = await failure(openKeychain({platform: 'darwin', sessionBus: {}, loadKeytar: () => Promise.reject(broken)}));
 		expect(loadFailure.message).toMatch(/keytar module failed to load \(libsecret-1\.so\.0: cannot open shared object file/);
 		expect(loadFailure.hint).toMatch(/libsecret-1-dev/);
 		expect((await failure(open({default: {getPassword: () => null}}))).message).toMatch(/lacks getPassword/);
@@ -157,13 +157,13 @@ describe('openKeychain (keytar-backed store)', () => {
 		const neverLoaded = () => Promise.reject(new Error('keytar must not be loaded'));
 
 		it('no DBUS_SESSION_BUS_ADDRESS (and no fallback): no D-Bus session bus', async () => {
-			const error = await failure(openKeychain({platform: 'linux', env: {XDG_RUNTIME_DIR: '/nonexistent-run-dir'}, loadKeytar: neverLoaded}));
+			const error = await failure(openKeychain({platform: 'linux', sessionBus: {runtimeDir: '/nonexistent-run-dir'}, loadKeytar: neverLoaded}));
 			expect(error.message).toMatch(/no D-Bus session bus \(DBUS_SESSION_BUS_ADDRESS is not set\)/);
 		});
 
 		it('an address where nothing listens: cannot connect, naming the address', async () => {
 			for (const address of ['unix:path=/nonexistent/loan-tui-test-bus', 'unix:abstract=loan-tui-test-nothing-here,guid=0123']) {
-				const error = await failure(openKeychain({platform: 'linux', env: {DBUS_SESSION_BUS_ADDRESS: address}, loadKeytar: neverLoaded}));
+				const error = await failure(openKeychain({platform: 'linux', sessionBus: {address}, loadKeytar: neverLoaded}));
 				expect(error.message).toContain('cannot connect to the D-Bus session bus at');
 				expect(error.message).toContain(address);
 			}
@@ -171,7 +171,7 @@ describe('openKeychain (keytar-backed store)', () => {
 
 		it('transports it cannot probe are left to libsecret', async () => {
 			const keytar = fakeKeytar();
-			const store = await openKeychain({platform: 'linux', env: {DBUS_SESSION_BUS_ADDRESS: 'tcp:host=localhost,port=1'}, loadKeytar: async () => ({default: keytar.api})});
+			const store = await openKeychain({platform: 'linux', sessionBus: {address: 'tcp:host=localhost,port=1'}, loadKeytar: async () => ({default: keytar.api})});
 			expect(await store.get('default')).toBeUndefined();
 		});
 	});

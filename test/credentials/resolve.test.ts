@@ -7,7 +7,8 @@ import {fakeTimeouts, settleMicrotasks, track, untilReal} from '../helpers/clock
 
 const stored = {apiKey: 'bg_keychain_key_1234', secretKey: 'keychain-secret', passphrase: 'keychain-pass'};
 const work = {apiKey: 'bg_work_key_56789012', secretKey: 'work-secret', passphrase: 'work-pass'};
-const environment = {BITGET_API_KEY: 'bg_env_key_abcdefgh', BITGET_SECRET_KEY: 'env-secret', BITGET_PASSPHRASE: 'env-pass'};
+const environment = {state: 'complete', credentials: {apiKey: 'bg_env_key_abcdefgh', secretKey: 'env-secret', passphrase: 'env-pass'}} as const;
+const absent = {state: 'absent'} as const;
 
 describe('resolveCredentials', () => {
 	afterEach(() => void vi.useRealTimers());
@@ -15,7 +16,7 @@ describe('resolveCredentials', () => {
 	it('takes all three environment variables over the keychain, without opening the keychain', async () => {
 		const {store, calls} = memoryStore({default: stored});
 		let opened = 0;
-		const resolved = await resolveCredentials({env: environment, profile: 'default', openStore: async () => (opened++, store)});
+		const resolved = await resolveCredentials({environment, profile: 'default', openStore: async () => (opened++, store)});
 		expect(resolved).toEqual({
 			source: 'environment',
 			profile: 'default',
@@ -27,52 +28,31 @@ describe('resolveCredentials', () => {
 
 	it('falls back to the keychain entry of the profile when the environment has none', async () => {
 		const {store, calls} = memoryStore({default: stored, work});
-		expect(await resolveCredentials({env: {}, profile: 'default', openStore: async () => store})).toEqual({credentials: stored, source: 'keychain', profile: 'default'});
-		expect(await resolveCredentials({env: {}, profile: 'work', openStore: async () => store})).toEqual({credentials: work, source: 'keychain', profile: 'work'});
+		expect(await resolveCredentials({environment: absent, profile: 'default', openStore: async () => store})).toEqual({credentials: stored, source: 'keychain', profile: 'default'});
+		expect(await resolveCredentials({environment: absent, profile: 'work', openStore: async () => store})).toEqual({credentials: work, source: 'keychain', profile: 'work'});
 		expect(calls).toEqual(['get default', 'get work']);
 	});
 
 	it('keeps profiles apart: nothing stored for a profile is undefined, not another profile', async () => {
 		const {store} = memoryStore({work});
-		expect(await resolveCredentials({env: {}, profile: 'default', openStore: async () => store})).toBeUndefined();
-		expect(await resolveCredentials({env: {}, profile: 'personal', openStore: async () => store})).toBeUndefined();
+		expect(await resolveCredentials({environment: absent, profile: 'default', openStore: async () => store})).toBeUndefined();
+		expect(await resolveCredentials({environment: absent, profile: 'personal', openStore: async () => store})).toBeUndefined();
 	});
 
 	it('the environment applies whatever the profile (it has no profiles)', async () => {
 		const {store} = memoryStore({work});
-		const resolved = await resolveCredentials({env: environment, profile: 'work', openStore: async () => store});
+		const resolved = await resolveCredentials({environment, profile: 'work', openStore: async () => store});
 		expect(resolved).toMatchObject({source: 'environment', profile: 'work', credentials: {apiKey: 'bg_env_key_abcdefgh'}});
 	});
 
 	it('without a store (paths that must not touch the keychain) only the environment counts', async () => {
-		expect(await resolveCredentials({env: {}, profile: 'default'})).toBeUndefined();
-	});
-
-	it('a partial environment is an error naming exactly the missing variables, and never falls back to the keychain', async () => {
-		const {store, calls} = memoryStore({default: stored});
-		const cases: Array<[NodeJS.ProcessEnv, string[]]> = [
-			[{BITGET_API_KEY: 'value-k'}, ['BITGET_SECRET_KEY', 'BITGET_PASSPHRASE']],
-			[{BITGET_API_KEY: 'value-k', BITGET_SECRET_KEY: 'value-s'}, ['BITGET_PASSPHRASE']],
-			[{BITGET_SECRET_KEY: 'value-s', BITGET_PASSPHRASE: 'value-p', BITGET_API_KEY: '   '}, ['BITGET_API_KEY']],
-		];
-		for (const [env, names] of cases) {
-			const error = await resolveCredentials({env, profile: 'default', openStore: async () => store}).catch((caught: unknown) => caught);
-			expect(error).toBeInstanceOf(CredentialsError);
-			expect((error as CredentialsError).exitCode).toBe(2);
-			for (const name of names) expect((error as Error).message).toContain(name);
-			for (const present of ['BITGET_API_KEY', 'BITGET_SECRET_KEY', 'BITGET_PASSPHRASE'].filter((name) => !names.includes(name))) {
-				expect((error as Error).message).not.toContain(present);
-			}
-			// The values given are never echoed.
-			expect(`${(error as Error).message} ${(error as CredentialsError).hint}`).not.toContain('value-');
-		}
-		expect(calls).toEqual([]);
+		expect(await resolveCredentials({environment: absent, profile: 'default'})).toBeUndefined();
 	});
 
 	it('a keychain that never answers fails with a CredentialsError at the configured timeout', async () => {
 		// On a faked clock: the deadline is the only timer, and it is the test that moves time.
 		fakeTimeouts();
-		const outcome = track(resolveCredentials({env: {}, profile: 'default', openStore: async () => timeBoundStore(hangingStore, 200)}));
+		const outcome = track(resolveCredentials({environment: absent, profile: 'default', openStore: async () => timeBoundStore(hangingStore, 200)}));
 		await untilReal(() => vi.getTimerCount() > 0, 'the keychain call and its deadline');
 		vi.advanceTimersByTime(199);
 		await settleMicrotasks();

@@ -8,12 +8,15 @@ import React from 'react';
 import {render} from 'ink-testing-library';
 import {App} from '../../source/app/App.js';
 import {createAppServices, type ServiceOptions} from '../../source/app/create-services.js';
+import {readConfig} from '../../source/runtime/config.js';
 import type {AppServices} from '../../source/ui/services.js';
 import type {StackState} from '../../source/app/screen-stack.js';
 import {BitgetClient} from '../../source/api/client.js';
 import type {Credentials} from '../../source/api/types.js';
 import type {CredentialStore} from '../../source/credentials/types.js';
 import {createKeyReader} from '../../source/ui/keys/key-reader.js';
+import type {ScreenKeys} from '../../source/ui/keys/screen-input.js';
+import type {Store} from '../../source/services/store.js';
 import {moneyJournalAt, type MoneyJournal, type MoneyRecord} from '../../source/state/money-journal.js';
 
 export const KEYS = {
@@ -105,6 +108,8 @@ export interface RenderAppOptions {
 	serviceOptions?: Partial<ServiceOptions>;
 	/** The money record (tests pass emptyJournal() or scratchJournal(); never the person's own file). */
 	journal?: MoneyJournal;
+	/** Where the top screen's key table is published (to read it). */
+	keysStore?: Store<ScreenKeys>;
 }
 
 /** A money journal in memory, empty: what the pipeline writes, without a disk's delays (tests of other things). */
@@ -130,10 +135,10 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
 	const fixed = options.demo && options.credentials ? {credentials: options.credentials, source: 'demo' as const, profile: 'default'} : undefined;
 	const services = await createAppServices(
 		{client, connectedTo: options.demo ? 'demo' : new URL(options.baseUrl).host, requireCredentials: async () => fixed!},
-		{env: options.env ?? {}, profile: 'default', demo: options.demo ?? false, openStore: options.openStore, journal: options.journal, ...options.serviceOptions},
+		{config: readConfig({demo: options.demo}, options.env ?? {}), openStore: options.openStore, journal: options.journal, ...options.serviceOptions},
 	);
 	let exited = false;
-	const element = <App services={services} initial={options.initial} onQuit={() => (exited = true)} />;
+	const element = <App services={services} initial={options.initial} keysStore={options.keysStore} onQuit={() => (exited = true)} />;
 	const instance = render(element);
 	const frame = () => plain(instance.lastFrame());
 	const contains = (text: string | RegExp) => (typeof text === 'string' ? frame().includes(text) : text.test(frame()));

@@ -15,7 +15,7 @@ const REFRESH_MS = 150;
 
 function Probe({client}: {client: BitgetClient}) {
 	const [credentials] = React.useState(() =>
-		createCredentialsAccess({client, env: {}, profile: 'default', fixed: {credentials: TEST_CREDENTIALS, source: 'demo', profile: 'default'}}),
+		createCredentialsAccess({client, environment: {state: 'absent'}, profile: 'default', fixed: {credentials: TEST_CREDENTIALS, source: 'demo', profile: 'default'}}),
 	);
 	const book = useLoanBook(client, credentials, REFRESH_MS);
 	const {state} = book;

@@ -8,6 +8,7 @@ import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {readBoundedFile, type OpenFile} from '../../source/state/bounded-file.js';
 import {writePrivateFile} from '../../source/state/private-file.js';
+import {readDirectories} from '../../source/runtime/config.js';
 import {fileRecentInputs, NO_RECENT_INPUTS, recentInputsFile} from '../../source/state/recent-inputs.js';
 import {fileSymbolCache} from '../../source/state/symbol-cache.js';
 
@@ -50,8 +51,8 @@ describe('recent inputs', () => {
 	});
 
 	it('lives under XDG_CONFIG_HOME, or ~/.config when that is unset or relative', () => {
-		expect(recentInputsFile({XDG_CONFIG_HOME: '/x/cfg', HOME: '/home/a'})).toBe('/x/cfg/loan-tui/settings.json');
-		expect(recentInputsFile({XDG_CONFIG_HOME: 'rel', HOME: '/home/a'})).toBe('/home/a/.config/loan-tui/settings.json');
+		expect(recentInputsFile(readDirectories({XDG_CONFIG_HOME: '/x/cfg', HOME: '/home/a'}).config)).toBe('/x/cfg/loan-tui/settings.json');
+		expect(recentInputsFile(readDirectories({XDG_CONFIG_HOME: 'rel', HOME: '/home/a'}).config)).toBe('/home/a/.config/loan-tui/settings.json');
 	});
 });
 

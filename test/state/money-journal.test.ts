@@ -9,7 +9,8 @@ import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {build} from 'esbuild';
 import {afterAll, describe, expect, it} from 'vitest';
-import {JournalError, journalFile, MAX_LINE_BYTES, moneyJournalAt, type JournalFs, type MoneyJournal, type MoneyRecord} from '../../source/state/money-journal.js';
+import {readDirectories} from '../../source/runtime/config.js';
+import {JournalError, MAX_LINE_BYTES, moneyJournalAt, type JournalFs, type MoneyJournal, type MoneyRecord} from '../../source/state/money-journal.js';
 
 const scratches: string[] = [];
 afterAll(() => {
@@ -401,6 +402,7 @@ describe('money journal: what is at the path', () => {
 	});
 
 	it('lives in $XDG_STATE_HOME/loan-tui/history.jsonl, or ~/.local/state', () => {
+		const journalFile = (env: Record<string, string>) => moneyJournalAt(readDirectories(env).state).location;
 		expect(journalFile({XDG_STATE_HOME: '/s', HOME: '/h'})).toBe('/s/loan-tui/history.jsonl');
 		expect(journalFile({HOME: '/h'})).toBe('/h/.local/state/loan-tui/history.jsonl');
 	});

@@ -1,6 +1,6 @@
 import React from 'react';
 import {Text} from 'ink';
-import type {KeyHelp} from '../../ui/keys/key-help.js';
+import type {KeyHelp} from '../../ui/keys/binding.js';
 import {footerHints, joinHints} from '../../ui/keys/footer-line.js';
 import type {InputMode} from '../../ui/keys/screen-input.js';
 

@@ -1,8 +1,7 @@
 // login, logout, whoami: the OS keychain entry of a profile, and which credentials are in force.
 // None of them ever prints the secret key or the passphrase; the API key only masked.
-import {credentialsFromEnvironment, CREDENTIAL_VARIABLES} from '../../credentials/environment.js';
+import {CREDENTIAL_VARIABLES} from '../../credentials/environment.js';
 import {KeychainUnavailableError} from '../../credentials/keychain-errors.js';
-import {openKeychain} from '../../credentials/keychain.js';
 import {maskKey, type CredentialStore} from '../../credentials/types.js';
 import type {ParsedArgs} from '../../runtime/args.js';
 import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
@@ -26,13 +25,13 @@ export async function runCredentialsCommand(command: 'login' | 'logout' | 'whoam
 
 async function login(session: Session, values: ParsedArgs['values'], io: Io): Promise<ExitCode> {
 	refuseDemo(session, 'login');
-	const {profile} = session.settings;
+	const {profile} = session.config;
 	let credentials;
 	let store;
 	if (values.stdin) {
 		// Input first: a script gets its own mistakes reported even where no keychain exists.
 		credentials = await readCredentialsFromStdin(io.stdin);
-		store = await openKeychain();
+		store = await session.openKeychain();
 	} else {
 		if (io.stdin.isTTY !== true) {
 			throw new UsageError(
@@ -42,7 +41,7 @@ async function login(session: Session, values: ParsedArgs['values'], io: Io): Pr
 		}
 		// The keychain first, with a real call (which also brings up an unlock prompt where there is one): nobody
 		// should type a secret only to hear it cannot be stored.
-		store = await openKeychain();
+		store = await session.openKeychain();
 		const replacing = await hasEntry(store, profile);
 		session.out.stderr.write(`Credentials for profile ${profile} (stored in the OS keychain${replacing ? ', replacing the saved ones' : ''}):\n`);
 		credentials = await promptCredentials(io.stdin, session.out.stderr);
@@ -57,8 +56,8 @@ async function login(session: Session, values: ParsedArgs['values'], io: Io): Pr
 
 async function logout(session: Session): Promise<ExitCode> {
 	refuseDemo(session, 'logout');
-	const {profile} = session.settings;
-	const store = await openKeychain();
+	const {profile} = session.config;
+	const store = await session.openKeychain();
 	const removed = await store.delete(profile);
 	if (session.out.json) printJson(session.out, {profile, removed});
 	else {
@@ -89,14 +88,14 @@ async function hasEntry(store: CredentialStore, profile: string): Promise<boolea
 }
 
 function refuseDemo(session: Session, command: string): void {
-	if (session.settings.demo) {
+	if (session.config.demo) {
 		throw new UsageError(`${command} manages the OS keychain; --demo always uses the simulator's demo credentials`, `Run loan-tui ${command} without --demo.`);
 	}
 }
 
 /** The environment overrides the keychain: say so after changing the keychain, or the change looks ineffective. */
 function warnAboutEnvironment(session: Session, consequence: string): void {
-	const state = credentialsFromEnvironment(session.env).state;
+	const state = session.config.credentials.state;
 	if (state === 'absent') return;
 	session.out.stderr.write(`Note: ${VARIABLES} are set in this environment and take precedence over the keychain; ${consequence}.\n`);
 }

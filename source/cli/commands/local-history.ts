@@ -7,19 +7,19 @@ import {sanitize} from '../../format/sanitize.js';
 import {EXIT, type ExitCode} from '../../runtime/exit-codes.js';
 import {printJson, printLines, reportFailure, table} from '../../runtime/output.js';
 import type {Session} from '../../runtime/session.js';
-import {moneyJournal, type JournalRead, type MoneyRecord} from '../../state/money-journal.js';
+import {moneyJournalAt, type JournalRead, type MoneyRecord} from '../../state/money-journal.js';
 
 const DAY_MS = 86_400_000;
 
 const OUTCOME: Record<MoneyRecord['outcome'], string> = {done: 'done', refused: 'refused', unknown: 'unknown', sending: 'sending (no answer recorded)'};
 
 export async function runLocalHistory(session: Session, days: number | undefined, now = Date.now()): Promise<ExitCode> {
-	const journal = moneyJournal(session.env);
+	const journal = moneyJournalAt(session.config.directories.state);
 	let read: JournalRead;
 	try {
 		read = await journal.read();
 	} catch (error) {
-		return reportFailure(session.out, error, session.settings.debug);
+		return reportFailure(session.out, error, session.config.debug);
 	}
 	const records = days === undefined ? read.records : read.records.filter((record) => record.time >= now - days * DAY_MS);
 	const skipped = read.unreadable > 0 ? `${read.unreadable} line${read.unreadable === 1 ? '' : 's'} of ${journal.location} could not be read and ${read.unreadable === 1 ? 'was' : 'were'} skipped` : undefined;

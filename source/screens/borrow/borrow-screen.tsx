@@ -1,26 +1,27 @@
 // The borrow wizard: loan coin → pledge coin → period → amount mode → amount → (credentials) → review → result.
-// The input steps are the wizard reducer's; from the review on, the one POST and its outcome are useMoneyPost's.
+// The input steps are the wizard reducer's; from the review on, the one POST and its outcome are useMoneyPost's,
+// with the keys and views every money screen shares (ui/money).
 import React, {useEffect, useReducer, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {BorrowRequest, EstimateRequest} from '../../api/types.js';
+import type {Binding} from '../../ui/keys/binding.js';
 import {useScreenInput} from '../../ui/keys/screen-input.js';
 import {useNavigation} from '../../ui/navigation.js';
 import {useServices} from '../../ui/services.js';
 import {useStore} from '../../ui/use-store.js';
-import type {KeyHelp} from '../../ui/keys/key-help.js';
-import {Spinner} from '../../ui/components/spinner.js';
 import {PERIOD_LABEL} from '../../format/estimate.js';
 import {TextField} from '../../ui/fields/text-field.js';
 import {PERIOD_CHOICES} from '../../ui/fields/period-choices.js';
 import {ChoiceList} from '../../ui/fields/choice-list.js';
+import {choiceBindings} from '../../ui/fields/field-bindings.js';
 import {useTextField} from '../../ui/fields/use-text-field.js';
-import {routeChoiceKey} from '../../ui/fields/field-keys.js';
 import {useCoinSuggestions} from '../../ui/fields/use-coin-suggestions.js';
 import {useCredentialsForm} from '../../ui/credentials/credentials-form.js';
 import {AMOUNT_MODES, borrowMemoryOf, initialWizard, wizardReducer, type AmountMode, type WizardState, type WizardStep} from './reducer.js';
 import {useMoneyPost} from '../../ui/money/use-money-post.js';
+import {MONEY_STAGE_TITLES, moneyInputMode, moneyReviewBindings, moneyStage, type MoneyStage} from '../../ui/money/money-review-bindings.js';
+import {MoneyPostView} from '../../ui/money/money-post-view.js';
 import type {MoneyResult} from '../../operations/money-pipeline.js';
-import {OutcomeUnknownView} from '../../ui/money/outcome-unknown-view.js';
 import {borrowRequestOf, requestBody} from './borrow-request.js';
 import {useReviewEstimate} from './use-review-estimate.js';
 import {Review} from './review.js';
@@ -28,7 +29,7 @@ import {useReviewChecks} from './use-review-checks.js';
 import {copiedMessage} from '../../services/clipboard.js';
 
 /** What the screen shows: a wizard step, or where the borrow request is once the review was confirmed. */
-type Stage = WizardStep | 'submitting' | 'result' | 'unknown';
+type Stage = WizardStep | MoneyStage;
 
 /** The step's name in the title, which reads "Borrow · n of N · Step". */
 const STEP_TITLES: Record<Stage, string> = {
@@ -39,9 +40,7 @@ const STEP_TITLES: Record<Stage, string> = {
 	amount: 'Amount',
 	credentials: 'API credentials (none were found)',
 	review: 'Review: exactly what will be sent',
-	submitting: 'Sending',
-	result: 'Done',
-	unknown: 'Outcome unknown',
+	...MONEY_STAGE_TITLES,
 };
 const INPUT_STEPS: Stage[] = ['loanCoin', 'pledgeCoin', 'period', 'amountMode', 'amount'];
 
@@ -50,21 +49,8 @@ const MODE_CHOICES: Array<{label: string; value: AmountMode}> = [
 	{label: 'Loan amount — how much you want to borrow', value: 'loan'},
 ];
 
-const KEYS: Partial<Record<Stage, KeyHelp[]>> = {
-	loanCoin: [{keys: 'Enter', action: 'next', footer: true}, {keys: '↑/↓', action: 'choose a suggested coin'}],
-	pledgeCoin: [{keys: 'Enter', action: 'next', footer: true}, {keys: '↑/↓', action: 'choose a suggested coin'}],
-	period: [{keys: '↑/↓', action: 'choose', footer: true}, {keys: 'Enter', action: 'next', footer: true}],
-	amountMode: [{keys: '↑/↓', action: 'choose', footer: true}, {keys: 'Enter', action: 'next', footer: true}],
-	amount: [{keys: 'Enter', action: 'review', footer: true}],
-	credentials: [{keys: 'Enter', action: 'next field', footer: true}],
-	review: [{keys: 'y', action: 'borrow (only y sends)', footer: true}, {keys: 'n', action: 'change values', footer: true}, {keys: 'Enter', action: 'does nothing here'}],
-	submitting: [],
-	result: [{keys: 'c', action: 'copy the order ID', footer: true}, {keys: 'Enter', action: 'home', footer: true}, {keys: 'Esc', action: 'home', footer: true}],
-	unknown: [{keys: 'Esc', action: 'back to review (sending again needs a second y)', footer: true}, {keys: 'h', action: 'home', footer: true}],
-};
-
 export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
-	const {client, theme, credentials, connectedTo, coinInfos, clipboard, journal, reconcileMs, inputs} = useServices();
+	const {client, theme, credentials, connectedTo, coinInfos, clipboard, journal, inputs} = useServices();
 	const credentialsState = useStore(credentials);
 	const navigation = useNavigation();
 	const [state, dispatch] = useReducer(wizardReducer, prefill, (carried) => initialWizard(carried, inputs.borrow()));
@@ -81,15 +67,14 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 	const prechecked = useRef(false);
 	const post = useMoneyPost((request: BorrowRequest) => ({kind: 'borrow', request, prechecked: prechecked.current}), {report: {source: 'borrow', what: () => 'Borrow'}});
 	const [copied, setCopied] = useState<string | undefined>(undefined);
-	const stage: Stage = post.state.phase === 'posting' ? 'submitting' : post.state.phase === 'done' ? 'result' : post.state.phase === 'unknown' ? 'unknown' : state.step;
+	const money = moneyStage(post.state.phase, state.step === 'review');
+	const stage: Stage = money ?? state.step;
 	const estimate = useReviewEstimate(client, state.values, stage === 'review');
 	const checks = useReviewChecks(client, coinInfos, state.values, stage === 'review', estimate);
 
 	const textField = state.step === 'loanCoin' || state.step === 'pledgeCoin' || state.step === 'amount' ? state.step : undefined;
-	const {coins, shown: suggestions} = useCoinSuggestions(
-		textField === 'loanCoin' || textField === 'pledgeCoin' ? state.values[textField] : undefined,
-		textField === 'pledgeCoin' ? 'pledge' : 'loan',
-	);
+	const coinField = textField === 'loanCoin' || textField === 'pledgeCoin';
+	const {coins, shown: suggestions} = useCoinSuggestions(coinField ? state.values[textField] : undefined, textField === 'pledgeCoin' ? 'pledge' : 'loan');
 
 	const form = useCredentialsForm({
 		active: state.step === 'credentials',
@@ -107,61 +92,51 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 	const textInput = useTextField({
 		focused: textField !== undefined,
 		submit: () => dispatch({type: 'submit', coins}),
-		suggest: (by) => dispatch({type: 'suggest', by, coins}),
+		// ↑/↓ move a suggestion only while the coin field shows some (the amount has none).
+		...(coinField && suggestions.length > 0 ? {suggest: (by: number) => dispatch({type: 'suggest', by, coins})} : {}),
 		edit: (edit) => dispatch({type: 'text', edit}),
 	});
-	const mode = stage === 'submitting' ? 'busy' : state.step === 'credentials' ? form.mode : textField ? 'text' : 'navigate';
-	const active = useScreenInput({
-		mode,
-		keys: KEYS[stage] ?? [],
-		onKey: (input, key) => {
-			// While the request is out, keys change nothing (Ctrl+C still quits, in the shell).
-			if (stage === 'submitting') return;
-			if (stage === 'review') {
-				// Only a typed y sends (a paste never reaches here); n drops a pending second y, then goes back.
+	// The wizard steps back inside itself; it leaves (via state.exit) only from the first step.
+	const back: Binding = {keys: ['Esc'], description: state.step === 'loanCoin' ? 'leave the borrow' : 'back a step', handler: () => dispatch({type: 'back'})};
+	const stepRows = (): Binding[] => {
+		switch (state.step) {
+			case 'credentials':
+				return form.bindings;
+			case 'period':
+			case 'amountMode':
+				return [...choiceBindings({submit: () => dispatch({type: 'submit'}), move: (move) => dispatch({type: 'select', move})}, {count: state.step === 'period' ? PERIOD_CHOICES.length : MODE_CHOICES.length, submit: 'next'}), back];
+			default:
+				// Esc first: the text row comes last and takes every other key.
+				return [back, ...textInput.bindings({submit: state.step === 'amount' ? 'review' : 'next', suggestion: 'a suggested coin'})];
+		}
+	};
+	const bindings = money
+		? moneyReviewBindings(post, {
+				verb: 'borrow',
 				// A y the checks refuse (plain http to another host, outside Bitget's limits) sends nothing.
-				if (input === 'y' || input === 'Y') {
-					if (checks.blocked) return;
+				blocked: Boolean(checks.blocked),
+				send: () => {
 					prechecked.current = !checks.checking;
 					post.confirm(borrowRequestOf(state.values), requestBody(state.values));
-				}
-				else if (input === 'n' || input === 'N') {
-					if (post.state.confirmAgain) post.decline();
-					else dispatch({type: 'decline'});
-				}
-				return;
-			}
-			if (stage === 'result' && key.return) return navigation.home();
-			if (stage === 'result' && (input === 'c' || input === 'C')) {
-				const orderId = orderIdOf(post.state.result);
-				clipboard?.copy(orderId);
-				return setCopied(copiedMessage(clipboard, 'Order ID'));
-			}
-			if (stage === 'unknown' && input === 'h') return navigation.home();
-			if (stage === 'unknown' || stage === 'result') return;
-			if (state.step === 'credentials') return form.onKey(input, key);
-			if (state.step === 'period' || state.step === 'amountMode') {
-				return routeChoiceKey(input, key, {submit: () => dispatch({type: 'submit'}), move: (move) => dispatch({type: 'select', move})});
-			}
-			textInput.onKey(input, key);
-		},
+				},
+				change: () => dispatch({type: 'decline'}),
+				home: () => navigation.home(),
+				copy: {
+					what: 'order ID',
+					handler: () => {
+						clipboard?.copy(orderIdOf(post.state.result));
+						setCopied(copiedMessage(clipboard, 'Order ID'));
+					},
+				},
+			})
+		: stepRows();
+	const active = useScreenInput({
+		mode: money ? moneyInputMode(money) : state.step === 'credentials' ? form.mode : textField ? 'text' : 'navigate',
+		bindings,
 		// Pasted text goes into the step's text field; on the review (or any other step) it is dropped: only a typed y sends.
 		onPaste: (text) => {
 			if (stage === 'credentials') return form.onPaste(text);
 			textInput.onPaste(text);
-		},
-		// The wizard steps back inside itself; it leaves (via state.exit) only from the first step or the result.
-		onBack: () => {
-			if (stage === 'submitting') return true;
-			if (stage === 'credentials') return form.back();
-			if (stage === 'result') {
-				navigation.home();
-				return true;
-			}
-			if (stage === 'unknown') post.review();
-			else if (stage === 'review' && post.state.confirmAgain) post.decline();
-			else dispatch({type: 'back'});
-			return true;
 		},
 	});
 
@@ -209,9 +184,8 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 					checks={checks}
 				/>
 			) : null}
-			{stage === 'submitting' ? <Spinner label="Sending the borrow request… (keys are ignored until the server answers)" color={theme.accent} /> : null}
+			<MoneyPostView post={post.state} sending="the borrow request" />
 			{stage === 'result' ? <Result orderId={orderIdOf(post.state.result)} state={state} color={theme.good} copied={copied} kept={journal !== undefined} /> : null}
-			{stage === 'unknown' ? <OutcomeUnknownView post={post.state} checkMs={reconcileMs} theme={theme} /> : null}
 		</Box>
 	);
 }

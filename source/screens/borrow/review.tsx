@@ -1,11 +1,12 @@
-// Every value that will be sent, the live estimate in pledge mode, and the y/N question. A view: the estimate
-// comes from use-review-estimate.ts, the refusal and second-confirmation state from the money post.
+// Every value that will be sent, the live estimate in pledge mode, and the y/N question (ui/money). A view: the
+// estimate comes from use-review-estimate.ts, the refusal and second-confirmation state from the money post.
 import React from 'react';
 import {Box, Text} from 'ink';
 import {PERIOD_LABEL} from '../../format/estimate.js';
 import {groupThousands} from '../../format/money.js';
 import type {Theme} from '../../ui/theme.js';
-import {describeError, errorLine} from '../../format/describe-error.js';
+import {errorLine} from '../../format/describe-error.js';
+import {ReviewQuestion} from '../../ui/money/review-question.js';
 import {Spinner} from '../../ui/components/spinner.js';
 import type {CredentialsState} from '../../services/credentials-access.js';
 import {maskKey} from '../../credentials/types.js';
@@ -84,24 +85,7 @@ export function Review({values, estimate: fetched, refusal, confirmAgain, connec
 				</Text>
 			) : null}
 			{checks?.checking ? <Spinner label="Checking Bitget's borrow limits…" color={theme.accent} /> : null}
-			{refusal ? (
-				<Text wrap="wrap" color={theme.bad}>
-					✗ {refusalLine(refusal)}. Nothing was borrowed.
-				</Text>
-			) : null}
-			{confirmAgain ? (
-				<Box flexDirection="column">
-					<Text wrap="wrap" color={theme.warn} bold>
-						⚠ These exact values were sent before and the outcome is unknown: a loan may already exist.
-					</Text>
-					<Text wrap="wrap" color={theme.warn} bold>
-						Press y again to send a second request, n to go back.
-					</Text>
-				</Box>
-			) : null}
-			<Text wrap="truncate" bold color={theme.accent}>
-				Borrow? [y/N]
-			</Text>
+			<ReviewQuestion refusal={refusal} nothingDone="Nothing was borrowed." confirmAgain={confirmAgain} mayExist="a loan may already exist" question="Borrow? [y/N]" theme={theme} />
 		</Box>
 	);
 }
@@ -137,11 +121,4 @@ function LoanCostRows({cost, values, theme}: {cost: NonNullable<ReviewChecks['co
 			</Text>
 		</>
 	);
-}
-
-/** Short enough to leave the question on screen in a 60x16 terminal: "Refused: 43012 Insufficient balance (HTTP 400)". */
-function refusalLine(error: unknown): string {
-	const view = describeError(error);
-	if (!view.detail) return view.title;
-	return `${view.title === 'The server refused the request' ? 'Refused' : view.title}: ${view.detail}`;
 }

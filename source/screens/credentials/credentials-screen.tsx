@@ -4,7 +4,7 @@ import {Box, Text} from 'ink';
 import {useScreenInput} from '../../ui/keys/screen-input.js';
 import {useServices} from '../../ui/services.js';
 import {useStore} from '../../ui/use-store.js';
-import type {KeyHelp} from '../../ui/keys/key-help.js';
+import type {Binding} from '../../ui/keys/binding.js';
 import {Spinner} from '../../ui/components/spinner.js';
 import {maskKey} from '../../credentials/types.js';
 import {sanitize} from '../../format/sanitize.js';
@@ -14,12 +14,6 @@ import {ChoiceList} from '../../ui/fields/choice-list.js';
 import {useChoiceField} from '../../ui/fields/use-choice-field.js';
 
 type Mode = 'menu' | 'replace' | 'confirm-remove' | 'removing';
-
-const MENU_KEYS: KeyHelp[] = [
-	{keys: '↑/↓', action: 'choose', footer: true},
-	{keys: 'Enter', action: 'select', footer: true},
-];
-const CONFIRM_KEYS: KeyHelp[] = [{keys: 'y', action: 'remove', footer: true}, {keys: 'n', action: 'keep', footer: true}];
 
 const SOURCE_LABEL = {environment: 'environment variables (BITGET_*)', keychain: 'OS keychain', demo: 'built-in demo credentials', session: 'this session only (not stored)'};
 
@@ -68,39 +62,45 @@ export function CredentialsScreen() {
 		if (item) setMode(item.value === 'replace' ? 'replace' : 'confirm-remove');
 	});
 
+	const remove = () => {
+		setMode('removing');
+		credentials.remove().then(
+			(removed) => {
+				setMessage(removed ? 'Removed from the OS keychain.' : 'There was nothing stored in the keychain for this profile.');
+				lastError.succeeded('keychain');
+				setMode('menu');
+			},
+			(error: unknown) => {
+				setMessage(`Could not remove: ${sanitize(error instanceof Error ? error.message : String(error))}`);
+				lastError.report('keychain', `Keychain: could not remove: ${errorLine(error)}`);
+				setMode('menu');
+			},
+		);
+	};
+	const keep = () => setMode('menu');
+	const bindings: Binding[] =
+		mode === 'replace'
+			? form.bindings
+			: mode === 'confirm-remove'
+				? [
+						{keys: ['y', 'Y'], label: 'y', description: 'remove them from the keychain', short: 'remove', footer: 1, handler: remove},
+						{keys: ['n', 'N'], label: 'n', description: 'keep them', short: 'keep', footer: 1, handler: keep},
+						{keys: ['Esc'], description: 'back to the menu (they are kept)', footer: 2, handler: keep},
+					]
+				: mode === 'removing'
+					? [{keys: ['Esc'], description: 'nothing: wait until they are removed', short: 'wait', footer: 1, handler: () => undefined}]
+					: [
+							{keys: ['Up', 'k'], description: 'choose the one above', group: 'choose', footer: 1, when: items.length > 1, handler: () => menu.move(-1)},
+							{keys: ['Down', 'j'], description: 'choose the one below', group: 'choose', footer: 1, when: items.length > 1, handler: () => menu.move(1)},
+							{keys: ['Enter'], description: 'select', footer: 1, handler: () => menu.choose()},
+							{keys: [`1-${Math.min(9, items.length)}`], description: 'select that item', handler: (input) => menu.pick(Number(input) - 1)},
+						];
+
 	const active = useScreenInput({
 		mode: mode === 'replace' ? form.mode : 'navigate',
-		keys: mode === 'confirm-remove' ? CONFIRM_KEYS : mode === 'replace' ? [{keys: 'Enter', action: 'next field', footer: true}] : MENU_KEYS,
-		onKey: (input, key) => {
-			if (mode === 'replace') return form.onKey(input, key);
-			if (mode === 'menu') return menu.onKey(input, key);
-			if (mode !== 'confirm-remove') return;
-			if (input === 'y' || input === 'Y') {
-				setMode('removing');
-				credentials.remove().then(
-					(removed) => {
-						setMessage(removed ? 'Removed from the OS keychain.' : 'There was nothing stored in the keychain for this profile.');
-						lastError.succeeded('keychain');
-						setMode('menu');
-					},
-					(error: unknown) => {
-						setMessage(`Could not remove: ${sanitize(error instanceof Error ? error.message : String(error))}`);
-						lastError.report('keychain', `Keychain: could not remove: ${errorLine(error)}`);
-						setMode('menu');
-					},
-				);
-			} else if (input === 'n' || input === 'N') setMode('menu');
-		},
+		bindings,
 		onPaste: (text) => {
 			if (mode === 'replace') form.onPaste(text);
-		},
-		onBack: () => {
-			if (mode === 'replace') return form.back();
-			if (mode === 'confirm-remove') {
-				setMode('menu');
-				return true;
-			}
-			return mode === 'removing';
 		},
 	});
 

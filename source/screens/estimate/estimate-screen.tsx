@@ -8,12 +8,13 @@ import {useScreenInput} from '../../ui/keys/screen-input.js';
 import {useNavigation} from '../../ui/navigation.js';
 import {useServices} from '../../ui/services.js';
 import {useBodySize} from '../../ui/layout.js';
-import type {KeyHelp} from '../../ui/keys/key-help.js';
+import type {Binding} from '../../ui/keys/binding.js';
+import {refreshBinding} from '../../ui/keys/shared-bindings.js';
 import {Spinner} from '../../ui/components/spinner.js';
 import {TextField} from '../../ui/fields/text-field.js';
 import {PERIOD_LABEL} from '../../format/estimate.js';
 import {useTextField} from '../../ui/fields/use-text-field.js';
-import {routeChoiceKey} from '../../ui/fields/field-keys.js';
+import {choiceBindings} from '../../ui/fields/field-bindings.js';
 import {useCoinSuggestions} from '../../ui/fields/use-coin-suggestions.js';
 import {SuggestionList} from '../../ui/fields/suggestion-list.js';
 import {pairProblem, SUGGESTION_LIMIT} from '../../ui/fields/coin-rules.js';
@@ -28,21 +29,6 @@ const OFFICIAL_ROWS_FROM = 15;
 
 /** Four fields and a spare row: room for the longest suggestion list beside them. */
 const FORM_ROWS = SUGGESTION_LIMIT;
-
-const TEXT_KEYS: KeyHelp[] = [
-	{keys: 'Enter', action: 'next field', footer: true},
-	{keys: 'Tab/Shift+Tab', action: 'move between fields', footer: true},
-	{keys: '↑/↓', action: 'choose a suggested coin'},
-	{keys: 'Ctrl+B', action: 'borrow with these values', footer: true},
-	{keys: 'Ctrl+R', action: 'fetch the estimate again'},
-];
-const SELECT_KEYS: KeyHelp[] = [
-	{keys: '↑/↓', action: 'choose period', footer: true},
-	{keys: 'Enter', action: 'next field', footer: true},
-	{keys: 'Tab/Shift+Tab', action: 'move between fields'},
-	{keys: 'Ctrl+B', action: 'borrow with these values', footer: true},
-	{keys: 'Ctrl+R', action: 'fetch the estimate again'},
-];
 
 export function EstimateScreen() {
 	const {client, theme, lastError, coinInfos, inputs} = useServices();
@@ -91,31 +77,43 @@ export function EstimateScreen() {
 	const textField = useTextField({
 		focused: form.focus !== 'daily',
 		submit: () => dispatch({type: 'submit-field', coins}),
-		suggest: (by) => dispatch({type: 'suggest', by, coins}),
+		// ↑/↓ are the field's only while a coin field shows suggestions (in the amount they do nothing).
+		...(coinField && suggestions.length > 0 ? {suggest: (by: number) => dispatch({type: 'suggest', by, coins})} : {}),
 		edit: (edit) => dispatch({type: 'text', edit}),
 	});
 
+	const borrow = () =>
+		navigation.push(
+			borrowRoute({
+				loanCoin: loanCoin.ok ? loanCoin.value : form.loanCoin,
+				pledgeCoin: pledgeCoin.ok ? pledgeCoin.value : form.pledgeCoin,
+				daily: form.daily,
+				pledgeAmount: amount.ok ? amount.value : form.pledgeAmount,
+			}),
+		);
+	// The focused field's rows: the period's choice, or the text field's (a coin field's Enter takes the highlighted coin).
+	const fieldRows: Binding[] =
+		form.focus === 'daily'
+			? choiceBindings(
+					{move: (move) => dispatch({type: 'select-period', move}), submit: () => dispatch({type: 'move', by: 1})},
+					{count: PERIODS.length, submit: 'next field'},
+				)
+			: textField.bindings({submit: coinField ? 'next field (takes the highlighted coin)' : 'next field', suggestion: 'a suggested coin'});
+	// Typing takes every key the rows before it did not: it stays last.
+	const typing = fieldRows.filter((row) => row.keys.includes('text'));
+	const bindings: Binding[] = [
+		...fieldRows.filter((row) => !typing.includes(row)),
+		{keys: ['Tab'], description: 'next field', group: 'move between fields', footer: 3, handler: () => dispatch({type: 'move', by: 1})},
+		{keys: ['Shift+Tab'], description: 'previous field', group: 'move between fields', footer: 3, handler: () => dispatch({type: 'move', by: -1})},
+		{keys: ['Ctrl+b'], description: 'borrow with these values', footer: 2, handler: borrow},
+		// Only once every field is valid is there an estimate to fetch.
+		{...refreshBinding(() => setRefresh((n) => n + 1), 'fetch the estimate again'), when: query !== undefined},
+		...typing,
+	];
+
 	const active = useScreenInput({
 		mode: form.focus === 'daily' ? 'navigate' : 'text',
-		keys: form.focus === 'daily' ? SELECT_KEYS : TEXT_KEYS,
-		onKey: (input, key) => {
-			if (key.tab) return dispatch({type: 'move', by: key.shift ? -1 : 1});
-			if (key.ctrl && input === 'r') return setRefresh((n) => n + 1);
-			if (key.ctrl && input === 'b') {
-				return navigation.push(
-					borrowRoute({
-						loanCoin: loanCoin.ok ? loanCoin.value : form.loanCoin,
-						pledgeCoin: pledgeCoin.ok ? pledgeCoin.value : form.pledgeCoin,
-						daily: form.daily,
-						pledgeAmount: amount.ok ? amount.value : form.pledgeAmount,
-					}),
-				);
-			}
-			if (form.focus === 'daily') {
-				return routeChoiceKey(input, key, {submit: () => dispatch({type: 'move', by: 1}), move: (move) => dispatch({type: 'select-period', move})});
-			}
-			textField.onKey(input, key);
-		},
+		bindings,
 		onPaste: (text) => void textField.onPaste(text),
 	});
 

@@ -5,24 +5,13 @@ import {Box, Text} from 'ink';
 import {unreadableNote} from '../../format/unreadable.js';
 import {ErrorMessage} from '../../ui/components/error-message.js';
 import {Spinner} from '../../ui/components/spinner.js';
-import type {KeyHelp} from '../../ui/keys/key-help.js';
+import {refreshBinding} from '../../ui/keys/shared-bindings.js';
 import {useScreenInput} from '../../ui/keys/screen-input.js';
 import {useBodySize} from '../../ui/layout.js';
 import {useServices} from '../../ui/services.js';
 import {historyLines} from './history-rows.js';
 import {HISTORY_TABS, historyReducer, initialHistory} from './reducer.js';
 import {useHistoryRecords} from './use-history-records.js';
-
-const KEYS: KeyHelp[] = [
-	{keys: '←/→', action: 'history', footer: true},
-	{keys: '+/-', action: 'days', footer: true},
-	{keys: 'PgDn/PgUp', action: 'page', footer: true},
-	{keys: 'Tab, n/p', action: 'next history; next or previous page'},
-	{keys: '+/-', action: 'a longer or shorter window: 7, 30, 60 or 90 days'},
-	{keys: '1-4', action: 'loans, repayments, collateral, liquidations'},
-	{keys: 'Home/End', action: 'first or last page'},
-	{keys: 'Ctrl+R', action: 'read again'},
-];
 
 /** Rows around the table: tabs, window line, heading, page line (and one more when records could not be read). */
 const CHROME = 4;
@@ -41,21 +30,21 @@ export function HistoryScreen() {
 	const pages = Math.max(1, Math.ceil(records.length / pageSize));
 	const page = Math.min(state.page, pages - 1);
 
+	const tabTo = (move: {type: 'cycle'; by: number} | {type: 'pick'; index: number}) => dispatch({type: 'tab', move});
 	useScreenInput({
 		mode: 'navigate',
-		keys: KEYS,
-		onKey: (input, key) => {
-			if (key.ctrl && input === 'r') return setReload((n) => n + 1);
-			if (key.rightArrow || (key.tab && !key.shift)) return dispatch({type: 'tab', move: {type: 'cycle', by: 1}});
-			if (key.leftArrow || (key.tab && key.shift)) return dispatch({type: 'tab', move: {type: 'cycle', by: -1}});
-			if (/^[1-4]$/.test(input)) return dispatch({type: 'tab', move: {type: 'pick', index: Number(input) - 1}});
-			if (input === '+' || input === '=') return dispatch({type: 'days', by: 1});
-			if (input === '-') return dispatch({type: 'days', by: -1});
-			if (key.pageDown || input === 'n' || input === ' ') return dispatch({type: 'page', by: 1, pages});
-			if (key.pageUp || input === 'p') return dispatch({type: 'page', by: -1, pages});
-			if (key.home) return dispatch({type: 'page-to', page: 'first', pages});
-			if (key.end) return dispatch({type: 'page-to', page: 'last', pages});
-		},
+		bindings: [
+			{keys: ['Left', 'Shift+Tab'], description: 'previous history', group: 'history', footer: 1, handler: () => tabTo({type: 'cycle', by: -1})},
+			{keys: ['Right', 'Tab'], description: 'next history', group: 'history', footer: 1, handler: () => tabTo({type: 'cycle', by: 1})},
+			{keys: ['1-4'], description: 'loans, repayments, collateral, liquidations', handler: (input) => tabTo({type: 'pick', index: Number(input) - 1})},
+			{keys: ['+', '='], label: '+', description: 'a longer window: 7, 30, 60 or 90 days', group: 'days', footer: 2, handler: () => dispatch({type: 'days', by: 1})},
+			{keys: ['-'], description: 'a shorter window', group: 'days', footer: 2, handler: () => dispatch({type: 'days', by: -1})},
+			{keys: ['PgDn', 'n', 'Space'], description: 'next page', group: 'page', footer: 3, when: pages > 1, handler: () => dispatch({type: 'page', by: 1, pages})},
+			{keys: ['PgUp', 'p'], description: 'previous page', group: 'page', footer: 3, when: pages > 1, handler: () => dispatch({type: 'page', by: -1, pages})},
+			{keys: ['Home'], description: 'first page', when: pages > 1, handler: () => dispatch({type: 'page-to', page: 'first', pages})},
+			{keys: ['End'], description: 'last page', when: pages > 1, handler: () => dispatch({type: 'page-to', page: 'last', pages})},
+			refreshBinding(() => setReload((n) => n + 1)),
+		],
 	});
 
 	const shown = table.lines.slice(page * pageSize, (page + 1) * pageSize);

@@ -23,12 +23,12 @@ export function HomeScreen({items}: {items: readonly HomeItem[]}) {
 	});
 	const active = useScreenInput({
 		mode: 'navigate',
-		keys: [
-			{keys: '↑/↓ j/k', action: 'move', footer: true},
-			{keys: 'Enter', action: 'open', footer: true},
-			{keys: `1-${items.length}`, action: 'open that item'},
+		bindings: [
+			{keys: ['Up', 'k'], description: 'move up', group: 'move', footer: 1, handler: () => menu.move(-1)},
+			{keys: ['Down', 'j'], description: 'move down', group: 'move', footer: 1, handler: () => menu.move(1)},
+			{keys: ['Enter'], description: 'open', footer: 1, handler: () => menu.choose()},
+			{keys: [`1-${Math.min(9, items.length)}`], description: 'open that item', handler: (input) => menu.pick(Number(input) - 1)},
 		],
-		onKey: menu.onKey,
 	});
 	return (
 		<Box flexDirection="column">

@@ -1,6 +1,7 @@
 // One loan: its figures, and its actions — repay (all or part, release or keep the collateral), add or withdraw
-// collateral — each through a review and an explicit y, sent once by the money post (ui/money). After an unknown
-// outcome the pipeline reads the loans again (operations/check-outcome.ts) and the finding is shown.
+// collateral — each through a review and an explicit y, sent once by the money post (ui/money), with the keys and
+// views every money screen shares. After an unknown outcome the pipeline reads the loans again
+// (operations/check-outcome.ts) and the finding is shown.
 import React, {useEffect, useReducer, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {OngoingLoan} from '../../api/loan-types.js';
@@ -12,13 +13,16 @@ import {ErrorMessage} from '../../ui/components/error-message.js';
 import {Spinner} from '../../ui/components/spinner.js';
 import {errorLine} from '../../format/describe-error.js';
 import {ChoiceList} from '../../ui/fields/choice-list.js';
+import {choiceBindings} from '../../ui/fields/field-bindings.js';
 import {useTextField} from '../../ui/fields/use-text-field.js';
-import {routeChoiceKey} from '../../ui/fields/field-keys.js';
 import {TextField} from '../../ui/fields/text-field.js';
-import type {KeyHelp} from '../../ui/keys/key-help.js';
+import type {Binding} from '../../ui/keys/binding.js';
 import {useScreenInput} from '../../ui/keys/screen-input.js';
-import {OutcomeUnknownView} from '../../ui/money/outcome-unknown-view.js';
+import {refreshBinding} from '../../ui/keys/shared-bindings.js';
+import {MoneyPostView} from '../../ui/money/money-post-view.js';
+import {MONEY_STAGE_TITLES, moneyInputMode, moneyReviewBindings, moneyStage, type MoneyStage} from '../../ui/money/money-review-bindings.js';
 import {useMoneyPost} from '../../ui/money/use-money-post.js';
+import {useNavigation} from '../../ui/navigation.js';
 import {useServices} from '../../ui/services.js';
 import {useNow} from '../../ui/use-now.js';
 import type {Theme} from '../../ui/theme.js';
@@ -28,23 +32,7 @@ import {initialLoanAction, loanActionReducer, type LoanActionState, type LoanSte
 import {LoanReview} from './review.js';
 import {useLoan} from './use-loan.js';
 
-type Stage = LoanStep | 'sending' | 'result' | 'unknown';
-
-const KEYS: Record<Stage, KeyHelp[]> = {
-	view: [
-		{keys: 'r', action: 'repay', footer: true},
-		{keys: 'a', action: 'add collateral', footer: true},
-		{keys: 'w', action: 'withdraw collateral', footer: true},
-		{keys: 'Ctrl+R', action: 'refresh now'},
-	],
-	'repay-mode': [{keys: '↑/↓', action: 'choose', footer: true}, {keys: 'Enter', action: 'next', footer: true}],
-	amount: [{keys: 'Enter', action: 'next (checked here first)', footer: true}],
-	'repay-unlock': [{keys: '↑/↓', action: 'choose', footer: true}, {keys: 'Enter', action: 'review', footer: true}],
-	review: [{keys: 'y', action: 'send (only y sends)', footer: true}, {keys: 'n', action: 'change values', footer: true}, {keys: 'Enter', action: 'does nothing here'}],
-	sending: [],
-	result: [{keys: 'Enter', action: 'back to the loan', footer: true}],
-	unknown: [{keys: 'Enter', action: 'back to the loan', footer: true}, {keys: 'Esc', action: 'back to review (sending again needs a second y)'}],
-};
+type Stage = LoanStep | MoneyStage;
 
 const TITLE: Record<Stage, string> = {
 	view: '',
@@ -52,9 +40,7 @@ const TITLE: Record<Stage, string> = {
 	amount: 'How much?',
 	'repay-unlock': 'Repay: the collateral',
 	review: 'Review',
-	sending: 'Sending',
-	result: 'Done',
-	unknown: 'Outcome unknown',
+	...MONEY_STAGE_TITLES,
 };
 
 const REPAY_CHOICES = [
@@ -73,15 +59,16 @@ export function LoanScreen({orderId}: {orderId: string}) {
 }
 
 function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => void}) {
-	const {client, credentials, theme, connectedTo, reconcileMs} = useServices();
+	const {client, credentials, theme, connectedTo} = useServices();
+	const navigation = useNavigation();
 	const [state, dispatch] = useReducer(loanActionReducer, initialLoanAction);
 	/** The loan as reviewed when y was typed: the check compares with it when the pipeline's own read fails. */
 	const reviewed = useRef<OngoingLoan | undefined>(undefined);
 	// The top line tells a refused or unknown repay or collateral change until the next one succeeds, named after
 	// what was posted, not what the screen shows now (going back must not rename the error).
 	const post = useMoneyPost((request: LoanRequest) => ({...request, loan: reviewed.current}), {report: {source: 'loan', what: postedName}});
-	const {phase} = post.state;
-	const stage: Stage = phase === 'posting' ? 'sending' : phase === 'done' ? 'result' : phase === 'unknown' ? 'unknown' : state.step;
+	const money = moneyStage(post.state.phase, state.step === 'review');
+	const stage: Stage = money ?? state.step;
 	const loanRead = useLoan(client, credentials, orderId, stage === 'view');
 	const now = useNow();
 	const loan = loanRead.state.status === 'ready' ? loanRead.state.loan : undefined;
@@ -92,77 +79,68 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 		if (post.state.check.status === 'done') refresh();
 	}, [post.state.check.status, refresh]);
 
-	const finishUnknown = () => {
-		post.review();
-		dispatch({type: 'finish'});
-		refresh();
-	};
-
 	const amountField = useTextField({
 		focused: stage === 'amount',
 		submit: () => loan && dispatch({type: 'submit', loan}),
 		edit: (edit) => dispatch({type: 'text', edit}),
 	});
 
+	const back: Binding = {keys: ['Esc'], description: 'back a step', handler: () => dispatch({type: 'back'})};
+	const choice = (submit: string): Binding[] => [
+		...choiceBindings({submit: () => loan && dispatch({type: 'submit', loan}), move: (move) => dispatch({type: 'select', move})}, {count: 2, submit}),
+		back,
+	];
+	const start = (action: 'repay' | 'add' | 'withdraw') => () => dispatch({type: 'start', action});
+	const stepRows = (): Binding[] => {
+		switch (state.step) {
+			case 'view':
+				// Without an open loan there is nothing to act on; Esc (the shell's) goes back to the loans.
+				return [
+					{keys: ['r'], description: 'repay', footer: 1, handler: start('repay'), when: loan !== undefined},
+					{keys: ['a'], description: 'add collateral', footer: 1, handler: start('add'), when: loan !== undefined},
+					{keys: ['w'], description: 'withdraw collateral', footer: 1, handler: start('withdraw'), when: loan !== undefined},
+					refreshBinding(refresh, 'read the loan again'),
+				];
+			case 'repay-mode':
+				return choice('next');
+			case 'repay-unlock':
+				return choice('review');
+			case 'amount':
+				// Esc first: the text row comes last and takes every other key.
+				return [back, ...amountField.bindings({submit: 'next (checked here first)'})];
+			case 'review':
+				return [];
+		}
+	};
+	const bindings = money
+		? moneyReviewBindings(post, {
+				verb: state.action === 'repay' ? 'repay' : state.action === 'add' ? 'add collateral' : 'withdraw collateral',
+				send: () => {
+					if (!loan) return;
+					const request = loanRequestOf(state, loan);
+					reviewed.current = loan;
+					post.confirm(request, loanRequestBody(request));
+				},
+				change: () => dispatch({type: 'back'}),
+				home: () => navigation.home(),
+				done: {description: 'back to the loan', handler: onFinished},
+				// The action is over (whatever the check finds): the loan, read again.
+				leave: {
+					description: 'back to the loan',
+					handler: () => {
+						post.review();
+						dispatch({type: 'finish'});
+						refresh();
+					},
+				},
+			})
+		: stepRows();
 	useScreenInput({
-		mode: stage === 'amount' ? 'text' : 'navigate',
-		keys: KEYS[stage],
-		onKey: (input, key) => {
-			if (stage === 'sending') return;
-			if (stage === 'result') {
-				if (key.return) onFinished();
-				return;
-			}
-			if (stage === 'unknown') {
-				if (key.return) finishUnknown();
-				return;
-			}
-			if (key.ctrl && input === 'r' && stage === 'view') return refresh();
-			if (!loan) return;
-			switch (stage) {
-				case 'view':
-					if (input === 'r') dispatch({type: 'start', action: 'repay'});
-					else if (input === 'a') dispatch({type: 'start', action: 'add'});
-					else if (input === 'w') dispatch({type: 'start', action: 'withdraw'});
-					return;
-				case 'repay-mode':
-				case 'repay-unlock':
-					return routeChoiceKey(input, key, {submit: () => dispatch({type: 'submit', loan}), move: (move) => dispatch({type: 'select', move})});
-				case 'amount':
-					return amountField.onKey(input, key);
-				case 'review':
-					// Only a typed y sends (a paste never reaches here); n drops a pending second y, then goes back.
-					if (input === 'y' || input === 'Y') {
-						const request = loanRequestOf(state, loan);
-						reviewed.current = loan;
-						post.confirm(request, loanRequestBody(request));
-					} else if (input === 'n' || input === 'N') {
-						if (post.state.confirmAgain) post.decline();
-						else dispatch({type: 'back'});
-					}
-					return;
-			}
-		},
+		mode: money ? moneyInputMode(money) : stage === 'amount' ? 'text' : 'navigate',
+		bindings,
+		// Only the amount field takes a paste; on the review it is dropped: only a typed y sends.
 		onPaste: (text) => {
 			amountField.onPaste(text);
-		},
-		onBack: () => {
-			if (stage === 'sending') return true;
-			if (stage === 'result') {
-				onFinished();
-				return true;
-			}
-			if (stage === 'unknown') {
-				post.review();
-				return true;
-			}
-			if (stage === 'review' && post.state.confirmAgain) {
-				post.decline();
-				return true;
-			}
-			if (stage === 'view') return false;
-			dispatch({type: 'back'});
-			return true;
 		},
 	});
 
@@ -198,16 +176,8 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 			{stage === 'review' && loan ? (
 				<LoanReview state={state} loan={loan} connectedTo={connectedTo} refusal={post.state.refusal} confirmAgain={post.state.confirmAgain} theme={theme} />
 			) : null}
-			{stage === 'sending' ? <Spinner label="Sending… (keys are ignored until the server answers)" color={theme.accent} /> : null}
+			<MoneyPostView post={post.state} sending={state.action === 'repay' ? 'the repayment' : 'the collateral change'} />
 			{stage === 'result' && post.state.result && post.state.result.kind !== 'borrow' ? <Result result={post.state.result} state={state} orderId={orderId} theme={theme} /> : null}
-			{stage === 'unknown' ? (
-				<>
-					<OutcomeUnknownView post={post.state} checkMs={reconcileMs} theme={theme} />
-					<Text dimColor wrap="truncate">
-						Esc: back to review · Enter: back to the loan
-					</Text>
-				</>
-			) : null}
 		</Box>
 	);
 }

@@ -7,8 +7,8 @@ import {amount as money, significantDecimals, fixedPercent} from '../../format/m
 import {sanitize} from '../../format/sanitize.js';
 import {checkCollateralChange} from '../../loans/ltv.js';
 import {repayPreview} from '../../loans/repay-preview.js';
-import {describeError} from '../../format/describe-error.js';
 import type {Theme} from '../../ui/theme.js';
+import {ReviewQuestion} from '../../ui/money/review-question.js';
 import type {LoanActionState} from './reducer.js';
 
 interface Props {
@@ -38,19 +38,14 @@ export function LoanReview({state, loan, connectedTo, refusal, confirmAgain, the
 					</Text>
 				),
 			)}
-			{refusal ? (
-				<Text wrap="wrap" color={theme.bad}>
-					✗ {refusalLine(refusal)}. Nothing was {state.action === 'repay' ? 'repaid' : 'changed'}.
-				</Text>
-			) : null}
-			{confirmAgain ? (
-				<Text wrap="wrap" color={theme.warn} bold>
-					⚠ These exact values were sent before and the outcome is unknown: it may already have been done. Press y again to send a second request, n to go back.
-				</Text>
-			) : null}
-			<Text wrap="truncate" bold color={theme.accent}>
-				{QUESTION[state.action ?? 'repay']}
-			</Text>
+			<ReviewQuestion
+				refusal={refusal}
+				nothingDone={`Nothing was ${state.action === 'repay' ? 'repaid' : 'changed'}.`}
+				confirmAgain={confirmAgain}
+				mayExist="it may already have been done"
+				question={QUESTION[state.action ?? 'repay']}
+				theme={theme}
+			/>
 		</Box>
 	);
 }
@@ -87,10 +82,4 @@ function collateralRows(state: LoanActionState, loan: OngoingLoan): Array<[strin
 		['LTV', `${ltv} at today's price (margin call ${fixedPercent(loan.supRate)}, liquidation ${fixedPercent(loan.forceRate)})`],
 		...(check.ok ? [] : ([['Refused here', check.reason]] as Array<[string, string]>)),
 	];
-}
-
-function refusalLine(error: unknown): string {
-	const view = describeError(error);
-	if (!view.detail) return view.title;
-	return `${view.title === 'The server refused the request' ? 'Refused' : view.title}: ${view.detail}`;
 }

@@ -11,7 +11,7 @@ import type {RiskLevel} from '../../loans/ltv.js';
 import {ErrorMessage} from '../../ui/components/error-message.js';
 import {Spinner} from '../../ui/components/spinner.js';
 import {errorLine} from '../../format/describe-error.js';
-import type {KeyHelp} from '../../ui/keys/key-help.js';
+import {refreshBinding} from '../../ui/keys/shared-bindings.js';
 import {useScreenInput} from '../../ui/keys/screen-input.js';
 import {useBodySize} from '../../ui/layout.js';
 import {useNavigation} from '../../ui/navigation.js';
@@ -24,16 +24,6 @@ import {SentList} from './sent-list.js';
 import {useLoanBook} from './use-loan-book.js';
 import {useNow} from '../../ui/use-now.js';
 import {useSentHistory} from './use-sent-history.js';
-
-const KEYS: KeyHelp[] = [
-	{keys: '↑/↓ j/k', action: 'move', footer: true},
-	{keys: 'Enter', action: 'open (repay, collateral)', footer: true},
-	{keys: 'Ctrl+R', action: 'refresh', footer: true},
-	{keys: 's', action: 'sent from here', footer: true},
-	{keys: 'h', action: 'loan history (loans, repayments, collateral, liquidations)'},
-	{keys: 'g/G Home/End', action: 'first or last loan'},
-	{keys: 'PgUp/PgDn', action: 'move by a page'},
-];
 
 /** Rows around the list: title, header, window line, blank, two lines of totals. */
 const CHROME = 6;
@@ -55,31 +45,34 @@ export function LoansScreen({selected}: {selected?: string}) {
 	const index = selectedIndex(list, ids);
 	const offset = windowStart(index, list.offset, ids.length, pageSize);
 
+	const move = (by: number) => dispatch({type: 'move', by, ids, pageSize});
+	const open = (orderId: string) => {
+		// The list keeps its selection for the way back.
+		navigation.replace(loansRoute(orderId));
+		navigation.push(loanRoute(orderId));
+	};
+	const onList = !list.showSent;
+	// The moves only where there are loans to move over (with none they change nothing).
+	const moving = onList && ids.length > 0;
+	const selectedId = ids[index];
 	useScreenInput({
 		mode: 'navigate',
-		keys: KEYS,
-		onKey: (input, key) => {
-			if (key.ctrl && input === 'r') return book.refresh();
-			if (input === 's') return dispatch({type: 'toggle-sent'});
-			if (input === 'h') return navigation.push(historyRoute());
-			if (list.showSent) return;
-			if (key.upArrow || input === 'k') return dispatch({type: 'move', by: -1, ids, pageSize});
-			if (key.downArrow || input === 'j') return dispatch({type: 'move', by: 1, ids, pageSize});
-			if (key.pageUp) return dispatch({type: 'move', by: -pageSize, ids, pageSize});
-			if (key.pageDown) return dispatch({type: 'move', by: pageSize, ids, pageSize});
-			if (key.home || input === 'g') return dispatch({type: 'first', ids});
-			if (key.end || input === 'G') return dispatch({type: 'last', ids, pageSize});
-			if (key.return && ids[index] !== undefined) {
-				// The list keeps its selection for the way back.
-				navigation.replace(loansRoute(ids[index]));
-				navigation.push(loanRoute(ids[index]!));
-			}
-		},
-		onBack: () => {
-			if (!list.showSent) return false;
-			dispatch({type: 'toggle-sent'});
-			return true;
-		},
+		bindings: [
+			{keys: ['Up', 'k'], description: 'the loan above', group: 'move', footer: 1, handler: () => move(-1), when: moving},
+			{keys: ['Down', 'j'], description: 'the loan below', group: 'move', footer: 1, handler: () => move(1), when: moving},
+			{keys: ['Enter'], description: 'open the loan (repay, collateral)', footer: 1, handler: () => open(selectedId!), when: onList && selectedId !== undefined},
+			{keys: ['PgUp'], description: 'a page up', group: 'page', handler: () => move(-pageSize), when: moving},
+			{keys: ['PgDn'], description: 'a page down', group: 'page', handler: () => move(pageSize), when: moving},
+			{keys: ['Home', 'g'], description: 'the first loan', group: 'first or last loan', handler: () => dispatch({type: 'first', ids}), when: moving},
+			{keys: ['End', 'G'], description: 'the last loan', group: 'first or last loan', handler: () => dispatch({type: 'last', ids, pageSize}), when: moving},
+			refreshBinding(book.refresh, onList ? 'read the loans again' : 'read the loans and what was sent again', 2),
+			onList
+				? {keys: ['s'], description: 'what was sent from here', short: 'sent from here', footer: 2, handler: () => dispatch({type: 'toggle-sent'})}
+				: {keys: ['s'], description: 'hide what was sent', handler: () => dispatch({type: 'toggle-sent'})},
+			// Esc on "sent from here" goes back to the list, not off the screen.
+			{keys: ['Esc'], description: 'back to the loans', footer: 1, handler: () => dispatch({type: 'toggle-sent'}), when: !onList},
+			{keys: ['h'], description: 'loan history (loans, repayments, collateral, liquidations)', handler: () => navigation.push(historyRoute())},
+		],
 	});
 
 	const {state} = book;

@@ -1,48 +1,80 @@
-// Keys of the explorer, as one handler for the input router.
-import type {Key} from '../../ui/keys/parse-key.js';
+// The explorer's keys as one table (ui/keys/binding.ts), by stage: the detail view, the list, the filter. The same
+// rows dispatch the keys and make the footer and the ? help. Built per render: a handful of small rows, nothing
+// that grows with the number of pairs.
 import type {Dispatch} from 'react';
+import type {Binding} from '../../ui/keys/binding.js';
+import {refreshBinding} from '../../ui/keys/shared-bindings.js';
+import {textRow} from '../../ui/fields/field-bindings.js';
 import type {ExplorerAction, ExplorerState} from './reducer.js';
-import {textEditFor} from '../../ui/fields/text-editing.js';
 
 export interface ExplorerKeyContext {
 	state: ExplorerState;
 	dispatch: Dispatch<ExplorerAction>;
 	total: number;
 	pageSize: number;
-	/** Rows of the open detail view and how many fit: PgUp/PgDn scroll it when it does not fit. */
-	detail?: {rows: number; page: number};
+	/** The open detail view's rows and how many fit; `scrolls` when they do not (PgUp/PgDn then scroll them). */
+	detail?: {rows: number; page: number; scrolls: boolean};
 	reload(): void;
 }
 
-export function handleExplorerKey(input: string, key: Key, context: ExplorerKeyContext): void {
-	const {state, dispatch, total, pageSize} = context;
-	const move = (by: number) => dispatch({type: 'move', by, total, pageSize});
-	if (key.ctrl && input === 'r') return context.reload();
-	if (state.detailOpen && context.detail && (key.pageUp || key.pageDown)) {
-		const {rows, page} = context.detail;
-		return dispatch({type: 'scroll-detail', by: key.pageUp ? -page : page, rows, page});
+export function explorerBindings(context: ExplorerKeyContext): Binding[] {
+	const {state, dispatch, total, pageSize, detail} = context;
+	const move = (by: number) => () => dispatch({type: 'move', by, total, pageSize});
+	const first = () => dispatch({type: 'first'});
+	const last = () => dispatch({type: 'last', total, pageSize});
+	const reload = refreshBinding(context.reload, 'reload', 3);
+
+	if (state.detailOpen) {
+		const scroll = (by: number) => () => {
+			if (detail) dispatch({type: 'scroll-detail', by, rows: detail.rows, page: detail.page});
+		};
+		const scrolls = detail?.scrolls === true;
+		const page = detail?.page ?? 0;
+		return [
+			{keys: ['Up'], description: 'previous pair', group: 'previous or next pair', footer: 1, handler: move(-1)},
+			{keys: ['Down'], description: 'next pair', group: 'previous or next pair', footer: 1, handler: move(1)},
+			{keys: ['PgUp'], description: 'scroll the details up (they do not fit)', group: 'scroll', footer: 2, handler: scroll(-page), when: scrolls},
+			{keys: ['PgDn'], description: 'scroll the details down', group: 'scroll', footer: 2, handler: scroll(page), when: scrolls},
+			{keys: ['Home'], description: 'first pair', group: 'first or last pair', handler: first},
+			{keys: ['End'], description: 'last pair', group: 'first or last pair', handler: last},
+			{keys: ['Esc'], description: 'back to the list (filter and selection kept)', short: 'back', footer: 1, handler: () => dispatch({type: 'close'})},
+		];
 	}
-	if (key.upArrow) return move(-1);
-	if (key.downArrow) return move(1);
-	if (key.pageUp) return move(-pageSize);
-	if (key.pageDown) return move(pageSize);
-	if (key.home) return dispatch({type: 'first'});
-	if (key.end) return dispatch({type: 'last', total, pageSize});
-	if (state.detailOpen) return;
-	if (key.return) {
-		if (total > 0) dispatch({type: 'open'});
-		return;
+
+	const list = state.focus === 'list';
+	const open: Binding = {keys: ['Enter'], description: 'details of the pair', short: 'details', footer: 1, handler: () => dispatch({type: 'open'}), when: total > 0};
+	const paging: Binding[] = [
+		{keys: ['PgUp'], description: 'a page up', group: 'page', handler: move(-pageSize)},
+		{keys: ['PgDn'], description: 'a page down', group: 'page', handler: move(pageSize)},
+		{keys: list ? ['Home', 'g'] : ['Home'], description: 'first pair', group: 'first or last pair', handler: first},
+		{keys: list ? ['End', 'G'] : ['End'], description: 'last pair', group: 'first or last pair', handler: last},
+	];
+
+	if (list) {
+		return [
+			{keys: ['Up', 'k'], description: 'previous pair', group: 'move', footer: 1, handler: move(-1)},
+			{keys: ['Down', 'j'], description: 'next pair', group: 'move', footer: 1, handler: move(1)},
+			...paging,
+			open,
+			{keys: ['/', 'Tab', 'Shift+Tab'], label: '/ or Tab', description: 'type in the filter', short: 'filter', footer: 2, handler: () => dispatch({type: 'focus', focus: 'filter'})},
+			reload,
+		];
 	}
-	if (key.tab) return dispatch({type: 'focus', focus: state.focus === 'filter' ? 'list' : 'filter'});
-	if (state.focus === 'list') {
-		if (input === 'j') return move(1);
-		if (input === 'k') return move(-1);
-		if (input === 'g') return dispatch({type: 'first'});
-		if (input === 'G') return dispatch({type: 'last', total, pageSize});
-		if (input === '/') return dispatch({type: 'focus', focus: 'filter'});
-		return;
-	}
-	// Home/End stay with the list (above); every other editing key goes to the filter.
-	const edit = textEditFor(input, key);
-	if (edit) dispatch({type: 'text', edit});
+
+	// The filter has focus: Up/Down, pages and Home/End stay the list's; every other editing key edits the filter.
+	return [
+		{keys: ['Up'], description: 'previous pair', group: 'move', footer: 1, handler: move(-1)},
+		{keys: ['Down'], description: 'next pair', group: 'move', footer: 1, handler: move(1)},
+		...paging,
+		open,
+		{keys: ['Tab', 'Shift+Tab'], label: 'Tab', description: 'focus the list (then ? for help)', handler: () => dispatch({type: 'focus', focus: 'list'})},
+		{keys: ['Ctrl+u'], description: 'clear the filter', short: 'clear filter', footer: 3, handler: () => dispatch({type: 'text', edit: {op: 'clear'}})},
+		reload,
+		{
+			...textRow((edit) => dispatch({type: 'text', edit})),
+			description: 'filter text; ←/→ Ctrl+A/E move, Backspace, Ctrl+W a word',
+			short: 'filter',
+			footer: 2,
+		},
+	];
 }

@@ -8,11 +8,10 @@ import {useStore} from '../../ui/use-store.js';
 import {Spinner} from '../../ui/components/spinner.js';
 import {ErrorMessage} from '../../ui/components/error-message.js';
 import {errorLine} from '../../format/describe-error.js';
-import type {KeyHelp} from '../../ui/keys/key-help.js';
 import {clamp, explorerReducer, initialExplorer, windowOffset} from './reducer.js';
 import {buildIndex, filterIndex, highlightPositions, matchAt, matchesBetween, type FilterResult} from './search.js';
 import {useSearchWarmUp} from './use-search-warm-up.js';
-import {handleExplorerKey} from './explorer-keys.js';
+import {explorerBindings} from './explorer-keys.js';
 import {columnsFor, headerLine, rowLine, SymbolRow} from './symbol-row.js';
 import {detailWindow, SymbolDetail} from './symbol-detail.js';
 import {symbolDetailRows} from '../../format/symbol.js';
@@ -22,31 +21,6 @@ import {pasteEdit} from '../../ui/fields/text-editing.js';
 
 /** Rows the explorer uses around the list: filter, header, count. */
 const EXPLORER_CHROME = 3;
-
-const FILTER_KEYS: KeyHelp[] = [
-	{keys: 'type', action: 'filter', footer: true},
-	{keys: '↑/↓', action: 'move', footer: true},
-	{keys: 'Enter', action: 'details', footer: true},
-	{keys: 'Ctrl+U', action: 'clear filter', footer: true},
-	{keys: 'Ctrl+R', action: 'reload', footer: true},
-	{keys: 'Tab', action: 'focus the list (then ? for help)'},
-	{keys: 'PgUp/PgDn Home/End', action: 'move by page, to first or last'},
-	{keys: 'Ctrl+W', action: 'delete a word of the filter'},
-];
-const LIST_KEYS: KeyHelp[] = [
-	{keys: 'j/k ↑/↓', action: 'move', footer: true},
-	{keys: 'Enter', action: 'details', footer: true},
-	{keys: '/ or Tab', action: 'filter', footer: true},
-	{keys: 'Ctrl+R', action: 'reload', footer: true},
-	{keys: 'g/G Home/End', action: 'first or last'},
-	{keys: 'PgUp/PgDn', action: 'move by page'},
-];
-const SCROLL_KEY: KeyHelp = {keys: 'PgUp/PgDn', action: 'scroll (the details do not fit)', footer: true};
-const DETAIL_KEYS: KeyHelp[] = [
-	{keys: '↑/↓', action: 'previous or next pair', footer: true},
-	{keys: 'Esc', action: 'back to the list (filter and selection kept)'},
-	{keys: 'Ctrl+R', action: 'reload', footer: true},
-];
 
 export function SymbolsScreen() {
 	const {symbols, theme, lastError} = useServices();
@@ -84,21 +58,22 @@ export function SymbolsScreen() {
 
 	// The details below their title line; taller than that, they scroll (PgUp/PgDn) with a "more" mark.
 	const detailHeight = Math.max(2, rows - 1);
-	const detail = current ? detailWindow(symbolDetailRows(current.record).length, detailHeight, state.detailScroll ?? 0) : undefined;
-	const detailScrolls = detail?.more !== undefined;
+	// Only while they show: the list's keystrokes (the hot path) do not build the selected pair's details.
+	const detailRows = detailOpen ? symbolDetailRows(current.record).length : 0;
+	const detail = detailOpen ? detailWindow(detailRows, detailHeight, state.detailScroll ?? 0) : undefined;
 	useScreenInput({
 		mode: state.focus === 'filter' && !detailOpen ? 'text' : 'navigate',
-		keys: detailOpen ? (detailScrolls ? [...DETAIL_KEYS.slice(0, 1), SCROLL_KEY, ...DETAIL_KEYS.slice(1)] : DETAIL_KEYS) : state.focus === 'filter' ? FILTER_KEYS : LIST_KEYS,
-		onKey: (input, key) =>
-			handleExplorerKey(input, key, {state, dispatch, total, pageSize, reload: symbols.reload, detail: detailOpen && detail ? {rows: symbolDetailRows(current!.record).length, page: detail.page} : undefined}),
+		bindings: explorerBindings({
+			state,
+			dispatch,
+			total,
+			pageSize,
+			reload: symbols.reload,
+			detail: detail ? {rows: detailRows, page: detail.page, scrolls: detail.more !== undefined} : undefined,
+		}),
 		onPaste: (text) => {
 			const edit = pasteEdit(text);
 			if (edit && state.focus === 'filter' && !state.detailOpen) dispatch({type: 'text', edit});
-		},
-		onBack: () => {
-			if (!state.detailOpen) return false;
-			dispatch({type: 'close'});
-			return true;
 		},
 	});
 

@@ -1,12 +1,12 @@
 // API key, secret key (masked), passphrase (masked), then: save to the OS keychain or use for this session only.
 import React, {useEffect, useReducer} from 'react';
 import {Box, Text} from 'ink';
-import type {Key} from '../keys/parse-key.js';
+import type {Binding} from '../keys/binding.js';
 import type {Credentials} from '../../api/types.js';
 import type {Theme} from '../theme.js';
 import {ChoiceList} from '../fields/choice-list.js';
 import {useTextField} from '../fields/use-text-field.js';
-import {routeChoiceKey} from '../fields/field-keys.js';
+import {choiceBindings} from '../fields/field-bindings.js';
 import {TextField} from '../fields/text-field.js';
 import {CREDENTIAL_FIELDS, credentialsFormReducer, FIELD_LABELS, initialCredentialsForm} from './form-reducer.js';
 
@@ -56,13 +56,16 @@ export function useCredentialsForm(props: CredentialsFormProps) {
 		edit: (edit) => dispatch({type: 'text', edit}),
 	});
 
-	/** Keys while the form has focus (the router hands them over). */
-	const onKey = (input: string, key: Key) => {
-		if (state.step === 'saving') return;
-		const submit = () => dispatch({type: 'submit'});
-		if (state.step === 'keep') return routeChoiceKey(input, key, {submit, move: (move) => dispatch({type: 'select', move, count: choices.length})});
-		field.onKey(input, key);
-	};
+	/** The form's rows for its screen's key table, Esc included (back inside the form; from the first field, cancel). */
+	const submit = () => dispatch({type: 'submit'});
+	const bindings: Binding[] = [
+		...(state.step === 'saving'
+			? []
+			: state.step === 'keep'
+				? choiceBindings({submit, move: (move) => dispatch({type: 'select', move, count: choices.length})}, {count: choices.length, submit: 'keep them so'})
+				: field.bindings({submit: state.step === 'passphrase' ? 'next: where to keep them' : 'next field'})),
+		{keys: ['Esc'], description: state.step === 'apiKey' ? 'cancel' : 'back a field', footer: 1, handler: back},
+	];
 
 	/** A paste goes into the focused field as text. */
 	const onPaste = (text: string) => void field.onPaste(text);
@@ -94,5 +97,5 @@ export function useCredentialsForm(props: CredentialsFormProps) {
 			) : null}
 		</Box>
 	);
-	return {view, back, onKey, onPaste, mode: state.step === 'keep' || state.step === 'saving' ? ('navigate' as const) : ('text' as const)};
+	return {view, back, bindings, onPaste, mode: state.step === 'keep' || state.step === 'saving' ? ('navigate' as const) : ('text' as const)};
 }

@@ -5,6 +5,8 @@
 import {useMemo, useRef} from 'react';
 import type {Key} from '../keys/parse-key.js';
 import {routeTextKey} from './field-keys.js';
+import type {Binding} from '../keys/binding.js';
+import {textBindings} from './field-bindings.js';
 import {pasteEdit, type TextEdit} from './text-editing.js';
 
 export interface TextFieldOptions {
@@ -19,6 +21,8 @@ export interface TextFieldInput {
 	onKey(input: string, key: Key): void;
 	/** True when the paste went into the field. */
 	onPaste(text: string): boolean;
+	/** The field's rows for its screen's key table (field-bindings.ts). */
+	bindings(words: {submit: string; suggestion?: string; footer?: number}): Binding[];
 }
 
 export function useTextField(options: TextFieldOptions): TextFieldInput {
@@ -35,6 +39,15 @@ export function useTextField(options: TextFieldOptions): TextFieldInput {
 				if (edit) latest.current.edit(edit);
 				return edit !== undefined;
 			},
+			bindings: (words) =>
+				textBindings(
+					{
+						submit: () => latest.current.submit(),
+						...(latest.current.suggest ? {suggest: (by: number) => latest.current.suggest?.(by)} : {}),
+						edit: (edit) => latest.current.edit(edit),
+					},
+					words,
+				),
 		}),
 		[],
 	);

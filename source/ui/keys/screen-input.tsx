@@ -1,10 +1,10 @@
 // How the top screen takes keys. The app shell owns the one keypress subscription (keypress-layer.tsx) and hands
 // each key to exactly one place: Ctrl+C quits; while help is open it owns every key; otherwise Esc goes back and
 // the top screen's handler registered here gets the rest, and a paste goes to the screen's onPaste (or nowhere).
-// Fields subscribe to nothing: their input hooks (use-text-field, use-choice-field) get keys from the screen's handler.
+// Fields subscribe to nothing: their input hooks (use-text-field, use-choice-field) get keys from the screen's table.
 import React, {createContext, useContext, useLayoutEffect, useMemo, useRef, type ReactNode} from 'react';
-import type {Key} from './parse-key.js';
-import type {KeyHelp} from './key-help.js';
+import {parseKey, type Key} from './parse-key.js';
+import {bindingFor, dispatchKey, footerKeys, helpRows, type Binding, type KeyHelp} from './binding.js';
 import type {Store} from '../../services/store.js';
 
 /** 'busy': a request is out and keys change nothing; q and ? are not taken either (Ctrl+C still quits). */
@@ -13,21 +13,35 @@ export type InputMode = 'text' | 'navigate' | 'busy';
 export interface ScreenInput {
 	/** 'text' while a text field has focus: "?" and "q" are then typed, not help and quit. */
 	mode: InputMode;
-	keys: KeyHelp[];
-	onKey?: (input: string, key: Key) => void;
+	/** The screen's keys now (ui/keys/binding.ts): they dispatch, and make the footer and the help. A row for Esc
+	 * replaces the shell's "back" (the screen goes back inside itself, or says where Esc goes). */
+	bindings: Binding[];
 	/** Pasted text (bracketed paste); only a focused text field takes it. Without this the paste is dropped. */
 	onPaste?: (text: string) => void;
-	/** Esc: return true when the screen went back inside itself (detail -> list); otherwise the stack pops. */
-	onBack?: () => boolean;
 }
 
 export interface ScreenKeys {
 	mode: InputMode;
-	keys: KeyHelp[];
+	/** The help overlay's rows. */
+	help: KeyHelp[];
+	/** The footer's hints. */
+	footer: KeyHelp[];
+	/** The table they came from, as of the last change of their text (for its keys; handlers may be older). */
+	bindings: readonly Binding[];
+}
+
+/** What the shell asks of the top screen. */
+export interface RegisteredScreen {
+	readonly mode: InputMode;
+	/** Runs the screen's row for this key; false when the screen has none. */
+	onKey(input: string, key: Key): boolean;
+	/** Esc: true when the screen has its own row for it (and ran it); otherwise the shell goes back. */
+	onBack(): boolean;
+	onPaste(text: string): void;
 }
 
 interface RouterValue {
-	current: React.MutableRefObject<ScreenInput | undefined>;
+	current: React.MutableRefObject<RegisteredScreen | undefined>;
 	/** What the footer and help overlay show. */
 	keysStore: Store<ScreenKeys>;
 	/** False while the help overlay is open: fields then show as unfocused. */
@@ -43,22 +57,25 @@ export function InputRouterProvider({children, current, keysStore, screenActive}
 }
 
 /** Registers the top screen's keys. Returns whether the screen's widgets may take input now. */
+const ESC = parseKey('\u001B').key;
+
 export function useScreenInput(input: ScreenInput): boolean {
 	const router = useContext(RouterContext);
 	if (!router) throw new Error('useScreenInput outside InputRouterProvider');
 	const latest = useRef(input);
 	latest.current = input;
 	useLayoutEffect(() => {
-		const proxy: ScreenInput = {
+		const proxy: RegisteredScreen = {
 			get mode() {
 				return latest.current.mode;
 			},
-			get keys() {
-				return latest.current.keys;
-			},
-			onKey: (text, key) => latest.current.onKey?.(text, key),
+			onKey: (text, key) => dispatchKey(latest.current.bindings, text, key),
 			onPaste: (text) => latest.current.onPaste?.(text),
-			onBack: () => latest.current.onBack?.() ?? false,
+			onBack: () => {
+				const own = bindingFor(latest.current.bindings, '', ESC);
+				own?.handler('', ESC);
+				return own !== undefined;
+			},
 		};
 		const slot = router.current;
 		slot.current = proxy;
@@ -66,9 +83,11 @@ export function useScreenInput(input: ScreenInput): boolean {
 			if (slot.current === proxy) slot.current = undefined;
 		};
 	}, [router]);
-	const signature = input.mode + input.keys.map((key) => key.keys + key.action).join('|');
+	const help = helpRows(input.bindings);
+	const footer = footerKeys(input.bindings);
+	const signature = [input.mode, ...[...help, ...footer].map((key) => `${key.keys}\t${key.action}\t${key.footer ?? ''}`)].join('\n');
 	useLayoutEffect(() => {
-		router.keysStore.set({mode: input.mode, keys: input.keys});
-	}, [router, signature]); // eslint-disable-line react-hooks/exhaustive-deps -- keys compare by their text: screens build new arrays each render
+		router.keysStore.set({mode: input.mode, help, footer, bindings: input.bindings});
+	}, [router, signature]); // eslint-disable-line react-hooks/exhaustive-deps -- keys compare by their text: screens build new tables each render
 	return router.screenActive;
 }

@@ -1,0 +1,180 @@
+// Every screen and stage, walked: each key its table names (the footer and the ? help are made from that table)
+// does something on screen, and keys it does not name do nothing. The table is read from the app itself (the
+// store the footer and help read), the keys are sent as a terminal sends them.
+import {afterEach, describe, expect, it} from 'vitest';
+import {createStore} from '../../source/services/store.js';
+import {bindingFor, specMatches, type KeySpec} from '../../source/ui/keys/binding.js';
+import {parseKey} from '../../source/ui/keys/parse-key.js';
+import type {ScreenKeys} from '../../source/ui/keys/screen-input.js';
+import type {StackState} from '../../source/app/screen-stack.js';
+import {emptyJournal, KEYS, renderApp, waitFor, walkToReview, type RenderedApp} from '../helpers/ink.js';
+import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
+
+const NAMED: Record<string, string> = {
+	Enter: KEYS.enter,
+	Esc: KEYS.escape,
+	Tab: KEYS.tab,
+	'Shift+Tab': KEYS.shiftTab,
+	Up: KEYS.up,
+	Down: KEYS.down,
+	Left: KEYS.left,
+	Right: KEYS.right,
+	PgUp: KEYS.pageUp,
+	PgDn: KEYS.pageDown,
+	Home: KEYS.home,
+	End: KEYS.end,
+	Backspace: KEYS.backspace,
+	Delete: '\u001B[3~',
+	Space: ' ',
+};
+
+/** What a terminal sends for the key a spec names (for a range, its first key; for `text`, a letter). */
+function sequenceOf(spec: KeySpec): string {
+	if (NAMED[spec]) return NAMED[spec];
+	if (spec === 'text') return 'x';
+	const ctrl = /^Ctrl\+([a-z])$/.exec(spec);
+	if (ctrl) return String.fromCharCode(ctrl[1]!.charCodeAt(0) - 96);
+	const range = /^(.)-(.)$/u.exec(spec);
+	if (range) return range[1]!;
+	return spec;
+}
+
+/** Keys tried where a stage does not name them: each must leave the screen as it was. */
+const PROBES = ['x', 'Z', '7', ' ', KEYS.tab, KEYS.shiftTab, KEYS.up, KEYS.down, KEYS.left, KEYS.right, KEYS.pageUp, KEYS.pageDown, KEYS.home, KEYS.end, KEYS.enter, KEYS.backspace, KEYS.ctrlR, '\u0002', 'y', 'n', 'c', 'h'];
+
+/** The screen, without what a clock changes by itself (the Loans screen's "updated 3 s ago"). */
+const screenOf = (app: RenderedApp) => app.frame().replace(/updated [^·\n]*? ago/g, 'updated …');
+
+/** The shell takes q and ? where no text field has focus, Esc and Ctrl+C always (app/App.tsx). */
+const shellTakes = (mode: ScreenKeys['mode'], sequence: string) => sequence === KEYS.escape || sequence === KEYS.ctrlC || (mode === 'navigate' && (sequence === 'q' || sequence === '?'));
+
+interface Stage {
+	name: string;
+	initial: StackState;
+	/** Keys from the screen's start to the stage. */
+	reach?: (app: RenderedApp) => Promise<unknown>;
+	/** Shown once the stage is ready for keys. */
+	ready: string | RegExp;
+	/** Shown while the stage still loads (a spinner): waited away. */
+	loading?: string;
+	/** Rows whose key changes nothing on purpose (their words say so). */
+	still?: RegExp;
+}
+
+const at = (...names: string[]): StackState => ({stack: [{name: 'home'}, ...names.map((name) => ({name}) as StackState['stack'][number])], quit: false});
+
+const STAGES: Stage[] = [
+	{name: 'home', initial: {stack: [{name: 'home'}], quit: false}, ready: '❯ Symbols'},
+	{name: 'symbols: filter', initial: at('symbols'), reach: async (app) => (await app.waitForText(/of \d+ pairs/), app.type('bt')), ready: /of \d+ pairs/},
+	{name: 'symbols: list', initial: at('symbols'), reach: (app) => app.press(KEYS.tab), ready: /of \d+ pairs/},
+	{name: 'symbols: detail', initial: at('symbols'), reach: async (app) => (await app.waitForText(/of \d+ pairs/), app.press(KEYS.enter)), ready: 'Maker fee'},
+	{name: 'estimate: loan coin', initial: at('estimate'), ready: 'Loan coin'},
+	{name: 'estimate: period', initial: at('estimate'), reach: (app) => app.press(KEYS.tab, KEYS.tab), ready: /7 days/},
+	{name: 'borrow: loan coin', initial: at('borrow'), ready: 'Borrow · 1 of 6'},
+	{name: 'borrow: period', initial: at('borrow'), reach: (app) => walkTo(app, 3), ready: 'Borrow · 3 of 6', still: /does nothing/},
+	{name: 'borrow: amount', initial: at('borrow'), reach: (app) => walkTo(app, 5), ready: 'Borrow · 5 of 6'},
+	{name: 'borrow: review', initial: at('borrow'), reach: (app) => walkToReview(app, '0.5'), ready: /Borrowable\s+\d[\s\S]*Borrow\? \[y\/N\]/, loading: "Checking Bitget's borrow limits", still: /does nothing/},
+	{name: 'loans', initial: at('loans'), ready: 'Total owed'},
+	{name: 'loan', initial: at('loans'), reach: async (app) => (await app.waitForText('Total owed'), app.press(KEYS.enter)), ready: /r\s+repay|r repay/},
+	{name: 'loans: sent from here', initial: at('loans'), reach: async (app) => (await app.waitForText('Total owed'), app.press('s')), ready: /Sent from here|Nothing sent/},
+	{name: 'history', initial: at('history'), ready: /page 1 of|No .* in the last/},
+	{name: 'credentials: menu', initial: at('credentials'), ready: /Add —|Replace —/},
+];
+
+describe('key tables: every named key does something, every other key nothing', () => {
+	const sim = useSimulator({demoLoans: true});
+	let app: RenderedApp | undefined;
+	afterEach(() => {
+		app?.unmount();
+		app = undefined;
+	});
+
+	const open = async (stage: Stage) => {
+		app?.unmount();
+		app = undefined;
+		const keys = createStore<ScreenKeys>({mode: 'navigate', help: [], footer: [], bindings: []});
+		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: stage.initial, journal: emptyJournal(), keysStore: keys});
+		await stage.reach?.(app);
+		await app.waitForText(stage.ready);
+		if (stage.loading) await app.waitForNoText(stage.loading);
+		return keys.get();
+	};
+
+	for (const stage of STAGES) {
+		it(stage.name, async () => {
+			const table = await open(stage);
+			const rows = table.bindings.filter((row) => row.when !== false);
+			expect(rows.length, 'a stage names its keys').toBeGreaterThan(0);
+			// The table is what the help shows: one help row per row that applies, the footer from the same rows.
+			expect(table.help.length).toBeGreaterThan(0);
+			const helpKeys = new Set(table.help.flatMap((row) => row.keys.split('/')));
+			for (const hint of table.footer) for (const part of hint.keys.split('/')) expect(helpKeys.has(part), `footer hint ${hint.keys}: ${part} is in the help`).toBe(true);
+
+			for (const row of rows) {
+				expect(row.description.trim(), `row ${row.keys.join('/')}`).not.toBe('');
+				for (const spec of row.keys) {
+					const {input, key} = parseKey(sequenceOf(spec));
+					expect(() => specMatches(spec, input, key)).not.toThrow();
+					// Named here, taken here: no earlier row and no shell key takes it first.
+					expect(bindingFor(rows, input, key), `${stage.name}: ${spec} reaches its own row`).toBe(row);
+					if (spec !== 'Esc') expect(shellTakes(table.mode, sequenceOf(spec)), `${stage.name}: the shell takes ${spec}`).toBe(false);
+				}
+			}
+
+			// Each named key, from the stage as reached: the screen changes (or the app quits).
+			for (const row of rows) {
+				if (stage.still?.test(row.description)) continue;
+				// A range's keys are tried in turn: the one for the item already chosen changes nothing, the others do.
+				// A key that moves one way changes nothing at that end of a list: it is tried again after its group's other
+				// keys (↓ then ↑).
+				const range = /^(.)-(.)$/u.exec(row.keys[0]!);
+				const key = sequenceOf(row.keys[0]!);
+				const mates = rows.filter((other) => other !== row && other.group !== undefined && other.group === row.group).map((other) => sequenceOf(other.keys[0]!));
+				const tries = range ? [[range[1]!], [range[2]!]] : [[key], ...(mates.length > 0 ? [[...mates, key]] : [])];
+				let changed = false;
+				for (const keys of tries) {
+					await open(stage);
+					if (keys.length > 1) await app!.press(...keys.slice(0, -1));
+					const before = screenOf(app!);
+					await app!.press(keys.at(-1)!);
+					if (app!.exited() || screenOf(app!) !== before) {
+						changed = true;
+						break;
+					}
+					// Not at once: it may still come (a screen opening); wait for it within the bound, then try the next key.
+					changed = await waitFor(() => expect(app!.exited() || screenOf(app!) !== before).toBe(true), {timeout: 3000}).then(
+						() => true,
+						() => false,
+					);
+					if (changed) break;
+				}
+				expect(changed, `${stage.name}: ${row.keys.join('/')} (${row.description}) changed nothing`).toBe(true);
+			}
+
+			// Keys not named: the screen stays as it was.
+			const unnamed = PROBES.filter((sequence) => {
+				const {input, key} = parseKey(sequence);
+				return !bindingFor(rows, input, key) && !shellTakes(table.mode, sequence);
+			});
+			if (unnamed.length > 0) {
+				await open(stage);
+				const before = screenOf(app!);
+				for (const sequence of unnamed) {
+					await app!.press(sequence);
+					app!.flush();
+					expect(screenOf(app!), `${stage.name}: ${JSON.stringify(sequence)} is named nowhere, yet it changed the screen`).toBe(before);
+				}
+			}
+		});
+	}
+});
+
+/** The borrow wizard to step `step` (3: period, 5: amount), USDT against BTC. */
+async function walkTo(app: RenderedApp, step: number): Promise<void> {
+	const steps = [() => app.type('USDT'), () => app.type('BTC'), async () => undefined, async () => undefined];
+	for (let i = 1; i < step; i++) {
+		await app.waitForText(`Borrow · ${i} of 6`);
+		await steps[i - 1]!();
+		await app.press(KEYS.enter);
+	}
+}
