@@ -2,10 +2,11 @@
 // by name, so each variable has the one policy of docs/configuration.md, and that table names every variable read.
 // Read with TypeScript's parser, so `env.X`, `env['X']`, `env[name]`, `process.env`, `const {X} = env` and
 // `'X' in env` are all seen, whatever the object holding `env` is called (io.env, options.env).
-import {readdirSync, readFileSync, statSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import {join, relative, resolve} from 'node:path';
 import ts from 'typescript';
 import {describe, expect, it} from 'vitest';
+import {sourceFiles} from '../helpers/source-files.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SOURCE = join(ROOT, 'source');
@@ -13,15 +14,6 @@ const SOURCE = join(ROOT, 'source');
 /** The files that may read variables: the configuration itself, and the entry that hands process.env to main (and
  * the compile cache's directory to Node before main loads, through runtime/config.ts's readDirectories). */
 const ALLOWED = ['runtime/config.ts', 'cli/index.ts'];
-
-function sourceFiles(dir: string, out: string[] = []): string[] {
-	for (const name of readdirSync(dir)) {
-		const path = join(dir, name);
-		if (statSync(path).isDirectory()) sourceFiles(path, out);
-		else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
-	}
-	return out;
-}
 
 /** `env`, or `<anything>.env` (io.env, process.env). */
 function isEnvironment(node: ts.Expression): boolean {

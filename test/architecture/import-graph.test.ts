@@ -4,25 +4,17 @@
 // the code. Two rules of what a folder holds: a screen's folder is that screen's own (what several screens share
 // lives in ui/, services/, format/ or loans/, and the routes one screen opens another with in screens/routes.ts),
 // and ui/ is React widgets and the keypress layer: no Node built-in, no file of state/ that reads or writes the disk.
-import {readdirSync, readFileSync, statSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import {isBuiltin} from 'node:module';
 import {dirname, join, relative, resolve} from 'node:path';
 import ts from 'typescript';
 import {describe, expect, it} from 'vitest';
+import {sourceFiles} from '../helpers/source-files.js';
 
 const SOURCE = resolve(import.meta.dirname, '../../source');
 
 /** Top to bottom: a folder may import only folders listed after it. Files directly in source/ count as "root". */
 export const LAYERS = ['cli', 'app', 'screens', 'ui', 'services', 'operations', 'runtime', 'state', 'credentials', 'simulator', 'format', 'loans', 'api', 'root'] as const;
-
-function sourceFiles(dir: string, out: string[] = []): string[] {
-	for (const name of readdirSync(dir)) {
-		const path = join(dir, name);
-		if (statSync(path).isDirectory()) sourceFiles(path, out);
-		else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
-	}
-	return out;
-}
 
 function resolveImport(from: string, specifier: string, files: Set<string>): string | undefined {
 	if (!specifier.startsWith('.')) return undefined;
