@@ -15,7 +15,9 @@ afterAll(() => rmSync(dir, {recursive: true, force: true}));
 function fakeModule(name: string, shape: 'default' | 'named' | 'throws' | 'empty'): string {
 	const functions = `
 		const fs = await import('node:fs');
-		fs.writeFileSync(${JSON.stringify(join(dir, `${name}.pid`))}, String(process.pid));
+		// Written whole, then renamed: a reader never sees the file created but still empty.
+		fs.writeFileSync(${JSON.stringify(join(dir, `${name}.pid.tmp`))}, String(process.pid));
+		fs.renameSync(${JSON.stringify(join(dir, `${name}.pid.tmp`))}, ${JSON.stringify(join(dir, `${name}.pid`))});
 		const getPassword = async (service, account) => {
 			// Kept alive by a timer, as a real stuck native call keeps its process alive.
 			if (account === 'hang') return new Promise(() => setInterval(() => {}, 1000));
@@ -94,6 +96,7 @@ describe('keytar in a child process', () => {
 		const pidFile = join(dir, 'hang.pid');
 		await untilReal(() => existsSync(pidFile) && vi.getTimerCount() > 0, 'the helper to load keytar, and the deadline');
 		const pid = Number(readFileSync(pidFile, 'utf8'));
+		expect(pid).toBeGreaterThan(0);
 		vi.advanceTimersByTime(999);
 		await settleMicrotasks();
 		expect(outcome.settled).toBe(false);
