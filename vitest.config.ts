@@ -8,8 +8,9 @@ export default defineConfig({
 	test: {
 		include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
 		globalSetup: ['test/global-setup.ts'],
-		testTimeout: 30_000,
-		hookTimeout: 30_000,
+		// Generous: every wait inside a test has its own bound that fails loudly; this only catches a test that hangs.
+		testTimeout: 90_000,
+		hookTimeout: 90_000,
 		// Real-terminal and keychain tests spawn processes; two cores.
 		maxWorkers: 2,
 		// Ink renders through chalk, which emits no colour off a TTY; force it so NO_COLOR handling is really tested.

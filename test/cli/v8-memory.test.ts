@@ -39,10 +39,10 @@ describe('V8 memory settings', () => {
 		// Without the settings (LOAN_TUI_NO_V8_TUNING=1) the same run reaches 32 MiB.
 		it('keeps the young generation small while 40k pairs load', async () => {
 			const report = join(dir, 'report.json');
-			tmux = Tmux.start(`node --import ${PRELOAD} ${CLI} --base-url ${sim.simulator.url}`, {env: {HEAP_REPORT: report}});
+			tmux = Tmux.start(`node --import ${PRELOAD} ${CLI} --base-url ${sim.simulator.url} --timeout 60`, {env: {HEAP_REPORT: report}});
 			await tmux.waitFor('? this help');
 			await tmux.send('Enter');
-			await tmux.waitFor(`${40_000 + BUILT_IN_SYMBOLS.length} of ${40_000 + BUILT_IN_SYMBOLS.length} pairs`, 20_000);
+			await tmux.waitFor(`${40_000 + BUILT_IN_SYMBOLS.length} of ${40_000 + BUILT_IN_SYMBOLS.length} pairs`, 60_000);
 			await tmux.send('C-c');
 			await tmux.waitFor('EXIT=0');
 			const {newSpaceBytes} = JSON.parse(readFileSync(report, 'utf8')) as {newSpaceBytes: number};
@@ -52,11 +52,11 @@ describe('V8 memory settings', () => {
 
 		it('sets them after the first frame and before the first request, as the --debug log shows', async () => {
 			const log = join(dir, 'debug.log');
-			tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url} --debug 2>${log}`);
+			tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url} --timeout 60 --debug 2>${log}`);
 			await tmux.waitFor('? this help');
 			await tmux.send('Enter');
 			// The list itself, not a loading line that names pairs: its request has been sent and logged by then.
-			await tmux.waitFor(/\d+ of \d+ pairs/, 20_000);
+			await tmux.waitFor(/\d+ of \d+ pairs/, 60_000);
 			await tmux.send('C-c');
 			await tmux.waitFor('EXIT=0');
 			const lines = readFileSync(log, 'utf8').split('\n');

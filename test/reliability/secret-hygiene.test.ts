@@ -115,7 +115,7 @@ describe.skipIf(skip)(`secret hygiene of every command and the app${skip ? ` (sk
 			tmux.kill();
 		}
 		expect(simulator.orders.at(-1)!.apiKey).toBe(credentials.apiKey);
-	}, 30_000);
+	}, 90_000);
 
 	it('finds the secret key and passphrase nowhere', () => {
 		const secrets = [credentials.secretKey, credentials.passphrase];

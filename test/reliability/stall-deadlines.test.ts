@@ -16,7 +16,7 @@ describe('default deadlines', () => {
 		expect(result.signal).toBeNull();
 		expect(result.code).toBe(1);
 		expect(result.stderr).toContain('no answer within 10 s');
-	}, 30_000);
+	}, 90_000);
 
 	it('a stalled borrow ends at 15 s as "outcome unknown" (exit 3), posted once', async () => {
 		sim.simulator.injectFault({kind: 'stall', operation: 'borrow'});
@@ -29,5 +29,5 @@ describe('default deadlines', () => {
 		// The seconds it checked are real elapsed time: any number.
 		expect(result.stderr).toMatch(/Checked since: nothing found — no order of these coins, period and amount was opened since the request was sent \(1 read in \d+ s; time bound reached\)/);
 		expect(sim.posts()).toHaveLength(1);
-	}, 40_000);
+	}, 90_000);
 });
