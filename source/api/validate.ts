@@ -17,9 +17,15 @@ export function checkCoin(input: string, label = 'coin'): Checked<string> {
 	return ok(coin.toUpperCase());
 }
 
+/** A pair as people often type it, its coins apart (BTC/USDT, btc-usdt, btc_usdt), without the separators; the
+ * case as typed. The CLI's symbols and the explorer's filter read a pair the same way through this. */
+export function withoutPairSeparators(text: string): string {
+	return text.replace(/[/_-]/g, '');
+}
+
 /** A trading pair name. Separators people often type (BTC/USDT, btc-usdt, btc_usdt) are dropped. */
 export function checkSymbol(input: string): Checked<string> {
-	const symbol = input.trim().replace(/[/_-]/g, '');
+	const symbol = withoutPairSeparators(input.trim());
 	if (symbol === '') return fail('symbol is required');
 	if (!/^[A-Za-z0-9]{2,40}$/.test(symbol)) return fail('symbol must be ASCII letters and digits, like BTCUSDT');
 	return ok(symbol.toUpperCase());

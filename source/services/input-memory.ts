@@ -1,6 +1,6 @@
 // What a person typed into Estimate and Borrow, kept for the session (half-typed values too), and the checked
 // last coins, period and amounts written to the recent-inputs file (state/recent-inputs.ts) so the next run opens
-// where this one left off. Writes are coalesced; `flush` writes what is pending (the app calls it on quit).
+// where this one left off. The Symbols filter is kept for the session only. Writes are coalesced; `flush` writes what is pending (the app calls it on quit).
 import {checkAmount, checkCoin} from '../api/validate.js';
 import type {Period} from '../api/types.js';
 import {NO_RECENT_INPUTS, type RecentInputs, type RecentInputsStore} from '../state/recent-inputs.js';
@@ -22,11 +22,19 @@ interface BorrowMemory {
 	loanAmount: string;
 }
 
+/** The Symbols explorer's filter and selected row: kept for the session only, never written. */
+interface SymbolsMemory {
+	query: string;
+	selected: number;
+}
+
 export interface InputMemory {
 	estimate(): Partial<EstimateMemory>;
 	borrow(): Partial<BorrowMemory>;
+	symbols(): Partial<SymbolsMemory>;
 	rememberEstimate(values: EstimateMemory): void;
 	rememberBorrow(values: BorrowMemory): void;
+	rememberSymbols(values: SymbolsMemory): void;
 	/** Writes the pending change now (no-op without a file). Never rejects: the file is a convenience. */
 	flush(): Promise<void>;
 }
@@ -36,6 +44,7 @@ const SAVE_DELAY_MS = 300;
 export function createInputMemory(loaded: RecentInputs = NO_RECENT_INPUTS, file?: RecentInputsStore, delayMs = SAVE_DELAY_MS): InputMemory {
 	let estimate: Partial<EstimateMemory> = {...loaded.estimate};
 	let borrow: Partial<BorrowMemory> = {...loaded.borrow};
+	let symbols: Partial<SymbolsMemory> = {};
 	let timer: NodeJS.Timeout | undefined;
 	let writing: Promise<void> = Promise.resolve();
 	const write = () => {
@@ -53,6 +62,7 @@ export function createInputMemory(loaded: RecentInputs = NO_RECENT_INPUTS, file?
 	return {
 		estimate: () => estimate,
 		borrow: () => borrow,
+		symbols: () => symbols,
 		rememberEstimate(values) {
 			if (sameValues(estimate, values)) return;
 			estimate = {...values};
@@ -62,6 +72,9 @@ export function createInputMemory(loaded: RecentInputs = NO_RECENT_INPUTS, file?
 			if (sameValues(borrow, values)) return;
 			borrow = {...values};
 			schedule();
+		},
+		rememberSymbols(values) {
+			symbols = {...values};
 		},
 		flush() {
 			if (!timer) return writing;

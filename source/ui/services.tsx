@@ -26,7 +26,7 @@ export interface AppServices extends ShellServices {
 	client: BitgetClient;
 	symbols: SymbolStore;
 	credentials: CredentialsAccess;
-	/** Estimate and Borrow inputs: kept for the session, the last checked ones across runs. */
+	/** Estimate and Borrow inputs: kept for the session, the last checked ones across runs; the Symbols filter for the session. */
 	inputs: InputMemory;
 	/** Money POSTs of this run: Ctrl+C and signals interrupt them, quitting stops their checks (operations/money-guard.ts). */
 	money?: MoneyGuard;

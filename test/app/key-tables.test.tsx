@@ -67,6 +67,7 @@ const STAGES: Stage[] = [
 	{name: 'home', initial: {stack: [{name: 'home'}], quit: false}, ready: '❯ Symbols'},
 	{name: 'symbols: filter', initial: at('symbols'), reach: async (app) => (await app.waitForText(/of \d+ pairs/), app.type('bt')), ready: /of \d+ pairs/},
 	{name: 'symbols: list', initial: at('symbols'), reach: (app) => app.press(KEYS.tab), ready: /of \d+ pairs/},
+	{name: 'symbols: list, filtered', initial: at('symbols'), reach: async (app) => (await app.waitForText(/of \d+ pairs/), await app.type('bt'), app.press(KEYS.tab)), ready: /of \d+ pairs/},
 	{name: 'symbols: detail', initial: at('symbols'), reach: async (app) => (await app.waitForText(/of \d+ pairs/), app.press(KEYS.enter)), ready: 'Maker fee'},
 	{name: 'estimate: loan coin', initial: at('estimate'), ready: 'Loan coin'},
 	{name: 'estimate: period', initial: at('estimate'), reach: (app) => app.press(KEYS.tab, KEYS.tab), ready: /7 days/},

@@ -53,6 +53,67 @@ describe.skipIf(tmuxMissing)(`explorer in a real terminal${tmuxMissing ? ` (skip
 		await tmux.send('C-c');
 	});
 
+	it('filters by several words and by btc/usdt, counts the selected row of the matches, and Esc clears before it goes back', async () => {
+		tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`);
+		await tmux.waitFor('? this help');
+		await tmux.send('Enter');
+		// The counter: the selected row of the matches, on the filter line.
+		const list = await tmux.waitFor(/5049 of 5049 pairs/);
+		expect(list).toMatch(/^>.*\s1\/5049$/m);
+		await tmux.burstText('eth usdt');
+		const words = await tmux.waitFor(/> eth usdt.*\s1\/1$/m);
+		expect(words).toMatch(/› ETHUSDT\s+ETH\s+USDT/);
+		expect(words).toMatch(/^1 of 5049 pairs/m);
+		for (const typed of ['btc/usdt', 'btc-usdt']) {
+			await tmux.send('C-u');
+			await tmux.waitFor(/5049 of 5049 pairs/);
+			await tmux.burstText(typed);
+			const pair = await tmux.waitFor(new RegExp(`> ${typed}.*\\s1/1$`, 'm'));
+			expect(pair).toMatch(/› BTCUSDT\s+BTC\s+USDT/);
+		}
+		await tmux.send('C-u');
+		await tmux.burstText('x0042');
+		await tmux.waitFor(/> x0042.*\s1\/4$/m);
+		await tmux.burst('Down', 'Down');
+		await tmux.waitFor(/> x0042.*\s3\/4$/m);
+		// Esc clears the filter (the screen stays), the second Esc goes back.
+		await tmux.send('Escape');
+		const cleared = await tmux.waitFor(/5049 of 5049 pairs/);
+		expect(cleared).toMatch(/^>\s+1\/5049$/m);
+		expect(cleared).toContain('› BTCUSDT');
+		await tmux.send('Escape');
+		const home = await tmux.waitFor('browse and filter');
+		expect(home).not.toContain('of 5049 pairs');
+		// Nothing was kept: the filter was cleared before leaving.
+		await tmux.send('Enter');
+		await tmux.waitFor(/^>\s+1\/5049$/m);
+		await tmux.send('C-c');
+		await tmux.waitFor('EXIT=0');
+	});
+
+	it('keeps the filter and the selected row when Symbols is left from the list and opened again', async () => {
+		tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`);
+		await tmux.waitFor('? this help');
+		await tmux.send('Enter');
+		await tmux.waitFor(/5049 of 5049 pairs/);
+		await tmux.burstText('x0042 usd');
+		await tmux.waitFor(/> x0042 usd.*\s1\/2$/m);
+		await tmux.burst('Down', 'Tab');
+		const onList = await tmux.waitFor(/Esc back/);
+		expect(onList).toMatch(/› X0042USDT/);
+		await tmux.send('Escape');
+		await tmux.waitFor('browse and filter');
+		await tmux.send('Enter');
+		const back = await tmux.waitFor(/> x0042 usd.*\s2\/2$/m);
+		expect(back).toMatch(/› X0042USDT/);
+		expect(back).toMatch(/^2 of 5049 pairs/m);
+		// Typing goes on from where the filter was.
+		await tmux.burst('BSpace', 'BSpace', 'BSpace', 'BSpace');
+		await tmux.waitFor(/> x0042.*\s1\/4$/m);
+		await tmux.send('C-c');
+		await tmux.waitFor('EXIT=0');
+	});
+
 	it('draws even when CI is set in the shell (Ink would otherwise hold every frame back)', async () => {
 		tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`, {env: {CI: 'true'}});
 		const home = await tmux.waitFor('? this help');

@@ -15,6 +15,8 @@ export interface ExplorerKeyContext {
 	/** The open detail view's rows and how many fit; `scrolls` when they do not (PgUp/PgDn then scroll them). */
 	detail?: {rows: number; page: number; scrolls: boolean};
 	reload(): void;
+	/** Leave the explorer (the shell's way back). */
+	back(): void;
 }
 
 export function explorerBindings(context: ExplorerKeyContext): Binding[] {
@@ -57,6 +59,7 @@ export function explorerBindings(context: ExplorerKeyContext): Binding[] {
 			...paging,
 			open,
 			{keys: ['/', 'Tab', 'Shift+Tab'], label: '/ or Tab', description: 'type in the filter', short: 'filter', footer: 2, handler: () => dispatch({type: 'focus', focus: 'filter'})},
+			{keys: ['Esc'], description: 'back, the filter kept for the next visit', short: 'back', footer: 1, handler: context.back, when: state.query !== ''},
 			reload,
 		];
 	}
@@ -68,11 +71,21 @@ export function explorerBindings(context: ExplorerKeyContext): Binding[] {
 		...paging,
 		open,
 		{keys: ['Tab', 'Shift+Tab'], label: 'Tab', description: 'focus the list (then ? for help)', handler: () => dispatch({type: 'focus', focus: 'list'})},
-		{keys: ['Ctrl+u'], description: 'clear the filter', short: 'clear filter', footer: 3, handler: () => dispatch({type: 'text', edit: {op: 'clear'}})},
+		// While typing, Esc clears what is typed first; with nothing typed the shell's Esc goes back. From the list
+		// (Tab) Esc goes back with the filter kept for the next visit.
+		{
+			keys: ['Esc'],
+			description: 'clear the filter (then Esc goes back; from the list, Esc goes back and keeps it)',
+			short: 'clear filter',
+			footer: 1,
+			handler: () => dispatch({type: 'text', edit: {op: 'clear'}}),
+			when: state.query !== '',
+		},
+		{keys: ['Ctrl+u'], description: 'clear the filter', handler: () => dispatch({type: 'text', edit: {op: 'clear'}})},
 		reload,
 		{
 			...textRow((edit) => dispatch({type: 'text', edit})),
-			description: 'filter text; ←/→ Ctrl+A/E move, Backspace, Ctrl+W a word',
+			description: 'filter: every word must match, / - _ ignored; ←/→ Ctrl+A/E move, Ctrl+W a word',
 			short: 'filter',
 			footer: 2,
 		},

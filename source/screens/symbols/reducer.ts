@@ -19,6 +19,18 @@ export interface ExplorerState {
 
 export const initialExplorer: ExplorerState = {query: '', cursor: 0, focus: 'filter', selected: 0, offset: 0, detailOpen: false};
 
+/** What the explorer keeps for the session when it is left: the filter and the row selected. */
+export interface KeptExplorer {
+	query?: string;
+	selected?: number;
+}
+
+/** The explorer as it opens: as it was left (the filter focused, its cursor at the end), or new. */
+export function openExplorer(kept: KeptExplorer = {}): ExplorerState {
+	const query = kept.query ?? '';
+	return {...initialExplorer, query, cursor: query.length, selected: Math.max(0, kept.selected ?? 0)};
+}
+
 export type ExplorerAction =
 	| {type: 'text'; edit: TextEdit}
 	| {type: 'move'; by: number; total: number; pageSize: number}

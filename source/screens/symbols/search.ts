@@ -1,9 +1,12 @@
 // fzf-style filtering over symbol, base and quote coin: exact > prefix > substring > subsequence,
-// case-insensitive. Built for 100k pairs per keystroke: the index is sorted by symbol once and holds no objects
-// of its own (parallel arrays of the records' own upper-case strings); ranking is a counting sort by rank over
-// symbol order (no comparison sort, no object per match); a longer query scans only the previous matches; and
-// highlight positions are computed only for the rows on screen.
+// case-insensitive. A query is terms apart by spaces, each term read as the CLI reads a pair (`btc/usdt`, `btc-usdt`
+// are BTCUSDT: api/validate.ts); a pair matches when every term does, and ranks as its weakest term.
+// Built for 100k pairs per keystroke: the index is sorted by symbol once and holds no objects of its own (parallel
+// arrays of the records' own upper-case strings); ranking is a counting sort by rank over symbol order (no
+// comparison sort, no object per match); a longer query scans only the previous matches; and highlight positions
+// are computed only for the rows on screen.
 import type {SymbolRecord} from '../../api/types.js';
+import {withoutPairSeparators} from '../../api/validate.js';
 
 export interface Match {
 	record: SymbolRecord;
@@ -63,7 +66,9 @@ function keysOf(sorted: readonly SymbolRecord[]): Pick<SearchIndex, 'symbols' | 
 	};
 }
 
-const WARM_UP_QUERIES = ['a', 'ab', 'usdt', 'x1'];
+/** The last one has two terms and narrows the one before: the loop over further terms and the highlight's union
+ * are compiled too, so a first space typed does not send the filter back to V8's interpreter. */
+const WARM_UP_QUERIES = ['a', 'ab', 'usdt', 'usdt x1'];
 /** The warm-up's queries run on at most this many records: enough runs of the filter's loop for V8 to optimise it
  * (the compiled code serves any list), each query a few ms, so a keystroke that arrives meanwhile barely waits. */
 const WARM_UP_SAMPLE = 10_000;
@@ -105,6 +110,7 @@ export function warmUpSteps(index: SearchIndex, drawRow?: (match: Match, query: 
  */
 export interface FilterResult {
 	index: SearchIndex;
+	/** The terms, joined by one space: a query that starts with it narrows this result. */
 	needle: string;
 	/** Number of matches. */
 	size: number;
@@ -130,22 +136,45 @@ function reserve(size: number): void {
 	ranks = new Uint8Array(size);
 }
 
+/** A query's terms: split at white space, the pair separators dropped (`btc/usdt` is BTCUSDT), upper-case. A term
+ * that was only separators is no term. */
+export function searchTerms(query: string): string[] {
+	const terms: string[] = [];
+	for (const word of query.split(/\s+/)) {
+		const term = withoutPairSeparators(word).toUpperCase();
+		if (term !== '') terms.push(term);
+	}
+	return terms;
+}
+
 /**
  * Pass the previous result: when the new query extends it (the usual keystroke), only the previous matches can
- * still match (every kind of match of "abc" is at least a subsequence match of "ab"), so only they are scanned.
+ * still match, so only they are scanned. The new terms then start with the old ones, term by term (the last one
+ * may have grown, terms may have been added), and every kind of match of "abc" is at least a subsequence match of
+ * "ab". Several terms cost a few more string tests per pair, never an allocation: the terms are made once a query.
  */
 export function filterIndex(index: SearchIndex, query: string, previous?: FilterResult): FilterResult {
-	const needle = query.trim().toUpperCase();
+	const terms = searchTerms(query);
+	const needle = terms.join(' ');
 	if (needle === '') return {index, needle, size: index.records.length, all: true, ordered: EMPTY, rankEnds: []};
+	// Only separators or spaces typed: the same matches.
+	if (previous && previous.index === index && previous.needle === needle) return previous;
 	const {symbols, bases, quotes} = index;
 	reserve(symbols.length);
 	const narrow = previous && previous.index === index && !previous.all && needle.startsWith(previous.needle);
 	const poolSize = narrow ? inSymbolOrder(previous, pool) : symbols.length;
 	const perRank = [0, 0, 0, 0, 0];
+	const first = terms[0]!;
+	const termCount = terms.length;
 	let count = 0;
 	for (let i = 0; i < poolSize; i++) {
 		const at = narrow ? pool[i]! : i;
-		const rank = rankOf(symbols[at]!, bases[at]!, quotes[at]!, needle);
+		const symbol = symbols[at]!;
+		const base = bases[at]!;
+		const quote = quotes[at]!;
+		let rank = rankOf(symbol, base, quote, first);
+		// Every further term must match too; the pair ranks as its weakest term.
+		for (let t = 1; t < termCount && rank !== 0; t++) rank = Math.min(rank, rankOf(symbol, base, quote, terms[t]!));
 		if (rank === 0) continue;
 		found[count] = at;
 		ranks[count] = rank;
@@ -212,20 +241,32 @@ function isSubsequence(haystack: string, needle: string): boolean {
 	return true;
 }
 
-/** Indices into the symbol to highlight for a match: computed only for the rows on screen. */
+/** The last query's terms: every row on screen asks for the same query's. */
+let lastTerms: {query: string; terms: readonly string[]} = {query: '', terms: []};
+
+/** Indices into the symbol to highlight for a match, every term's, in order: computed only for the rows on screen. */
 export function highlightPositions(match: Match, query: string): number[] {
-	const needle = query.trim().toUpperCase();
+	if (match.rank === 0) return [];
+	if (lastTerms.query !== query) lastTerms = {query, terms: searchTerms(query)};
+	const {terms} = lastTerms;
+	if (terms.length === 1) return termPositions(match, terms[0]!);
+	const marked = new Set<number>();
+	for (const term of terms) for (const at of termPositions(match, term)) marked.add(at);
+	return [...marked].sort((a, b) => a - b);
+}
+
+/** Where one term matches the symbol, by the kind of match it makes there. */
+function termPositions(match: Match, needle: string): number[] {
 	const {symbol, base, quote} = match;
-	if (needle === '' || match.rank === 0) return [];
 	const run = (at: number) => (at < 0 ? [] : range(at, needle.length));
-	switch (match.rank) {
+	switch (rankOf(symbol, base, quote, needle)) {
 		case RANK.exact:
 			return run(symbol === needle ? 0 : base === needle ? symbol.indexOf(needle) : symbol.lastIndexOf(needle));
 		case RANK.prefix:
 			return run(symbol.startsWith(needle) ? 0 : base.startsWith(needle) ? symbol.indexOf(base) : symbol.lastIndexOf(quote));
 		case RANK.substring:
 			return run(symbol.indexOf(needle));
-		default: {
+		case RANK.subsequence: {
 			const positions: number[] = [];
 			let from = 0;
 			for (const char of needle) {
@@ -235,6 +276,8 @@ export function highlightPositions(match: Match, query: string): number[] {
 			}
 			return positions;
 		}
+		default:
+			return [];
 	}
 }
 

@@ -4,11 +4,12 @@ import {Box, Text} from 'ink';
 import {useScreenInput} from '../../ui/keys/screen-input.js';
 import {useBodySize} from '../../ui/layout.js';
 import {useServices} from '../../ui/services.js';
+import {useNavigation} from '../../ui/navigation.js';
 import {useStore} from '../../ui/use-store.js';
 import {Spinner} from '../../ui/components/spinner.js';
 import {ErrorMessage} from '../../ui/components/error-message.js';
 import {errorLine} from '../../format/describe-error.js';
-import {clamp, explorerReducer, initialExplorer, windowOffset} from './reducer.js';
+import {clamp, explorerReducer, openExplorer, windowOffset} from './reducer.js';
 import {buildIndex, filterIndex, highlightPositions, matchAt, matchesBetween, type FilterResult} from './search.js';
 import {useSearchWarmUp} from './use-search-warm-up.js';
 import {explorerBindings} from './explorer-keys.js';
@@ -23,10 +24,11 @@ import {pasteEdit} from '../../ui/fields/text-editing.js';
 const EXPLORER_CHROME = 3;
 
 export function SymbolsScreen() {
-	const {symbols, theme, lastError} = useServices();
+	const {symbols, theme, lastError, inputs} = useServices();
+	const navigation = useNavigation();
 	const list = useStore(symbols);
 	const {columns, rows} = useBodySize();
-	const [state, dispatch] = useReducer(explorerReducer, initialExplorer);
+	const [state, dispatch] = useReducer(explorerReducer, inputs.symbols(), openExplorer);
 
 	useEffect(() => symbols.ensure(), [symbols]);
 	useEffect(() => {
@@ -54,6 +56,11 @@ export function SymbolsScreen() {
 	const offset = windowOffset(selected, state.offset, total, pageSize);
 	const visible = matchesBetween(filtered, offset, offset + pageSize);
 	const current = matchAt(filtered, selected);
+
+	// The filter and the row selected are kept for the session: coming back (from home) finds them as they were.
+	const kept = useRef({query: state.query, selected});
+	kept.current = {query: state.query, selected};
+	useEffect(() => () => inputs.rememberSymbols(kept.current), [inputs]);
 	const detailOpen = state.detailOpen && current !== undefined;
 
 	// The details below their title line; taller than that, they scroll (PgUp/PgDn) with a "more" mark.
@@ -69,6 +76,7 @@ export function SymbolsScreen() {
 			total,
 			pageSize,
 			reload: symbols.reload,
+			back: navigation.back,
 			detail: detail ? {rows: detailRows, page: detail.page, scrolls: detail.more !== undefined} : undefined,
 		}),
 		onPaste: (text) => {
@@ -89,9 +97,16 @@ export function SymbolsScreen() {
 	}
 
 	const layout = columnsFor(columns);
+	const loaded = records !== undefined && records.length > 0;
 	return (
 		<Box flexDirection="column">
-			<FilterField query={state.query} cursor={state.cursor} focused={state.focus === 'filter'} theme={theme} />
+			<Box>
+				<Box flexGrow={1} flexShrink={1}>
+					<FilterField query={state.query} cursor={state.cursor} focused={state.focus === 'filter'} theme={theme} />
+				</Box>
+				{/* fzf's counter: the selected row of the matches. */}
+				{loaded ? <Text dimColor>{` ${total === 0 ? 0 : selected + 1}/${total}`}</Text> : null}
+			</Box>
 			{list.status === 'error' && !records?.length ? (
 				<ErrorMessage error={list.error} color={theme.bad} action="Ctrl+R to retry" />
 			) : records === undefined || (records.length === 0 && list.status === 'loading') ? (
@@ -115,7 +130,7 @@ export function SymbolsScreen() {
 							theme={theme}
 						/>
 					))}
-					{visible.length === 0 ? <Text wrap="wrap">  No pair matches “{state.query}”. Ctrl+U clears the filter.</Text> : null}
+					{visible.length === 0 ? <Text wrap="wrap">  No pair matches “{state.query}”. Esc clears the filter.</Text> : null}
 				</>
 			)}
 			{records === undefined || records.length === 0 ? null : (
