@@ -1,5 +1,5 @@
-// Linux only: is there a D-Bus session bus for libsecret to reach the Secret Service through? Checked before keytar
-// is loaded, so a missing bus is a clear message within milliseconds, and GLib never falls back to its X11
+// Linux only: is there a D-Bus session bus for libsecret to reach the Secret Service through? Checked before any keytar
+// call, so a missing bus is a clear message within milliseconds, and GLib never falls back to its X11
 // autolaunch (which fails anyway without a display, after creating ~/.cache).
 import {connect} from 'node:net';
 import {statSync} from 'node:fs';

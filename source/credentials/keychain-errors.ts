@@ -5,56 +5,123 @@ import {CredentialsError} from './types.js';
 
 const ENVIRONMENT_ALTERNATIVE = `Or set ${CREDENTIAL_VARIABLES.apiKey}, ${CREDENTIAL_VARIABLES.secretKey} and ${CREDENTIAL_VARIABLES.passphrase} in the environment instead (they take precedence over the keychain).`;
 
+/** What stands in the way of the keychain, most basic first: keytar, the bus, the Secret Service, the keyring. */
+export type KeychainProblem =
+	| 'keytar-missing'
+	| 'keytar-unloadable'
+	| 'keytar-incomplete'
+	| 'no-bus'
+	| 'bus-unreachable'
+	| 'no-secret-service'
+	| 'locked'
+	| 'no-default-keyring'
+	| 'timeout'
+	| 'failed';
+
 /** The keychain could not be asked at all (as opposed to answering with a bad entry). */
 export class KeychainUnavailableError extends CredentialsError {
-	constructor(reason: string, remedy: string) {
+	constructor(
+		readonly problem: KeychainProblem,
+		/** Why, in a phrase ("there is no D-Bus session bus …"). */
+		readonly reason: string,
+		/** What to do about it, the environment variables not included. */
+		readonly remedy: string,
+	) {
 		super(`the OS keychain is not available: ${reason}`, `${remedy} ${ENVIRONMENT_ALTERNATIVE}`);
 		this.name = 'KeychainUnavailableError';
 	}
 }
 
-function unavailable(reason: string, remedy: string): CredentialsError {
-	return new KeychainUnavailableError(reason, remedy);
+/** keytar itself cannot be had: nothing further along (the bus, the Secret Service) matters until that is fixed. */
+export function isKeytarProblem(error: unknown): error is KeychainUnavailableError {
+	return error instanceof KeychainUnavailableError && error.problem.startsWith('keytar-');
 }
 
-export function keytarNotLoaded(detail: string, missing: boolean): CredentialsError {
+function unavailable(problem: KeychainProblem, reason: string, remedy: string): CredentialsError {
+	return new KeychainUnavailableError(problem, reason, remedy);
+}
+
+const BUILD_TOOLS = 'on Linux: sudo apt-get install libsecret-1-dev build-essential, or on Fedora sudo dnf install libsecret-devel gcc-c++';
+
+/**
+ * Why importing keytar failed, from the error's code and first line; `location` is where keytar was looked for
+ * (its file URL), to say where to rebuild it.
+ */
+export function keytarNotLoaded(detail: string, code: string | undefined, location?: string): CredentialsError {
+	const notFound = code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND' || /Cannot find (package|module)/.test(detail);
+	// keytar's JavaScript is there but its native part was never built (or was deleted).
+	const unbuilt = /keytar\.node/.test(detail);
+	if (notFound && !unbuilt) {
+		return unavailable(
+			'keytar-missing',
+			'the keytar module is not installed (it is optional: its build needs libsecret, and was skipped or failed)',
+			`Install libsecret and a compiler (${BUILD_TOOLS}), then reinstall loan-tui so keytar builds (npm install -g loan-tui).`,
+		);
+	}
+	const where = keytarFolder(location);
+	const inFolder = where ? ` in ${where}` : " in loan-tui's folder";
+	if (/libsecret-1\.so/.test(detail)) {
+		return unavailable(
+			'keytar-unloadable',
+			`the keytar module cannot be loaded: libsecret is missing (${detail})`,
+			'Install libsecret (sudo apt-get install libsecret-1-0, or sudo dnf install libsecret).',
+		);
+	}
 	return unavailable(
-		missing ? 'the keytar module is not installed (it is optional and may have failed to build)' : `the keytar module failed to load (${detail})`,
-		'Reinstall loan-tui so keytar can build (on Linux that needs libsecret-1-dev when no prebuilt binary can be downloaded).',
+		'keytar-unloadable',
+		unbuilt ? 'the keytar module is installed but its native part was not built' : `the keytar module is installed but cannot be loaded (${detail})`,
+		`Rebuild it for this Node.js: install libsecret and a compiler (${BUILD_TOOLS}), then run npm rebuild keytar${inFolder}.`,
 	);
 }
 
+/** The folder holding node_modules/keytar, where `npm rebuild keytar` is run. */
+function keytarFolder(location: string | undefined): string | undefined {
+	if (!location) return undefined;
+	let path = location;
+	try {
+		path = decodeURIComponent(new URL(location).pathname);
+	} catch {
+		// a plain path already
+	}
+	const at = path.lastIndexOf('/node_modules/keytar/');
+	return at > 0 ? path.slice(0, at) : undefined;
+}
+
 export function keytarIncomplete(): CredentialsError {
-	return unavailable('the keytar module loaded but lacks getPassword/setPassword/deletePassword', 'Reinstall loan-tui to get a working keytar.');
+	return unavailable('keytar-incomplete', 'the keytar module loaded but lacks getPassword/setPassword/deletePassword', 'Reinstall loan-tui to get a working keytar (npm install -g loan-tui).');
 }
 
 export function noSessionBus(): CredentialsError {
 	return unavailable(
+		'no-bus',
 		'there is no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set), so the Secret Service cannot be reached',
-		'Run inside a desktop session, or start one with dbus-run-session and a Secret Service such as gnome-keyring.',
+		"Run loan-tui inside a desktop session, or start a session bus with a keyring in it: dbus-run-session -- sh -c 'gnome-keyring-daemon --unlock --components=secrets >/dev/null && loan-tui' (the daemon reads the keyring's password from standard input).",
 	);
 }
 
 export function sessionBusUnreachable(address: string | undefined, cause: string): CredentialsError {
 	return unavailable(
+		'bus-unreachable',
 		`cannot connect to the D-Bus session bus${address ? ` at ${address}` : ''} (${cause})`,
-		'Check DBUS_SESSION_BUS_ADDRESS points to a running session bus.',
+		'Check that DBUS_SESSION_BUS_ADDRESS points to a running session bus (a bus that has ended leaves it stale: start a new session, or unset it and use dbus-run-session).',
 	);
 }
 
 function noSecretService(): CredentialsError {
 	return unavailable(
+		'no-secret-service',
 		'no Secret Service is running on the D-Bus session bus (org.freedesktop.secrets)',
 		'Install and start one, such as gnome-keyring (gnome-keyring-daemon --start --components=secrets) or KWallet.',
 	);
 }
 
 function keyringLocked(): CredentialsError {
-	return unavailable('the keyring is locked', 'Unlock it (for example by logging in to the desktop, or with your keyring manager) and try again.');
+	return unavailable('locked', 'the keyring is locked', 'Unlock it (log in to the desktop, or use your keyring manager, such as Seahorse) and try again.');
 }
 
 function noDefaultKeyring(): CredentialsError {
 	return unavailable(
+		'no-default-keyring',
 		'the Secret Service has no default keyring to store into',
 		'Create or unlock a default ("login") keyring, for example with Seahorse or gnome-keyring-daemon --unlock.',
 	);
@@ -62,13 +129,14 @@ function noDefaultKeyring(): CredentialsError {
 
 export function keychainTimedOut(ms: number): CredentialsError {
 	return unavailable(
-		`the keychain did not answer within ${formatSeconds(ms)} (a locked keyring waiting for an unlock prompt, or a stalled Secret Service)`,
-		'Unlock the keyring and try again.',
+		'timeout',
+		`the keychain did not answer within ${formatSeconds(ms)} (a locked keyring waiting for an unlock prompt nobody can see, or a Secret Service that is stuck)`,
+		'Unlock the keyring (log in to the desktop, or use your keyring manager) and try again; if it is unlocked, restart the Secret Service (such as gnome-keyring-daemon).',
 	);
 }
 
 function keychainFailed(detail: string): CredentialsError {
-	return unavailable(`the keychain reported an error: ${detail}`, 'Check that the Secret Service / keychain works (secret-tool can test it).');
+	return unavailable('failed', `the keychain reported an error: ${detail}`, 'Check that the Secret Service / keychain works (secret-tool can test it).');
 }
 
 export function malformedEntry(profile: string): CredentialsError {

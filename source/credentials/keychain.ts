@@ -5,8 +5,8 @@
 // There is deliberately no fallback to a file: no keychain means a clear error and the environment variables.
 import type {Credentials} from '../api/types.js';
 import {checkSessionBus, type SessionBus} from './dbus.js';
-import {fromKeytarError, keytarIncomplete, keytarNotLoaded, malformedEntry} from './keychain-errors.js';
-import {keytarInChildProcess, type KeytarApi} from './keytar-process.js';
+import {fromKeytarError, isKeytarProblem, keytarIncomplete, keytarNotLoaded, malformedEntry} from './keychain-errors.js';
+import {keytarInChildProcess, probeKeytar, type KeytarApi} from './keytar-process.js';
 import {KEYCHAIN_TIMEOUT_MS, timeBoundStore} from './timeout.js';
 import type {CredentialStore} from './types.js';
 
@@ -29,7 +29,18 @@ export interface KeychainOptions {
 export async function openKeychain(options: KeychainOptions): Promise<CredentialStore> {
 	const timeoutMs = options.timeoutMs ?? KEYCHAIN_TIMEOUT_MS;
 	if ((options.platform ?? process.platform) === 'linux') {
-		await checkSessionBus(options.sessionBus, timeoutMs);
+		try {
+			await checkSessionBus(options.sessionBus, timeoutMs);
+		} catch (busProblem) {
+			// Only when the bus is missing is keytar loaded to look (a bus that is there costs no extra process): without
+			// keytar a bus would not help, so that is the first thing to fix and the one to name.
+			const load = options.loadKeytar;
+			const keytarProblem = await (load ? loadKeytar(load) : probeKeytar({timeoutMs})).then(
+				() => undefined,
+				(error: unknown) => error,
+			);
+			throw isKeytarProblem(keytarProblem) ? keytarProblem : busProblem;
+		}
 	}
 	if (options.loadKeytar) {
 		// In this process a call cannot be stopped, only abandoned at the deadline.
@@ -45,9 +56,7 @@ async function loadKeytar(load: () => Promise<unknown>): Promise<KeytarApi> {
 		module = await load();
 	} catch (error) {
 		const code = (error as NodeJS.ErrnoException | undefined)?.code;
-		const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
-		const missing = code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND' || /Cannot find (package|module) 'keytar'/.test(message);
-		throw keytarNotLoaded(message, missing);
+		throw keytarNotLoaded(error instanceof Error ? error.message.split('\n')[0]! : String(error), code);
 	}
 	// keytar is CommonJS: under ESM its functions are on `default`; a bundler or a fake may give them as named exports.
 	for (const candidate of [(module as {default?: unknown} | undefined)?.default, module]) {

@@ -15,7 +15,7 @@ export interface KeytarApi {
 	deletePassword(service: string, account: string): Promise<boolean>;
 }
 
-type Request = {op: 'get'; service: string; account: string} | {op: 'set'; service: string; account: string; password: string} | {op: 'delete'; service: string; account: string};
+type Request = {op: 'probe'} | {op: 'get'; service: string; account: string} | {op: 'set'; service: string; account: string; password: string} | {op: 'delete'; service: string; account: string};
 type Reply = {ok: true; value: string | boolean | null} | {ok: false; stage: 'load'; code?: string; message: string} | {ok: false; stage: 'incomplete'} | {ok: false; stage: 'call'; message: string};
 
 // Runs in the child: reads one request, loads keytar with a dynamic import (CommonJS, so its functions are on
@@ -39,7 +39,8 @@ if (!api) {
 	process.exit(0);
 }
 try {
-	const value = request.op === 'get' ? await api.getPassword(request.service, request.account)
+	const value = request.op === 'probe' ? null
+		: request.op === 'get' ? await api.getPassword(request.service, request.account)
 		: request.op === 'set' ? (await api.setPassword(request.service, request.account, request.password), null)
 		: await api.deletePassword(request.service, request.account);
 	reply({ok: true, value: value === undefined ? null : value});
@@ -59,8 +60,14 @@ export function locateKeytar(): string {
 	try {
 		return pathToFileURL(createRequire(import.meta.url).resolve('keytar')).href;
 	} catch (error) {
-		throw keytarNotLoaded(error instanceof Error ? error.message.split('\n')[0]! : String(error), true);
+		throw keytarNotLoaded(error instanceof Error ? error.message.split('\n')[0]! : String(error), 'MODULE_NOT_FOUND');
 	}
+}
+
+/** Loads keytar in a helper process and makes no call: resolves when it loads, else rejects with why not. */
+export async function probeKeytar(options: KeytarProcessOptions): Promise<void> {
+	const module = options.keytarUrl ?? locateKeytar();
+	await runChild(module, {op: 'probe'}, options.timeoutMs);
 }
 
 /** keytar's three functions, each call in its own child process killed at the deadline. */
@@ -101,10 +108,7 @@ function runChild(module: string, request: Request, timeoutMs: number): Promise<
 					const detail = stderr.trim().split('\n').at(-1) ?? '';
 					reject(new Error(`the keychain helper process ended without an answer (${signal ?? `exit ${code}`})${detail ? `: ${detail}` : ''}`));
 				} else if (reply.ok) resolve(reply.value);
-				else if (reply.stage === 'load') {
-					const missing = reply.code === 'ERR_MODULE_NOT_FOUND' || reply.code === 'MODULE_NOT_FOUND' || /Cannot find (package|module)/.test(reply.message);
-					reject(keytarNotLoaded(reply.message.split('\n')[0]!, missing));
-				} else if (reply.stage === 'incomplete') reject(keytarIncomplete());
+				else if (reply.stage === 'load') reject(keytarNotLoaded(reply.message.split('\n')[0]!, reply.code, module)); else if (reply.stage === 'incomplete') reject(keytarIncomplete());
 				else reject(new Error(reply.message));
 			});
 		});

@@ -3,6 +3,7 @@
 import type {BitgetClient} from '../api/client.js';
 import type {Credentials} from '../api/types.js';
 import type {KnownEnvironmentCredentials} from '../credentials/environment.js';
+import {KeychainUnavailableError} from '../credentials/keychain-errors.js';
 import {resolveCredentials} from '../credentials/resolve.js';
 import type {CredentialStore, ResolvedCredentials} from '../credentials/types.js';
 import {createStore, type Store} from './store.js';
@@ -13,7 +14,23 @@ export type CredentialsState =
 	| {status: 'none'; reason?: string}
 	| {status: 'ready'; resolved: ResolvedCredentials};
 
+/** Whether credentials can be saved in the OS keychain: learnt from the first use of it, and kept for the run. */
+export type KeychainStatus =
+	| {status: 'absent'}
+	| {status: 'unknown'}
+	| {status: 'available'}
+	/** `reason`: why, in a phrase ("there is no D-Bus session bus …"); `remedy`: what to do, the environment variables
+	 * included. */
+	| {status: 'unavailable'; reason: string; remedy: string};
+
+/** Saving can work: the keychain is there, or has not been asked yet. */
+export function canSaveTo(keychain: KeychainStatus): boolean {
+	return keychain.status === 'unknown' || keychain.status === 'available';
+}
+
 export interface CredentialsAccess extends Store<CredentialsState> {
+	/** The OS keychain: absent in demo mode; unavailable once it could not be used (the reason said once, by the screen). */
+	readonly keychain: Store<KeychainStatus>;
 	/** Looks the credentials up (once); the client signs with them from then on. */
 	load(): Promise<CredentialsState>;
 	useForSession(credentials: Credentials): void;
@@ -35,7 +52,25 @@ export interface CredentialsAccessOptions {
 export function createCredentialsAccess(options: CredentialsAccessOptions): CredentialsAccess {
 	const {client, environment, profile, fixed, openStore} = options;
 	const store = createStore<CredentialsState>(fixed ? {status: 'ready', resolved: fixed} : {status: 'unknown'});
+	const keychain = createStore<KeychainStatus>(openStore ? {status: 'unknown'} : {status: 'absent'});
 	if (fixed) client.setCredentials(fixed.credentials);
+	// Whether the keychain could be used, noted at each use: once it cannot, that stays so for the run (the causes,
+	// a missing keytar or bus, outlive a retry), and the screens stop offering to save in it.
+	const noteAvailable = () => keychain.set((previous) => (previous.status === 'available' ? previous : {status: 'available'}));
+	const noteFailure = (error: unknown) => {
+		if (error instanceof KeychainUnavailableError) keychain.set({status: 'unavailable', reason: error.reason, remedy: error.hint});
+	};
+	const throughKeychain = async <T>(call: (opened: CredentialStore) => Promise<T>): Promise<T> => {
+		if (!openStore) throw new Error('no keychain in this mode');
+		try {
+			const result = await call(await openStore());
+			noteAvailable();
+			return result;
+		} catch (error) {
+			noteFailure(error);
+			throw error;
+		}
+	};
 	const adopt = (resolved: ResolvedCredentials | undefined, reason?: string): CredentialsState => {
 		client.setCredentials(resolved?.credentials);
 		const state: CredentialsState = resolved ? {status: 'ready', resolved} : {status: 'none', reason};
@@ -44,14 +79,19 @@ export function createCredentialsAccess(options: CredentialsAccessOptions): Cred
 	};
 	return {
 		...store,
+		keychain,
 		profile,
 		async load() {
 			const current = store.get();
 			if (current.status === 'ready' || current.status === 'none') return current;
 			store.set({status: 'loading'});
 			try {
-				return adopt(await resolveCredentials({environment, profile, openStore}));
+				const resolved = await resolveCredentials({environment, profile, openStore});
+				// The environment's credentials leave the keychain unasked.
+				if (openStore && environment.state !== 'complete') noteAvailable();
+				return adopt(resolved);
 			} catch (error) {
+				noteFailure(error);
 				return adopt(undefined, error instanceof Error ? error.message : String(error));
 			}
 		},
@@ -59,15 +99,11 @@ export function createCredentialsAccess(options: CredentialsAccessOptions): Cred
 			adopt({credentials, source: 'session', profile});
 		},
 		async save(credentials) {
-			if (!openStore) throw new Error('no keychain in this mode');
-			const keychain = await openStore();
-			await keychain.set(profile, credentials);
+			await throughKeychain((opened) => opened.set(profile, credentials));
 			adopt({credentials, source: 'keychain', profile});
 		},
 		async remove() {
-			if (!openStore) throw new Error('no keychain in this mode');
-			const keychain = await openStore();
-			const removed = await keychain.delete(profile);
+			const removed = await throughKeychain((opened) => opened.delete(profile));
 			const fromEnvironment = await resolveCredentials({environment, profile}).catch(() => undefined);
 			adopt(fromEnvironment);
 			return removed;

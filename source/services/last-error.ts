@@ -1,6 +1,6 @@
 // The status line's last error: what failed last, of every kind (a list load, an estimate, a borrow refusal, an
-// outcome unknown, a keychain write), until the next success of the same kind clears it. A success of another
-// kind leaves it: an estimate that works says nothing about a borrow whose outcome is unknown.
+// outcome unknown; the keychain is the Credentials screen's to say), until the next success of the same kind clears
+// it. A success of another kind leaves it: an estimate that works says nothing about a borrow whose outcome is unknown.
 import {createStore, type Store} from './store.js';
 
 export interface LastError extends Store<string | undefined> {

@@ -82,8 +82,8 @@ describe('openKeychain (keytar-backed store)', () => {
 		expect((await failure(openKeychain({platform: 'darwin', sessionBus: {}, loadKeytar: () => Promise.reject(notFound)}))).message).toMatch(/keytar module is not installed/);
 		const broken = new Error('libsecret-1.so.0: cannot open shared object file: No such file or directory');
 		const loadFailure = await failure(openKeychain({platform: 'darwin', sessionBus: {}, loadKeytar: () => Promise.reject(broken)}));
-		expect(loadFailure.message).toMatch(/keytar module failed to load \(libsecret-1\.so\.0: cannot open shared object file/);
-		expect(loadFailure.hint).toMatch(/libsecret-1-dev/);
+		expect(loadFailure.message).toMatch(/keytar module cannot be loaded: libsecret is missing \(libsecret-1\.so\.0: cannot open shared object file/);
+		expect(loadFailure.hint).toMatch(/apt-get install libsecret-1-0/);
 		expect((await failure(open({default: {getPassword: () => null}}))).message).toMatch(/lacks getPassword/);
 	});
 
@@ -153,17 +153,37 @@ describe('openKeychain (keytar-backed store)', () => {
 		expect(error.message).toContain('[redacted]');
 	});
 
-	describe('on Linux, the D-Bus session bus is checked before keytar is loaded', () => {
-		const neverLoaded = () => Promise.reject(new Error('keytar must not be loaded'));
+	describe('on Linux, the D-Bus session bus is checked before any keychain call', () => {
+		const loads = () => fakeKeytar().api;
 
-		it('no DBUS_SESSION_BUS_ADDRESS (and no fallback): no D-Bus session bus', async () => {
-			const error = await failure(openKeychain({platform: 'linux', sessionBus: {runtimeDir: '/nonexistent-run-dir'}, loadKeytar: neverLoaded}));
+		it('no DBUS_SESSION_BUS_ADDRESS (and no fallback): no D-Bus session bus, and how to start one', async () => {
+			const error = await failure(openKeychain({platform: 'linux', sessionBus: {runtimeDir: '/nonexistent-run-dir'}, loadKeytar: async () => loads()}));
 			expect(error.message).toMatch(/no D-Bus session bus \(DBUS_SESSION_BUS_ADDRESS is not set\)/);
+			expect(error).toMatchObject({problem: 'no-bus'});
+			expect(error.hint).toContain('dbus-run-session -- ');
+		});
+
+		it('but when keytar cannot be loaded either, keytar is named: without it no bus would help', async () => {
+			const notFound = Object.assign(new Error("Cannot find package 'keytar' imported from /x/dist/cli.js"), {code: 'ERR_MODULE_NOT_FOUND'});
+			const unbuilt = Object.assign(new Error("Cannot find module '../build/Release/keytar.node'"), {code: 'MODULE_NOT_FOUND'});
+			const cases: Array<[Error, RegExp, RegExp]> = [
+				[notFound, /keytar module is not installed/, /libsecret-1-dev .*reinstall loan-tui/],
+				[unbuilt, /keytar module is installed but its native part was not built/, /libsecret-1-dev .*npm rebuild keytar/],
+				[new Error('was compiled against a different Node.js version using NODE_MODULE_VERSION 108'), /cannot be loaded \(was compiled against/, /npm rebuild keytar/],
+			];
+			for (const [thrown, message, hint] of cases) {
+				for (const sessionBus of [{}, {address: 'unix:path=/nonexistent/loan-tui-test-bus'}]) {
+					const error = await failure(openKeychain({platform: 'linux', sessionBus, loadKeytar: () => Promise.reject(thrown)}));
+					expect(error.message).toMatch(message);
+					expect(error.message).not.toMatch(/D-Bus/);
+					expect(error.hint).toMatch(hint);
+				}
+			}
 		});
 
 		it('an address where nothing listens: cannot connect, naming the address', async () => {
 			for (const address of ['unix:path=/nonexistent/loan-tui-test-bus', 'unix:abstract=loan-tui-test-nothing-here,guid=0123']) {
-				const error = await failure(openKeychain({platform: 'linux', sessionBus: {address}, loadKeytar: neverLoaded}));
+				const error = await failure(openKeychain({platform: 'linux', sessionBus: {address}, loadKeytar: async () => loads()}));
 				expect(error.message).toContain('cannot connect to the D-Bus session bus at');
 				expect(error.message).toContain(address);
 			}

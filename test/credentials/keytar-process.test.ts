@@ -1,10 +1,10 @@
 // The keychain helper process, with fake keytar modules written to a temporary directory.
-import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {afterAll, afterEach, describe, expect, it, vi} from 'vitest';
-import {keytarInChildProcess, locateKeytar} from '../../source/credentials/keytar-process.js';
+import {keytarInChildProcess, locateKeytar, probeKeytar} from '../../source/credentials/keytar-process.js';
 import {CredentialsError} from '../../source/credentials/types.js';
 import {fakeTimeouts, settleMicrotasks, track, untilReal} from '../helpers/clock.js';
 
@@ -83,9 +83,22 @@ describe('keytar in a child process', () => {
 		const missing = await credentialsFailure(keytarInChildProcess({timeoutMs: 5_000, keytarUrl: pathToFileURL(join(dir, 'nowhere.mjs')).href}).getPassword('s', 'a'));
 		expect(missing.message).toMatch(/keytar module is not installed/);
 		const broken = await credentialsFailure(keytarInChildProcess({timeoutMs: 5_000, keytarUrl: fakeModule('throws', 'throws')}).getPassword('s', 'a'));
-		expect(broken.message).toMatch(/keytar module failed to load \(libsecret-1\.so\.0: cannot open shared object file\)/);
+		expect(broken.message).toMatch(/keytar module cannot be loaded: libsecret is missing \(libsecret-1\.so\.0: cannot open shared object file\)/);
 		const empty = await credentialsFailure(keytarInChildProcess({timeoutMs: 5_000, keytarUrl: fakeModule('empty', 'empty')}).getPassword('s', 'a'));
 		expect(empty.message).toMatch(/lacks getPassword/);
+	});
+
+	it('a probe loads keytar and makes no call; a keytar that cannot load says why, and where to rebuild it', async () => {
+		await probeKeytar({timeoutMs: 5_000, keytarUrl: fakeModule('probe', 'default')});
+		expect(existsSync(join(dir, 'probe.pid'))).toBe(true);
+		expect(existsSync(join(dir, 'probe.stored'))).toBe(false);
+		const unbuiltDir = join(dir, 'app', 'node_modules', 'keytar', 'lib');
+		mkdirSync(unbuiltDir, {recursive: true});
+		writeFileSync(join(unbuiltDir, 'keytar.js'), `module.exports = require('../build/Release/keytar.node');`);
+		const unbuilt = await credentialsFailure(probeKeytar({timeoutMs: 5_000, keytarUrl: pathToFileURL(join(unbuiltDir, 'keytar.js')).href}));
+		expect(unbuilt).toMatchObject({problem: 'keytar-unloadable'});
+		expect(unbuilt.message).toMatch(/native part was not built/);
+		expect(unbuilt.hint).toContain(`npm rebuild keytar in ${join(dir, 'app')}.`);
 	});
 
 	it('a call that never returns: a CredentialsError at the deadline, and the helper is killed', async () => {

@@ -1,12 +1,13 @@
 // Where no keychain can be used, the credentials commands of the built CLI fail clearly (exit 2, the reason, the
 // environment variables as the alternative) and write nothing anywhere: there is no fallback file.
+import {spawn, spawnSync} from 'node:child_process';
 import {randomBytes} from 'node:crypto';
-import {existsSync, rmSync} from 'node:fs';
+import {existsSync, realpathSync, rmSync} from 'node:fs';
 import {createServer} from 'node:net';
-import {join} from 'node:path';
+import {dirname, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, afterEach, beforeEach, describe, expect, it} from 'vitest';
-import type {CliResult} from '../helpers/cli.js';
+import {CLI, type CliResult} from '../helpers/cli.js';
 import {cliSandbox, listTree, type CliSandbox} from '../helpers/cli-sandbox.js';
 import {SECRET_SERVICE_UNAVAILABLE, startSecretService, type SecretService} from '../helpers/secret-service.js';
 
@@ -15,6 +16,27 @@ const secret = `S3cret-${randomBytes(6).toString('hex')}`;
 const passphrase = `Pass-${randomBytes(6).toString('hex')}`;
 const input = `bg_nokeychain_0123456789\n${secret}\n${passphrase}\n`;
 const notLinux = process.platform !== 'linux' ? 'the D-Bus checks are Linux-only' : undefined;
+const DBUS_RUN_SESSION_MISSING = ['dbus-run-session', 'gnome-keyring-daemon'].some((command) => spawnSync('sh', ['-c', `command -v ${command}`]).status !== 0)
+	? 'needs dbus-run-session and gnome-keyring-daemon (apt-get install dbus gnome-keyring)'
+	: undefined;
+
+/** A command other than the CLI, with the sandbox's environment, its output kept. */
+function runCommand(command: string, args: string[], options: {env: NodeJS.ProcessEnv; input: string}): Promise<CliResult> {
+	return new Promise((resolve, reject) => {
+		const child = spawn(command, args, {env: {PATH: process.env.PATH, ...options.env}, stdio: ['pipe', 'pipe', 'pipe']});
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk) => (stdout += chunk));
+		child.stderr.on('data', (chunk) => (stderr += chunk));
+		const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+		child.on('error', reject);
+		child.on('close', (code, signal) => {
+			clearTimeout(timer);
+			resolve({code, stdout, stderr, signal});
+		});
+		child.stdin.end(options.input);
+	});
+}
 
 function expectClearFailure(result: CliResult, reason: RegExp): void {
 	expect(result.code).toBe(2);
@@ -46,6 +68,8 @@ describe('no usable keychain (built CLI)', () => {
 		// by itself (no signal from the sandbox's hard kill).
 		const login = await sandbox.run(['login', '--stdin'], {input, timeoutMs: 25_000});
 		expectClearFailure(login, /no D-Bus session bus \(DBUS_SESSION_BUS_ADDRESS is not set\)/);
+		// And how to start one.
+		expect(login.stderr).toContain('dbus-run-session -- ');
 		expect(login.signal).toBeNull();
 		expect(login.stderr).not.toMatch(/did not answer|no answer within/);
 		const whoami = await sandbox.run(['whoami']);
@@ -80,6 +104,27 @@ describe('no usable keychain (built CLI)', () => {
 		expect(whoami.stderr).toContain('libsecret-1-dev');
 	});
 
+	it('keytar not installed and no D-Bus session either: keytar is named first (no bus would help without it)', async () => {
+		const env = {NODE_OPTIONS: `--import=${HOOK}`, LOAN_TUI_TEST_KEYTAR: 'missing', DBUS_SESSION_BUS_ADDRESS: ''};
+		for (const args of [['login', '--stdin'], ['whoami'], ['logout']]) {
+			const result = await sandbox.run(args, {input, env});
+			expectClearFailure(result, /the keytar module is not installed/);
+			expect(result.stderr, args.join(' ')).not.toMatch(/D-Bus|dbus/i);
+			expect(result.stderr).toMatch(/libsecret-1-dev .*reinstall loan-tui/);
+		}
+	});
+
+	it('keytar installed without its native part: says so, and where to run npm rebuild keytar', async () => {
+		const env = {NODE_OPTIONS: `--import=${HOOK}`, LOAN_TUI_TEST_KEYTAR: 'unbuilt'};
+		const result = await sandbox.run(['whoami'], {env});
+		expectClearFailure(result, /the keytar module is installed but its native part was not built/);
+		expect(result.stderr).not.toMatch(/D-Bus/);
+		// The folder whose node_modules holds keytar (node_modules may be a link: its real place).
+		const root = dirname(realpathSync(fileURLToPath(new URL('../../node_modules', import.meta.url))));
+		expect(result.stderr).toMatch(/libsecret-1-dev/);
+		expect(result.stderr).toContain(`npm rebuild keytar in ${root}.`);
+	});
+
 	describe('a D-Bus session without a Secret Service', () => {
 		let bus: SecretService | undefined;
 		afterAll(async () => bus?.stop());
@@ -92,6 +137,26 @@ describe('no usable keychain (built CLI)', () => {
 				expectClearFailure(await sandbox.run(['whoami'], {env: bus.env}), /no Secret Service/);
 			},
 		);
+	});
+});
+
+describe.skipIf(notLinux ?? DBUS_RUN_SESSION_MISSING)(`the way out that "no D-Bus session bus" gives works${(notLinux ?? DBUS_RUN_SESSION_MISSING) ? ` — skipped: ${notLinux ?? DBUS_RUN_SESSION_MISSING}` : ''}`, () => {
+	const sandbox = cliSandbox();
+	afterAll(() => sandbox.remove());
+
+	it('its dbus-run-session command, run as given (the password piped in), lets login store and whoami read', async () => {
+		const refused = await sandbox.run(['whoami']);
+		expect(refused.code).toBe(2);
+		const script = /dbus-run-session -- sh -c '([^']+)'/.exec(refused.stderr)?.[1];
+		expect(script, refused.stderr).toMatch(/^gnome-keyring-daemon --unlock --components=secrets >\/dev\/null && loan-tui$/);
+		const cli = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)}`;
+		const filled = script!.replace('gnome-keyring-daemon', 'printf test-password | gnome-keyring-daemon').replace(/loan-tui$/, `${cli} login --stdin && ${cli} whoami`);
+		const result = await runCommand('dbus-run-session', ['--', 'sh', '-c', filled], {env: sandbox.env(), input});
+		expect(result.stderr).not.toContain('loan-tui:');
+		expect(result.code).toBe(0);
+		expect(result.stdout).toContain('Saved credentials for profile default in the OS keychain (key bg_n…6789).');
+		expect(result.stdout).toMatch(/source\s+keychain\n/);
+		expect(result.stdout + result.stderr).not.toContain(secret);
 	});
 });
 

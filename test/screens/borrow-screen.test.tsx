@@ -2,6 +2,7 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {KEYS, renderApp, waitFor, walkToReview, type RenderedApp} from '../helpers/ink.js';
 import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
 import {memoryStore} from '../helpers/memory-store.js';
+import {noSessionBus} from '../../source/credentials/keychain-errors.js';
 
 const borrowScreen = {stack: [{name: 'home' as const}, {name: 'borrow' as const}], quit: false};
 
@@ -117,6 +118,30 @@ describe('borrow wizard', () => {
 		await app!.waitForText('Loan order created');
 		expect(sim.posts()[0]!.headers['access-key']).toBe(TEST_CREDENTIALS.apiKey);
 		expect(entries.size).toBe(0);
+	});
+
+	it('with no usable keychain, the credentials step says why once and offers this session only', async () => {
+		app = await renderApp({
+			baseUrl: sim.simulator.url,
+			initial: borrowScreen,
+			openStore: async () => {
+				throw noSessionBus();
+			},
+		});
+		await app.waitForText('Borrow · 1 of 6');
+		await toReview().catch(() => undefined);
+		await app.waitForText('API credentials (none were found)');
+		for (const value of [TEST_CREDENTIALS.apiKey, TEST_CREDENTIALS.secretKey, TEST_CREDENTIALS.passphrase]) {
+			await app.type(value);
+			await app.press(KEYS.enter);
+		}
+		const keep = await app.waitForText('Use for this session only');
+		expect(keep).not.toContain('Save in the OS keychain');
+		expect(keep.split('no D-Bus session bus').length - 1).toBe(1);
+		expect(keep).toContain('Not in the OS keychain: there is no D-Bus session bus');
+		await app.press(KEYS.enter);
+		await app.waitForText('Borrow? [y/N]');
+		expect(app.frame()).toMatch(/Credentials\s+session, key bg_t…6789/);
 	});
 
 	it('can save entered credentials to the keychain', async () => {

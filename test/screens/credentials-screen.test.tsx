@@ -2,6 +2,10 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {KEYS, renderApp, waitFor, type RenderedApp} from '../helpers/ink.js';
 import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
 import {memoryStore} from '../helpers/memory-store.js';
+import {keytarNotLoaded, noSessionBus} from '../../source/credentials/keychain-errors.js';
+
+/** How often `text` shows in a frame. */
+const count = (frame: string, text: string) => frame.split(text).length - 1;
 
 const screen = {stack: [{name: 'home' as const}, {name: 'credentials' as const}], quit: false};
 
@@ -63,5 +67,70 @@ describe('credentials screen', () => {
 		await app.waitForText('Removed from the OS keychain.');
 		await waitFor(() => expect(entries.size).toBe(0));
 		expect(app.frame()).toContain('None found');
+	});
+
+	it('with the keychain unavailable: says why once, offers no save, and the credentials work for the session', async () => {
+		let opened = 0;
+		app = await renderApp({
+			baseUrl: sim.simulator.url,
+			initial: screen,
+			openStore: async () => {
+				opened++;
+				throw keytarNotLoaded("Cannot find package 'keytar'", 'ERR_MODULE_NOT_FOUND');
+			},
+		});
+		const menu = await app.waitForText('The OS keychain is not available');
+		expect(count(menu, 'keytar module is not installed')).toBe(1);
+		expect(menu).toContain('npm install -g loan-tui');
+		expect(menu).toContain('Add — enter an API key, secret key and passphrase for this session');
+		await app.press(KEYS.enter);
+		for (const value of ['sessionkey-1234', 'session-secret', 'session-pass']) {
+			await app.type(value);
+			await app.press(KEYS.enter);
+		}
+		const keep = await app.waitForText('Where should these credentials be kept?');
+		expect(keep).not.toContain('Save in the OS keychain');
+		expect(keep).toContain('❯ Use for this session only');
+		expect(count(keep, 'keytar module is not installed')).toBe(1);
+		// The first line of the app (its status line) says nothing about it.
+		expect(keep.split('\n')[0]).not.toMatch(/keychain|keytar/i);
+		await app.press(KEYS.enter);
+		const done = await app.waitForText('Using these credentials for this session.');
+		expect(done).toMatch(/Source\s+this session only/);
+		expect(count(done, 'keytar module is not installed')).toBe(1);
+		expect(opened).toBe(1);
+	});
+
+	it('a keychain that fails only at the save: the reason once, the save choice gone, the form kept', async () => {
+		const {store} = memoryStore();
+		let saves = 0;
+		app = await renderApp({
+			baseUrl: sim.simulator.url,
+			initial: screen,
+			openStore: async () => ({
+				...store,
+				set: async () => {
+					saves++;
+					throw noSessionBus();
+				},
+			}),
+		});
+		await app.waitForText('None found');
+		await app.press(KEYS.enter);
+		for (const value of ['newkey-abcdefgh', 'new-secret', 'new-pass']) {
+			await app.type(value);
+			await app.press(KEYS.enter);
+		}
+		await app.waitForText('Save in the OS keychain');
+		await app.press(KEYS.enter);
+		const refused = await app.waitForText('The OS keychain is not available');
+		expect(count(refused, 'no D-Bus session bus')).toBe(1);
+		expect(refused).not.toContain('Save in the OS keychain');
+		expect(refused).toContain('❯ Use for this session only');
+		expect(refused.split('\n')[0]).not.toMatch(/keychain|D-Bus/i);
+		expect(saves).toBe(1);
+		await app.press(KEYS.enter);
+		await app.waitForText('Using these credentials for this session.');
+		expect(saves).toBe(1);
 	});
 });

@@ -17,6 +17,7 @@ import {choiceBindings} from '../../ui/fields/field-bindings.js';
 import {useTextField} from '../../ui/fields/use-text-field.js';
 import {useCoinSuggestions} from '../../ui/fields/use-coin-suggestions.js';
 import {useCredentialsForm} from '../../ui/credentials/credentials-form.js';
+import {canSaveTo} from '../../services/credentials-access.js';
 import {AMOUNT_MODES, borrowMemoryOf, initialWizard, wizardReducer, type AmountMode, type WizardState, type WizardStep} from './reducer.js';
 import {useMoneyPost} from '../../ui/money/use-money-post.js';
 import {MONEY_STAGE_TITLES, moneyInputMode, moneyReviewBindings, moneyStage, type MoneyStage} from '../../ui/money/money-review-bindings.js';
@@ -27,6 +28,7 @@ import {useReviewEstimate} from './use-review-estimate.js';
 import {Review} from './review.js';
 import {useReviewChecks} from './use-review-checks.js';
 import {copiedMessage} from '../../services/clipboard.js';
+import {sanitize} from '../../format/sanitize.js';
 
 /** What the screen shows: a wizard step, or where the borrow request is once the review was confirmed. */
 type Stage = WizardStep | MoneyStage;
@@ -52,6 +54,7 @@ const MODE_CHOICES: Array<{label: string; value: AmountMode}> = [
 export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 	const {client, theme, credentials, connectedTo, coinInfos, clipboard, journal, inputs} = useServices();
 	const credentialsState = useStore(credentials);
+	const keychain = useStore(credentials.keychain);
 	const navigation = useNavigation();
 	const [state, dispatch] = useReducer(wizardReducer, prefill, (carried) => initialWizard(carried, inputs.borrow()));
 	// After every change (the memory ignores a render that changed no value): kept for the session and next run.
@@ -80,7 +83,8 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 		active: state.step === 'credentials',
 		theme,
 		profile: credentials.profile,
-		canSave: connectedTo !== 'demo',
+		canSave: connectedTo !== 'demo' && canSaveTo(keychain),
+		notSavedBecause: keychain.status === 'unavailable' ? sanitize(keychain.reason) : undefined,
 		onKeep: async (entered, choice) => {
 			if (choice === 'save') await credentials.save(entered);
 			else credentials.useForSession(entered);

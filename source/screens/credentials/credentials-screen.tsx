@@ -8,20 +8,24 @@ import type {Binding} from '../../ui/keys/binding.js';
 import {Spinner} from '../../ui/components/spinner.js';
 import {maskKey} from '../../credentials/types.js';
 import {sanitize} from '../../format/sanitize.js';
-import {errorLine} from '../../format/describe-error.js';
 import {useCredentialsForm} from '../../ui/credentials/credentials-form.js';
 import {ChoiceList} from '../../ui/fields/choice-list.js';
 import {useChoiceField} from '../../ui/fields/use-choice-field.js';
+import {canSaveTo} from '../../services/credentials-access.js';
+import {KeychainUnavailableError} from '../../credentials/keychain-errors.js';
 
 type Mode = 'menu' | 'replace' | 'confirm-remove' | 'removing';
 
 const SOURCE_LABEL = {environment: 'environment variables (BITGET_*)', keychain: 'OS keychain', demo: 'built-in demo credentials', session: 'this session only (not stored)'};
 
 export function CredentialsScreen() {
-	const {credentials, theme, connectedTo, lastError} = useServices();
+	const {credentials, theme, connectedTo} = useServices();
 	const state = useStore(credentials);
+	// When the keychain cannot be used, this screen says why once (under the status) and offers only what works.
+	const keychain = useStore(credentials.keychain);
+	const canSave = canSaveTo(keychain);
 	const [mode, setMode] = useState<Mode>('menu');
-	const [message, setMessage] = useState<string | undefined>();
+	const [message, setMessage] = useState<{text: string; failed?: boolean} | undefined>();
 	const demo = connectedTo === 'demo';
 
 	useEffect(() => {
@@ -32,17 +36,12 @@ export function CredentialsScreen() {
 		active: mode === 'replace',
 		theme,
 		profile: credentials.profile,
-		canSave: !demo,
+		canSave: !demo && canSave,
 		onKeep: async (entered, choice) => {
-			if (choice === 'save') {
-				await credentials.save(entered).catch((error: unknown) => {
-					lastError.report('keychain', `Keychain: could not save: ${errorLine(error)}`);
-					throw error;
-				});
-			}
+			// A failure stays in the form (a keychain found unavailable is said by this screen, above it).
+			if (choice === 'save') await credentials.save(entered);
 			else credentials.useForSession(entered);
-			setMessage(choice === 'save' ? 'Saved in the OS keychain.' : 'Using these credentials for this session.');
-			lastError.succeeded('keychain');
+			setMessage({text: choice === 'save' ? 'Saved in the OS keychain.' : 'Using these credentials for this session.'});
 			setMode('menu');
 		},
 		onCancel: () => setMode('menu'),
@@ -50,10 +49,11 @@ export function CredentialsScreen() {
 
 	// "Add" when nothing is in use; "Remove" only for what the keychain holds (never a question about nothing).
 	const stored = state.status === 'ready' && state.resolved.source === 'keychain';
+	const forSession = demo || !canSave ? ' for this session' : '';
 	const items = [
 		state.status === 'ready'
-			? {label: 'Replace — enter a new API key, secret key and passphrase', value: 'replace' as const}
-			: {label: 'Add — enter an API key, secret key and passphrase', value: 'replace' as const},
+			? {label: `Replace — enter a new API key, secret key and passphrase${forSession}`, value: 'replace' as const}
+			: {label: `Add — enter an API key, secret key and passphrase${forSession}`, value: 'replace' as const},
 		...(demo || !stored ? [] : [{label: 'Remove — delete them from the OS keychain', value: 'remove' as const}]),
 	];
 	// Back on the menu, the highlight stays on the item chosen last.
@@ -66,13 +66,13 @@ export function CredentialsScreen() {
 		setMode('removing');
 		credentials.remove().then(
 			(removed) => {
-				setMessage(removed ? 'Removed from the OS keychain.' : 'There was nothing stored in the keychain for this profile.');
-				lastError.succeeded('keychain');
+				setMessage({text: removed ? 'Removed from the OS keychain.' : 'There was nothing stored in the keychain for this profile.'});
 				setMode('menu');
 			},
 			(error: unknown) => {
-				setMessage(`Could not remove: ${sanitize(error instanceof Error ? error.message : String(error))}`);
-				lastError.report('keychain', `Keychain: could not remove: ${errorLine(error)}`);
+				// Once: an unavailable keychain is said under the status; anything else here.
+				const text = error instanceof KeychainUnavailableError ? 'Not removed.' : `Could not remove: ${sanitize(error instanceof Error ? error.message : String(error))}`;
+				setMessage({text, failed: true});
 				setMode('menu');
 			},
 		);
@@ -124,10 +124,24 @@ export function CredentialsScreen() {
 					) : null}
 				</>
 			) : null}
-			{state.status === 'none' ? (
+			{state.status === 'none' && keychain.status === 'unavailable' ? <Text wrap="wrap">  None found.</Text> : null}
+			{state.status === 'none' && keychain.status !== 'unavailable' ? (
 				<Text wrap="wrap">  None found{state.reason ? `: ${sanitize(state.reason)}` : ''}. Add them here, or set BITGET_API_KEY, BITGET_SECRET_KEY and BITGET_PASSPHRASE.</Text>
 			) : null}
-			{message ? <Text color={theme.good} wrap="wrap">  {message}</Text> : null}
+			{keychain.status === 'unavailable' ? (
+				<Box flexDirection="column" paddingLeft={2}>
+					<Text color={theme.warn} wrap="wrap">
+						The OS keychain is not available: {sentence(sanitize(keychain.reason))}
+					</Text>
+					{/* What to do, on the menu; the form needs the room. */}
+					{mode === 'replace' ? null : (
+						<Text dimColor wrap="wrap">
+							{sanitize(keychain.remedy)}
+						</Text>
+					)}
+				</Box>
+			) : null}
+			{message ? <Text color={message.failed ? theme.bad : theme.good} wrap="wrap">  {message.text}</Text> : null}
 			<Text> </Text>
 			{mode === 'menu' ? (
 				<ChoiceList choices={items} selected={menu.selected} focused={active} color={theme.accent} />
@@ -141,4 +155,9 @@ export function CredentialsScreen() {
 			{mode === 'removing' ? <Spinner label="Removing…" /> : null}
 		</Box>
 	);
+}
+
+/** A phrase ending as a sentence. */
+function sentence(text: string): string {
+	return /[.!?]$/.test(text) ? text : `${text}.`;
 }

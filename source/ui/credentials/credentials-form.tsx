@@ -3,6 +3,7 @@ import React, {useEffect, useReducer} from 'react';
 import {Box, Text} from 'ink';
 import type {Binding} from '../keys/binding.js';
 import type {Credentials} from '../../api/types.js';
+import {KeychainUnavailableError} from '../../credentials/keychain-errors.js';
 import type {Theme} from '../theme.js';
 import {ChoiceList} from '../fields/choice-list.js';
 import {useTextField} from '../fields/use-text-field.js';
@@ -16,9 +17,12 @@ export interface CredentialsFormProps {
 	active: boolean;
 	theme: Theme;
 	profile: string;
-	/** False where there is no keychain to save to (demo mode). */
+	/** False where there is no keychain to save to (demo mode), or it cannot be used: then only "this session" is offered. */
 	canSave: boolean;
-	/** Resolves when kept; rejects with a message to show (e.g. no keychain) and the form stays. */
+	/** Why the keychain is not offered, shown once on the keep step; left out where the screen already says it. */
+	notSavedBecause?: string;
+	/** Resolves when kept; rejects and the form stays on the choice: with the error's message, unless the keychain
+	 * turned out to be unavailable (the choice then goes, and the screen or `notSavedBecause` says why, once). */
 	onKeep(credentials: Credentials, choice: KeepChoice): Promise<void>;
 	/** Esc on the first field. */
 	onCancel(): void;
@@ -31,14 +35,17 @@ export function useCredentialsForm(props: CredentialsFormProps) {
 		{label: 'Use for this session only (nothing is stored)', value: 'session' as const},
 	];
 	const {onKeep} = props;
+	// The choices can shrink under the selection (the keychain found unavailable): it stays on one that exists.
+	const keepIndex = Math.min(state.keepIndex, choices.length - 1);
 
 	// The keep step's one side effect, run once each time the form enters `saving`.
 	useEffect(() => {
 		if (state.step !== 'saving') return;
-		const choice = choices[state.keepIndex]?.value ?? 'session';
+		const choice = choices[keepIndex]?.value ?? 'session';
 		onKeep(state.values, choice).then(
 			() => dispatch({type: 'saved'}),
-			(error: unknown) => dispatch({type: 'fail', message: error instanceof Error ? error.message : String(error)}),
+			(error: unknown) =>
+				dispatch({type: 'fail', message: error instanceof KeychainUnavailableError ? undefined : error instanceof Error ? error.message : String(error)}),
 		);
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per entry into `saving`; the values and choice are read then
 	}, [state.step]);
@@ -87,7 +94,12 @@ export function useCredentialsForm(props: CredentialsFormProps) {
 			{state.step === 'keep' || state.step === 'saving' ? (
 				<Box flexDirection="column" marginTop={1}>
 					<Text wrap="truncate">Where should these credentials be kept?</Text>
-					{state.step === 'saving' ? <Text dimColor>Saving…</Text> : <ChoiceList choices={choices} selected={state.keepIndex} focused={props.active} color={props.theme.accent} />}
+					{props.notSavedBecause && !props.canSave ? (
+						<Text wrap="wrap" dimColor>
+							Not in the OS keychain: {props.notSavedBecause}
+						</Text>
+					) : null}
+					{state.step === 'saving' ? <Text dimColor>Saving…</Text> : <ChoiceList choices={choices} selected={keepIndex} focused={props.active} color={props.theme.accent} />}
 					{state.error ? (
 						<Text wrap="wrap" color={props.theme.bad}>
 							✗ {state.error}

@@ -9,10 +9,12 @@ import {textEditFor, type TextEdit} from './text-editing.js';
 export function choiceBindings(on: {move(move: ChoiceMove): void; submit(): void}, words: {count: number; submit: string; footer?: number}): Binding[] {
 	const footer = words.footer ?? 1;
 	const last = Math.min(9, Math.max(1, words.count));
+	// One item: nothing to move to or pick, only Enter.
+	const several = words.count > 1;
 	return [
-		{keys: ['Up', 'k'], description: 'choose the one above', group: 'choose', footer: footer + 1, handler: () => on.move({type: 'cycle', by: -1})},
-		{keys: ['Down', 'j'], description: 'choose the one below', group: 'choose', footer: footer + 1, handler: () => on.move({type: 'cycle', by: 1})},
-		{keys: [`1-${last}`], description: 'choose that item', handler: (input) => on.move({type: 'pick', index: Number(input) - 1})},
+		{keys: ['Up', 'k'], description: 'choose the one above', group: 'choose', footer: footer + 1, when: several, handler: () => on.move({type: 'cycle', by: -1})},
+		{keys: ['Down', 'j'], description: 'choose the one below', group: 'choose', footer: footer + 1, when: several, handler: () => on.move({type: 'cycle', by: 1})},
+		{keys: [`1-${last}`], description: 'choose that item', when: several, handler: (input) => on.move({type: 'pick', index: Number(input) - 1})},
 		{keys: ['Enter'], description: words.submit, footer, handler: () => on.submit()},
 	];
 }
