@@ -130,7 +130,7 @@ export function CredentialsScreen() {
 			{message ? <Text color={theme.good} wrap="wrap">  {message}</Text> : null}
 			<Text> </Text>
 			{mode === 'menu' ? (
-				<ChoiceList choices={items} selected={menu.selected} focused={active} color={theme.accent} />
+				<ChoiceList choices={items} selected={menu.selected} focused={active} color={theme.accent} keys="numbers" />
 			) : null}
 			{mode === 'replace' ? form.view : null}
 			{mode === 'confirm-remove' ? (
