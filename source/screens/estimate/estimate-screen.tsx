@@ -1,5 +1,5 @@
 // The estimate calculator: loan coin, pledge coin, period, pledge amount; a live estimate for all three periods.
-import React, {useEffect, useMemo, useReducer, useState} from 'react';
+import React, {useEffect, useMemo, useReducer, useRef, useState} from 'react';
 import {errorLine} from '../../format/describe-error.js';
 import {Box, Text} from 'ink';
 import {PERIODS} from '../../api/types.js';
@@ -52,9 +52,15 @@ export function EstimateScreen() {
 	// something else asks the server nothing (and puts no "Parameter USDTE does not exist" on the top line).
 	const loanCoins = useCoins('loan');
 	const pledgeCoins = useCoins('pledge');
-	const settled = (name: 'loanCoin' | 'pledgeCoin', coin: string, known: readonly CoinOption[]) => form.focus !== name || known.some((option) => option.coin === coin);
-	const loanValue = loanCoin.ok && settled('loanCoin', loanCoin.value, loanCoins) ? loanCoin.value : undefined;
-	const pledgeValue = pledgeCoin.ok && settled('pledgeCoin', pledgeCoin.value, pledgeCoins) ? pledgeCoin.value : undefined;
+	// Meanwhile the figures of the last coin asked about stay (their header names that coin), so the table never jumps.
+	const lastAsked = useRef<{loanCoin?: string; pledgeCoin?: string}>({});
+	const settled = (name: 'loanCoin' | 'pledgeCoin', coin: {ok: true; value: string} | {ok: false}, known: readonly CoinOption[]): string | undefined => {
+		if (!coin.ok) return undefined;
+		if (form.focus !== name || known.some((option) => option.coin === coin.value)) return (lastAsked.current[name] = coin.value);
+		return lastAsked.current[name];
+	};
+	const loanValue = settled('loanCoin', loanCoin, loanCoins);
+	const pledgeValue = settled('pledgeCoin', pledgeCoin, pledgeCoins);
 	const amountValue = amount.ok ? amount.value : undefined;
 	const query: EstimateQuery | undefined = useMemo(
 		() => (loanValue && pledgeValue && amountValue && !sameCoin ? {loanCoin: loanValue, pledgeCoin: pledgeValue, pledgeAmount: amountValue} : undefined),
