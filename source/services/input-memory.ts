@@ -1,6 +1,8 @@
-// What a person typed into Estimate and Borrow, kept for the session (half-typed values too), and the checked
-// last coins, period and amounts written to the recent-inputs file (state/recent-inputs.ts) so the next run opens
-// where this one left off. The Symbols filter is kept for the session only. Writes are coalesced; `flush` writes what is pending (the app calls it on quit).
+// What a person typed into Estimate and Borrow, kept for the session (half-typed values too), and the last coins,
+// period and amounts the server accepted (an estimate answered for them, a borrow went through) written to the
+// recent-inputs file (state/recent-inputs.ts) so the next run opens where this one left off: a coin the server
+// refused ("40034 Parameter X does not exist") never greets the next start. Writes are coalesced; `flush` writes
+// what is pending (the app calls it on quit). The Symbols filter is kept for the session only.
 import {checkAmount, checkCoin} from '../api/validate.js';
 import type {Period} from '../api/types.js';
 import {NO_RECENT_INPUTS, type RecentInputs, type RecentInputsStore} from '../state/recent-inputs.js';
@@ -32,9 +34,13 @@ export interface InputMemory {
 	estimate(): Partial<EstimateMemory>;
 	borrow(): Partial<BorrowMemory>;
 	symbols(): Partial<SymbolsMemory>;
+	rememberSymbols(values: SymbolsMemory): void;
+	/** For the session only. */
 	rememberEstimate(values: EstimateMemory): void;
 	rememberBorrow(values: BorrowMemory): void;
-	rememberSymbols(values: SymbolsMemory): void;
+	/** The server accepted these values: for the session and the next run. */
+	acceptEstimate(values: EstimateMemory): void;
+	acceptBorrow(values: BorrowMemory): void;
 	/** Writes the pending change now (no-op without a file). Never rejects: the file is a convenience. */
 	flush(): Promise<void>;
 }
@@ -44,12 +50,15 @@ const SAVE_DELAY_MS = 300;
 export function createInputMemory(loaded: RecentInputs = NO_RECENT_INPUTS, file?: RecentInputsStore, delayMs = SAVE_DELAY_MS): InputMemory {
 	let estimate: Partial<EstimateMemory> = {...loaded.estimate};
 	let borrow: Partial<BorrowMemory> = {...loaded.borrow};
+	// What goes to disk: what was loaded, then what the server accepted.
+	let savedEstimate: Partial<EstimateMemory> = {...loaded.estimate};
+	let savedBorrow: Partial<BorrowMemory> = {...loaded.borrow};
 	let symbols: Partial<SymbolsMemory> = {};
 	let timer: NodeJS.Timeout | undefined;
 	let writing: Promise<void> = Promise.resolve();
 	const write = () => {
 		timer = undefined;
-		const snapshot: RecentInputs = {estimate: checked(estimate), borrow: checked(borrow)};
+		const snapshot: RecentInputs = {estimate: checked(savedEstimate), borrow: checked(savedBorrow)};
 		writing = writing.then(() => file?.save(snapshot)).catch(() => undefined);
 		return writing;
 	};
@@ -59,22 +68,32 @@ export function createInputMemory(loaded: RecentInputs = NO_RECENT_INPUTS, file?
 		timer = setTimeout(write, delayMs);
 		timer.unref?.();
 	};
+	const rememberEstimate = (values: EstimateMemory) => {
+		if (!sameValues(estimate, values)) estimate = {...values};
+	};
+	const rememberBorrow = (values: BorrowMemory) => {
+		if (!sameValues(borrow, values)) borrow = {...values};
+	};
 	return {
 		estimate: () => estimate,
 		borrow: () => borrow,
 		symbols: () => symbols,
-		rememberEstimate(values) {
-			if (sameValues(estimate, values)) return;
-			estimate = {...values};
-			schedule();
-		},
-		rememberBorrow(values) {
-			if (sameValues(borrow, values)) return;
-			borrow = {...values};
-			schedule();
-		},
 		rememberSymbols(values) {
 			symbols = {...values};
+		},
+		rememberEstimate,
+		rememberBorrow,
+		acceptEstimate(values) {
+			rememberEstimate(values);
+			if (sameValues(savedEstimate, values)) return;
+			savedEstimate = {...values};
+			schedule();
+		},
+		acceptBorrow(values) {
+			rememberBorrow(values);
+			if (sameValues(savedBorrow, values)) return;
+			savedBorrow = {...values};
+			schedule();
 		},
 		flush() {
 			if (!timer) return writing;

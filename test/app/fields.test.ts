@@ -3,7 +3,11 @@ import {describe, expect, it} from 'vitest';
 import {coinFieldReducer, type CoinFieldState} from '../../source/ui/fields/coin-field-state.js';
 import {completeCoin, pairProblem, shownSuggestions, suggestCoins} from '../../source/ui/fields/coin-rules.js';
 import {nextChoice} from '../../source/ui/fields/choice-field.js';
-import {textFieldPaste, textFieldReducer} from '../../source/ui/fields/text-field-state.js';
+import {arrivedAt, textFieldPaste, textFieldReducer, type TextFieldState} from '../../source/ui/fields/text-field-state.js';
+import {movePeriod, periodBindings, periodForKey} from '../../source/ui/fields/period-choices.js';
+import {dispatchKey} from '../../source/ui/keys/binding.js';
+import {parseKey} from '../../source/ui/keys/parse-key.js';
+import type {Period} from '../../source/api/types.js';
 
 const COINS = ['BTC', 'BGB', 'BTCDOM', 'USDT', 'USDC', 'ETH'];
 
@@ -54,5 +58,55 @@ describe('field widgets', () => {
 		expect(nextChoice(2, 3, {type: 'cycle', by: 1})).toBe(0);
 		expect(nextChoice(1, 3, {type: 'pick', index: 5})).toBe(1);
 		expect(nextChoice(1, 3, {type: 'pick', index: 0})).toBe(0);
+	});
+
+	it('a remembered value steps aside: typing replaces it, Enter keeps it, →/End/←/Home edit it, Backspace edits from the end, Ctrl+W/U clear it', () => {
+		const remembered = arrivedAt('USDT');
+		expect(remembered).toEqual({value: 'USDT', cursor: 4, selected: true});
+		expect(arrivedAt('')).toEqual({value: '', cursor: 0, selected: false});
+		const typed = (state: TextFieldState, text: string) => [...text].reduce((s, ch) => textFieldReducer(s, {type: 'edit', edit: {op: 'insert', text: ch}}), state);
+		expect(typed(remembered, 'usdc')).toMatchObject({value: 'usdc', cursor: 4});
+		expect(typed(remembered, 'usdc').selected).toBeFalsy();
+		const end = textFieldReducer(remembered, {type: 'edit', edit: {op: 'end'}});
+		expect(end).toEqual({value: 'USDT', cursor: 4, selected: false});
+		expect(typed(end, 'E').value).toBe('USDTE');
+		expect(textFieldReducer(remembered, {type: 'edit', edit: {op: 'right'}})).toEqual({value: 'USDT', cursor: 4, selected: false});
+		expect(typed(textFieldReducer(remembered, {type: 'edit', edit: {op: 'start'}}), 'X').value).toBe('XUSDT');
+		expect(textFieldReducer(remembered, {type: 'edit', edit: {op: 'left'}})).toEqual({value: 'USDT', cursor: 0, selected: false});
+		expect(textFieldReducer(remembered, {type: 'edit', edit: {op: 'backspace'}})).toEqual({value: 'USD', cursor: 3, selected: false});
+		for (const op of ['delete-word', 'clear'] as const) expect(textFieldReducer(remembered, {type: 'edit', edit: {op}})).toEqual({value: '', cursor: 0, selected: false});
+		expect(textFieldReducer(remembered, textFieldPaste('0.5')!).value).toBe('0.5');
+		// The coin field keeps the selection through ↑/↓ and drops it with a completion.
+		const coin: CoinFieldState = {...remembered, suggestion: -1};
+		expect(coinFieldReducer(coin, {type: 'edit', edit: {op: 'insert', text: 'u'}})).toMatchObject({value: 'u', selected: false});
+		expect(coinFieldReducer({...coin, value: 'US'}, {type: 'suggest', by: 1, coins: COINS}).selected).toBe(true);
+	});
+
+	it('the period by meaning: 7/s SEVEN, 3/t THIRTY, f FLEXIBLE; "30" ends on THIRTY; ←/→ ↑/↓ move', () => {
+		expect(['7', 's', '3', 't', 'f', '0', '1', '2', 'x'].map(periodForKey)).toEqual(['SEVEN', 'SEVEN', 'THIRTY', 'THIRTY', 'FLEXIBLE', undefined, undefined, undefined, undefined]);
+		expect(movePeriod('SEVEN', -1)).toBe('FLEXIBLE');
+		expect(movePeriod('FLEXIBLE', 1)).toBe('SEVEN');
+		let period: Period = 'SEVEN';
+		let submitted = 0;
+		const rows = periodBindings({choose: (chosen) => (period = chosen), move: (by) => (period = movePeriod(period, by)), submit: () => submitted++}, {submit: 'next'});
+		const press = (...sequences: string[]) => {
+			for (const sequence of sequences) {
+				const {input, key} = parseKey(sequence);
+				dispatchKey(rows, input, key);
+			}
+			return period;
+		};
+		expect(press('3', '0')).toBe('THIRTY');
+		expect(press('7')).toBe('SEVEN');
+		expect(press('f')).toBe('FLEXIBLE');
+		expect(press('t')).toBe('THIRTY');
+		expect(press('s')).toBe('SEVEN');
+		expect(press('\u001B[C')).toBe('THIRTY');
+		expect(press('\u001B[D', '\u001B[D')).toBe('FLEXIBLE');
+		expect(press('\u001B[B')).toBe('SEVEN');
+		expect(press('\u001B[A')).toBe('FLEXIBLE');
+		expect(press('1', '2')).toBe('FLEXIBLE');
+		press('\r');
+		expect(submitted).toBe(1);
 	});
 });

@@ -11,8 +11,8 @@ describe('input memory', () => {
 	it('keeps half-typed values for the session but writes only checked, canonical ones', async () => {
 		const file = join(mkdtempSync(join(tmpdir(), 'loan-tui-memory-')), 'settings.json');
 		const memory = createInputMemory(undefined, fileRecentInputs(file), 10_000);
-		memory.rememberEstimate({loanCoin: 'usdt', pledgeCoin: 'BT', daily: 'THIRTY', pledgeAmount: '007.50'});
-		memory.rememberBorrow({loanCoin: 'USDT', pledgeCoin: 'ETH', daily: 'FLEXIBLE', amountMode: 'loan', pledgeAmount: '1.', loanAmount: '100'});
+		memory.acceptEstimate({loanCoin: 'usdt', pledgeCoin: 'BT', daily: 'THIRTY', pledgeAmount: '007.50'});
+		memory.acceptBorrow({loanCoin: 'USDT', pledgeCoin: 'ETH', daily: 'FLEXIBLE', amountMode: 'loan', pledgeAmount: '1.', loanAmount: '100'});
 		expect(memory.estimate()).toEqual({loanCoin: 'usdt', pledgeCoin: 'BT', daily: 'THIRTY', pledgeAmount: '007.50'});
 		await memory.flush();
 		const saved = await fileRecentInputs(file).load();
@@ -28,7 +28,7 @@ describe('input memory', () => {
 		const saves: RecentInputs[] = [];
 		const memory = createInputMemory({estimate: {loanCoin: 'USDT'}, borrow: {}}, {load: async () => ({estimate: {}, borrow: {}}), save: async (inputs) => void saves.push(inputs)}, 20);
 		expect(memory.estimate()).toEqual({loanCoin: 'USDT'});
-		for (const amount of ['1', '12', '123']) memory.rememberEstimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: amount});
+		for (const amount of ['1', '12', '123']) memory.acceptEstimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: amount});
 		await vi.advanceTimersByTimeAsync(19);
 		expect(saves).toHaveLength(0);
 		await vi.advanceTimersByTimeAsync(1);
@@ -36,11 +36,27 @@ describe('input memory', () => {
 		await memory.flush();
 		expect(saves).toHaveLength(1);
 		expect(saves[0]!.estimate.pledgeAmount).toBe('123');
-		memory.rememberEstimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '123'});
+		memory.acceptEstimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '123'});
 		await memory.flush();
 		expect(saves).toHaveLength(1);
 		const failing = createInputMemory(undefined, {load: async () => ({estimate: {}, borrow: {}}), save: async () => Promise.reject(new Error('disk full'))}, 10_000);
-		failing.rememberEstimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'});
+		failing.acceptEstimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'});
 		await expect(failing.flush()).resolves.toBeUndefined();
+	});
+
+	it('writes only what the server accepted: a value typed and not accepted stays in the session', async () => {
+		const file = join(mkdtempSync(join(tmpdir(), 'loan-tui-memory-')), 'settings.json');
+		const memory = createInputMemory({estimate: {loanCoin: 'USDT', pledgeCoin: 'BTC'}, borrow: {pledgeCoin: 'ETH'}}, fileRecentInputs(file), 10_000);
+		memory.acceptEstimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'});
+		// Refused by the server (40034 Parameter USDTE does not exist): kept for this session, never written.
+		memory.rememberEstimate({loanCoin: 'USDTE', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'});
+		memory.rememberBorrow({loanCoin: 'USDT', pledgeCoin: 'ZZZ', daily: 'SEVEN', amountMode: 'pledge', pledgeAmount: '1', loanAmount: ''});
+		expect(memory.estimate().loanCoin).toBe('USDTE');
+		expect(memory.borrow().pledgeCoin).toBe('ZZZ');
+		await memory.flush();
+		const saved = await fileRecentInputs(file).load();
+		expect(saved.estimate).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'});
+		expect(saved.borrow).toEqual({pledgeCoin: 'ETH'});
+		expect(readFileSync(file, 'utf8')).not.toMatch(/USDTE|ZZZ/);
 	});
 });

@@ -18,13 +18,38 @@ describe('text editing', () => {
 		expect(textEditFor('', key({backspace: true}))).toEqual({op: 'backspace'});
 		expect(textEditFor('', key({delete: true}))).toEqual({op: 'backspace'});
 		expect(textEditFor('', key({leftArrow: true}))).toEqual({op: 'left'});
-		expect(textEditFor('', key({home: true}))).toBeUndefined();
-		expect(textEditFor('', key({home: true}), {homeEnd: true})).toEqual({op: 'start'});
+		expect(textEditFor('', key({home: true}))).toEqual({op: 'start'});
+		expect(textEditFor('', key({end: true}))).toEqual({op: 'end'});
+		expect(textEditFor('a', key({ctrl: true}))).toEqual({op: 'start'});
+		expect(textEditFor('e', key({ctrl: true}))).toEqual({op: 'end'});
+		expect(textEditFor('b', key({meta: true}))).toEqual({op: 'word-left'});
+		expect(textEditFor('f', key({meta: true}))).toEqual({op: 'word-right'});
 		for (const navigation of [{return: true}, {tab: true}, {upArrow: true}, {escape: true}, {pageDown: true}] as Partial<Key>[]) {
 			expect(textEditFor('', key(navigation))).toBeUndefined();
 		}
 		expect(textEditFor('r', key({ctrl: true}))).toBeUndefined();
 		expect(textEditFor('\u001B[31m', noKey)).toEqual({op: 'insert', text: '[31m'});
+	});
+
+	it('edits as readline does: 1, Ctrl+A, End, 5 gives 15; Home, End, Alt+B/F, Ctrl+W and Ctrl+U', async () => {
+		const {parseKey} = await import('../../source/ui/keys/parse-key.js');
+		const typed = (sequences: string[], from: TextState = {value: '', cursor: 0}) =>
+			sequences.reduce((state, sequence) => {
+				const {input, key: parsed} = parseKey(sequence);
+				const edit = textEditFor(input, parsed);
+				return edit ? applyTextEdit(state, edit) : state;
+			}, from);
+		expect(typed(['1', '\u0001', '\u001B[F', '5']).value).toBe('15');
+		expect(typed(['1', '\u001B[H', '5'])).toEqual({value: '51', cursor: 1});
+		expect(typed(['1', '\u001B[1~', '\u001B[4~', '5']).value).toBe('15');
+		// Alt+B and Alt+F (ESC b, ESC f) move by words; Ctrl+W deletes the word before the cursor; Ctrl+U clears.
+		const line = {value: 'pledge 12.5 btc', cursor: 15};
+		expect(typed(['\u001Bb'], line).cursor).toBe(12);
+		expect(typed(['\u001Bb', '\u001Bb'], line).cursor).toBe(10);
+		expect(typed(['\u0001', '\u001Bf'], line).cursor).toBe(6);
+		expect(typed(['\u0001', '\u001Bf', '\u001Bf'], line).cursor).toBe(9);
+		expect(typed(['\u0017'], line)).toEqual({value: 'pledge 12.5 ', cursor: 12});
+		expect(typed(['\u0015'], line)).toEqual({value: '', cursor: 0});
 	});
 
 	it('inserts at the cursor, deletes before it, and moves within bounds', () => {

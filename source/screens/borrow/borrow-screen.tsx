@@ -11,14 +11,15 @@ import {useServices} from '../../ui/services.js';
 import {useStore} from '../../ui/use-store.js';
 import {PERIOD_LABEL} from '../../format/estimate.js';
 import {TextField} from '../../ui/fields/text-field.js';
-import {PERIOD_CHOICES} from '../../ui/fields/period-choices.js';
+import {PERIOD_CHOICES, PERIOD_HOTKEYS, periodBindings} from '../../ui/fields/period-choices.js';
 import {ChoiceList} from '../../ui/fields/choice-list.js';
 import {choiceBindings} from '../../ui/fields/field-bindings.js';
 import {useTextField} from '../../ui/fields/use-text-field.js';
 import {useCoinSuggestions} from '../../ui/fields/use-coin-suggestions.js';
 import {useCredentialsForm} from '../../ui/credentials/credentials-form.js';
 import {canSaveTo} from '../../services/credentials-access.js';
-import {AMOUNT_MODES, borrowMemoryOf, initialWizard, wizardReducer, type AmountMode, type WizardState, type WizardStep} from './reducer.js';
+import {errorLine} from '../../format/describe-error.js';
+import {AMOUNT_MODES, borrowMemoryOf, refusedCoinStep, initialWizard, wizardReducer, type AmountMode, type WizardState, type WizardStep} from './reducer.js';
 import {useMoneyPost} from '../../ui/money/use-money-post.js';
 import {MONEY_STAGE_TITLES, moneyInputMode, moneyReviewBindings, moneyStage, type MoneyStage} from '../../ui/money/money-review-bindings.js';
 import {MoneyPostView} from '../../ui/money/money-post-view.js';
@@ -29,6 +30,10 @@ import {Review} from './review.js';
 import {useReviewChecks} from './use-review-checks.js';
 import {copiedMessage} from '../../services/clipboard.js';
 import {sanitize} from '../../format/sanitize.js';
+import {coinsFromInfos, type CoinInfoState} from '../../services/coin-info-store.js';
+import {createStore} from '../../services/store.js';
+
+const NO_COIN_INFOS = createStore<CoinInfoState>({status: 'idle'});
 
 /** What the screen shows: a wizard step, or where the borrow request is once the review was confirmed. */
 type Stage = WizardStep | MoneyStage;
@@ -74,6 +79,14 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 	const stage: Stage = money ?? state.step;
 	const estimate = useReviewEstimate(client, state.values, stage === 'review');
 	const checks = useReviewChecks(client, coinInfos, state.values, stage === 'review', estimate);
+	// The server accepted these values (its estimate answered for them, or the borrow went through): the next run
+	// opens with them. Values it refused stay this session's only.
+	const answered = state.values.amountMode === 'pledge' ? estimate !== 'loading' && estimate?.ok === true : checks.cost?.status === 'ready' && checks.cost.cost !== undefined;
+	const accepted = stage === 'result' || (stage === 'review' && !checks.blocked && answered);
+	const acceptedMemory = accepted ? JSON.stringify(borrowMemoryOf(state)) : undefined;
+	useEffect(() => {
+		if (acceptedMemory) inputs.acceptBorrow(JSON.parse(acceptedMemory) as ReturnType<typeof borrowMemoryOf>);
+	}, [acceptedMemory, inputs]);
 
 	const textField = state.step === 'loanCoin' || state.step === 'pledgeCoin' || state.step === 'amount' ? state.step : undefined;
 	const coinField = textField === 'loanCoin' || textField === 'pledgeCoin';
@@ -93,9 +106,23 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 		onCancel: () => dispatch({type: 'back'}),
 	});
 
+	// A coin step checks the coin against Bitget's loanable (or pledgeable) coins when that list is there; an Enter
+	// while it loads waits for it (a failed lookup checks nothing here: the review's check and the server do).
+	const infos = useStore(coinInfos ?? NO_COIN_INFOS);
+	const allowed = coinField && infos.status === 'ready' ? coinsFromInfos(infos.infos, textField === 'pledgeCoin' ? 'pledge' : 'loan') : undefined;
+	const [submitWaiting, setSubmitWaiting] = useState(false);
+	const submit = () => {
+		if (coinField && coinInfos && (infos.status === 'loading' || infos.status === 'idle')) return setSubmitWaiting(true);
+		dispatch({type: 'submit', coins, allowed});
+	};
+	useEffect(() => {
+		if (!submitWaiting || infos.status === 'loading' || infos.status === 'idle') return;
+		setSubmitWaiting(false);
+		dispatch({type: 'submit', coins, allowed});
+	}, [submitWaiting, infos.status, coins, allowed]);
 	const textInput = useTextField({
 		focused: textField !== undefined,
-		submit: () => dispatch({type: 'submit', coins}),
+		submit,
 		// ↑/↓ move a suggestion only while the coin field shows some (the amount has none).
 		...(coinField && suggestions.length > 0 ? {suggest: (by: number) => dispatch({type: 'suggest', by, coins})} : {}),
 		edit: (edit) => dispatch({type: 'text', edit}),
@@ -107,8 +134,9 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 			case 'credentials':
 				return form.bindings;
 			case 'period':
+				return [...periodBindings({choose: (daily) => dispatch({type: 'period', daily}), move: (by) => dispatch({type: 'select', move: {type: 'cycle', by}}), submit: () => dispatch({type: 'submit'})}, {submit: 'next'}), back];
 			case 'amountMode':
-				return [...choiceBindings({submit: () => dispatch({type: 'submit'}), move: (move) => dispatch({type: 'select', move})}, {count: state.step === 'period' ? PERIOD_CHOICES.length : MODE_CHOICES.length, submit: 'next'}), back];
+				return [...choiceBindings({submit: () => dispatch({type: 'submit'}), move: (move) => dispatch({type: 'select', move})}, {count: MODE_CHOICES.length, submit: 'next'}), back];
 			default:
 				// Esc first: the text row comes last and takes every other key.
 				return [back, ...textInput.bindings({submit: state.step === 'amount' ? 'review' : 'next', suggestion: 'a suggested coin'})];
@@ -123,7 +151,16 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 					prechecked.current = !checks.checking;
 					post.confirm(borrowRequestOf(state.values), requestBody(state.values));
 				},
-				change: () => dispatch({type: 'decline'}),
+				change: () =>
+					dispatch({
+						type: 'decline',
+						to: refusedCoinStep(state.values, [
+							post.state.refusal === undefined ? undefined : errorLine(post.state.refusal),
+							checks.blocked,
+							estimate !== 'loading' && estimate && !estimate.ok ? errorLine(estimate.error) : undefined,
+							checks.cost?.status === 'error' ? errorLine(checks.cost.error) : undefined,
+						]),
+					}),
 				home: () => navigation.home(),
 				copy: {
 					what: 'order ID',
@@ -165,6 +202,7 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 					labelWidth={16}
 					value={state.values[textField]}
 					cursor={state.cursor}
+					selected={state.selected}
 					focused={active}
 					theme={theme}
 					error={state.error}
@@ -172,8 +210,8 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 					highlighted={state.suggestion}
 				/>
 			) : null}
-			{state.step === 'period' ? <ChoiceList choices={PERIOD_CHOICES} selected={PERIOD_CHOICES.findIndex((c) => c.value === state.values.daily)} focused={active} color={theme.accent} /> : null}
-			{state.step === 'amountMode' ? <ChoiceList choices={MODE_CHOICES} selected={AMOUNT_MODES.indexOf(state.values.amountMode)} focused={active} color={theme.accent} /> : null}
+			{state.step === 'period' ? <ChoiceList choices={PERIOD_CHOICES} selected={PERIOD_CHOICES.findIndex((c) => c.value === state.values.daily)} focused={active} color={theme.accent} keys={PERIOD_HOTKEYS} /> : null}
+			{state.step === 'amountMode' ? <ChoiceList choices={MODE_CHOICES} selected={AMOUNT_MODES.indexOf(state.values.amountMode)} focused={active} color={theme.accent} keys="numbers" /> : null}
 			{state.step === 'credentials' ? form.view : null}
 			{stage === 'review' ? (
 				<Review

@@ -5,7 +5,8 @@ import {nextChoice} from '../../ui/fields/choice-field.js';
 import {checkAmount, checkCoin} from '../../api/validate.js';
 import type {TextEdit} from '../../ui/fields/text-editing.js';
 import {coinFieldReducer, type CoinFieldAction} from '../../ui/fields/coin-field-state.js';
-import {NO_SUGGESTION, pairProblem, type CoinLike} from '../../ui/fields/coin-rules.js';
+import {NO_SUGGESTION, pairProblem, suggestCoins, SUGGESTION_LIMIT, type CoinLike} from '../../ui/fields/coin-rules.js';
+import {arrivedAt} from '../../ui/fields/text-field-state.js';
 
 export type WizardStep =
 	| 'loanCoin'
@@ -32,6 +33,8 @@ export interface WizardState {
 	values: WizardValues;
 	/** Cursor in the current text step's field. */
 	cursor: number;
+	/** The text step's value is selected (remembered, carried, or there on arriving back): typing replaces it. */
+	selected?: boolean;
 	/** Highlighted coin suggestion on a coin step. */
 	suggestion: number;
 	/** Why the current text step's value was not accepted. */
@@ -47,18 +50,21 @@ export interface WizardState {
 export type WizardAction =
 	| {type: 'edit'; value: string}
 	| {type: 'text'; edit: TextEdit}
-	/** Enter on a text step; on a coin step the highlighted suggestion from `coins` is taken first. */
-	| {type: 'submit'; coins?: readonly CoinLike[]}
+	/** Enter on a text step; on a coin step the highlighted suggestion from `coins` is taken first, and the coin must be
+	 * one of `allowed` (Bitget's loanable or pledgeable coins) when that list is known. */
+	| {type: 'submit'; coins?: readonly CoinLike[]; allowed?: readonly string[]}
 	| {type: 'suggest'; by: number; coins: readonly CoinLike[]}
 	/** On the period and amount-mode steps: move the selection (Enter is `submit`). */
 	| {type: 'select'; move: {type: 'cycle'; by: number} | {type: 'pick'; index: number}}
+	/** On the period step: that period (a key that names it), staying on the step. */
+	| {type: 'period'; daily: Period}
 	| {type: 'choose-period'; daily: Period}
 	| {type: 'choose-mode'; mode: AmountMode}
 	| {type: 'back'}
 	| {type: 'credentials-needed'; needed: boolean}
 	| {type: 'credentials-ready'}
-	/** "n" on the review: back to the amount. */
-	| {type: 'decline'};
+	/** "n" on the review: back to the step holding the value refused (`to`), else to the amount. */
+	| {type: 'decline'; to?: 'loanCoin' | 'pledgeCoin'};
 
 const TEXT_STEPS = {loanCoin: 'loanCoin', pledgeCoin: 'pledgeCoin', amount: 'amount'} as const;
 
@@ -98,7 +104,7 @@ export function initialWizard(prefill?: Partial<EstimateRequest>, remembered?: R
 			amount: (amountMode === 'pledge' ? remembered.pledgeAmount : remembered.loanAmount) ?? '',
 		};
 		const otherAmount = (amountMode === 'pledge' ? remembered.loanAmount : remembered.pledgeAmount) ?? '';
-		return {step: 'loanCoin', values, cursor: values.loanCoin.length, suggestion: NO_SUGGESTION, needsCredentials: false, exit: false, otherAmount};
+		return {step: 'loanCoin', values, ...arrivedAt(values.loanCoin), suggestion: NO_SUGGESTION, needsCredentials: false, exit: false, otherAmount};
 	}
 	const values: WizardValues = {
 		loanCoin: prefill?.loanCoin ?? '',
@@ -110,14 +116,15 @@ export function initialWizard(prefill?: Partial<EstimateRequest>, remembered?: R
 	const complete = checkCoin(values.loanCoin).ok && checkCoin(values.pledgeCoin).ok && checkAmount(values.amount).ok;
 	// Values carried from the estimate land on the amount step: one Enter to review, Esc to change anything.
 	const step = complete ? 'amount' : 'loanCoin';
-	return {step, values, cursor: values[step].length, suggestion: NO_SUGGESTION, needsCredentials: false, exit: false};
+	return {step, values, ...arrivedAt(values[step]), suggestion: NO_SUGGESTION, needsCredentials: false, exit: false};
 }
 
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
 	const next = reduce(state, action);
-	// Arriving on a text step puts the cursor after what is already there.
+	// Arriving on a text step puts the cursor after what is already there, selected: typing replaces it.
 	if (next.step !== state.step && next.step in TEXT_STEPS) {
-		return {...next, cursor: next.values[TEXT_STEPS[next.step as keyof typeof TEXT_STEPS]].length, suggestion: NO_SUGGESTION};
+		const {cursor, selected} = arrivedAt(next.values[TEXT_STEPS[next.step as keyof typeof TEXT_STEPS]]);
+		return {...next, cursor, selected, suggestion: NO_SUGGESTION};
 	}
 	return next;
 }
@@ -131,7 +138,7 @@ function reduce(state: WizardState, action: WizardAction): WizardState {
 		case 'suggest':
 			return state.step === 'loanCoin' || state.step === 'pledgeCoin' ? field(state, action) : state;
 		case 'submit':
-			return submitText(action.coins && (state.step === 'loanCoin' || state.step === 'pledgeCoin') ? field(state, {type: 'complete', coins: action.coins}) : state);
+			return submitText(action.coins && (state.step === 'loanCoin' || state.step === 'pledgeCoin') ? field(state, {type: 'complete', coins: action.coins}) : state, action.allowed);
 		case 'select': {
 			if (state.step === 'period') {
 				const daily = PERIODS[nextChoice(PERIODS.indexOf(state.values.daily), PERIODS.length, action.move)]!;
@@ -142,6 +149,8 @@ function reduce(state: WizardState, action: WizardAction): WizardState {
 			}
 			return state;
 		}
+		case 'period':
+			return state.step === 'period' && state.values.daily !== action.daily ? {...state, values: {...state.values, daily: action.daily}} : state;
 		case 'choose-period':
 			return state.step === 'period' ? {...state, values: {...state.values, daily: action.daily}, step: 'amountMode'} : state;
 		case 'choose-mode':
@@ -153,8 +162,22 @@ function reduce(state: WizardState, action: WizardAction): WizardState {
 		case 'credentials-ready':
 			return state.step === 'credentials' ? {...state, needsCredentials: false, step: 'review'} : {...state, needsCredentials: false};
 		case 'decline':
-			return state.step === 'review' ? {...state, step: 'amount'} : state;
+			return state.step === 'review' ? {...state, step: action.to ?? 'amount'} : state;
 	}
+}
+
+/**
+ * Which coin the review's refusals are about, if one is: the server's "Parameter X does not exist" (40034) naming a
+ * coin, or a check saying a coin is not loanable or not pledgeable. `n` then goes back to that coin's step.
+ */
+export function refusedCoinStep(values: WizardValues, messages: ReadonlyArray<string | undefined>): 'loanCoin' | 'pledgeCoin' | undefined {
+	for (const message of messages) {
+		if (!message) continue;
+		const named = /Parameter (\S+) does not exist/i.exec(message)?.[1]?.toUpperCase();
+		if (named === values.loanCoin || (message.includes(`${values.loanCoin} is not`) && message.includes('loanable'))) return 'loanCoin';
+		if (named === values.pledgeCoin || (message.includes(`${values.pledgeCoin} is not`) && message.includes('pledgeable'))) return 'pledgeCoin';
+	}
+	return undefined;
 }
 
 /** Switches the amount mode: the amount typed for the old mode is put aside, the one for the new mode comes back. */
@@ -168,14 +191,16 @@ function withMode(state: WizardState, amountMode: AmountMode): WizardState {
 function field(state: WizardState, action: CoinFieldAction, clearError = false): WizardState {
 	const name = TEXT_STEPS[state.step as keyof typeof TEXT_STEPS];
 	if (!name) return state;
-	const next = coinFieldReducer({value: state.values[name], cursor: state.cursor, suggestion: state.suggestion}, action);
+	const next = coinFieldReducer({value: state.values[name], cursor: state.cursor, suggestion: state.suggestion, selected: state.selected}, action);
 	const changed = next.value !== state.values[name];
-	if (!changed && next.cursor === state.cursor && next.suggestion === state.suggestion && !clearError) return state;
-	return {...state, values: {...state.values, [name]: next.value}, cursor: next.cursor, suggestion: next.suggestion, error: changed || clearError ? undefined : state.error};
+	const selected = Boolean(next.selected);
+	if (!changed && next.cursor === state.cursor && next.suggestion === state.suggestion && selected === Boolean(state.selected) && !clearError) return state;
+	return {...state, values: {...state.values, [name]: next.value}, cursor: next.cursor, suggestion: next.suggestion, selected, error: changed || clearError ? undefined : state.error};
 }
 
-function submitText(state: WizardState): WizardState {
+function submitText(state: WizardState, allowed?: readonly string[]): WizardState {
 	const {values} = state;
+	const notAllowed = (coin: string, kind: 'loan' | 'pledge') => (allowed && allowed.length > 0 && !allowed.includes(coin) ? coinRefusal(coin, kind, allowed) : undefined);
 	switch (state.step) {
 		case 'period':
 			return {...state, step: 'amountMode'};
@@ -183,12 +208,15 @@ function submitText(state: WizardState): WizardState {
 			return {...state, step: 'amount', error: undefined};
 		case 'loanCoin': {
 			const coin = checkCoin(values.loanCoin, 'loan coin');
-			return coin.ok ? {...state, values: {...values, loanCoin: coin.value}, step: 'pledgeCoin', error: undefined} : {...state, error: coin.message};
+			if (!coin.ok) return {...state, error: coin.message};
+			const refused = notAllowed(coin.value, 'loan');
+			if (refused) return {...state, error: refused};
+			return {...state, values: {...values, loanCoin: coin.value}, step: 'pledgeCoin', error: undefined};
 		}
 		case 'pledgeCoin': {
 			const coin = checkCoin(values.pledgeCoin, 'pledge coin');
 			if (!coin.ok) return {...state, error: coin.message};
-			const problem = pairProblem(values.loanCoin, coin.value);
+			const problem = pairProblem(values.loanCoin, coin.value) ?? notAllowed(coin.value, 'pledge');
 			if (problem) return {...state, error: problem};
 			return {...state, values: {...values, pledgeCoin: coin.value}, step: 'period', error: undefined};
 		}
@@ -200,6 +228,13 @@ function submitText(state: WizardState): WizardState {
 		default:
 			return state;
 	}
+}
+
+/** Why a coin cannot be borrowed (or pledged), with the coins to try instead: those like it, else the first listed. */
+function coinRefusal(coin: string, kind: 'loan' | 'pledge', allowed: readonly string[]): string {
+	const like = suggestCoins(allowed, coin);
+	const others = like.length > 0 ? `did you mean ${like.join(', ')}?` : `Bitget takes ${allowed.slice(0, SUGGESTION_LIMIT).join(', ')}${allowed.length > SUGGESTION_LIMIT ? ', …' : ''}`;
+	return kind === 'loan' ? `${coin} is not a coin Bitget lends; ${others}` : `${coin} is not a coin Bitget takes as collateral; ${others}`;
 }
 
 function back(state: WizardState): WizardState {

@@ -144,7 +144,7 @@ export function CredentialsScreen() {
 			{message ? <Text color={message.failed ? theme.bad : theme.good} wrap="wrap">  {message.text}</Text> : null}
 			<Text> </Text>
 			{mode === 'menu' ? (
-				<ChoiceList choices={items} selected={menu.selected} focused={active} color={theme.accent} />
+				<ChoiceList choices={items} selected={menu.selected} focused={active} color={theme.accent} keys="numbers" />
 			) : null}
 			{mode === 'replace' ? form.view : null}
 			{mode === 'confirm-remove' ? (

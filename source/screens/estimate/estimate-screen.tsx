@@ -1,5 +1,5 @@
 // The estimate calculator: loan coin, pledge coin, period, pledge amount; a live estimate for all three periods.
-import React, {useEffect, useMemo, useReducer, useState} from 'react';
+import React, {useEffect, useMemo, useReducer, useRef, useState} from 'react';
 import {errorLine} from '../../format/describe-error.js';
 import {Box, Text} from 'ink';
 import {PERIODS} from '../../api/types.js';
@@ -14,10 +14,11 @@ import {Spinner} from '../../ui/components/spinner.js';
 import {TextField} from '../../ui/fields/text-field.js';
 import {PERIOD_LABEL} from '../../format/estimate.js';
 import {useTextField} from '../../ui/fields/use-text-field.js';
-import {choiceBindings} from '../../ui/fields/field-bindings.js';
+import {periodBindings, PERIOD_KEYS} from '../../ui/fields/period-choices.js';
 import {useCoinSuggestions} from '../../ui/fields/use-coin-suggestions.js';
 import {SuggestionList} from '../../ui/fields/suggestion-list.js';
-import {pairProblem, SUGGESTION_LIMIT} from '../../ui/fields/coin-rules.js';
+import {pairProblem, SUGGESTION_LIMIT, type CoinOption} from '../../ui/fields/coin-rules.js';
+import {useCoins} from '../../ui/fields/use-coins.js';
 import {estimateFormReducer, restoredEstimateForm, type TextFieldName} from './reducer.js';
 import {useLiveEstimate, type EstimateQuery} from '../../ui/use-live-estimate.js';
 import {EstimateTable} from './estimate-table.js';
@@ -47,8 +48,19 @@ export function EstimateScreen() {
 	const amount = checkAmount(form.pledgeAmount, 'pledge amount');
 	const pairError = loanCoin.ok && pledgeCoin.ok ? pairProblem(loanCoin.value, pledgeCoin.value) : undefined;
 	const sameCoin = pairError !== undefined;
-	const loanValue = loanCoin.ok ? loanCoin.value : undefined;
-	const pledgeValue = pledgeCoin.ok ? pledgeCoin.value : undefined;
+	// A coin being typed is sent only once it is a coin the list knows, or the field is left: "USDTE" on the way to
+	// something else asks the server nothing (and puts no "Parameter USDTE does not exist" on the top line).
+	const loanCoins = useCoins('loan');
+	const pledgeCoins = useCoins('pledge');
+	// Meanwhile the figures of the last coin asked about stay (their header names that coin), so the table never jumps.
+	const lastAsked = useRef<{loanCoin?: string; pledgeCoin?: string}>({});
+	const settled = (name: 'loanCoin' | 'pledgeCoin', coin: {ok: true; value: string} | {ok: false}, known: readonly CoinOption[]): string | undefined => {
+		if (!coin.ok) return undefined;
+		if (form.focus !== name || known.some((option) => option.coin === coin.value)) return (lastAsked.current[name] = coin.value);
+		return lastAsked.current[name];
+	};
+	const loanValue = settled('loanCoin', loanCoin, loanCoins);
+	const pledgeValue = settled('pledgeCoin', pledgeCoin, pledgeCoins);
 	const amountValue = amount.ok ? amount.value : undefined;
 	const query: EstimateQuery | undefined = useMemo(
 		() => (loanValue && pledgeValue && amountValue && !sameCoin ? {loanCoin: loanValue, pledgeCoin: pledgeValue, pledgeAmount: amountValue} : undefined),
@@ -61,6 +73,12 @@ export function EstimateScreen() {
 		if (failed && !failed.ok) lastError.report('estimate', `Estimate: ${errorLine(failed.error)}`);
 		else lastError.succeeded('estimate');
 	}, [live, lastError]);
+	// The server answered for these values: they are the ones the next run opens with.
+	// (Only the answer for the query now: just after a change the last answer is still there for one render.)
+	const accepted = live.status === 'ready' && query !== undefined && live.key.startsWith(`${query.loanCoin}|${query.pledgeCoin}|${query.pledgeAmount}#`) && live.results[form.daily]?.ok === true;
+	useEffect(() => {
+		if (accepted && query) inputs.acceptEstimate({...query, daily: form.daily});
+	}, [accepted, query, form.daily, inputs]);
 
 	const focusedText = form.focus === 'daily' ? undefined : (form.focus as TextFieldName);
 	const coinField = focusedText === 'loanCoin' || focusedText === 'pledgeCoin' ? focusedText : undefined;
@@ -94,9 +112,9 @@ export function EstimateScreen() {
 	// The focused field's rows: the period's choice, or the text field's (a coin field's Enter takes the highlighted coin).
 	const fieldRows: Binding[] =
 		form.focus === 'daily'
-			? choiceBindings(
-					{move: (move) => dispatch({type: 'select-period', move}), submit: () => dispatch({type: 'move', by: 1})},
-					{count: PERIODS.length, submit: 'next field'},
+			? periodBindings(
+					{choose: (daily) => dispatch({type: 'period', daily}), move: (by) => dispatch({type: 'select-period', move: {type: 'cycle', by}}), submit: () => dispatch({type: 'move', by: 1})},
+					{submit: 'next field'},
 				)
 			: textField.bindings({submit: coinField ? 'next field (takes the highlighted coin)' : 'next field', suggestion: 'a suggested coin'});
 	// Typing takes every key the rows before it did not: it stays last.
@@ -122,6 +140,7 @@ export function EstimateScreen() {
 			label={label}
 			value={form[name]}
 			cursor={form.cursor}
+			selected={form.selected && form.focus === name}
 			placeholder={placeholder}
 			focused={active && form.focus === name}
 			theme={theme}
@@ -143,7 +162,7 @@ export function EstimateScreen() {
 							{form.focus === 'daily' ? '› ' : '  '}
 							{'Period'.padEnd(14)}
 						</Text>
-						{form.focus === 'daily' ? `‹ ${PERIOD_LABEL[form.daily]} ›  ↑/↓` : PERIOD_LABEL[form.daily]}
+						{form.focus === 'daily' ? `‹ ${PERIOD_LABEL[form.daily]} ›  ←/→ or ${PERIODS.map((period) => PERIOD_KEYS[period][0]).join('/')}` : PERIOD_LABEL[form.daily]}
 					</Text>
 					{field('pledgeAmount', 'Pledge amount', `amount of ${pledgeCoin.ok ? pledgeCoin.value : 'the pledge coin'}`)}
 				</Box>

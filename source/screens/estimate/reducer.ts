@@ -4,6 +4,13 @@ import {nextChoice} from '../../ui/fields/choice-field.js';
 import type {TextEdit} from '../../ui/fields/text-editing.js';
 import {coinFieldReducer, type CoinFieldAction} from '../../ui/fields/coin-field-state.js';
 import {NO_SUGGESTION, type CoinLike} from '../../ui/fields/coin-rules.js';
+import {arrivedAt} from '../../ui/fields/text-field-state.js';
+
+/** Focus arriving at a text field: cursor at the end, a value already there selected. */
+const arrival = (value: string) => {
+	const {cursor, selected} = arrivedAt(value);
+	return {cursor, selected};
+};
 
 const ESTIMATE_FIELDS = ['loanCoin', 'pledgeCoin', 'daily', 'pledgeAmount'] as const;
 type EstimateField = (typeof ESTIMATE_FIELDS)[number];
@@ -21,6 +28,8 @@ export interface EstimateFormState {
 	suggestion: number;
 	/** Cursor in the focused text field. */
 	cursor: number;
+	/** The focused text field's value is selected (remembered, or there on arrival): typing replaces it. */
+	selected: boolean;
 }
 
 export const initialEstimateForm: EstimateFormState = {
@@ -32,13 +41,14 @@ export const initialEstimateForm: EstimateFormState = {
 	visited: [],
 	suggestion: NO_SUGGESTION,
 	cursor: 0,
+	selected: false,
 };
 
 /** The form as it was left this session (or last run): values back, focus on the first field still empty. */
 export function restoredEstimateForm(remembered: Partial<Pick<EstimateFormState, 'loanCoin' | 'pledgeCoin' | 'daily' | 'pledgeAmount'>>): EstimateFormState {
 	const form = {...initialEstimateForm, ...remembered};
 	const focus = (['loanCoin', 'pledgeCoin', 'pledgeAmount'] as const).find((name) => form[name].trim() === '') ?? 'loanCoin';
-	return {...form, focus, cursor: form[focus].length};
+	return {...form, focus, ...arrival(form[focus])};
 }
 
 export type EstimateFormAction =
@@ -61,7 +71,7 @@ export function estimateFormReducer(state: EstimateFormState, action: EstimateFo
 		case 'move': {
 			const index = ESTIMATE_FIELDS.indexOf(state.focus);
 			const next = ESTIMATE_FIELDS[(index + action.by + ESTIMATE_FIELDS.length) % ESTIMATE_FIELDS.length]!;
-			return {...state, focus: next, visited: visit(state.visited, state.focus), suggestion: NO_SUGGESTION, cursor: next === 'daily' ? 0 : state[next].length};
+			return {...state, focus: next, visited: visit(state.visited, state.focus), suggestion: NO_SUGGESTION, ...(next === 'daily' ? {cursor: 0, selected: false} : arrival(state[next]))};
 		}
 		case 'suggest':
 			return isCoinField(state.focus) ? field(state, action) : state;
@@ -81,8 +91,8 @@ const isCoinField = (focus: EstimateField): focus is 'loanCoin' | 'pledgeCoin' =
 /** The focused field's own reducer (a coin field; the amount is a plain text field, which has no suggestions). */
 function field(state: EstimateFormState, action: CoinFieldAction): EstimateFormState {
 	if (state.focus === 'daily') return state;
-	const next = coinFieldReducer({value: state[state.focus], cursor: state.cursor, suggestion: state.suggestion}, action);
-	return next.value === state[state.focus] && next.cursor === state.cursor && next.suggestion === state.suggestion
+	const next = coinFieldReducer({value: state[state.focus], cursor: state.cursor, suggestion: state.suggestion, selected: state.selected}, action);
+	return next.value === state[state.focus] && next.cursor === state.cursor && next.suggestion === state.suggestion && Boolean(next.selected) === state.selected
 		? state
-		: {...state, [state.focus]: next.value, cursor: next.cursor, suggestion: next.suggestion};
+		: {...state, [state.focus]: next.value, cursor: next.cursor, suggestion: next.suggestion, selected: Boolean(next.selected)};
 }

@@ -36,7 +36,7 @@ export function HomeScreen({items}: {items: readonly HomeItem[]}) {
 				Bitget spot pairs and crypto loans
 			</Text>
 			<Text> </Text>
-			<ChoiceList choices={items} selected={menu.selected} focused={active} color={theme.accent} />
+			<ChoiceList choices={items} selected={menu.selected} focused={active} color={theme.accent} keys="numbers" />
 		</Box>
 	);
 }

@@ -160,7 +160,7 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 			</Text>
 			{stage === 'view' ? <DetailBody read={loanRead.state} now={now} theme={theme} /> : null}
 			{stage !== 'view' && loan ? <Summary loan={loan} /> : null}
-			{stage === 'repay-mode' ? <ChoiceList choices={REPAY_CHOICES} selected={state.repayAll ? 0 : 1} focused color={theme.accent} /> : null}
+			{stage === 'repay-mode' ? <ChoiceList choices={REPAY_CHOICES} selected={state.repayAll ? 0 : 1} focused color={theme.accent} keys="numbers" /> : null}
 			{stage === 'amount' && loan ? (
 				<TextField
 					label={state.action === 'repay' ? `Repay (${sanitize(loan.loanCoin)})` : `${state.action === 'add' ? 'Add' : 'Withdraw'} (${sanitize(loan.pledgeCoin)})`}
@@ -172,7 +172,7 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 					error={state.error}
 				/>
 			) : null}
-			{stage === 'repay-unlock' ? <ChoiceList choices={UNLOCK_LABELS} selected={state.unlock ? 0 : 1} focused color={theme.accent} /> : null}
+			{stage === 'repay-unlock' ? <ChoiceList choices={UNLOCK_LABELS} selected={state.unlock ? 0 : 1} focused color={theme.accent} keys="numbers" /> : null}
 			{stage === 'review' && loan ? (
 				<LoanReview state={state} loan={loan} connectedTo={connectedTo} refusal={post.state.refusal} confirmAgain={post.state.confirmAgain} theme={theme} />
 			) : null}

@@ -9,12 +9,15 @@ export interface TextInputProps {
 	placeholder?: string;
 	/** Shows one mask character per typed character; the value itself is never rendered. */
 	mask?: string;
+	/** The whole value is selected (typing replaces it): shown inverse, without a cursor. */
+	selected?: boolean;
 }
 
 /** The view of a one-line text field: value (or mask), with an inverse block as the cursor when focused. */
-export function TextInput({value, cursor, focused, placeholder = '', mask}: TextInputProps) {
+export function TextInput({value, cursor, focused, placeholder = '', mask, selected}: TextInputProps) {
 	const shown = mask ? mask.repeat(value.length) : sanitize(value);
 	if (!focused) return shown === '' ? <Text dimColor>{placeholder}</Text> : <Text>{shown}</Text>;
+	if (selected && shown !== '') return <Text inverse>{shown}</Text>;
 	if (shown === '') {
 		return (
 			<Text>

@@ -94,12 +94,12 @@ export function useCredentialsForm(props: CredentialsFormProps) {
 			{state.step === 'keep' || state.step === 'saving' ? (
 				<Box flexDirection="column" marginTop={1}>
 					<Text wrap="truncate">Where should these credentials be kept?</Text>
-					{props.notSavedBecause && !props.canSave ? (
+{props.notSavedBecause && !props.canSave ? (
 						<Text wrap="wrap" dimColor>
 							Not in the OS keychain: {props.notSavedBecause}
 						</Text>
 					) : null}
-					{state.step === 'saving' ? <Text dimColor>Saving…</Text> : <ChoiceList choices={choices} selected={keepIndex} focused={props.active} color={props.theme.accent} />}
+					{state.step === 'saving' ? <Text dimColor>Saving…</Text> : <ChoiceList choices={choices} selected={keepIndex} focused={props.active} color={props.theme.accent} keys="numbers" />}
 					{state.error ? (
 						<Text wrap="wrap" color={props.theme.bad}>
 							✗ {state.error}

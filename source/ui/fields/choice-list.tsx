@@ -10,11 +10,17 @@ export interface Choice<T> {
 	value: T;
 }
 
-export function ChoiceList<T>({choices, selected, focused, color}: {choices: readonly Choice<T>[]; selected: number; focused: boolean; color?: string}) {
+/**
+ * `keys` shows beside each item the key that picks it: 'numbers' for a list that takes digits by position (1, 2, …),
+ * or one key per item (the period's 7, 3, f).
+ */
+export function ChoiceList<T>({choices, selected, focused, color, keys}: {choices: readonly Choice<T>[]; selected: number; focused: boolean; color?: string; keys?: 'numbers' | readonly string[]}) {
+	const keyOf = (i: number) => (keys === 'numbers' ? (i < 9 ? String(i + 1) : ' ') : keys?.[i]);
 	return (
 		<Box flexDirection="column">
 			{choices.map((choice, i) => (
 				<Text key={`${i}:${String(choice.value)}`} wrap="truncate" color={i === selected && focused ? color : undefined} bold={i === selected}>
+					{keys ? <Text dimColor={i !== selected}>{`${keyOf(i) ?? ' '} `}</Text> : null}
 					{i === selected ? '❯ ' : '  '}
 					{choice.label}
 				</Text>

@@ -18,12 +18,12 @@ export function coinFieldReducer(state: CoinFieldState, action: CoinFieldAction)
 		}
 		case 'complete': {
 			const chosen = completeCoin(action.coins, state.value, state.suggestion);
-			return chosen === undefined ? state : {...state, value: chosen, cursor: chosen.length};
+			return chosen === undefined ? state : {...state, value: chosen, cursor: chosen.length, selected: false};
 		}
 		default: {
 			const text = textFieldReducer(state, action);
 			if (text === state) return state;
-			return {...text, suggestion: text.value === state.value ? state.suggestion : NO_SUGGESTION};
+			return {...text, selected: text.selected ?? false, suggestion: text.value === state.value ? state.suggestion : NO_SUGGESTION};
 		}
 	}
 }

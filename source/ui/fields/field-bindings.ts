@@ -22,7 +22,7 @@ export function choiceBindings(on: {move(move: ChoiceMove): void; submit(): void
 /** Enter submits, ↑/↓ move a suggestion (when offered), and the last row takes typing and the editing keys. */
 export function textBindings(
 	on: {submit(): void; suggest?(by: number): void; edit(edit: TextEdit): void},
-	words: {submit: string; suggestion?: string; footer?: number; homeEnd?: boolean},
+	words: {submit: string; suggestion?: string; footer?: number},
 ): Binding[] {
 	const footer = words.footer ?? 1;
 	const rows: Binding[] = [{keys: ['Enter'], description: words.submit, footer, handler: () => on.submit()}];
@@ -33,18 +33,18 @@ export function textBindings(
 			{keys: ['Down'], description: `${suggestion}: the one below`, group: suggestion, handler: () => on.suggest?.(1)},
 		);
 	}
-	rows.push(textRow(on.edit, words.homeEnd));
+	rows.push(textRow(on.edit));
 	return rows;
 }
 
 /** Typing, and the keys that edit a line. Comes last: it takes any key the rows before it did not. */
-export function textRow(edit: (edit: TextEdit) => void, homeEnd = false): Binding {
+export function textRow(edit: (edit: TextEdit) => void): Binding {
 	return {
 		keys: ['text'],
 		label: 'type',
-		description: `text; ←/→${homeEnd ? ' Home/End' : ' Ctrl+A/E'} move, Backspace, Ctrl+W a word, Ctrl+U clear`,
+		description: 'text; ←/→, Home/End (Ctrl+A/E) and Alt+B/F (a word) move; Backspace, Ctrl+W a word, Ctrl+U clear',
 		handler: (input, key) => {
-			const change = textEditFor(input, key, {homeEnd});
+			const change = textEditFor(input, key);
 			if (change) edit(change);
 		},
 	};

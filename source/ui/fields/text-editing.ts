@@ -11,6 +11,8 @@ export type TextEdit =
 	| {op: 'clear'}
 	| {op: 'left'}
 	| {op: 'right'}
+	| {op: 'word-left'}
+	| {op: 'word-right'}
 	| {op: 'start'}
 	| {op: 'end'};
 
@@ -23,17 +25,23 @@ export const MAX_FIELD_LENGTH = 256;
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 
-/** The edit a key makes in a text field, or undefined when the key is not for the field. */
-export function textEditFor(input: string, key: Key, options: {homeEnd?: boolean} = {}): TextEdit | undefined {
+/**
+ * The edit a key makes in a text field, or undefined when the key is not for the field. The keys are readline's:
+ * Home/Ctrl+A and End/Ctrl+E to the start and end, Alt+B/Alt+F a word back and forward, Ctrl+W deletes the word
+ * before the cursor, Ctrl+U clears. (A screen whose list owns Home/End names them in earlier rows of its table.)
+ */
+export function textEditFor(input: string, key: Key): TextEdit | undefined {
 	if (key.ctrl && input === 'u') return {op: 'clear'};
 	if (key.ctrl && input === 'w') return {op: 'delete-word'};
 	if (key.ctrl && input === 'a') return {op: 'start'};
 	if (key.ctrl && input === 'e') return {op: 'end'};
+	if (key.meta && !key.escape && input === 'b') return {op: 'word-left'};
+	if (key.meta && !key.escape && input === 'f') return {op: 'word-right'};
 	if (key.backspace || key.delete) return {op: 'backspace'};
+	if (key.home) return {op: 'start'};
+	if (key.end) return {op: 'end'};
 	if (key.leftArrow) return {op: 'left'};
 	if (key.rightArrow) return {op: 'right'};
-	if (options.homeEnd && key.home) return {op: 'start'};
-	if (options.homeEnd && key.end) return {op: 'end'};
 	if (key.ctrl || key.meta || key.escape || key.return || key.tab || key.upArrow || key.downArrow || key.pageUp || key.pageDown) return undefined;
 	const text = input.replace(CONTROL, '');
 	return text === '' ? undefined : {op: 'insert', text};
@@ -60,6 +68,12 @@ export function applyTextEdit(state: TextState, edit: TextEdit): TextState {
 			return {value, cursor: Math.max(0, cursor - 1)};
 		case 'right':
 			return {value, cursor: Math.min(value.length, cursor + 1)};
+		case 'word-left':
+			return {value, cursor: value.slice(0, cursor).replace(/[A-Za-z0-9]*[^A-Za-z0-9]*$/, '').length};
+		case 'word-right': {
+			const rest = /^[^A-Za-z0-9]*[A-Za-z0-9]*/.exec(value.slice(cursor))![0];
+			return {value, cursor: cursor + rest.length};
+		}
 		case 'start':
 			return {value, cursor: 0};
 		case 'end':

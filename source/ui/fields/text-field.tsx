@@ -15,6 +15,8 @@ export interface TextFieldProps {
 	placeholder?: string;
 	/** Masks a secret; the value is never rendered. */
 	secret?: boolean;
+	/** The value is selected: typing replaces it (text-field-state.ts). */
+	selected?: boolean;
 	error?: string;
 	suggestions?: string[];
 	highlighted?: number;
@@ -30,7 +32,7 @@ export function TextField(props: TextFieldProps) {
 					{focused ? '› ' : '  '}
 					{label.padEnd(labelWidth)}
 				</Text>
-				<TextInput value={value} cursor={cursor} focused={focused} placeholder={props.placeholder} mask={props.secret ? '•' : undefined} />
+				<TextInput value={value} cursor={cursor} focused={focused} placeholder={props.placeholder} mask={props.secret ? '•' : undefined} selected={props.selected} />
 			</Text>
 			{focused ? <SuggestionList suggestions={suggestions} highlighted={highlighted} color={theme.accent} indent={labelWidth} /> : null}
 			{/* Wrapped under the value, never cut: the end of a message is often the part that says what to do. */}
