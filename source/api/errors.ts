@@ -128,12 +128,15 @@ export class InterruptedError extends LoanTuiError {
 /** Bad input caught before anything was sent. */
 export class InputError extends LoanTuiError {
 	readonly kind = 'input';
-	readonly hint: string = 'Fix the value and try again; nothing was sent.';
-	constructor(message: string) {
+	readonly hint: string;
+	constructor(message: string, hint?: string) {
 		super(message);
 		this.name = 'InputError';
+		this.hint = hint ?? INPUT_HINT;
 	}
 }
+
+export const INPUT_HINT = 'Fix the value and try again; nothing was sent.';
 
 function formatSeconds(ms: number): string {
 	const seconds = ms / 1000;

@@ -1,7 +1,7 @@
 // Help text, rendered from the one command table (runtime/command-spec.ts): the general help lists every
 // command in one line, and each command's help lists its options (one line each), the global options that
 // matter, and examples.
-import {COMMAND_SPECS, COMMANDS, GLOBAL_OPTIONS, OPTION_DOCS, type CommandName, type OptionName} from '../runtime/command-spec.js';
+import {COMMAND_SPECS, COMMANDS, GLOBAL_OPTIONS, OPTION_DOCS, optionText, type CommandName, type OptionName} from '../runtime/command-spec.js';
 
 const TITLE = 'loan-tui — Bitget spot pairs, crypto-loan estimates and loans, from the terminal';
 
@@ -12,11 +12,12 @@ function flag(name: OptionName): string {
 }
 
 /** Two columns: the flag, then its line of help (wrapped under itself when the flag is long). */
-function optionLines(names: readonly OptionName[]): string[] {
+function optionLines(names: readonly OptionName[], command?: CommandName): string[] {
 	const width = Math.min(26, Math.max(...names.map((name) => flag(name).length)) + 2);
 	return names.map((name) => {
 		const left = flag(name);
-		return left.length + 2 > width ? `  ${left}\n  ${' '.repeat(width)}${OPTION_DOCS[name].text}` : `  ${left.padEnd(width)}${OPTION_DOCS[name].text}`;
+		const text = optionText(command, name);
+		return left.length + 2 > width ? `  ${left}\n  ${' '.repeat(width)}${text}` : `  ${left.padEnd(width)}${text}`;
 	});
 }
 
@@ -47,7 +48,7 @@ export const GENERAL_HELP = [
 function commandHelp(name: CommandName): string {
 	const spec = COMMAND_SPECS[name];
 	const lines = [`loan-tui ${spec.usage}`, '', spec.description, ''];
-	if (spec.options.length > 0) lines.push('Options', ...optionLines(spec.options), '');
+	if (spec.options.length > 0) lines.push('Options', ...optionLines(spec.options, name), '');
 	lines.push(`Global options: --json, --demo, --profile NAME, --base-url URL, --timeout SEC, --debug (loan-tui help)`, '');
 	lines.push('Examples', ...spec.examples.map((example) => `  ${example}`), '');
 	return lines.join('\n');

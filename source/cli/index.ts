@@ -8,6 +8,17 @@ import {enableCompileCache} from './compile-cache.js';
 import {COMMAND_HELP, GENERAL_HELP, helpFor} from './help.js';
 import {VERSION} from '../version.js';
 
+// A reader that goes away (`loan-tui symbols | head -1`) ends the run quietly, as gh does: no stack trace, the run's
+// own status (0 when nothing failed). Results reach stdout only after a money POST is done and recorded, so this never
+// cuts one short; a closed stderr is ignored for the same reason (the run goes on and ends by itself).
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+	if (error.code !== 'EPIPE') throw error;
+	process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+});
+process.stderr.on('error', (error: NodeJS.ErrnoException) => {
+	if (error.code !== 'EPIPE') throw error;
+});
+
 const argv = process.argv.slice(2);
 const parsed = parse(argv);
 if (parsed?.values.version) {

@@ -3,6 +3,6 @@ export interface Io {
 	argv: string[];
 	env: NodeJS.ProcessEnv;
 	stdin: NodeJS.ReadableStream & {isTTY?: boolean};
-	stdout: NodeJS.WritableStream & {isTTY?: boolean};
+	stdout: NodeJS.WritableStream & {isTTY?: boolean; columns?: number};
 	stderr: NodeJS.WritableStream;
 }

@@ -2,7 +2,7 @@
 import {parseCommandLine, type CommandName, type ParsedArgs} from '../runtime/args.js';
 import {EXIT, type ExitCode, UsageError} from '../runtime/exit-codes.js';
 import {COMMAND_HELP, GENERAL_HELP, helpFor} from './help.js';
-import {type Output, reportFailure} from '../runtime/output.js';
+import {type Output, reportFailure, withCommandHint} from '../runtime/output.js';
 import {hideCiFromInk, readConfig, readDirectories, type Config} from '../runtime/config.js';
 import type {Session} from '../runtime/session.js';
 import {VERSION} from '../version.js';
@@ -54,6 +54,8 @@ export async function main(io: Io): Promise<ExitCode | number> {
 		return reportFailure(out, error);
 	}
 	out.json = config.json;
+	// Tables fit COLUMNS, else the terminal; into a pipe, or with --wide, every column is kept.
+	out.width = parsed.values.wide ? undefined : (config.columns ?? (io.stdout.isTTY === true ? io.stdout.columns : undefined));
 	if (parsed.command === undefined) return runInteractive(io, out, config);
 
 	let session: Session | undefined;
@@ -65,7 +67,8 @@ export async function main(io: Io): Promise<ExitCode | number> {
 		session = await openSession(config, out);
 		return await runCommand(parsed.command, session, parsed, io);
 	} catch (error) {
-		return reportFailure(out, error, config.debug);
+		// A refusal of this command's input points at its own help.
+		return reportFailure(out, withCommandHint(error, parsed.command), config.debug);
 	} finally {
 		await session?.close();
 	}

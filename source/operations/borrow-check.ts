@@ -4,7 +4,8 @@
 // sent); a lookup that fails refuses nothing — the server checks too — and says so.
 import type {BitgetClient} from '../api/client.js';
 import {ApiError} from '../api/errors.js';
-import type {CoinInfos} from '../api/loan-types.js';
+import type {CoinInfos, LoanCoinInfo} from '../api/loan-types.js';
+import {didYouMean} from '../format/suggest.js';
 import type {BorrowRequest, Estimate} from '../api/types.js';
 import {checkBorrowLimits} from '../loans/limits.js';
 import {failureText} from './observe.js';
@@ -16,19 +17,33 @@ export type BorrowCheck = {status: 'ok'; notes: string[]} | {status: 'refused'; 
 
 const unchecked = (what: string, error: unknown) => `could not check ${what} here (${failureText(error)}); the server checks them`;
 
-/** The verdict from what was looked up. `estimate` is needed by pledge amount only. */
-export function borrowVerdict(request: BorrowRequest, infos: Lookup<CoinInfos>, estimate?: Lookup<Estimate>): BorrowCheck {
+type Coins = Pick<BorrowRequest, 'loanCoin' | 'pledgeCoin'>;
+
+/** The coins' part of the verdict: refused when a list rules one out, else the loan coin's entry (none when the
+ * list could not be read: the server checks). */
+function coinsVerdict(coins: Coins, infos: Lookup<CoinInfos>): {status: 'refused'; reason: string} | {status: 'ok'; notes: string[]; loanInfo?: LoanCoinInfo} {
 	if (!infos.ok) {
 		// coinInfos?coin=X answers 40034 for a coin it does not know.
-		if (infos.error instanceof ApiError && infos.error.code === '40034') return {status: 'refused', reason: `${request.loanCoin} is not a loanable coin (${infos.error.code} ${infos.error.serverMessage})`};
+		if (infos.error instanceof ApiError && infos.error.code === '40034') return {status: 'refused', reason: `${coins.loanCoin} is not a loanable coin (${infos.error.code} ${infos.error.serverMessage})`};
 		return {status: 'ok', notes: [unchecked("the coins and Bitget's borrow limits", infos.error)]};
 	}
-	const loanInfo = infos.value.loanInfos.find((info) => info.coin === request.loanCoin);
-	if (!loanInfo) return {status: 'refused', reason: `${request.loanCoin} is not in Bitget's list of loanable coins (loan-tui coins)`};
+	const loanable = infos.value.loanInfos.map((info) => info.coin);
+	const loanInfo = infos.value.loanInfos.find((info) => info.coin === coins.loanCoin);
+	if (!loanInfo) return {status: 'refused', reason: `${coins.loanCoin} is not in Bitget's list of loanable coins${didYouMean(coins.loanCoin, loanable)} (loan-tui coins lists them)`};
 	// A list that names no pledge coins at all says nothing about this one.
-	if (infos.value.pledgeInfos.length > 0 && !infos.value.pledgeInfos.some((info) => info.coin === request.pledgeCoin)) {
-		return {status: 'refused', reason: `${request.pledgeCoin} is not in Bitget's list of pledgeable coins (loan-tui coins)`};
+	const pledgeable = infos.value.pledgeInfos.map((info) => info.coin);
+	if (pledgeable.length > 0 && !pledgeable.includes(coins.pledgeCoin)) {
+		return {status: 'refused', reason: `${coins.pledgeCoin} is not in Bitget's list of pledgeable coins${didYouMean(coins.pledgeCoin, pledgeable)} (loan-tui coins lists them)`};
 	}
+	return {status: 'ok', notes: [], loanInfo};
+}
+
+/** The verdict from what was looked up. `estimate` is needed by pledge amount only. */
+export function borrowVerdict(request: BorrowRequest, infos: Lookup<CoinInfos>, estimate?: Lookup<Estimate>): BorrowCheck {
+	const coins = coinsVerdict(request, infos);
+	if (coins.status === 'refused') return coins;
+	const {loanInfo} = coins;
+	if (loanInfo === undefined) return {status: 'ok', notes: coins.notes};
 	let borrowed = request.loanAmount;
 	if (borrowed === undefined) {
 		if (!estimate) return {status: 'ok', notes: []};
@@ -59,4 +74,13 @@ export async function checkBorrow(client: BitgetClient, request: BorrowRequest, 
 	]);
 	signal?.throwIfAborted();
 	return borrowVerdict(request, infos, estimate);
+}
+
+/** The coins alone (an estimate is about to be asked for): the loan coin loanable, the pledge coin pledgeable; with
+ * the list read, when it was, for whatever else needs it (the official rates). */
+export async function checkCoins(client: BitgetClient, coins: Coins, signal?: AbortSignal): Promise<{check: BorrowCheck; infos?: CoinInfos}> {
+	const infos = await lookup(client.coinInfos(undefined, {signal}));
+	const coinsCheck = coinsVerdict(coins, infos);
+	const check: BorrowCheck = coinsCheck.status === 'refused' ? coinsCheck : {status: 'ok', notes: coinsCheck.notes};
+	return infos.ok ? {check, infos: infos.value} : {check};
 }

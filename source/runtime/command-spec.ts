@@ -28,6 +28,7 @@ export const COMMAND_OPTIONS = {
 	'keep-collateral': {type: 'boolean'},
 	days: {type: 'string'},
 	local: {type: 'boolean'},
+	wide: {type: 'boolean'},
 } as const;
 
 type GlobalOptionName = keyof typeof GLOBAL_OPTIONS;
@@ -60,13 +61,14 @@ export const OPTION_DOCS: Record<OptionName, OptionDoc> = {
 	daily: {value: 'period', placeholder: 'PERIOD', text: 'loan period: SEVEN (or 7), THIRTY (or 30), FLEXIBLE'},
 	'pledge-amount': {value: 'amount', placeholder: 'N', text: 'how much collateral to pledge, a plain decimal like 0.5'},
 	'loan-amount': {value: 'amount', placeholder: 'N', text: 'how much to borrow, a plain decimal like 100'},
-	all: {text: 'every period side by side (estimate) / repay principal and interest in full (repay)'},
+	all: {text: 'every period side by side: SEVEN, THIRTY and FLEXIBLE'},
 	yes: {text: 'do not ask for confirmation (needed without a terminal)'},
 	stdin: {text: 'read API key, secret key and passphrase as three lines from standard input'},
 	amount: {value: 'amount', placeholder: 'N', text: 'repay this much (interest first, then principal)'},
-	'keep-collateral': {text: 'keep the collateral pledged after a partial repayment'},
+	'keep-collateral': {text: 'keep the collateral pledged after a partial repayment (--amount; repaying all releases it all)'},
 	days: {value: 'days', placeholder: 'N', text: 'the last N days, 1 to 90 (default 30)'},
 	local: {text: 'what this app sent from this machine (borrow, repay, collateral), not the exchange\'s records'},
+	wide: {text: 'every column, however wide (a narrow terminal or COLUMNS leaves the least important out)'},
 };
 
 export interface CommandSpec {
@@ -77,6 +79,10 @@ export interface CommandSpec {
 	/** A paragraph for the command's own help. */
 	description: string;
 	options: readonly CommandOptionName[];
+	/** This command's own words for an option whose OPTION_DOCS text is another command's (repay's --all). */
+	optionText?: Partial<Record<CommandOptionName, string>>;
+	/** Options that cannot be given together: each pair is refused (exit 2) before anything is sent. */
+	conflicts?: readonly (readonly [CommandOptionName, CommandOptionName])[];
 	/** How many words may follow the command, and the words completion offers for each position. */
 	positionals: readonly (readonly string[] | 'order' | 'symbol' | 'amount' | 'shell' | 'command')[];
 	examples: readonly string[];
@@ -90,7 +96,7 @@ export const COMMAND_SPECS = {
 		usage: 'symbols [SYMBOL]',
 		summary: 'all spot pairs, or one (BTCUSDT, btc/usdt)',
 		description: 'All spot trading pairs as a table, or the details of one pair. Records the exchange sends in a\nform loan-tui cannot read are left out and counted on stderr.',
-		options: [],
+		options: ['wide'],
 		positionals: ['symbol'],
 		examples: ['loan-tui symbols', 'loan-tui symbols BTCUSDT', 'loan-tui symbols --json > pairs.json'],
 	},
@@ -100,6 +106,7 @@ export const COMMAND_SPECS = {
 		description:
 			'Estimated hourly interest and borrowable amount for a pledge, with daily interest, interest over\nterm and the annual rate (for an amount too small for an exact rate, the coin\'s official rate,\nmarked "official"). --all compares SEVEN, THIRTY and FLEXIBLE side by side; a period Bitget\nrefuses is named on stderr with its code and msg (in --json, as that period\'s "error") and the\nothers are shown: exit 0 when at least one period was estimated, 1 when none. Public: no\ncredentials are sent.',
 		options: ['loan-coin', 'pledge-coin', 'daily', 'all', 'pledge-amount'],
+		conflicts: [['daily', 'all']],
 		positionals: [],
 		examples: ['loan-tui estimate --loan-coin USDT --pledge-coin BTC --daily 7 --pledge-amount 1', 'loan-tui estimate --loan-coin USDT --pledge-coin BTC --all --pledge-amount 1 --json'],
 	},
@@ -109,6 +116,7 @@ export const COMMAND_SPECS = {
 		description:
 			'Borrows the loan coin against the pledge coin. Give exactly one amount. Without --yes it asks\n"Borrow? [y/N]" on a terminal, and refuses (exit 2) when there is no terminal to ask. A borrow\nis sent at most once. Exit 3 means the outcome is unknown: loan-tui then reads your loans and\nsays what it found.',
 		options: ['loan-coin', 'pledge-coin', 'daily', 'pledge-amount', 'loan-amount', 'yes'],
+		conflicts: [['pledge-amount', 'loan-amount']],
 		positionals: [],
 		examples: ['loan-tui borrow --loan-coin USDT --pledge-coin BTC --daily SEVEN --pledge-amount 0.5', 'loan-tui borrow --loan-coin USDT --pledge-coin ETH --daily 30 --loan-amount 100 --yes --json'],
 	},
@@ -117,7 +125,7 @@ export const COMMAND_SPECS = {
 		summary: 'ongoing loans, riskiest first (or one loan in detail)',
 		description:
 			'Your ongoing loans, riskiest first: amount, accrued interest, APR, collateral, the LTV against the\nmargin-call and liquidation LTVs, how far the collateral coin may fall (against the loan coin)\nbefore each is reached, time to expiry and a risk word. Totals from Bitget\'s debts. With ORDER,\none loan in detail with an LTV gauge. A loan Bitget sends in a form loan-tui cannot read is left\nout and counted on stderr (--json: "unreadable").',
-		options: [],
+		options: ['wide'],
 		positionals: ['order'],
 		examples: ['loan-tui loans', 'loan-tui loans 1130000000000000001 --json'],
 	},
@@ -127,6 +135,13 @@ export const COMMAND_SPECS = {
 		description:
 			'Repays a loan: --all (principal and interest; all collateral is released) or --amount N\n(interest first, then principal). --keep-collateral keeps the collateral pledged on a partial\nrepayment (the LTV falls). Asks "Repay? [y/N]" on a terminal after showing principal, interest\nand what will be released; refuses (exit 2) without a terminal unless --yes. Sent at most once.\nExit 3: the outcome is unknown; loan-tui then reads the loan again and says what it found.',
 		options: ['all', 'amount', 'keep-collateral', 'yes'],
+		optionText: {
+			all: 'repay principal and interest in full; all collateral is released',
+		},
+		conflicts: [
+			['all', 'amount'],
+			['all', 'keep-collateral'],
+		],
 		positionals: ['order'],
 		examples: ['loan-tui repay 1130000000000000001 --all', 'loan-tui repay 1130000000000000001 --amount 50 --keep-collateral'],
 	},
@@ -144,7 +159,7 @@ export const COMMAND_SPECS = {
 		summary: 'past loans, repayments, collateral changes, liquidations',
 		description:
 			'Past loans, repayments, collateral changes or liquidations over the last N days (default 30,\nat most 90: Bitget keeps three months), every page, newest first. Records Bitget sends in a form\nloan-tui cannot read are left out and counted on stderr; --json prints {records, unreadable}.\n--local shows instead what this app sent from this machine, with each outcome and order id.',
-		options: ['days', 'local'],
+		options: ['days', 'local', 'wide'],
 		positionals: [HISTORY_KIND_WORDS],
 		examples: ['loan-tui history loans', 'loan-tui history repayments --days 90 --json', 'loan-tui history --local'],
 	},
@@ -153,7 +168,7 @@ export const COMMAND_SPECS = {
 		summary: 'loanable and pledgeable coins: rates, limits, LTVs',
 		description:
 			'What can be borrowed (hourly rate and APR per period, min and max amount) and pledged (initial,\nmargin-call and liquidation LTV), from Bitget\'s public coin list.',
-		options: [],
+		options: ['wide'],
 		positionals: [],
 		examples: ['loan-tui coins', 'loan-tui coins --json'],
 	},
@@ -203,3 +218,9 @@ export const COMMAND_SPECS = {
 
 export type CommandName = keyof typeof COMMAND_SPECS;
 export const COMMANDS = Object.keys(COMMAND_SPECS) as CommandName[];
+
+/** An option's line of help in one command: the command's own words, else the option's. */
+export function optionText(command: CommandName | undefined, name: OptionName): string {
+	const own = command === undefined ? undefined : (COMMAND_SPECS[command] as CommandSpec).optionText;
+	return own?.[name as CommandOptionName] ?? OPTION_DOCS[name].text;
+}

@@ -48,6 +48,9 @@ export interface Config {
 	// The environment alone.
 	/** LOAN_TUI_RECONCILE_SECONDS in ms: how long a check after an unknown outcome keeps reading the loans (0: once). */
 	reconcileMs: number;
+	/** COLUMNS: the width the commands' tables fit (a positive whole number; anything else is ignored, as shells set
+	 * it). Unset: the terminal's width, or every column into a pipe. */
+	columns: number | undefined;
 	/** NO_COLOR: no colour anywhere in the app. */
 	noColor: boolean;
 	/** The copy key may write OSC 52: not under LOAN_TUI_NO_OSC52=1, nor on a TERM known to ignore it. */
@@ -76,6 +79,7 @@ export function readConfig(values: ParsedArgs['values'], env: Environment): Conf
 		json: values.json === true,
 		allowInsecureHttp: values['allow-insecure-http'] === true,
 		reconcileMs: reconcileMsFrom(env.LOAN_TUI_RECONCILE_SECONDS),
+		columns: columnsFrom(env.COLUMNS),
 		noColor: noColorFrom(env.NO_COLOR),
 		osc52: !switchFrom(env.LOAN_TUI_NO_OSC52, 'LOAN_TUI_NO_OSC52') && !terminalIgnoresOsc52(given(env.TERM)),
 		v8Tuning: !switchFrom(env.LOAN_TUI_NO_V8_TUNING, 'LOAN_TUI_NO_V8_TUNING'),
@@ -193,6 +197,11 @@ function switchFrom(text: string | undefined, name: string): boolean {
 }
 
 /** no-color.org: any value but the empty string turns colour off. */
+function columnsFrom(text: string | undefined): number | undefined {
+	const value = given(text)?.trim();
+	return value !== undefined && /^\d{1,5}$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
+}
+
 function noColorFrom(text: string | undefined): boolean {
 	return given(text) !== undefined;
 }

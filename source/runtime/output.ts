@@ -1,12 +1,15 @@
 // Where the CLI writes: results to stdout, messages to stderr. Server text is sanitised before it is printed.
-import {LoanTuiError, ApiError, OutcomeUnknownError, InputError} from '../api/errors.js';
+import {LoanTuiError, ApiError, OutcomeUnknownError, InputError, INPUT_HINT} from '../api/errors.js';
 import {sanitize} from '../format/sanitize.js';
-import {EXIT, type ExitCode, UsageError} from './exit-codes.js';
+import {CredentialsError} from '../credentials/types.js';
+import {commandHelpHint, EXIT, type ExitCode, UsageError} from './exit-codes.js';
 
 export interface Output {
 	stdout: NodeJS.WritableStream;
 	stderr: NodeJS.WritableStream;
 	json: boolean;
+	/** The width tables fit (COLUMNS, else the terminal's); undefined: every column (a pipe, or --wide). */
+	width?: number;
 }
 
 /** Characters JSON leaves as they are but a terminal acts on (DEL, C1 controls, bidi overrides, line and paragraph
@@ -44,6 +47,42 @@ export function columnWidths(headers: string[], rows: Iterable<string[]>): numbe
 	return widths;
 }
 
+/** A table's columns: the header and how soon it goes when the table is too wide (0: never; the highest goes first,
+ * the rightmost of equals first). */
+export interface Column {
+	header: string;
+	priority: number;
+}
+
+/** The indexes of the columns kept within `width`: the least important dropped first until the rest fit. */
+export function keptColumns(columns: readonly Column[], widths: readonly number[], width: number | undefined): number[] {
+	const kept = columns.map((_, index) => index);
+	const total = () => kept.reduce((sum, index) => sum + widths[index]!, 0) + 2 * Math.max(0, kept.length - 1);
+	while (width !== undefined && total() > width) {
+		let drop: number | undefined;
+		for (const index of kept) if (columns[index]!.priority > 0 && (drop === undefined || columns[index]!.priority >= columns[drop]!.priority)) drop = index;
+		if (drop === undefined) break;
+		kept.splice(kept.indexOf(drop), 1);
+	}
+	return kept;
+}
+
+/** On stderr, when columns were left out: which, and how to see them. */
+export function noteLeftOut(out: Output, columns: readonly Column[], kept: readonly number[]): void {
+	if (kept.length === columns.length) return;
+	const left = columns.filter((_, index) => !kept.includes(index)).map((column) => column.header);
+	out.stderr.write(`loan-tui: ${left.join(', ')} left out to fit ${out.width} columns; --wide shows all\n`);
+}
+
+/** `table`, fitted to the output's width by dropping the least important columns (said on stderr). */
+export function fittedTable(out: Output, columns: readonly Column[], rows: string[][]): string[] {
+	const headers = columns.map((column) => column.header);
+	const kept = keptColumns(columns, columnWidths(headers, rows), out.width);
+	noteLeftOut(out, columns, kept);
+	const pick = (cells: string[]) => kept.map((index) => cells[index] ?? '');
+	return table(pick(headers), rows.map(pick));
+}
+
 export function tableLine(cells: string[], widths: number[]): string {
 	return cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
 }
@@ -56,6 +95,15 @@ function exitCodeFor(error: unknown): ExitCode {
 	return EXIT.refused;
 }
 
+/** The kind a script branches on: the client's failure kinds, "usage", "credentials" (none found, or the keychain
+ * could not be asked), and "unexpected" only for what loan-tui did not foresee. */
+function kindOf(error: unknown): string {
+	if (error instanceof LoanTuiError) return error.kind;
+	if (error instanceof UsageError) return 'usage';
+	if (error instanceof CredentialsError) return 'credentials';
+	return 'unexpected';
+}
+
 /** The `error` object of --json output: kind, message, the server's code and msg, what was sent, the hint, the exit
  * code. Callers may add fields (a money check's `reconciliation`). */
 export function failurePayload(error: unknown): Record<string, unknown> {
@@ -64,7 +112,7 @@ export function failurePayload(error: unknown): Record<string, unknown> {
 	const hint = error instanceof LoanTuiError || error instanceof UsageError ? error.hint : (error as {hint?: string})?.hint;
 	const api = error instanceof ApiError ? error : error instanceof OutcomeUnknownError && error.failure instanceof ApiError ? error.failure : undefined;
 	return {
-		kind: error instanceof LoanTuiError ? error.kind : error instanceof UsageError ? 'usage' : 'unexpected',
+		kind: kindOf(error),
 		message,
 		...(api ? {code: sanitize(api.code), msg: sanitize(api.serverMessage), httpStatus: api.httpStatus} : {}),
 		...(error instanceof OutcomeUnknownError ? outcomeFields(error) : {}),
@@ -99,4 +147,12 @@ function outcomeFields(error: OutcomeUnknownError): Record<string, unknown> {
 		...(error.sent ? {sent: error.sent} : {}),
 		...(error.orderId !== undefined ? {orderId: sanitize(error.orderId)} : {}),
 	};
+}
+
+/** The error, its hint pointing at the command's own help when it had none of its own. */
+export function withCommandHint(error: unknown, command: string | undefined): unknown {
+	if (command === undefined) return error;
+	if (error instanceof UsageError && !error.ownHint) return new UsageError(error.message, commandHelpHint(command));
+	if (error instanceof InputError && error.hint === INPUT_HINT) return new InputError(error.message, `${INPUT_HINT} ${commandHelpHint(command)}`);
+	return error;
 }

@@ -44,6 +44,8 @@ describe('the entry', () => {
 			'source/cli/compile-cache.ts',
 			'source/cli/help.ts',
 			'source/cli/index.ts',
+			// "did you mean" for a mistyped command or option: a few lines, no imports.
+			'source/format/suggest.ts',
 			'source/runtime/args.ts',
 			'source/runtime/command-spec.ts',
 			'source/runtime/config.ts',

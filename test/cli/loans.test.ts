@@ -116,8 +116,8 @@ describe('repay and collateral', () => {
 		const {orderId} = await sim.client().borrow(BTC_LOAN);
 		const cases: Array<[string[], number, RegExp]> = [
 			[['repay', orderId, '--all'], 2, /--yes/],
-			[['repay', orderId, '--all', '--amount', '1', '--yes'], 2, /not both/],
-			[['repay', orderId, '--yes'], 2, /--all, or --amount/],
+			[['repay', orderId, '--all', '--amount', '1', '--yes'], 2, /--all and --amount cannot be used together/],
+			[['repay', orderId, '--yes'], 2, /--all \(or --amount N/],
 			[['repay', orderId, '--amount', '0', '--yes'], 2, /greater than zero/],
 			[['repay', orderId, '--amount', '18761', '--yes'], 2, /more than the 18760 USDT owed/],
 			[['repay', '999', '--all', '--yes'], 1, /no ongoing loan with order id 999/],

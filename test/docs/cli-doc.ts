@@ -1,7 +1,7 @@
 // docs/cli.md, rendered from the one command table (source/runtime/command-spec.ts), like the help and shell
 // completion are. test/docs/cli-doc.test.ts fails when the file and this text differ; regenerate the file with
 // `UPDATE_DOCS=1 npx vitest run test/docs/cli-doc.test.ts`.
-import {COMMAND_OPTIONS, COMMAND_SPECS, COMMANDS, GLOBAL_OPTIONS, OPTION_DOCS, type CommandName, type OptionName} from '../../source/runtime/command-spec.js';
+import {COMMAND_OPTIONS, COMMAND_SPECS, COMMANDS, GLOBAL_OPTIONS, OPTION_DOCS, optionText, type CommandName, type OptionName} from '../../source/runtime/command-spec.js';
 
 export const REGENERATE = 'UPDATE_DOCS=1 npx vitest run test/docs/cli-doc.test.ts';
 
@@ -16,8 +16,8 @@ function flag(name: OptionName): string {
 
 const cell = (text: string) => text.replaceAll('|', '\\|');
 
-function optionTable(names: readonly OptionName[]): string[] {
-	return ['| option | meaning |', '| --- | --- |', ...names.map((name) => `| \`${flag(name)}\` | ${cell(OPTION_DOCS[name].text)} |`)];
+function optionTable(names: readonly OptionName[], command?: CommandName): string[] {
+	return ['| option | meaning |', '| --- | --- |', ...names.map((name) => `| \`${flag(name)}\` | ${cell(optionText(command, name))} |`)];
 }
 
 /** A spec description is wrapped for an 80-column terminal: its lines become one paragraph, and lines indented by
@@ -49,7 +49,7 @@ function commandSection(name: CommandName): string[] {
 	const spec = COMMAND_SPECS[name];
 	const lines = [`## ${name}`, '', '```', `loan-tui ${spec.usage}`, '```', '', `${spec.summary[0]!.toUpperCase()}${spec.summary.slice(1)}.`, ''];
 	lines.push(...paragraphs(spec.description));
-	if (spec.options.length > 0) lines.push(...optionTable(spec.options), '');
+	if (spec.options.length > 0) lines.push(...optionTable(spec.options, name), '');
 	if (spec.examples.length > 0) lines.push('Examples:', '', '```', ...spec.examples, '```', '');
 	return lines;
 }

@@ -6,7 +6,7 @@ import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
 import {printJson, printLines} from '../../runtime/output.js';
 import type {Session} from '../../runtime/session.js';
 import {askYesNo} from '../prompt.js';
-import {differentCoins, flagValue} from './require-flags.js';
+import {differentCoins, flagValue, refuseMissing} from './require-flags.js';
 import {InputError} from '../../api/errors.js';
 import {sanitize} from '../../format/sanitize.js';
 import {estimateLoanCost} from '../../loans/loan-cost.js';
@@ -71,14 +71,18 @@ async function costLine(session: Session, request: BorrowRequest): Promise<strin
 }
 
 export function borrowRequestFrom(values: ParsedArgs['values']): BorrowRequest {
+	refuseMissing([
+		...(values['loan-coin'] === undefined ? ['--loan-coin'] : []),
+		...(values['pledge-coin'] === undefined ? ['--pledge-coin'] : []),
+		...(values.daily === undefined ? ['--daily'] : []),
+		...(values['pledge-amount'] === undefined && values['loan-amount'] === undefined ? ['one of --pledge-amount or --loan-amount'] : []),
+	]);
 	const loanCoin = flagValue('loan-coin', values['loan-coin'], checkCoin);
 	const pledgeCoin = flagValue('pledge-coin', values['pledge-coin'], checkCoin);
 	differentCoins(loanCoin, pledgeCoin);
 	const daily = flagValue('daily', values.daily, (text) => checkPeriod(text));
 	const pledge = values['pledge-amount'];
 	const loan = values['loan-amount'];
-	if (pledge !== undefined && loan !== undefined) throw new UsageError('give exactly one of --pledge-amount and --loan-amount, not both');
-	if (pledge === undefined && loan === undefined) throw new UsageError('give one of --pledge-amount or --loan-amount');
 	return pledge !== undefined
 		? {loanCoin, pledgeCoin, daily, pledgeAmount: flagValue('pledge-amount', pledge, checkAmount)}
 		: {loanCoin, pledgeCoin, daily, loanAmount: flagValue('loan-amount', loan, checkAmount)};

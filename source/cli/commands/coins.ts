@@ -4,7 +4,7 @@ import {PERIOD_LABEL} from '../../format/estimate.js';
 import {fixedPercent} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {EXIT, type ExitCode} from '../../runtime/exit-codes.js';
-import {printJson, printLines, table} from '../../runtime/output.js';
+import {fittedTable, printJson, printLines} from '../../runtime/output.js';
 import type {Session} from '../../runtime/session.js';
 
 export async function runCoins(session: Session): Promise<ExitCode> {
@@ -13,8 +13,10 @@ export async function runCoins(session: Session): Promise<ExitCode> {
 		printJson(session.out, infos);
 		return EXIT.ok;
 	}
-	const loanable = table(
-		['LOAN COIN', ...PERIODS.map((period) => `${PERIOD_LABEL[period]} hourly / APR`), 'MIN', 'MAX'],
+	// Too wide for the terminal: the limits go first, then the periods from the right.
+	const loanable = fittedTable(
+		session.out,
+		[{header: 'LOAN COIN', priority: 0}, ...PERIODS.map((period) => ({header: `${PERIOD_LABEL[period]} hourly / APR`, priority: 1})), {header: 'MIN', priority: 2}, {header: 'MAX', priority: 2}],
 		infos.loanInfos.map((info) => [
 			sanitize(info.coin),
 			...PERIODS.map((period) => (info.hourRate[period] === undefined ? '—' : `${fixedPercent(info.hourRate[period], 6)} / ${fixedPercent(info.annualRate[period], 2)}`)),
@@ -22,8 +24,9 @@ export async function runCoins(session: Session): Promise<ExitCode> {
 			info.maxAmount ?? '—',
 		]),
 	);
-	const pledgeable = table(
-		['PLEDGE COIN', 'INITIAL LTV', 'MARGIN CALL', 'LIQUIDATION'],
+	const pledgeable = fittedTable(
+		session.out,
+		[{header: 'PLEDGE COIN', priority: 0}, {header: 'INITIAL LTV', priority: 1}, {header: 'MARGIN CALL', priority: 1}, {header: 'LIQUIDATION', priority: 0}],
 		infos.pledgeInfos.map((info) => [sanitize(info.coin), fixedPercent(info.initRate, 2), fixedPercent(info.supRate, 2), fixedPercent(info.forceRate, 2)]),
 	);
 	printLines(session.out, [`Loanable (${infos.loanInfos.length})`, ...loanable, '', `Pledgeable (${infos.pledgeInfos.length})`, ...pledgeable]);

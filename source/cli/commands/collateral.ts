@@ -12,14 +12,18 @@ import {askYesNo} from '../prompt.js';
 import type {Session} from '../../runtime/session.js';
 import type {BorrowIo} from './borrow.js';
 import {findLoan, orderIdArgument} from './loan-lookup.js';
+import {refuseMissing} from './require-flags.js';
+import {didYouMean} from '../../format/suggest.js';
 import {failed, runMoneyPost} from '../money-command.js';
 
 export async function runCollateral(session: Session, positionals: string[], values: ParsedArgs['values'], io: BorrowIo): Promise<ExitCode | number> {
-	const orderId = orderIdArgument(positionals[0], 'collateral');
-	const action = positionals[1]?.toLowerCase();
-	if (action !== 'add' && action !== 'withdraw') throw new UsageError('say add or withdraw: loan-tui collateral ORDER (add|withdraw) AMOUNT', 'See loan-tui collateral --help.');
-	if (positionals[2] === undefined) throw new UsageError(`collateral ${action} needs an amount`);
-	const checked = checkAmount(positionals[2], 'collateral amount');
+	const [order, word, amountText] = positionals;
+	refuseMissing([...(order === undefined ? ["the loan's order id (ORDER)"] : []), ...(word === undefined ? ['add or withdraw'] : []), ...(amountText === undefined ? ['the amount (N)'] : [])]);
+	const orderId = orderIdArgument(order, 'collateral');
+	const action = word?.toLowerCase();
+	if (action !== 'add' && action !== 'withdraw') throw new UsageError(`"${word}": say add or withdraw${didYouMean(word ?? '', ['add', 'withdraw'])}: loan-tui collateral ORDER (add|withdraw) N`);
+	if (amountText === undefined) throw new UsageError(`collateral ${action} needs an amount`);
+	const checked = checkAmount(amountText, 'collateral amount');
 	if (!checked.ok) throw new UsageError(checked.message);
 	const amount = checked.value;
 	if (!values.yes && !io.interactive) throw new UsageError('collateral changes need confirmation: pass --yes, or run it on a terminal to answer the prompt');

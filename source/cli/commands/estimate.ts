@@ -1,24 +1,31 @@
 import {ApiError} from '../../api/errors.js';
+import type {CoinInfos} from '../../api/loan-types.js';
 import {PERIODS, type Estimate, type Period} from '../../api/types.js';
 import {checkAmount, checkCoin, checkPeriod} from '../../api/validate.js';
 import {annualRate, showAnnualRate, type AnnualRate} from '../../format/apr.js';
 import {estimateFigures, PERIOD_LABEL} from '../../format/estimate.js';
 import {sanitize} from '../../format/sanitize.js';
 import type {ParsedArgs} from '../../runtime/args.js';
-import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
+import {EXIT, type ExitCode} from '../../runtime/exit-codes.js';
 import {printJson, printLines, table} from '../../runtime/output.js';
 import type {Session} from '../../runtime/session.js';
-import {differentCoins, flagValue} from './require-flags.js';
+import {differentCoins, flagValue, refuseMissing, refuseUnknownCoins} from './require-flags.js';
 
 type PeriodResult = {period: Period; ok: true; estimate: Estimate} | {period: Period; ok: false; error: unknown};
 
 export async function runEstimate(session: Session, values: ParsedArgs['values']): Promise<ExitCode> {
+	refuseMissing([
+		...(values['loan-coin'] === undefined ? ['--loan-coin'] : []),
+		...(values['pledge-coin'] === undefined ? ['--pledge-coin'] : []),
+		...(values.daily === undefined && !values.all ? [['--daily', 'or --all to compare SEVEN, THIRTY and FLEXIBLE'] as const] : []),
+		...(values['pledge-amount'] === undefined ? ['--pledge-amount'] : []),
+	]);
 	const loanCoin = flagValue('loan-coin', values['loan-coin'], checkCoin);
 	const pledgeCoin = flagValue('pledge-coin', values['pledge-coin'], checkCoin);
 	differentCoins(loanCoin, pledgeCoin);
-	if (values.all && values.daily !== undefined) throw new UsageError('give either --daily or --all, not both');
-	const periods: Period[] = values.all ? [...PERIODS] : [flagValue('daily', values.daily, (text) => checkPeriod(text), 'or --all to compare SEVEN, THIRTY and FLEXIBLE')];
+	const periods: Period[] = values.all ? [...PERIODS] : [flagValue('daily', values.daily, (text) => checkPeriod(text))];
 	const pledgeAmount = flagValue('pledge-amount', values['pledge-amount'], checkAmount);
+	const coinList = await refuseUnknownCoins(session, loanCoin, pledgeCoin);
 
 	// Each period stands alone: a period Bitget refuses (FLEXIBLE is not offered for every coin) must not lose the
 	// others. --all exits 0 when at least one period was estimated (runtime/command-spec.ts says so in the help).
@@ -40,7 +47,7 @@ export async function runEstimate(session: Session, values: ParsedArgs['values']
 		for (const result of failed) session.out.stderr.write(`loan-tui: warning: ${notEstimated(result.period, result.error)}\n`);
 		return EXIT.ok;
 	}
-	const rates = await annualRates(session, loanCoin, got);
+	const rates = await annualRates(session, loanCoin, got, coinList);
 	const heading = `Pledge ${pledgeAmount} ${pledgeCoin}, borrow ${loanCoin}`;
 	if (!values.all) {
 		printLines(session.out, [`${heading}, ${PERIOD_LABEL[got[0]!.period]}`, ...singleEstimate(got[0]!.estimate, got[0]!.period, loanCoin, rates[0]!)]);
@@ -68,16 +75,18 @@ function failureFields(error: unknown): Record<string, unknown> {
 
 /**
  * The annual rate per period by the app's rule (format/apr.ts, as the Estimate screen shows it): the estimate's own
- * rate when its figures carry enough digits, else the coin's official rate from the public coin list (read only
- * then), else "—". A tiny amount's derived rate is rounding noise and is never shown.
+ * rate when its figures carry enough digits, else the coin's official rate from the public coin list (the one the
+ * coin check read; read again only when that failed), else "—". A tiny amount's derived rate is rounding noise and is never shown.
  */
-async function annualRates(session: Session, loanCoin: string, got: Array<{period: Period; estimate: Estimate}>): Promise<AnnualRate[]> {
+async function annualRates(session: Session, loanCoin: string, got: Array<{period: Period; estimate: Estimate}>, coinList: CoinInfos | undefined): Promise<AnnualRate[]> {
 	const own = got.map(({estimate}) => annualRate(estimate));
 	if (own.every((rate) => rate.source === 'estimate')) return own;
-	const official = await session.client.coinInfos(loanCoin).then(
-		(infos) => infos.loanInfos.find((info) => info.coin === loanCoin),
-		() => undefined,
-	);
+	const official =
+		coinList?.loanInfos.find((info) => info.coin === loanCoin) ??
+		(await session.client.coinInfos(loanCoin).then(
+			(infos) => infos.loanInfos.find((info) => info.coin === loanCoin),
+			() => undefined,
+		));
 	return got.map(({period, estimate}) => annualRate(estimate, official?.annualRate[period]));
 }
 

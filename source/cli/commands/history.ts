@@ -7,9 +7,10 @@ import {sanitize} from '../../format/sanitize.js';
 import {unreadableNote} from '../../format/unreadable.js';
 import type {ParsedArgs} from '../../runtime/args.js';
 import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
-import {printJson, printLines, table} from '../../runtime/output.js';
+import {type Column, fittedTable, type Output, printJson, printLines} from '../../runtime/output.js';
 import type {Session} from '../../runtime/session.js';
 import {readHistoryWindow} from '../../operations/history-window.js';
+import {didYouMean} from '../../format/suggest.js';
 
 export const HISTORY_KINDS: Record<string, HistoryKind> = {
 	loans: 'borrowHistory',
@@ -34,7 +35,13 @@ export async function runHistory(session: Session, positionals: string[], values
 	}
 	const name = positionals[0];
 	const found = name === undefined ? undefined : HISTORY_KINDS[name.toLowerCase()];
-	if (found === undefined) throw new UsageError(`history needs one of: ${Object.keys(HISTORY_KINDS).join(', ')} (or --local)`, 'See loan-tui history --help.');
+	if (found === undefined) {
+		const kinds = Object.keys(HISTORY_KINDS);
+		throw new UsageError(
+			name === undefined ? `history needs one of: ${kinds.join(', ')} (or --local)` : `unknown history kind "${name}"${didYouMean(name, kinds)}: one of ${kinds.join(', ')} (or --local)`,
+			'See loan-tui history --help.',
+		);
+	}
 	const kind: HistoryKind = found;
 	const days = historyDays(values.days);
 	await session.requireCredentials();
@@ -51,26 +58,30 @@ export async function runHistory(session: Session, positionals: string[], values
 		return EXIT.ok;
 	}
 	const footer = `${records.length} record${records.length === 1 ? '' : 's'}: ${label}, newest first${complete ? '' : ` (only the first ${records.length} read)`}`;
-	printLines(session.out, [...rowsOf(kind, records), '', footer]);
+	printLines(session.out, [...rowsOf(session.out, kind, records), '', footer]);
 	return EXIT.ok;
 }
 
-function rowsOf(kind: HistoryKind, records: unknown[]): string[] {
+/** Columns by priority (0 stays; the highest goes first when the table is too wide). */
+const columns = (...spec: Array<[string, number]>): Column[] => spec.map(([header, priority]) => ({header, priority}));
+
+function rowsOf(out: Output, kind: HistoryKind, records: unknown[]): string[] {
 	const s = sanitize;
+	const table = (headers: Column[], rows: string[][]) => fittedTable(out, headers, rows);
 	switch (kind) {
 		case 'borrowHistory':
 			return table(
-				['TIME', 'ORDER', 'BORROWED', 'PLEDGED', 'HOURLY', 'PERIOD', 'STATUS'],
+				columns(['TIME', 0], ['ORDER', 0], ['BORROWED', 0], ['PLEDGED', 1], ['HOURLY', 3], ['PERIOD', 2], ['STATUS', 1]),
 				(records as HistoryRecords['borrowHistory'][]).map((r) => [localDateTimeWithOffset(r.borrowTime), r.orderId, `${r.initLoanAmount} ${s(r.loanCoin)}`, `${r.initPledgeAmount} ${s(r.pledgeCoin)}`, fixedPercent(r.hourRate, 6), s(r.daily), s(r.status)]),
 			);
 		case 'repayHistory':
 			return table(
-				['TIME', 'ORDER', 'REPAID', 'INTEREST', 'PRINCIPAL', 'RELEASED'],
+				columns(['TIME', 0], ['ORDER', 0], ['REPAID', 0], ['INTEREST', 2], ['PRINCIPAL', 2], ['RELEASED', 1]),
 				(records as HistoryRecords['repayHistory'][]).map((r) => [localDateTimeWithOffset(r.repayTime), r.orderId, `${r.repayAmount} ${s(r.loanCoin)}`, r.payInterest, r.repayLoanAmount, `${r.repayUnlockAmount} ${s(r.pledgeCoin)}`]),
 			);
 		case 'reviseHistory':
 			return table(
-				['TIME', 'ORDER', 'CHANGE', 'LTV BEFORE', 'LTV AFTER'],
+				columns(['TIME', 0], ['ORDER', 0], ['CHANGE', 0], ['LTV BEFORE', 2], ['LTV AFTER', 1]),
 				(records as HistoryRecords['reviseHistory'][]).map((r) => [
 					localDateTimeWithOffset(r.reviseTime),
 					r.orderId,
@@ -81,7 +92,7 @@ function rowsOf(kind: HistoryKind, records: unknown[]): string[] {
 			);
 		case 'reduces':
 			return table(
-				['TIME', 'ORDER', 'LTV', 'SOLD', 'PRICE', 'FEE', 'DEBT REPAID', 'RELEASED', 'STATUS'],
+				columns(['TIME', 0], ['ORDER', 0], ['LTV', 2], ['SOLD', 0], ['PRICE', 3], ['FEE', 3], ['DEBT REPAID', 1], ['RELEASED', 2], ['STATUS', 1]),
 				(records as HistoryRecords['reduces'][]).map((r) => [localDateTimeWithOffset(r.reduceTime), r.orderId, fixedPercent(r.pledgeRate, 2), `${r.pledgeAmount} ${s(r.pledgeCoin)}`, r.pledgePrice, r.reduceFee, `${r.repayLoanAmount} ${s(r.loanCoin)}`, `${r.runlockAmount} ${s(r.pledgeCoin)}`, s(r.status)]),
 			);
 	}

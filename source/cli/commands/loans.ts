@@ -7,7 +7,7 @@ import {sanitize} from '../../format/sanitize.js';
 import {unreadableNote} from '../../format/unreadable.js';
 import {byRisk, riskOf} from '../../loans/ltv.js';
 import {EXIT, type ExitCode} from '../../runtime/exit-codes.js';
-import {printJson, printLines, table} from '../../runtime/output.js';
+import {type Column, fittedTable, type Output, printJson, printLines} from '../../runtime/output.js';
 import type {Session} from '../../runtime/session.js';
 import {findLoan, orderIdArgument} from './loan-lookup.js';
 
@@ -38,13 +38,30 @@ export async function runLoans(session: Session, positionals: string[]): Promise
 		printLines(session.out, [unreadable > 0 ? 'No readable ongoing loans.' : 'No ongoing loans.', ...(unreadable > 0 ? ['', ...totals(debts)] : [])]);
 		return EXIT.ok;
 	}
-	printLines(session.out, [...loanTable(loans, now), '', ...totals(debts)]);
+	printLines(session.out, [...loanTable(session.out, loans, now), '', ...totals(debts)]);
 	return EXIT.ok;
 }
 
-function loanTable(loans: OngoingLoan[], now: number): string[] {
-	return table(
-		['ORDER', 'BORROWED', 'INTEREST', 'APR', 'PLEDGED', 'LTV', 'CALL', 'LIQ', 'FALL TO CALL', 'FALL TO LIQ', 'EXPIRES', 'RISK'],
+/** In a narrow terminal the order, the amount, the LTV and the risk word stay; the rest goes, least needed first. */
+const LOAN_COLUMNS: Column[] = [
+	{header: 'ORDER', priority: 0},
+	{header: 'BORROWED', priority: 0},
+	{header: 'INTEREST', priority: 4},
+	{header: 'APR', priority: 3},
+	{header: 'PLEDGED', priority: 1},
+	{header: 'LTV', priority: 0},
+	{header: 'CALL', priority: 4},
+	{header: 'LIQ', priority: 3},
+	{header: 'FALL TO CALL', priority: 5},
+	{header: 'FALL TO LIQ', priority: 2},
+	{header: 'EXPIRES', priority: 2},
+	{header: 'RISK', priority: 0},
+];
+
+function loanTable(out: Output, loans: OngoingLoan[], now: number): string[] {
+	return fittedTable(
+		out,
+		LOAN_COLUMNS,
 		loans.map((loan) => {
 			const risk = riskOf(loan);
 			return [

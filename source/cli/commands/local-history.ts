@@ -5,7 +5,7 @@
 import {localDateTimeWithOffset} from '../../format/time.js';
 import {sanitize} from '../../format/sanitize.js';
 import {EXIT, type ExitCode} from '../../runtime/exit-codes.js';
-import {printJson, printLines, reportFailure, table} from '../../runtime/output.js';
+import {type Column, fittedTable, printJson, printLines, reportFailure} from '../../runtime/output.js';
 import type {Session} from '../../runtime/session.js';
 import {moneyJournalAt, type JournalRead, type MoneyRecord} from '../../state/money-journal.js';
 
@@ -39,7 +39,7 @@ export async function runLocalHistory(session: Session, days: number | undefined
 		? ['', 'Note: "sending" means no answer was recorded (the run ended mid-request, or is still sending): the request may have been carried out. Check the loans before sending it again.']
 		: [];
 	printLines(session.out, [
-		...table(['TIME', 'OPERATION', 'VALUES', 'OUTCOME', 'ORDER', 'DETAIL', 'CHECK'], rows),
+		...fittedTable(session.out, LOCAL_COLUMNS, rows),
 		'',
 		`${records.length} request${records.length === 1 ? '' : 's'} sent by this app${window}, newest first (${journal.location})`,
 		...sending,
@@ -47,6 +47,17 @@ export async function runLocalHistory(session: Session, days: number | undefined
 	]);
 	return EXIT.ok;
 }
+
+/** What goes first when the table is too wide: the check's words, then the order, then the values sent. */
+const LOCAL_COLUMNS: Column[] = [
+	{header: 'TIME', priority: 0},
+	{header: 'OPERATION', priority: 0},
+	{header: 'VALUES', priority: 1},
+	{header: 'OUTCOME', priority: 0},
+	{header: 'ORDER', priority: 2},
+	{header: 'DETAIL', priority: 3},
+	{header: 'CHECK', priority: 3},
+];
 
 /** The fields exactly as they were sent. */
 function valuesOf(record: MoneyRecord): string {

@@ -14,12 +14,11 @@ import type {Session} from '../../runtime/session.js';
 import type {BorrowIo} from './borrow.js';
 import {findLoan, orderIdArgument} from './loan-lookup.js';
 import {failed, runMoneyPost} from '../money-command.js';
-import {flagValue} from './require-flags.js';
+import {flagValue, refuseMissing} from './require-flags.js';
 
 export async function runRepay(session: Session, positionals: string[], values: ParsedArgs['values'], io: BorrowIo): Promise<ExitCode | number> {
+	refuseMissing([...(positionals[0] === undefined ? ["the loan's order id (ORDER)"] : []), ...(!values.all && values.amount === undefined ? ['--all (or --amount N for a partial repayment)'] : [])]);
 	const orderId = orderIdArgument(positionals[0], 'repay');
-	if (values.all && values.amount !== undefined) throw new UsageError('give either --all or --amount, not both');
-	if (!values.all && values.amount === undefined) throw new UsageError('give --all, or --amount N for a partial repayment');
 	const amount = values.amount === undefined ? undefined : flagValue('amount', values.amount, checkAmount);
 	const unlock = !values['keep-collateral'];
 	if (!values.yes && !io.interactive) throw new UsageError('repay needs confirmation: pass --yes, or run it on a terminal to answer the prompt');

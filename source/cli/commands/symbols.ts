@@ -4,17 +4,45 @@ import {percent} from '../../format/numbers.js';
 import {sanitize} from '../../format/sanitize.js';
 import {statusWord, symbolDetailRows} from '../../format/symbol.js';
 import {EXIT, type ExitCode} from '../../runtime/exit-codes.js';
-import {columnWidths, escapeJsonText, type Output, printLines, tableLine} from '../../runtime/output.js';
+import {ApiError} from '../../api/errors.js';
+import {checkSymbol} from '../../api/validate.js';
+import {didYouMean} from '../../format/suggest.js';
+import {type Column, columnWidths, escapeJsonText, keptColumns, noteLeftOut, type Output, printLines, tableLine} from '../../runtime/output.js';
 import type {Session} from '../../runtime/session.js';
 
 /** Rows written per write(): big lists go out in small pieces, never as one string (measured: 100k pairs as --json
  * peak at about 100 MiB with 200 rows a write, 250 MiB with 2000, whose strings outlive the young generation). */
 const BATCH = 200;
-const HEADERS = ['SYMBOL', 'BASE', 'QUOTE', 'STATUS', 'MAKER', 'TAKER', 'MIN USDT'];
+/** In a narrow terminal the pair and its status stay; the fees and the minimum go first. */
+const COLUMNS: Column[] = [
+	{header: 'SYMBOL', priority: 0},
+	{header: 'BASE', priority: 2},
+	{header: 'QUOTE', priority: 2},
+	{header: 'STATUS', priority: 1},
+	{header: 'MAKER', priority: 3},
+	{header: 'TAKER', priority: 3},
+	{header: 'MIN USDT', priority: 4},
+];
+const HEADERS = COLUMNS.map((column) => column.header);
+
+/** Bitget's refusal of a pair it does not know (its code and msg kept), with the nearest names from its list. */
+class UnknownSymbolError extends ApiError {
+	constructor(refusal: ApiError, name: string, near: string) {
+		super(refusal.code, refusal.serverMessage, refusal.httpStatus);
+		this.message = `no spot pair ${name}${near}: ${sanitize(`${refusal.code} ${refusal.serverMessage}`.trim())}`;
+		this.name = 'UnknownSymbolError';
+	}
+
+	override get hint(): string {
+		return 'loan-tui symbols lists every pair.';
+	}
+}
 
 export async function runSymbols(session: Session, positionals: string[]): Promise<ExitCode> {
 	const [symbol] = positionals;
-	const {records, unreadable, firstProblem} = await session.client.symbolList(symbol);
+	const {records, unreadable, firstProblem} = await session.client.symbolList(symbol).catch(async (error: unknown) => {
+		throw symbol !== undefined && error instanceof ApiError ? await unknownSymbol(session, symbol, error) : error;
+	});
 	if (unreadable > 0) {
 		session.out.stderr.write(
 			`loan-tui: warning: ${unreadable} unreadable record${unreadable === 1 ? '' : 's'} left out${firstProblem ? ` (first: ${sanitize(firstProblem)})` : ''}\n`,
@@ -38,6 +66,16 @@ export async function runSymbols(session: Session, positionals: string[]): Promi
 	return EXIT.ok;
 }
 
+/** Bitget answers an unknown pair with a refusal (42016); the whole list says which names are near. */
+async function unknownSymbol(session: Session, typed: string, refusal: ApiError): Promise<Error> {
+	const checked = checkSymbol(typed);
+	const name = checked.ok ? checked.value : typed;
+	const all = await session.client.symbolList().catch(() => undefined);
+	if (all === undefined) return refusal;
+	const near = didYouMean(name, all.records.map((record) => sanitize(record.symbol)));
+	return new UnknownSymbolError(refusal, sanitize(name), near);
+}
+
 function cells(record: SymbolRecord): string[] {
 	return [
 		sanitize(record.symbol),
@@ -52,10 +90,14 @@ function cells(record: SymbolRecord): string[] {
 
 /** The table, in batches: widths from a first pass, lines written as they are made. */
 async function writeTable(out: Output, records: SymbolRecord[]): Promise<void> {
-	const widths = columnWidths(HEADERS, (function* () {
+	const all = columnWidths(HEADERS, (function* () {
 		for (const record of records) yield cells(record);
 	})());
-	await writeInBatches(out, records.length, [tableLine(HEADERS, widths)], (index) => tableLine(cells(records[index]!), widths));
+	const kept = keptColumns(COLUMNS, all, out.width);
+	noteLeftOut(out, COLUMNS, kept);
+	const pick = (row: string[]) => kept.map((index) => row[index]!);
+	const widths = kept.map((index) => all[index]!);
+	await writeInBatches(out, records.length, [tableLine(pick(HEADERS), widths)], (index) => tableLine(pick(cells(records[index]!)), widths));
 	out.stdout.write(`\n${records.length} pair${records.length === 1 ? '' : 's'}\n`);
 }
 
