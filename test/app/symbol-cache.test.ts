@@ -23,6 +23,15 @@ afterEach(() => {
 });
 const records = BUILT_IN_SYMBOLS.map((record) => ({...record}));
 
+/** Polls an async check until it holds, within a bound that fails loudly. */
+async function waitForAsync(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+	const deadline = performance.now() + timeoutMs;
+	while (!(await check())) {
+		if (performance.now() > deadline) throw new Error('the cache write never finished');
+		await new Promise((resolve) => setTimeout(resolve, 10));
+	}
+}
+
 /** Stores a list the way a fetch does: the answer's bytes in chunks, then a commit. */
 async function save(cache: SymbolCache, list: unknown[], fetchedAt: number, envelope: object = {code: '00000', msg: 'success', requestTime: 1}) {
 	const writer = cache.begin();
@@ -200,6 +209,8 @@ describe('symbol store with a cache (stale-while-revalidate)', () => {
 		const cachedAt = seen.findIndex((state) => state.status === 'loading' && state.fromCache && state.records?.length === 2);
 		expect(cachedAt).toBeGreaterThanOrEqual(0);
 		expect(cachedAt).toBeLessThan(seen.findIndex((state) => state.status === 'ready'));
+		// The fresh list goes to the cache after it shows: waited for, so the directory is not removed under the write.
+		await waitForAsync(async () => (await files.read())?.fetchedAt !== 5 && !readdirSync(dir).some((name) => name.endsWith('.tmp')));
 		await api.close();
 	});
 
