@@ -8,6 +8,7 @@ export default defineConfig({
 	test: {
 		include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
 		globalSetup: ['test/global-setup.ts'],
+		setupFiles: ['test/setup-fast-check.ts'],
 		// Generous: every wait inside a test has its own bound that fails loudly; this only catches a test that hangs.
 		testTimeout: 90_000,
 		hookTimeout: 90_000,

@@ -2,6 +2,10 @@ import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {ArrayEnvelopeParser} from '../../source/api/array-stream.js';
 
+// Seeded for every run (test/setup-fast-check.ts). Before that, one CI run on Node 24 failed the batch test below with
+// seed 231645957, path "463:2:2:4:3:6:7:7:7:6:6:5", counterexample [[{"":[{"":"","\"":""}]}],[],false], which passed
+// when replayed on its own: still to be understood.
+
 /** Feeds `text` cut at the given points. */
 function parse(text: string, cuts: number[]) {
 	const bytes = Buffer.from(text, 'utf8');
