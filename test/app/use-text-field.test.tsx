@@ -6,6 +6,7 @@ import {Text} from 'ink';
 import {render} from 'ink-testing-library';
 import {describe, expect, it, vi} from 'vitest';
 import {parseKey} from '../../source/ui/keys/parse-key.js';
+import {dispatchKey} from '../../source/ui/keys/binding.js';
 import {atEnd} from '../../source/ui/fields/text-editing.js';
 import {textFieldReducer} from '../../source/ui/fields/text-field-state.js';
 import {useTextField, type TextFieldInput} from '../../source/ui/fields/use-text-field.js';
@@ -21,7 +22,7 @@ function harness(focused: boolean, submit = vi.fn(), suggest = vi.fn()) {
 	const app = render(<Field focus={focus} />);
 	const press = (sequence: string) => {
 		const {input, key} = parseKey(sequence);
-		seen.at(-1)!.onKey(input, key);
+		dispatchKey(seen.at(-1)!.bindings({submit: 'next'}), input, key);
 	};
 	const refocus = (next: boolean) => {
 		focus = next;

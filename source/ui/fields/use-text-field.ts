@@ -1,10 +1,8 @@
 // The text field's input hook. It subscribes to nothing (the keypress layer hands every key to exactly one screen
-// handler); the screen's handler passes the field its keys and pastes, and the field turns them into edits of the
-// value the screen keeps in its reducer. Enter submits, ↑/↓ move a suggestion when the field offers them, a paste
-// goes in as text only while the field has focus.
+// handler): the field's rows go into its screen's key table, and the field turns keys and pastes into edits of the
+// value the screen keeps in its reducer. Enter submits, ↑/↓ move a suggestion when the field offers them; keys and a
+// paste are the field's only while it has focus.
 import {useMemo, useRef} from 'react';
-import type {Key} from '../keys/parse-key.js';
-import {routeTextKey} from './field-keys.js';
 import type {Binding} from '../keys/binding.js';
 import {textBindings} from './field-bindings.js';
 import {pasteEdit, type TextEdit} from './text-editing.js';
@@ -18,10 +16,9 @@ export interface TextFieldOptions {
 }
 
 export interface TextFieldInput {
-	onKey(input: string, key: Key): void;
 	/** True when the paste went into the field. */
 	onPaste(text: string): boolean;
-	/** The field's rows for its screen's key table (field-bindings.ts). */
+	/** The field's rows for its screen's key table (field-bindings.ts); none while it has no focus. */
 	bindings(words: {submit: string; suggestion?: string; footer?: number}): Binding[];
 }
 
@@ -31,23 +28,24 @@ export function useTextField(options: TextFieldOptions): TextFieldInput {
 	latest.current = options;
 	return useMemo(
 		() => ({
-			onKey(input, key) {
-				if (latest.current.focused) routeTextKey(input, key, latest.current);
-			},
 			onPaste(text) {
 				const edit = latest.current.focused ? pasteEdit(text) : undefined;
 				if (edit) latest.current.edit(edit);
 				return edit !== undefined;
 			},
-			bindings: (words) =>
-				textBindings(
+			bindings(words) {
+				if (!latest.current.focused) return [];
+				// Each handler reads the latest options when its key comes.
+				const on = latest.current;
+				return textBindings(
 					{
 						submit: () => latest.current.submit(),
-						...(latest.current.suggest ? {suggest: (by: number) => latest.current.suggest?.(by)} : {}),
+						...(on.suggest ? {suggest: (by: number) => latest.current.suggest?.(by)} : {}),
 						edit: (edit) => latest.current.edit(edit),
 					},
 					words,
-				),
+				);
+			},
 		}),
 		[],
 	);
