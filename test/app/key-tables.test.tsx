@@ -133,7 +133,7 @@ describe('key tables: every named key does something, every other key nothing', 
 				const mates = rows.filter((other) => other !== row && other.group !== undefined && other.group === row.group).map((other) => sequenceOf(other.keys[0]!));
 				const tries = range ? [[range[1]!], [range[2]!]] : [[key], ...(mates.length > 0 ? [[...mates, key]] : [])];
 				let changed = false;
-				for (const keys of tries) {
+				for (const [index, keys] of tries.entries()) {
 					await open(stage);
 					if (keys.length > 1) await app!.press(...keys.slice(0, -1));
 					const before = screenOf(app!);
@@ -142,7 +142,10 @@ describe('key tables: every named key does something, every other key nothing', 
 						changed = true;
 						break;
 					}
-					// Not at once: it may still come (a screen opening); wait for it within the bound, then try the next key.
+					// Every key draws its frame before press returns (test/helpers/ink.tsx), so a key that does nothing shows
+					// it at once: the next try follows without a pause. The last try waits within the bound for a change that
+					// comes later (a screen opening) before it counts as nothing.
+					if (index < tries.length - 1) continue;
 					changed = await waitFor(() => expect(app!.exited() || screenOf(app!) !== before).toBe(true), {timeout: 3000}).then(
 						() => true,
 						() => false,
