@@ -36,7 +36,7 @@ export type CommandOptionName = keyof typeof COMMAND_OPTIONS;
 export type OptionName = GlobalOptionName | CommandOptionName;
 
 /** What a value is, for help ("--daily PERIOD") and for completion (which words to offer). */
-export type ValueKind = 'coin' | 'period' | 'amount' | 'days' | 'url' | 'locale' | 'profile' | 'seconds';
+type ValueKind = 'coin' | 'period' | 'amount' | 'days' | 'url' | 'locale' | 'profile' | 'seconds';
 
 export interface OptionDoc {
 	value?: ValueKind;
