@@ -2,11 +2,11 @@
 // (compinit), in a directory full of files. With nothing cached, Tab offers nothing (never the file names); after
 // one `loans --demo`, a --demo line completes coins and the open order ids.
 import {spawnSync} from 'node:child_process';
-import {chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
-import {CLI} from '../helpers/cli.js';
+import {CLI, runCli} from '../helpers/cli.js';
 import {Tmux, tmuxMissing} from '../helpers/tmux.js';
 
 const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
@@ -73,4 +73,25 @@ describe.skipIf(tmuxMissing)(`Tab in an interactive shell${tmuxMissing ? ` (skip
 			expect(listed).not.toMatch(/README|LICENSE|node_modules|\.txt/);
 		});
 	}
+
+	it('the app under --demo: the Loans screen leaves its open order ids for `repay --demo <Tab>`, never in the real cache', async () => {
+		const cache = mkdtempSync(join(tmpdir(), 'loan-tui-nocache-'));
+		tmux = Tmux.start(`node ${CLI} --demo`, {env: {XDG_CACHE_HOME: cache}});
+		await tmux.waitFor('? this help');
+		await tmux.send('4');
+		await tmux.waitFor('Total owed');
+		const file = join(cache, 'loan-tui', 'orders-demo-default.json');
+		// Written as the list arrives; waited for, within a bound.
+		for (const deadline = Date.now() + 15_000; !existsSync(file); ) {
+			if (Date.now() > deadline) throw new Error('the Loans screen never wrote its order ids');
+			await new Promise((resolve) => setTimeout(resolve, 20));
+		}
+		const orders = (JSON.parse(readFileSync(file, 'utf8')) as {orders: string[]}).orders;
+		expect(orders).toHaveLength(2);
+		const env = {XDG_CACHE_HOME: cache};
+		expect((await runCli(['__complete', 'repay', '--demo', ''], {env})).stdout.split('\n').filter(Boolean).sort()).toEqual([...orders].sort());
+		expect((await runCli(['__complete', 'repay', ''], {env})).stdout).toBe('');
+		expect((await runCli(['__complete', 'estimate', '--demo', '--pledge-coin', 'BT'], {env})).stdout).toBe('BTC\n');
+		expect(readdirSync(join(cache, 'loan-tui')).filter((name) => /^(coins|orders)-/.test(name)).sort()).toEqual(['coins-demo.json', 'orders-demo-default.json']);
+	});
 });
