@@ -78,13 +78,17 @@ function cachedNames(words: readonly string[], context: CompletionContext) {
 	let coins: ReturnType<typeof readCachedCoins> | null = null;
 	let symbols: SymbolNames | undefined;
 	const coinList = () => (coins === null ? (coins = readCachedCoins(context.cache, source)) : coins);
-	// The demo's pairs are kept with its coins; the real ones in the symbol cache.
-	const symbolList = () => (symbols ??= demo ? {coins: [], symbols: [...(coinList()?.pairs ?? [])].sort()} : symbolNames(context.cache, source));
+	// Pairs from the last `symbols` list (and the demo's), kept with the coins, and the app's symbol cache.
+	const symbolList = () => {
+		if (symbols) return symbols;
+		const app = demo ? {coins: [], symbols: []} : symbolNames(context.cache, source);
+		return (symbols = {coins: app.coins, symbols: [...new Set([...app.symbols, ...(coinList()?.pairs ?? [])])].sort()});
+	};
 	return {
 		/** Loanable or pledgeable coins; without a coin list yet, the coins of the pairs. */
 		coins: (kind: 'loan' | 'pledge') => {
-			const list = coinList();
-			return list ? [...list[kind]].sort() : symbolList().coins;
+			const list = coinList()?.[kind] ?? [];
+			return list.length > 0 ? [...list].sort() : symbolList().coins;
 		},
 		pairs: () => symbolList().symbols,
 		orderIds: () => readCachedOrderIds(context.cache, source, profile),

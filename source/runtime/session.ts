@@ -6,7 +6,7 @@ import {resolveCredentials} from '../credentials/resolve.js';
 import {CredentialsError, DEFAULT_PROFILE, type CredentialStore, type ResolvedCredentials} from '../credentials/types.js';
 import {sanitize} from '../format/sanitize.js';
 import type {CoinInfos} from '../api/loan-types.js';
-import {hasCachedCoins, saveCoins, saveOrderIds, sourceName} from '../state/completion-cache.js';
+import {hasCachedCoins, saveCoins, saveOrderIds, savePairs, sourceName} from '../state/completion-cache.js';
 import {VERSION} from '../version.js';
 import {connectedTo, type Config} from './config.js';
 import type {Output} from './output.js';
@@ -23,7 +23,7 @@ export interface Session {
 	openKeychain(): Promise<CredentialStore>;
 	/** Remembers for shell completion what this run read (state/completion-cache.ts; the demo apart, order ids per
 	 * profile). Never throws, never a secret. */
-	remember: {coins(infos: CoinInfos): Promise<void>; orderIds(orderIds: readonly string[]): Promise<void>};
+	remember: {coins(infos: CoinInfos): Promise<void>; pairs(symbols: readonly string[]): Promise<void>; orderIds(orderIds: readonly string[]): Promise<void>};
 	close(): Promise<void>;
 }
 
@@ -58,6 +58,7 @@ export async function openSession(config: Config, out: Output): Promise<Session>
 	const source = sourceName(client.origin, config.demo);
 	const remember: Session['remember'] = {
 		coins: (infos) => saveCoins(cache, source, {loan: infos.loanInfos.map((info) => info.coin), pledge: infos.pledgeInfos.map((info) => info.coin)}),
+		pairs: (symbols) => savePairs(cache, source, symbols),
 		orderIds: (orderIds) => saveOrderIds(cache, source, config.profile, orderIds),
 	};
 	// The simulator is local: a demo run fills the demo's completions (coins and pairs) once, so Tab has something to

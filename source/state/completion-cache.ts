@@ -25,7 +25,8 @@ export function sourceName(origin: string, demo = false): string {
 export interface CachedCoins {
 	loan: string[];
 	pledge: string[];
-	/** Spot pairs: kept here only for the demo (the real ones come from the symbol cache, state/symbol-cache.ts). */
+	/** Spot pairs: those of the last full list read by the `symbols` command (and the demo's); the app's Symbols
+	 * screen keeps its own list (state/symbol-cache.ts). */
 	pairs?: string[];
 }
 
@@ -45,6 +46,12 @@ export async function saveCoins(directory: string, source: string, coins: Cached
 }
 
 /** Remembers the order ids of the last read of the ongoing loans (an empty read leaves none). Never throws. */
+/** Remembers the pairs of a full symbol list, keeping the coins already there. Never throws. */
+export async function savePairs(directory: string, source: string, pairs: readonly string[]): Promise<void> {
+	const kept = readCachedCoins(directory, source) ?? {loan: [], pledge: []};
+	await saveCoins(directory, source, {...kept, pairs: [...pairs]});
+}
+
 export async function saveOrderIds(directory: string, source: string, profile: string, orderIds: readonly string[]): Promise<void> {
 	if (!PROFILE.test(profile)) return;
 	const text = JSON.stringify({format: FORMAT, orders: clean(orderIds, ORDER_ID)});

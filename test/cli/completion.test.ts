@@ -8,6 +8,7 @@ import {beforeAll, describe, expect, it} from 'vitest';
 import {completeWords as completeIn} from '../../source/cli/completion.js';
 import {completionContext} from '../../source/runtime/config.js';
 import {saveCoins, saveOrderIds} from '../../source/state/completion-cache.js';
+import {useSimulator} from '../helpers/simulator.js';
 import {CLI, runCli} from '../helpers/cli.js';
 
 const record = (symbol: string, baseCoin: string, quoteCoin: string) => ({symbol, baseCoin, quoteCoin, status: 'online'});
@@ -57,6 +58,7 @@ describe('completion candidates', () => {
 });
 
 describe('completion from the coin list and the last loans read', () => {
+	const sim = useSimulator();
 	const fresh = () => {
 		const home = mkdtempSync(join(tmpdir(), 'loan-tui-completion-'));
 		return {env: {XDG_CACHE_HOME: home, HOME: home}, cache: join(home, 'loan-tui')};
@@ -92,6 +94,18 @@ describe('completion from the coin list and the last loans read', () => {
 		expect(completeWords(['symbols', '--demo', ''], own)).toEqual(['ETHUSDT']);
 		expect(completeWords(['repay', '--base-url', 'http://127.0.0.1:9', ''], own)).toEqual([]);
 		expect(completeWords(['repay', ''], {...own, LOAN_TUI_BASE_URL: 'http://127.0.0.1:9'})).toEqual([]);
+	});
+
+	it('pairs and coins after the symbols and coins commands (subprocess), kept for their API origin', async () => {
+		const {env: own} = fresh();
+		const url = sim.simulator.url;
+		expect((await runCli(['symbols', '--base-url', url, '--json'], {env: own})).code).toBe(0);
+		expect(completeWords(['symbols', '--base-url', url, 'BTCUS'], own)).toEqual(expect.arrayContaining(['BTCUSDT']));
+		expect(completeWords(['symbols', 'BTCUS'], own)).toEqual([]);
+		expect((await runCli(['coins', '--json'], {env: {...own, LOAN_TUI_BASE_URL: url}})).code).toBe(0);
+		expect(completeWords(['estimate', '--loan-coin', 'USD'], {...own, LOAN_TUI_BASE_URL: url})).toEqual(['USDC', 'USDT']);
+		// The coin list kept the pairs read before it.
+		expect(completeWords(['symbols', 'ETHUS'], {...own, LOAN_TUI_BASE_URL: url})).toEqual(expect.arrayContaining(['ETHUSDT']));
 	});
 
 	it('nothing when nothing is cached', () => {
