@@ -12,7 +12,8 @@ export interface CoinInfoStore extends Store<CoinInfoState> {
 	ensure(): void;
 }
 
-export function createCoinInfoStore(client: BitgetClient): CoinInfoStore {
+/** `onLoaded` hears each full list read (for shell completion). */
+export function createCoinInfoStore(client: BitgetClient, onLoaded?: (infos: CoinInfos) => unknown): CoinInfoStore {
 	const store = createStore<CoinInfoState>({status: 'idle'});
 	return {
 		...store,
@@ -21,7 +22,10 @@ export function createCoinInfoStore(client: BitgetClient): CoinInfoStore {
 			if (status === 'loading' || status === 'ready') return;
 			store.set({status: 'loading'});
 			client.coinInfos().then(
-				(infos) => store.set({status: 'ready', infos}),
+				(infos) => {
+					store.set({status: 'ready', infos});
+					onLoaded?.(infos);
+				},
 				(error: unknown) => store.set({status: 'error', error}),
 			);
 		},

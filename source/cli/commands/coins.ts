@@ -9,6 +9,7 @@ import type {Session} from '../../runtime/session.js';
 
 export async function runCoins(session: Session): Promise<ExitCode> {
 	const infos = await session.client.coinInfos();
+	await session.remember.coins(infos);
 	if (session.out.json) {
 		printJson(session.out, infos);
 		return EXIT.ok;

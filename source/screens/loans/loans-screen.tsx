@@ -29,10 +29,10 @@ import {useSentHistory} from './use-sent-history.js';
 const CHROME = 6;
 
 export function LoansScreen({selected}: {selected?: string}) {
-	const {client, credentials, theme, journal} = useServices();
+	const {client, credentials, theme, journal, completion} = useServices();
 	const navigation = useNavigation();
 	const {columns, rows} = useBodySize();
-	const book = useLoanBook(client, credentials);
+	const book = useLoanBook(client, credentials, undefined, completion?.orderIds);
 	const now = useNow();
 	const [list, dispatch] = useReducer(loanListReducer, selected, initialLoanList);
 	const sent = useSentHistory(journal, book.state.updatedAt);
