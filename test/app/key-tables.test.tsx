@@ -93,7 +93,7 @@ describe('key tables: every named key does something, every other key nothing', 
 	const open = async (stage: Stage) => {
 		app?.unmount();
 		app = undefined;
-		const keys = createStore<ScreenKeys>({mode: 'navigate', help: [], footer: [], bindings: []});
+		const keys = createStore<ScreenKeys>({mode: 'navigate', loading: false, help: [], footer: [], bindings: []});
 		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: stage.initial, journal: emptyJournal(), keysStore: keys});
 		await stage.reach?.(app);
 		await app.waitForText(stage.ready);

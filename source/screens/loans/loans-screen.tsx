@@ -57,6 +57,8 @@ export function LoansScreen({selected}: {selected?: string}) {
 	const selectedId = ids[index];
 	useScreenInput({
 		mode: 'navigate',
+		// Until the first answer: keys typed meanwhile (4 Enter from home) act on the list once it shows.
+		loading: book.state.loans === undefined && book.state.error === undefined,
 		bindings: [
 			{keys: ['Up', 'k'], description: 'the loan above', group: 'move', footer: 1, handler: () => move(-1), when: moving},
 			{keys: ['Down', 'j'], description: 'the loan below', group: 'move', footer: 1, handler: () => move(1), when: moving},
