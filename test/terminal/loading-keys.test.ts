@@ -51,6 +51,16 @@ describe.skipIf(tmuxMissing)(`keys typed while a screen loads${tmuxMissing ? ` (
 		await terminal.waitFor(/page 2 of \d+/);
 	});
 
+	it('7 and End from home open Coins and show its last pledge coin', async () => {
+		const terminal = await start();
+		sim.simulator.injectFault({kind: 'stall', operation: 'coinInfos', stallMs: LATE_MS});
+		await terminal.burst('7', 'End');
+		const last = (await sim.client().coinInfos()).pledgeInfos.at(-1)!.coin;
+		const screen = await terminal.waitFor(new RegExp(`\\n${last} +\\d+\\.\\d{2}%`));
+		// The table's header stays on top of the scrolled rows.
+		expect(screen).toMatch(/PLEDGE COIN\s+INITIAL LTV/);
+	});
+
 	it('Esc while a screen loads goes back at once, and the keys typed for it are dropped', async () => {
 		const terminal = await start();
 		// The list never answers: only Esc can leave it.
