@@ -150,11 +150,9 @@ export function App({services: given, initial = initialStack, onQuit, onReady, k
 			dispatchKey(helpKeys, input, key);
 			return;
 		}
-		// Any key but a second Esc answers "Quit?" with "stay"; the key itself does nothing else.
-		if (state.quitAsked && !key.escape) {
-			dispatch({type: 'stay'});
-			return;
-		}
+		// Any key but a second Esc answers "Quit?" with "stay", and then does what it does on home (4 opens Loans): the
+		// person who meant to stay is not made to type it twice.
+		if (state.quitAsked && !key.escape) dispatch({type: 'stay'});
 		if (key.escape || screen?.mode === 'navigate') {
 			if (dispatchKey(shellKeys, input, key)) return;
 		}
