@@ -80,6 +80,7 @@ const STAGES: Stage[] = [
 	{name: 'loans: sent from here', initial: at('loans'), reach: async (app) => (await app.waitForText('Total owed'), app.press('s')), ready: /Sent from here|Nothing sent/},
 	{name: 'history', initial: at('history'), ready: /page 1 of|No .* in the last/},
 	{name: 'credentials: menu', initial: at('credentials'), ready: /Add —|Replace —/},
+	{name: 'coins', initial: at('coins'), ready: 'Loanable'},
 ];
 
 describe('key tables: every named key does something, every other key nothing', () => {
@@ -93,7 +94,7 @@ describe('key tables: every named key does something, every other key nothing', 
 	const open = async (stage: Stage) => {
 		app?.unmount();
 		app = undefined;
-		const keys = createStore<ScreenKeys>({mode: 'navigate', help: [], footer: [], bindings: []});
+		const keys = createStore<ScreenKeys>({mode: 'navigate', loading: false, help: [], footer: [], bindings: []});
 		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: stage.initial, journal: emptyJournal(), keysStore: keys});
 		await stage.reach?.(app);
 		await app.waitForText(stage.ready);

@@ -33,6 +33,8 @@ export function HistoryScreen() {
 	const tabTo = (move: {type: 'cycle'; by: number} | {type: 'pick'; index: number}) => dispatch({type: 'tab', move});
 	useScreenInput({
 		mode: 'navigate',
+		// Keys typed while a window is read (a page down, another tab) act once its records show.
+		loading: read.status === 'loading',
 		bindings: [
 			{keys: ['Left', 'Shift+Tab'], description: 'previous history', group: 'history', footer: 1, handler: () => tabTo({type: 'cycle', by: -1})},
 			{keys: ['Right', 'Tab'], description: 'next history', group: 'history', footer: 1, handler: () => tabTo({type: 'cycle', by: 1})},

@@ -137,6 +137,8 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 		: stepRows();
 	useScreenInput({
 		mode: money ? moneyInputMode(money) : stage === 'amount' ? 'text' : 'navigate',
+		// Until the loan is first read: r, a, w typed meanwhile act on it once it shows.
+		loading: stage === 'view' && loanRead.state.status === 'loading',
 		bindings,
 		// Only the amount field takes a paste; on the review it is dropped: only a typed y sends.
 		onPaste: (text) => {

@@ -1,6 +1,6 @@
 // The Loans screen: every ongoing loan, riskiest first, with the LTV gauge and its numbers, totals from `debts`,
 // refreshed by itself ("updated 12 s ago") and with Ctrl+R; Enter opens a loan; s shows what was sent from here.
-import React, {useReducer} from 'react';
+import React, {useEffect, useReducer} from 'react';
 import {Box, Text} from 'ink';
 import type {Debts} from '../../api/loan-types.js';
 import {amount, significantDecimals} from '../../format/money.js';
@@ -29,13 +29,20 @@ import {useSentHistory} from './use-sent-history.js';
 const CHROME = 6;
 
 export function LoansScreen({selected}: {selected?: string}) {
-	const {client, credentials, theme, journal, completion} = useServices();
+	const {client, credentials, theme, journal, completion, lastError} = useServices();
 	const navigation = useNavigation();
 	const {columns, rows} = useBodySize();
 	const book = useLoanBook(client, credentials, undefined, completion?.orderIds);
 	const now = useNow();
 	const [list, dispatch] = useReducer(loanListReducer, selected, initialLoanList);
 	const sent = useSentHistory(journal, book.state.updatedAt);
+	// A failed read is on the top line too (as a failed symbol list is), until a read succeeds.
+	const failure = book.state.error;
+	const readAt = book.state.updatedAt;
+	useEffect(() => {
+		if (failure !== undefined) lastError.report('loans', `Loans: ${errorLine(failure)}`);
+		else if (readAt !== undefined) lastError.succeeded('loans');
+	}, [failure, readAt, lastError]);
 	const loans = book.state.loans ?? [];
 	const unreadable = book.state.unreadable ?? 0;
 	const ids = loans.map((loan) => loan.orderId);
@@ -57,6 +64,8 @@ export function LoansScreen({selected}: {selected?: string}) {
 	const selectedId = ids[index];
 	useScreenInput({
 		mode: 'navigate',
+		// Until the first answer: keys typed meanwhile (4 Enter from home) act on the list once it shows.
+		loading: book.state.loans === undefined && book.state.error === undefined,
 		bindings: [
 			{keys: ['Up', 'k'], description: 'the loan above', group: 'move', footer: 1, handler: () => move(-1), when: moving},
 			{keys: ['Down', 'j'], description: 'the loan below', group: 'move', footer: 1, handler: () => move(1), when: moving},
