@@ -65,7 +65,7 @@ describe('Loans screens', () => {
 		expect(frame.indexOf('repay')).toBeLessThan(frame.indexOf('borrow'));
 		expect(frame).toContain('? outcome unknown');
 		expect(frame).toContain(`✓ done  order ${CALM}`);
-		expect(frame).toContain(`orderId ${TIGHT}, amount 5 — no answer — check: found, found a repayment`);
+		expect(frame).toContain(`order ${TIGHT}, amount 5 — no answer — check: found, found a repayment`);
 		await app!.press(KEYS.escape);
 		await app!.waitForText('Total owed');
 	});
@@ -102,15 +102,43 @@ describe('Loans screens', () => {
 		expect(app!.frame()).toContain('Repay? [y/N]');
 		expect(posts('repay')).toEqual([]);
 		await app!.burst('yy');
-		const done = await app!.waitForText('repayUnlockAmount');
+		// The result says what happened in words, and the loan as read again after the answer (not the figures before).
+		const done = await app!.waitForText('now: owes');
 		expect(posts('repay')).toHaveLength(1);
 		expect(JSON.parse(posts('repay')[0]!.body)).toEqual({orderId: TIGHT, repayAll: 'no', amount: '100', repayUnlock: 'no'});
-		expect(done).toMatch(/repayAmount\s+100 USDT/);
-		expect(done).toMatch(/payInterest\s+0\.819 USDT/);
-		expect(done).toMatch(/repayLoanAmount\s+99\.181 USDT/);
-		expect(done).toMatch(/repayUnlockAmount\s+0 ETH released/);
+		expect(done).toContain('✓ Repaid 100 USDT — the loan stays open; collateral kept');
+		expect(done).toMatch(/Paid\s+100 USDT/);
+		expect(done).toMatch(/Interest paid\s+0\.819 USDT/);
+		expect(done).toMatch(/Principal paid\s+99\.181 USDT/);
+		expect(done).toMatch(/Released\s+none \(the ETH stays pledged\)/);
+		expect(done).toMatch(/now: owes 23300\.819/);
+		expect(done).not.toMatch(/repayAmount|payInterest|repayLoanAmount|repayUnlockAmount/);
 		await app!.press(KEYS.enter);
-		await app!.waitForText(/Borrowed\s+23,300\.819 USDT/);
+		const back = await app!.waitForText(/Borrowed\s+23,300\.819 USDT/);
+		expect(back).toContain('✓ Repaid 100 USDT — the loan stays open; collateral kept');
+	});
+
+	it('repays all: the result and the loan read again say the loan is closed by it, and offer only what still applies', async () => {
+		await open(at('loans', CALM));
+		await app!.waitForText('Owed now');
+		await app!.burst(`r${KEYS.enter}`);
+		await app!.waitForText('Repay? [y/N]');
+		await app!.press('y');
+		const done = await app!.waitForText('Enter or Esc: back');
+		expect(done).toContain('✓ Repaid in full — the loan is closed; 0.5 BTC released');
+		expect(done).toMatch(/Released\s+0\.5 BTC/);
+		// The figures from before the repayment are not shown over the result.
+		expect(done).not.toMatch(/LTV 70\.02%|owes 9,?382/);
+		await app!.press(KEYS.enter);
+		const closed = await app!.waitForText('Nothing is owed on it any more');
+		expect(closed).toContain('✓ Repaid in full — the loan is closed; 0.5 BTC released');
+		expect(closed).not.toContain('no longer open');
+		// r, a and w no longer apply: not offered, and they change nothing.
+		expect(closed).not.toMatch(/\br repay\b|add collateral|withdraw collateral/);
+		await app!.press('r');
+		app!.flush();
+		expect(app!.frame()).not.toContain('Repay: how much?');
+		expect(posts('repay')).toHaveLength(1);
 	});
 
 	it('withdrawing to the margin-call LTV is refused before sending; a smaller withdrawal and an addition go through', async () => {
@@ -124,13 +152,15 @@ describe('Loans screens', () => {
 		const review = await app!.waitForText('Withdraw collateral? [y/N]');
 		expect(review).toMatch(/LTV\s+75\.73% → 77\.67% at today's price/);
 		await app!.press('y');
-		await app!.waitForText(/afterPledgeRate\s+77\.67% \(LTV now\)/);
+		const withdrawn = await app!.waitForText(/LTV now\s+77\.67%/);
+		expect(withdrawn).toContain('✓ Withdrew 0.5 ETH of collateral — LTV now 77.67%');
+		expect(withdrawn).not.toContain('afterPledgeRate');
 		await app!.press(KEYS.enter);
 		await app!.waitForText('Owed now');
 		await app!.burst(`a2${KEYS.enter}`);
 		await app!.waitForText('Add collateral? [y/N]');
 		await app!.press('y');
-		await app!.waitForText(/Collateral added: 2 ETH/);
+		await app!.waitForText('✓ Added 2 ETH of collateral — LTV now');
 		expect(posts('revisePledge').map((p) => JSON.parse(p.body).reviseType)).toEqual(['OUT', 'IN']);
 	});
 
