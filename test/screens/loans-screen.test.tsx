@@ -234,14 +234,48 @@ describe('Loans screens', () => {
 		await open(at('history'));
 		await app!.waitForText(/No loans|ORDER/);
 		await app!.press('2');
-		const first = await app!.waitForText(/page 1 of 2 · records 1-23 of 30, newest first/);
-		const amounts = (frame: string) => [...frame.matchAll(/^\S+ \S+ \S+\s+\d+\s+([\d,]+) USDT/gm)].map((m) => Number(m[1]));
+		const first = await app!.waitForText(/page 1 of 2 · records 1-24 of 30, newest first/);
+		const amounts = (frame: string) => [...frame.matchAll(/^[› ] \S+ \S+ \S+\s+\d+\s+([\d,]+) USDT/gm)].map((m) => Number(m[1]));
 		expect(amounts(first)[0]).toBe(30);
 		await app!.press(KEYS.pageDown);
-		const second = await app!.waitForText('page 2 of 2 · records 24-30 of 30');
-		expect(amounts(second)).toEqual([7, 6, 5, 4, 3, 2, 1]);
+		const second = await app!.waitForText('page 2 of 2 · records 25-30 of 30');
+		expect(amounts(second)).toEqual([6, 5, 4, 3, 2, 1]);
 		await app!.press('-');
 		await app!.waitForText('last 7 days');
+	});
+
+	it('history: statuses and periods in words; Enter opens a record\'s loan or says it is closed; c copies; / filters', async () => {
+		await sim.client().repay({orderId: CALM, repayAll: true, repayUnlock: true});
+		await open(at('history'));
+		const frame = await app!.waitForText('page 1 of');
+		expect(frame).toMatch(new RegExp(`${CALM}.*7 days\\s+repaid$`, 'm'));
+		expect(frame).toMatch(new RegExp(`${TIGHT}.*flexible\\s+open$`, 'm'));
+		expect(frame).not.toMatch(/SEVEN|FLEXIBLE|BORROWING|REPAY\b/);
+		// The newest first: the repaid loan is the second record.
+		await app!.press(KEYS.down, KEYS.enter);
+		await app!.waitForText(`Loan ${CALM} is closed (repaid): nothing to open.`);
+		await app!.press('c');
+		await app!.waitForText(/select the order id above to copy it|Order ID sent to the clipboard/);
+		await app!.burst('/eth');
+		const filtered = await app!.waitForText(/\/ eth\s+1 of 2/);
+		expect(filtered).not.toContain(CALM);
+		await app!.press(KEYS.enter, KEYS.enter);
+		await app!.waitForText('Owed now');
+		expect(app!.frame()).toContain(`Loan · ${TIGHT}`);
+	});
+
+	it('loans: / filters by any word of a row, Esc clears it; c copies the selected order id', async () => {
+		await open(at('loans'));
+		await app!.waitForText('Total owed');
+		await app!.burst('/btc');
+		const filtered = await app!.waitForText(/\/ btc\s+1 of 2/);
+		expect(filtered).toMatch(/^› ✓ ok/m);
+		expect(filtered).not.toContain('near margin call');
+		await app!.press(KEYS.enter, 'c');
+		await app!.waitForText(/select the order id above to copy it|Order ID sent to the clipboard/);
+		await app!.press(KEYS.escape);
+		const all = await app!.waitForText('near margin call');
+		expect(all).not.toContain('/ btc');
 	});
 
 	it('many loans: a window of rows that fit, moved by the selection; NO_COLOR keeps the risk in words', async () => {
@@ -250,11 +284,11 @@ describe('Loans screens', () => {
 		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: at('loans'), journal: emptyJournal(), env: {NO_COLOR: '1'}});
 		const first = await app.waitForText('Total owed');
 		expect(first).toContain('Loans · 14 ongoing · riskiest first');
-		expect(first).toContain('loans 1-10 of 14');
+		expect(first).toContain('loans 1-11 of 14');
 		expect(first).toMatch(/^› △ near margin call/m);
 		expect(app.rawFrame()).not.toMatch(/\u001B\[(3[0-8]|9[0-7])[;m]/);
 		await app.press(KEYS.end);
-		const last = await app.waitForText('loans 5-14 of 14');
+		const last = await app.waitForText('loans 4-14 of 14');
 		expect(last).not.toContain('near margin call');
 		expect(last.match(/^› ✓ ok/gm)).toHaveLength(1);
 	});

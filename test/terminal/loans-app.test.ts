@@ -155,10 +155,10 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 		await tmux!.send('h');
 		await tmux!.waitFor('[1 Loans]');
 		await tmux!.send('Right');
-		const first = await tmux!.waitFor(/page 1 of 2 · records 1-23 of 30, newest first/);
+		const first = await tmux!.waitFor(/page 1 of 2 · records 1-24 of 30, newest first/);
 		expect(first).toMatch(new RegExp(`${calm}\\s+30 USDT`));
 		await tmux!.send('PageDown');
-		const second = await tmux!.waitFor('page 2 of 2 · records 24-30 of 30');
+		const second = await tmux!.waitFor('page 2 of 2 · records 25-30 of 30');
 		expect(second).toMatch(new RegExp(`${calm}\\s+1 USDT`));
 		await tmux!.send('C-c');
 		await tmux!.waitFor('EXIT=0');
