@@ -253,7 +253,7 @@ describe('Loans screens', () => {
 		expect(frame).not.toMatch(/SEVEN|FLEXIBLE|BORROWING|REPAY\b/);
 		// The newest first: the repaid loan is the second record.
 		await app!.press(KEYS.down, KEYS.enter);
-		await app!.waitForText(`Loan ${CALM} is closed (repaid): nothing to open.`);
+		await app!.waitForText(`${CALM}: closed (repaid), nothing to open`);
 		await app!.press('c');
 		await app!.waitForText(/select the order id above to copy it|Order ID sent to the clipboard/);
 		await app!.burst('/eth');

@@ -63,7 +63,7 @@ export function HistoryScreen() {
 		// A loan record that says the loan is over has nothing to open: said here. Any other record's loan is read on
 		// its own screen (which says so when it is closed).
 		if (tab.kind === 'borrowHistory' && loanStatusClosed((record as BorrowRecord).status)) {
-			setNotice({at, text: `Loan ${orderId} is closed (${loanStatusWords((record as BorrowRecord).status)}): nothing to open.`});
+			setNotice({at, text: `${orderId}: closed (${loanStatusWords((record as BorrowRecord).status)}), nothing to open`});
 			return;
 		}
 		navigation.push(loanRoute(orderId));
@@ -159,7 +159,7 @@ export function HistoryScreen() {
 						);
 					})}
 					{count === 0 ? <Text wrap="truncate">  No record matches “{state.query}”. Esc clears the filter.</Text> : null}
-					<Text dimColor={shownNotice === undefined} wrap="truncate">
+					<Text dimColor={shownNotice === undefined} wrap={shownNotice === undefined ? 'truncate' : 'wrap'}>
 						{shownNotice ??
 							`page ${page + 1} of ${pages} · records ${count === 0 ? 0 : page * pageSize + 1}-${page * pageSize + shown.length} of ${count}${count === records.length ? '' : ` (of ${records.length})`}, newest first${
 								read.complete ? '' : ` (only the first ${records.length} were read)`
