@@ -79,6 +79,8 @@ const STAGES: Stage[] = [
 	{name: 'loan', initial: at('loans'), reach: async (app) => (await app.waitForText('Total owed'), app.press(KEYS.enter)), ready: /r\s+repay|r repay/},
 	{name: 'loans: sent from here', initial: at('loans'), reach: async (app) => (await app.waitForText('Total owed'), app.press('s')), ready: /Sent from here|Nothing sent/},
 	{name: 'history', initial: at('history'), ready: /page 1 of|No .* in the last/},
+	{name: 'history: filter', initial: at('history'), reach: async (app) => (await app.waitForText('page 1 of'), app.press('/')), ready: /\/ .*of \d+ · Enter/},
+	{name: 'loans: filter', initial: at('loans'), reach: async (app) => (await app.waitForText('Total owed'), app.press('/')), ready: /\/ .*of \d+ · Enter/},
 	{name: 'credentials: menu', initial: at('credentials'), ready: /Add —|Replace —/},
 	{name: 'coins', initial: at('coins'), ready: 'Loanable'},
 ];
