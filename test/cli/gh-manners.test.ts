@@ -3,7 +3,7 @@
 // refusal points at the command's own help, and each command's help speaks only of its own options.
 import {spawn} from 'node:child_process';
 import {describe, expect, it} from 'vitest';
-import {CLI, runCli, type CliResult} from '../helpers/cli.js';
+import {CLI, runCli, TEST_CACHE_HOME, TEST_STATE_HOME, type CliResult} from '../helpers/cli.js';
 import {TEST_CREDENTIAL_ENV, useSimulator} from '../helpers/simulator.js';
 
 const env = TEST_CREDENTIAL_ENV;
@@ -28,7 +28,7 @@ describe('a closed pipe (built CLI)', () => {
 
 	it('symbols | head -1 prints the header and ends with status 0, no stack trace', async () => {
 		const script = '"$0" "$1" symbols --base-url "$2" | head -1; echo "status=${PIPESTATUS[0]}" >&2';
-		const child = spawn('bash', ['-c', script, process.execPath, CLI, sim.simulator.url], {env: {PATH: process.env.PATH, HOME: process.env.HOME}});
+		const child = spawn('bash', ['-c', script, process.execPath, CLI, sim.simulator.url], {env: {PATH: process.env.PATH, HOME: process.env.HOME, XDG_STATE_HOME: TEST_STATE_HOME, XDG_CACHE_HOME: TEST_CACHE_HOME}});
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -26,7 +26,7 @@ export interface CliOptions {
  * home's (a test borrow must not land in the history of the person running the tests). */
 export const TEST_STATE_HOME = mkdtempSync(join(tmpdir(), 'loan-tui-test-state-'));
 /** Likewise the caches (what shell completion offers, filled by --demo runs among others): never the real home's. */
-const TEST_CACHE_HOME = mkdtempSync(join(tmpdir(), 'loan-tui-test-cache-'));
+export const TEST_CACHE_HOME = mkdtempSync(join(tmpdir(), 'loan-tui-test-cache-'));
 
 /** Runs the built bundle as a person's shell would, with a clean environment (no BITGET_* unless given). */
 export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
