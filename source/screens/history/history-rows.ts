@@ -1,14 +1,17 @@
-// One history's records as table lines: a heading and one line per record, amounts right-aligned with one number of
-// decimals per column (format/money.ts), times with their zone offset.
+// One history's records as table lines: a heading and one line per record, amounts right-aligned at their coin's
+// precision (format/money.ts), times with their zone offset.
 import type {HistoryKind, HistoryRecords} from '../../api/loan-types.js';
-import {alignRight, amountColumn, fixedPercent} from '../../format/money.js';
+import {alignRight, coinAmount, hourlyRate, ltvPercent, withCoin} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {localDateTimeWithOffset} from '../../format/time.js';
 import type {AnyRecord} from './use-history-records.js';
 
 type Column = {heading: string; cells: string[]; right?: boolean};
 
-const withCoin = (values: string[], coins: string[]) => values.map((value, i) => `${value} ${sanitize(coins[i]!)}`);
+/** A column of amounts, each in its own coin at that coin's precision, right-aligned. */
+const amounts = (values: string[], coins: string[]) => alignRight(values.map((value, i) => withCoin(value, sanitize(coins[i]!))));
+/** The same without the coin, where the heading or a neighbour names it. */
+const numbers = (values: string[], coins: string[]) => alignRight(values.map((value, i) => coinAmount(value, coins[i]!)));
 
 function columnsOf(kind: HistoryKind, records: readonly AnyRecord[]): Column[] {
 	const s = sanitize;
@@ -18,9 +21,9 @@ function columnsOf(kind: HistoryKind, records: readonly AnyRecord[]): Column[] {
 			return [
 				{heading: 'TIME', cells: r.map((x) => localDateTimeWithOffset(x.borrowTime))},
 				{heading: 'ORDER', cells: r.map((x) => x.orderId)},
-				{heading: 'BORROWED', cells: withCoin(amountColumn(r.map((x) => x.initLoanAmount)), r.map((x) => x.loanCoin)), right: true},
-				{heading: 'PLEDGED', cells: withCoin(amountColumn(r.map((x) => x.initPledgeAmount)), r.map((x) => x.pledgeCoin)), right: true},
-				{heading: 'HOURLY', cells: alignRight(r.map((x) => fixedPercent(x.hourRate, 5))), right: true},
+				{heading: 'BORROWED', cells: amounts(r.map((x) => x.initLoanAmount), r.map((x) => x.loanCoin)), right: true},
+				{heading: 'PLEDGED', cells: amounts(r.map((x) => x.initPledgeAmount), r.map((x) => x.pledgeCoin)), right: true},
+				{heading: 'HOURLY', cells: alignRight(r.map((x) => hourlyRate(x.hourRate))), right: true},
 				{heading: 'PERIOD', cells: r.map((x) => s(x.daily))},
 				{heading: 'STATUS', cells: r.map((x) => s(x.status))},
 			];
@@ -30,10 +33,10 @@ function columnsOf(kind: HistoryKind, records: readonly AnyRecord[]): Column[] {
 			return [
 				{heading: 'TIME', cells: r.map((x) => localDateTimeWithOffset(x.repayTime))},
 				{heading: 'ORDER', cells: r.map((x) => x.orderId)},
-				{heading: 'REPAID', cells: withCoin(amountColumn(r.map((x) => x.repayAmount)), r.map((x) => x.loanCoin)), right: true},
-				{heading: 'INTEREST', cells: amountColumn(r.map((x) => x.payInterest)), right: true},
-				{heading: 'PRINCIPAL', cells: amountColumn(r.map((x) => x.repayLoanAmount)), right: true},
-				{heading: 'RELEASED', cells: withCoin(amountColumn(r.map((x) => x.repayUnlockAmount)), r.map((x) => x.pledgeCoin)), right: true},
+				{heading: 'REPAID', cells: amounts(r.map((x) => x.repayAmount), r.map((x) => x.loanCoin)), right: true},
+				{heading: 'INTEREST', cells: numbers(r.map((x) => x.payInterest), r.map((x) => x.loanCoin)), right: true},
+				{heading: 'PRINCIPAL', cells: numbers(r.map((x) => x.repayLoanAmount), r.map((x) => x.loanCoin)), right: true},
+				{heading: 'RELEASED', cells: amounts(r.map((x) => x.repayUnlockAmount), r.map((x) => x.pledgeCoin)), right: true},
 			];
 		}
 		case 'reviseHistory': {
@@ -43,9 +46,9 @@ function columnsOf(kind: HistoryKind, records: readonly AnyRecord[]): Column[] {
 				{heading: 'TIME', cells: r.map((x) => localDateTimeWithOffset(x.reviseTime))},
 				{heading: 'ORDER', cells: r.map((x) => x.orderId)},
 				{heading: 'CHANGE', cells: r.map(side)},
-				{heading: 'AMOUNT', cells: withCoin(amountColumn(r.map((x) => x.reviseAmount)), r.map((x) => x.pledgeCoin)), right: true},
-				{heading: 'LTV BEFORE', cells: alignRight(r.map((x) => fixedPercent(x.beforePledgeRate))), right: true},
-				{heading: 'LTV AFTER', cells: alignRight(r.map((x) => fixedPercent(x.afterPledgeRate))), right: true},
+				{heading: 'AMOUNT', cells: amounts(r.map((x) => x.reviseAmount), r.map((x) => x.pledgeCoin)), right: true},
+				{heading: 'LTV BEFORE', cells: alignRight(r.map((x) => ltvPercent(x.beforePledgeRate))), right: true},
+				{heading: 'LTV AFTER', cells: alignRight(r.map((x) => ltvPercent(x.afterPledgeRate))), right: true},
 			];
 		}
 		case 'reduces': {
@@ -53,11 +56,11 @@ function columnsOf(kind: HistoryKind, records: readonly AnyRecord[]): Column[] {
 			return [
 				{heading: 'TIME', cells: r.map((x) => localDateTimeWithOffset(x.reduceTime))},
 				{heading: 'ORDER', cells: r.map((x) => x.orderId)},
-				{heading: 'LTV', cells: alignRight(r.map((x) => fixedPercent(x.pledgeRate))), right: true},
-				{heading: 'SOLD', cells: withCoin(amountColumn(r.map((x) => x.pledgeAmount)), r.map((x) => x.pledgeCoin)), right: true},
-				{heading: 'FEE', cells: amountColumn(r.map((x) => x.reduceFee)), right: true},
-				{heading: 'DEBT REPAID', cells: withCoin(amountColumn(r.map((x) => x.repayLoanAmount)), r.map((x) => x.loanCoin)), right: true},
-				{heading: 'RELEASED', cells: withCoin(amountColumn(r.map((x) => x.runlockAmount)), r.map((x) => x.pledgeCoin)), right: true},
+				{heading: 'LTV', cells: alignRight(r.map((x) => ltvPercent(x.pledgeRate))), right: true},
+				{heading: 'SOLD', cells: amounts(r.map((x) => x.pledgeAmount), r.map((x) => x.pledgeCoin)), right: true},
+				{heading: 'FEE', cells: numbers(r.map((x) => x.reduceFee), r.map((x) => x.loanCoin)), right: true},
+				{heading: 'DEBT REPAID', cells: amounts(r.map((x) => x.repayLoanAmount), r.map((x) => x.loanCoin)), right: true},
+				{heading: 'RELEASED', cells: amounts(r.map((x) => x.runlockAmount), r.map((x) => x.pledgeCoin)), right: true},
 				{heading: 'STATUS', cells: r.map((x) => s(x.status))},
 			];
 		}

@@ -5,7 +5,7 @@
 import React, {useEffect, useReducer, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {OngoingLoan} from '../../api/loan-types.js';
-import {fixedPercent} from '../../format/money.js';
+import {ltvPercent, withCoin} from '../../format/money.js';
 import {owed} from '../../format/loans.js';
 import {sanitize} from '../../format/sanitize.js';
 import {ago} from '../../format/time.js';
@@ -209,8 +209,8 @@ function DetailBody({read, now, theme}: {read: ReturnType<typeof useLoan>['state
 function Summary({loan}: {loan: OngoingLoan}) {
 	return (
 		<Text dimColor wrap="truncate">
-			owes {owed(loan)} {sanitize(loan.loanCoin)} (interest {loan.interestAmount}) · collateral {loan.pledgeAmount} {sanitize(loan.pledgeCoin)} · LTV {fixedPercent(loan.pledgeRate)} (call{' '}
-			{fixedPercent(loan.supRate)}, liq {fixedPercent(loan.forceRate)})
+			owes {withCoin(owed(loan), sanitize(loan.loanCoin))} (interest {withCoin(loan.interestAmount, sanitize(loan.loanCoin))}) · collateral {withCoin(loan.pledgeAmount, sanitize(loan.pledgeCoin))} · LTV{' '}
+			{ltvPercent(loan.pledgeRate)} (call {ltvPercent(loan.supRate)}, liq {ltvPercent(loan.forceRate)})
 		</Text>
 	);
 }
@@ -220,14 +220,14 @@ function Result({result, state, orderId, theme}: {result: LoanResult; state: Loa
 		result.kind === 'repay'
 			? [
 					`✓ Repaid on order ${orderId}`,
-					`  repayAmount        ${result.result.repayAmount} ${sanitize(result.result.loanCoin)}`,
-					`  payInterest        ${result.result.payInterest} ${sanitize(result.result.loanCoin)}`,
-					`  repayLoanAmount    ${result.result.repayLoanAmount} ${sanitize(result.result.loanCoin)}`,
-					`  repayUnlockAmount  ${result.result.repayUnlockAmount} ${sanitize(result.result.pledgeCoin)} released`,
+					`  repayAmount        ${withCoin(result.result.repayAmount, sanitize(result.result.loanCoin))}`,
+					`  payInterest        ${withCoin(result.result.payInterest, sanitize(result.result.loanCoin))}`,
+					`  repayLoanAmount    ${withCoin(result.result.repayLoanAmount, sanitize(result.result.loanCoin))}`,
+					`  repayUnlockAmount  ${withCoin(result.result.repayUnlockAmount, sanitize(result.result.pledgeCoin))} released`,
 				]
 			: [
 					`✓ Collateral ${state.action === 'add' ? 'added' : 'withdrawn'}: ${state.amount} ${sanitize(result.result.pledgeCoin)} on order ${orderId}`,
-					`  afterPledgeRate    ${fixedPercent(result.result.afterPledgeRate)} (LTV now)`,
+					`  afterPledgeRate    ${ltvPercent(result.result.afterPledgeRate)} (LTV now)`,
 				];
 	return (
 		<Box flexDirection="column" borderStyle="double" paddingX={1}>

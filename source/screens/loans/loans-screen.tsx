@@ -3,7 +3,7 @@
 import React, {useReducer} from 'react';
 import {Box, Text} from 'ink';
 import type {Debts} from '../../api/loan-types.js';
-import {amount, significantDecimals} from '../../format/money.js';
+import {withCoin} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {unreadableNote} from '../../format/unreadable.js';
 import {ago} from '../../format/time.js';
@@ -157,8 +157,7 @@ function Totals({debts, error, theme}: {debts?: Debts; error: unknown; theme: Th
 	if (!debts) return error === undefined ? null : <Text color={theme.warn} wrap="truncate">Totals unavailable: {errorLine(error)}</Text>;
 	const line = (items: Debts['loanInfos']) => {
 		if (items.length === 0) return 'none';
-		const places = Math.min(8, Math.max(0, ...items.map((item) => significantDecimals(item.amount))));
-		return items.map((item) => `${amount(item.amount, places)} ${sanitize(item.coin)} (≈ ${amount(item.amountUsdt, 2)} USDT)`).join(', ');
+		return items.map((item) => `${withCoin(item.amount, sanitize(item.coin))} (≈ ${withCoin(item.amountUsdt, 'USDT')})`).join(', ');
 	};
 	return (
 		<Box flexDirection="column">
