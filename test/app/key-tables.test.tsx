@@ -79,7 +79,10 @@ const STAGES: Stage[] = [
 	{name: 'loan', initial: at('loans'), reach: async (app) => (await app.waitForText('Total owed'), app.press(KEYS.enter)), ready: /r\s+repay|r repay/},
 	{name: 'loans: sent from here', initial: at('loans'), reach: async (app) => (await app.waitForText('Total owed'), app.press('s')), ready: /Sent from here|Nothing sent/},
 	{name: 'history', initial: at('history'), ready: /page 1 of|No .* in the last/},
+	{name: 'history: filter', initial: at('history'), reach: async (app) => (await app.waitForText('page 1 of'), app.press('/')), ready: /\/ .*of \d+ · Enter/},
+	{name: 'loans: filter', initial: at('loans'), reach: async (app) => (await app.waitForText('Total owed'), app.press('/')), ready: /\/ .*of \d+ · Enter/},
 	{name: 'credentials: menu', initial: at('credentials'), ready: /Add —|Replace —/},
+	{name: 'coins', initial: at('coins'), ready: 'Loanable'},
 ];
 
 describe('key tables: every named key does something, every other key nothing', () => {
@@ -93,7 +96,7 @@ describe('key tables: every named key does something, every other key nothing', 
 	const open = async (stage: Stage) => {
 		app?.unmount();
 		app = undefined;
-		const keys = createStore<ScreenKeys>({mode: 'navigate', help: [], footer: [], bindings: []});
+		const keys = createStore<ScreenKeys>({mode: 'navigate', loading: false, help: [], footer: [], bindings: []});
 		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: stage.initial, journal: emptyJournal(), keysStore: keys});
 		await stage.reach?.(app);
 		await app.waitForText(stage.ready);
@@ -133,7 +136,7 @@ describe('key tables: every named key does something, every other key nothing', 
 				const mates = rows.filter((other) => other !== row && other.group !== undefined && other.group === row.group).map((other) => sequenceOf(other.keys[0]!));
 				const tries = range ? [[range[1]!], [range[2]!]] : [[key], ...(mates.length > 0 ? [[...mates, key]] : [])];
 				let changed = false;
-				for (const keys of tries) {
+				for (const [index, keys] of tries.entries()) {
 					await open(stage);
 					if (keys.length > 1) await app!.press(...keys.slice(0, -1));
 					const before = screenOf(app!);
@@ -142,7 +145,10 @@ describe('key tables: every named key does something, every other key nothing', 
 						changed = true;
 						break;
 					}
-					// Not at once: it may still come (a screen opening); wait for it within the bound, then try the next key.
+					// Every key draws its frame before press returns (test/helpers/ink.tsx), so a key that does nothing shows
+					// it at once: the next try follows without a pause. The last try waits within the bound for a change that
+					// comes later (a screen opening) before it counts as nothing.
+					if (index < tries.length - 1) continue;
 					changed = await waitFor(() => expect(app!.exited() || screenOf(app!) !== before).toBe(true), {timeout: 3000}).then(
 						() => true,
 						() => false,

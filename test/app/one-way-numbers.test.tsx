@@ -4,6 +4,8 @@
 import {afterEach, describe, expect, it} from 'vitest';
 import type {OngoingLoan} from '../../source/api/loan-types.js';
 import {hourlyRate, ltvPercent, withCoin} from '../../source/format/money.js';
+import {readHistoryWindow} from '../../source/operations/history-window.js';
+import {historyLines} from '../../source/screens/history/history-rows.js';
 import {runCli} from '../helpers/cli.js';
 import {emptyJournal, KEYS, renderApp, walkToReview, type RenderedApp} from '../helpers/ink.js';
 import {TEST_CREDENTIAL_ENV, TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
@@ -59,6 +61,10 @@ describe('one formatter per quantity, over one fixture', () => {
 		outputs['app collateral review'] = await app!.waitForText('Add collateral? [y/N]');
 		await open(at('history'));
 		outputs['app history'] = await app!.waitForText(/records 1-2 of 2/);
+		// At 100 columns History leaves its hourly rates out (said on its page line); its lines with every column, as a
+		// wider terminal shows them:
+		const borrowed = historyLines('borrowHistory', (await readHistoryWindow(sim.client(), 'borrowHistory', 30)).records);
+		outputs['app history, every column'] = [borrowed.header, ...borrowed.lines].join('\n');
 		await open(at('estimate'));
 		await app!.waitForText('Loan coin');
 		await app!.type('USDT');
@@ -79,13 +85,13 @@ describe('one formatter per quantity, over one fixture', () => {
 				name: 'hourly rate of USDT for 7 days (0.00000617)',
 				canonical: hourlyRate('0.00000617'),
 				loose: /\b0\.000?6(?:17\d*|2)%|\b0\.0006%/g,
-				in: ['app loans', 'app history', 'app estimate', 'cli history loans', 'cli coins'],
+				in: ['app loans', 'app history, every column', 'app estimate', 'cli history loans', 'cli coins'],
 			},
 			{
 				name: 'the tight loan’s hourly rate (USDT flexible, 0.000007)',
 				canonical: hourlyRate(tight.hourInterestRate),
 				loose: /\b0\.000?7(?:0*)%/g,
-				in: ['app loans', 'app loan', 'app history', 'cli loans ORDER', 'cli history loans'],
+				in: ['app loans', 'app loan', 'app history, every column', 'cli loans ORDER', 'cli history loans'],
 			},
 			{
 				name: 'collateral of 20 ETH',
@@ -136,10 +142,12 @@ describe('one formatter per quantity, over one fixture', () => {
 		await app!.burst(`1000.50${KEYS.enter}${KEYS.enter}`);
 		const repayReview = await app!.waitForText('Repay? [y/N]');
 		await app!.press('y');
-		await app!.waitForText('repayUnlockAmount');
+		// After the fact, what was done is a quantity like any other: written by its formatter.
+		const repaid = await app!.waitForText('✓ Repaid');
 		const repay = posted('repay');
 		expect(repayReview).toMatch(new RegExp(`Repay\\s+${repay.amount!.replace('.', '\\.')} USDT of `));
 		expect(repayReview).not.toContain('1,000.5');
+		expect(repaid).toMatch(new RegExp(`Paid\\s+${withCoin('1000.5', 'USDT').replace('.', '\\.')}`));
 
 		// Collateral: typed "0.50".
 		await open(at('loans', tight.orderId));
@@ -147,9 +155,10 @@ describe('one formatter per quantity, over one fixture', () => {
 		await app!.burst(`a0.50${KEYS.enter}`);
 		const addReview = await app!.waitForText('Add collateral? [y/N]');
 		await app!.press('y');
-		await app!.waitForText('Collateral added');
+		const added = await app!.waitForText('✓ Added');
 		const revise = posted('revisePledge');
 		expect(addReview).toMatch(new RegExp(`Add\\s+${revise.amount!.replace('.', '\\.')} ETH \\(collateral now `));
+		expect(added).toMatch(new RegExp(`✓ Added ${withCoin('0.5', 'ETH').replace('.', '\\.')} of collateral — LTV now \\d+\\.\\d\\d%`));
 
 		// Borrow by pledge amount: typed "1.50" BTC.
 		await open({stack: [{name: 'home' as const}, {name: 'borrow' as const}], quit: false} as unknown as ReturnType<typeof at>);

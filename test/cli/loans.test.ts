@@ -77,8 +77,14 @@ describe('loans, coins and history', () => {
 		expect(loans.code).toBe(0);
 		const rows = loans.stdout.split('\n');
 		expect(rows[0]).toMatch(/^TIME\s+ORDER\s+BORROWED\s+PLEDGED\s+HOURLY\s+PERIOD\s+STATUS$/);
-		expect(rows[1]).toMatch(new RegExp(`${second.orderId}\\s+10,042\\.5000 USDT\\s+10\\.00000000 ETH\\s+0\\.000640%\\s+THIRTY\\s+FORCE$`));
-		expect(rows[2]).toMatch(new RegExp(`${first.orderId}\\s+18,760\\.0000 USDT\\s+1\\.00000000 BTC\\s+0\\.000617%\\s+SEVEN\\s+REPAY$`));
+		// Periods and statuses in words, as the app's History says them; --json keeps Bitget's codes.
+		expect(rows[1]).toMatch(new RegExp(`${second.orderId}\\s+10,042\\.5000 USDT\\s+10\\.00000000 ETH\\s+0\\.000640%\\s+30 days\\s+liquidated$`));
+		expect(rows[2]).toMatch(new RegExp(`${first.orderId}\\s+18,760\\.0000 USDT\\s+1\\.00000000 BTC\\s+0\\.000617%\\s+7 days\\s+repaid$`));
+		expect(loans.stdout).not.toMatch(/\b(SEVEN|THIRTY|FLEXIBLE|REPAY|FORCE)\b/);
+		expect(JSON.parse((await run(['history', 'loans', '--json'])).stdout).records).toEqual([
+			expect.objectContaining({orderId: second.orderId, daily: 'THIRTY', status: 'FORCE'}),
+			expect.objectContaining({orderId: first.orderId, daily: 'SEVEN', status: 'REPAY'}),
+		]);
 		expect(loans.stdout).toContain('2 records: loans in the last 30 days, newest first');
 		expect((await run(['history', 'repayments'])).stdout).toMatch(new RegExp(`${first.orderId}\\s+18,760\\.0000 USDT\\s+0\\.0000\\s+18,760\\.0000\\s+1\\.00000000 BTC`));
 		expect((await run(['history', 'collateral', '--days', '7'])).stdout).toMatch(new RegExp(`${second.orderId}\\s+added 1\\.00000000 ETH\\s+65\\.00%\\s+59\\.09%`));

@@ -202,8 +202,9 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
 }
 
 /** Walks the borrow wizard from its first step to the review: USDT against BTC, the period (SEVEN, or THIRTY
- * with `thirty`), pledge-amount mode and `amount`. Resolves with the review's frame. */
-export async function walkToReview(app: RenderedApp, amount: string, {thirty = false} = {}): Promise<string> {
+ * with `thirty`), pledge-amount mode and `amount`. Resolves with the review's frame (or the frame showing `until`:
+ * the credentials step, when none are found). */
+export async function walkToReview(app: RenderedApp, amount: string, {thirty = false, until = 'Borrow? [y/N]' as string | RegExp} = {}): Promise<string> {
 	await app.type('USDT');
 	await app.press(KEYS.enter);
 	await app.waitForText('Borrow · 2 of 6');
@@ -216,5 +217,5 @@ export async function walkToReview(app: RenderedApp, amount: string, {thirty = f
 	await app.waitForText('Borrow · 5 of 6');
 	await app.type(amount);
 	await app.press(KEYS.enter);
-	return app.waitForText('Borrow? [y/N]');
+	return app.waitForText(until);
 }

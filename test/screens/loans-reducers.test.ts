@@ -174,18 +174,24 @@ describe('loan actions (repay, add, withdraw) up to the review', () => {
 });
 
 describe('history choices', () => {
-	it('switches history, window (30 days by default, 7 to 90) and page; a new choice starts at page 1', () => {
-		expect(initialHistory).toEqual({tab: 0, days: 30, page: 0});
-		let state = historyReducer(initialHistory, {type: 'page', by: 1, pages: 3});
-		expect(state.page).toBe(1);
-		expect(historyReducer(state, {type: 'page', by: 5, pages: 3}).page).toBe(2);
-		expect(historyReducer(state, {type: 'page-to', page: 'last', pages: 3}).page).toBe(2);
+	it('switches history, window (30 days by default, 7 to 90) and the record selected; a new choice starts at the first', () => {
+		expect(initialHistory).toEqual({tab: 0, days: 30, selected: 0, query: '', cursor: 0, filtering: false});
+		let state = historyReducer(initialHistory, {type: 'move', by: 10, count: 30});
+		expect(state.selected).toBe(10);
+		expect(historyReducer(state, {type: 'move', by: 50, count: 30}).selected).toBe(29);
+		expect(historyReducer(state, {type: 'move-to', to: 'last', count: 30}).selected).toBe(29);
 		state = historyReducer(state, {type: 'tab', move: {type: 'cycle', by: -1}});
-		expect(state).toEqual({tab: 3, days: 30, page: 0});
+		expect(state).toEqual({...initialHistory, tab: 3});
 		state = historyReducer(state, {type: 'days', by: 1});
 		expect(state.days).toBe(60);
 		state = historyReducer(historyReducer(state, {type: 'days', by: 1}), {type: 'days', by: 1});
 		expect(state.days).toBe(90);
 		expect(historyReducer(historyReducer(initialHistory, {type: 'days', by: -1}), {type: 'days', by: -1}).days).toBe(7);
+	});
+
+	it('typing in the filter starts the selection at the first match', () => {
+		let state = historyReducer(initialHistory, {type: 'move', by: 3, count: 9});
+		state = historyReducer(historyReducer(state, {type: 'filtering', on: true}), {type: 'text', edit: {op: 'insert', text: 'eth'}});
+		expect(state).toMatchObject({query: 'eth', cursor: 3, selected: 0, filtering: true});
 	});
 });

@@ -26,6 +26,8 @@ export async function runLoans(session: Session, positionals: string[]): Promise
 		session.client.debts().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
 	]);
 	const loans = [...page.records].sort(byRisk);
+	// For shell completion (repay ORDER, collateral ORDER): the open orders as last read.
+	await session.remember.orderIds(loans.map((loan) => loan.orderId));
 	const {unreadable, firstProblem} = page;
 	// Loans that could not be read are left out and said on stderr (exit 0): what could be read is still shown.
 	if (unreadable > 0) session.out.stderr.write(`loan-tui: warning: ${unreadableNote(unreadable)}${firstProblem ? ` (first: ${sanitize(firstProblem)})` : ''}\n`);

@@ -64,7 +64,7 @@ function repayRows(state: LoanActionState, loan: OngoingLoan): Array<[string, st
 				? `kept (none released); LTV ${ltvPercent(loan.pledgeRate)} → ${ltvPercent(preview.ltvAfter)}`
 				: `some ${pledgeCoin} released (Bitget sizes the release)`;
 	return [
-		['Repay', state.repayAll ? `everything: ${show(preview.pay)} now (repayAll; interest still accruing is included)` : `${state.amount} ${coin} of ${show(preview.owed)} owed`],
+		['Repay', state.repayAll ? `everything: ${show(preview.pay)} now (all of it; interest still accruing is included)` : `${state.amount} ${coin} of ${show(preview.owed)} owed`],
 		['Interest', `${show(preview.interest)} (paid first)`],
 		['Principal', `${show(preview.principal)}; left afterwards ${show(preview.remainingPrincipal)}`],
 		['Collateral', release],

@@ -14,6 +14,8 @@ interface LoanRow {
 	figures: string[];
 	/** The gauge with its numbers and the falls to each mark: one line, or two on a narrow terminal. */
 	gauge: string[];
+	/** Every cell of the row, shown or not (what the filter searches). */
+	text: string;
 }
 
 export interface LoanTable {
@@ -75,6 +77,7 @@ export function loanTable(loans: readonly OngoingLoan[], now: number, columns: n
 				level: risks[r]!.level,
 				figures: groups.map((group, g) => line(cells.map((column) => column[r]!), group, leadOf(g))),
 				gauge: GAUGE_INDENT + [...together].length <= room ? [together] : [bar, falls],
+				text: [...cells.map((column) => column[r]!), loan.loanCoin, loan.pledgeCoin].join(' '),
 			};
 		}),
 	};
