@@ -3,7 +3,7 @@
 import {PERIODS} from '../api/types.js';
 import type {CoinInfos} from '../api/loan-types.js';
 import {PERIOD_LABEL} from './estimate.js';
-import {fixedPercent} from './money.js';
+import {aprPercent, coinAmount, hourlyRate, ltvPercent} from './money.js';
 import {sanitize} from './sanitize.js';
 import type {Column} from './table.js';
 
@@ -18,9 +18,9 @@ export function loanableTable(infos: CoinInfos): CoinTable {
 		columns: [{header: 'LOAN COIN', priority: 0}, ...PERIODS.map((period) => ({header: `${PERIOD_LABEL[period]} hourly / APR`, priority: 1})), {header: 'MIN', priority: 2}, {header: 'MAX', priority: 2}],
 		rows: infos.loanInfos.map((info) => [
 			sanitize(info.coin),
-			...PERIODS.map((period) => (info.hourRate[period] === undefined ? '—' : `${fixedPercent(info.hourRate[period], 6)} / ${fixedPercent(info.annualRate[period], 2)}`)),
-			info.minAmount ?? '—',
-			info.maxAmount ?? '—',
+			...PERIODS.map((period) => (info.hourRate[period] === undefined ? '—' : `${hourlyRate(info.hourRate[period])} / ${aprPercent(info.annualRate[period])}`)),
+			info.minAmount === undefined ? '—' : coinAmount(info.minAmount, info.coin),
+			info.maxAmount === undefined ? '—' : coinAmount(info.maxAmount, info.coin),
 		]),
 	};
 }
@@ -29,6 +29,6 @@ export function loanableTable(infos: CoinInfos): CoinTable {
 export function pledgeableTable(infos: CoinInfos): CoinTable {
 	return {
 		columns: [{header: 'PLEDGE COIN', priority: 0}, {header: 'INITIAL LTV', priority: 1}, {header: 'MARGIN CALL', priority: 1}, {header: 'LIQUIDATION', priority: 0}],
-		rows: infos.pledgeInfos.map((info) => [sanitize(info.coin), fixedPercent(info.initRate, 2), fixedPercent(info.supRate, 2), fixedPercent(info.forceRate, 2)]),
+		rows: infos.pledgeInfos.map((info) => [sanitize(info.coin), ltvPercent(info.initRate), ltvPercent(info.supRate), ltvPercent(info.forceRate)]),
 	};
 }

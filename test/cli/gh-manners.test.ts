@@ -81,6 +81,8 @@ describe('tables fit the width (built CLI)', () => {
 			expect(result.stderr, args.join(' ')).toContain(`left out to fit ${width} columns`);
 			const widest = Math.max(...result.stdout.split('\n').map((line) => line.length));
 			expect(widest, args.join(' ')).toBeLessThanOrEqual(width);
+			// History keeps what the app's History keeps: the order, its amount whole and its status in words.
+			if (args[0] === 'history') expect(result.stdout).toMatch(/^ORDER\s+BORROWED\s+STATUS\n\d+\s+18,760\.0000 USDT\s+open$/m);
 		}
 	});
 });

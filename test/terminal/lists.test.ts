@@ -30,7 +30,7 @@ describe.skipIf(tmuxMissing)(`History and Loans at every width${tmuxMissing ? ` 
 		expect(list).toContain('△ near margin call');
 		expect(list).toContain('✓ ok');
 		expect(list).not.toContain('…');
-		expect(list).toMatch(/Total pledged\s+0\.5 BTC, 20\.0 ETH/);
+		expect(list).toMatch(/Total pledged\s+0\.50000000 BTC, 20\.00000000 ETH/);
 		await tmux!.burst('Enter');
 		const detail = await tmux!.waitFor('Owed now');
 		expect(detail).toMatch(/LTV\s+\[[#.|!]+\] LTV 75\.73% \/\s*\n\s+call 80\.00% \/ liq 90\.00%/);

@@ -9,6 +9,7 @@ import {askYesNo} from '../prompt.js';
 import {differentCoins, flagValue, refuseMissing} from './require-flags.js';
 import {InputError} from '../../api/errors.js';
 import {sanitize} from '../../format/sanitize.js';
+import {withCoin} from '../../format/money.js';
 import {estimateLoanCost} from '../../loans/loan-cost.js';
 import {checkBorrow} from '../../operations/borrow-check.js';
 import {failed, runMoneyPost} from '../money-command.js';
@@ -64,7 +65,7 @@ async function costLine(session: Session, request: BorrowRequest): Promise<strin
 	try {
 		const cost = await estimateLoanCost((pledgeAmount) => session.client.estimate({loanCoin, pledgeCoin, daily, pledgeAmount}), request.loanAmount!);
 		if (cost === undefined) return '  collateral and interest: no estimate (the estimate borrows nothing)';
-		return `  takes about ${cost.pledgeAmount} ${pledgeCoin} of collateral, about ${cost.hourInterest} ${loanCoin} interest per hour (estimates)`;
+		return `  takes about ${withCoin(cost.pledgeAmount, pledgeCoin)} of collateral, about ${withCoin(cost.hourInterest, loanCoin)} interest per hour (estimates)`;
 	} catch (error) {
 		return `  collateral and interest: no estimate (${sanitize(error instanceof Error ? error.message : String(error))})`;
 	}

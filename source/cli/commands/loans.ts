@@ -2,7 +2,7 @@
 // the price fall that would reach each, interest and APR; totals from debts.
 import type {Debts, OngoingLoan} from '../../api/loan-types.js';
 import {describeLoan, fall, loanDetailRows, timeToExpiry} from '../../format/loans.js';
-import {fixedPercent} from '../../format/money.js';
+import {aprPercent, coinAmount, ltvPercent, withCoin} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {unreadableNote} from '../../format/unreadable.js';
 import {byRisk, riskOf} from '../../loans/ltv.js';
@@ -68,13 +68,13 @@ function loanTable(out: Output, loans: OngoingLoan[], now: number): string[] {
 			const risk = riskOf(loan);
 			return [
 				loan.orderId,
-				`${loan.loanAmount} ${sanitize(loan.loanCoin)}`,
-				loan.interestAmount,
-				fixedPercent(describeLoan(loan).annualInterestRate, 2),
-				`${loan.pledgeAmount} ${sanitize(loan.pledgeCoin)}`,
-				fixedPercent(loan.pledgeRate, 2),
-				fixedPercent(loan.supRate, 2),
-				fixedPercent(loan.forceRate, 2),
+				withCoin(loan.loanAmount, sanitize(loan.loanCoin)),
+				coinAmount(loan.interestAmount, loan.loanCoin),
+				aprPercent(describeLoan(loan).annualInterestRate),
+				withCoin(loan.pledgeAmount, sanitize(loan.pledgeCoin)),
+				ltvPercent(loan.pledgeRate),
+				ltvPercent(loan.supRate),
+				ltvPercent(loan.forceRate),
 				fall(risk.moveToMarginCall),
 				fall(risk.moveToLiquidation),
 				timeToExpiry(loan.expireTime, now),
@@ -92,6 +92,6 @@ function loanDetail(loan: OngoingLoan, now: number): string[] {
 
 function totals(debts: Debts | Error): string[] {
 	if (debts instanceof Error) return [`Totals unavailable: ${sanitize(debts.message)}`];
-	const line = (items: Debts['loanInfos']) => items.map((item) => `${item.amount} ${sanitize(item.coin)} (≈ ${item.amountUsdt} USDT)`).join(', ') || 'none';
+	const line = (items: Debts['loanInfos']) => items.map((item) => `${withCoin(item.amount, sanitize(item.coin))} (≈ ${withCoin(item.amountUsdt, 'USDT')})`).join(', ') || 'none';
 	return [`Owed:    ${line(debts.loanInfos)}`, `Pledged: ${line(debts.pledgeInfos)}`];
 }

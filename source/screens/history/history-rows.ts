@@ -1,9 +1,9 @@
-// One history's records as table lines: a heading and one line per record, amounts right-aligned with one number of
-// decimals per column (format/money.ts), times with their zone offset, statuses and periods in words. Columns have a
-// priority: as the terminal narrows the least important go first (as in the CLI's tables), so a status or an amount
-// is never cut to a prefix.
+// One history's records as table lines: a heading and one line per record, amounts right-aligned at their coin's
+// precision (format/money.ts), times with their zone offset, statuses and periods in words. Columns have a priority:
+// as the terminal narrows the least important go first (as in the CLI's tables), so a status or an amount is never
+// cut to a prefix.
 import type {HistoryKind, HistoryRecords} from '../../api/loan-types.js';
-import {alignRight, amountColumn, fixedPercent} from '../../format/money.js';
+import {alignRight, coinAmount, hourlyRate, ltvPercent, withCoin} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {localDateTimeWithOffset} from '../../format/time.js';
 import {loanStatusWords, periodWords} from '../../format/loan-words.js';
@@ -13,7 +13,10 @@ import type {AnyRecord} from './use-history-records.js';
 /** priority 0 stays; the highest goes first when the line is too wide (the rightmost of equals first). */
 type Column = {heading: string; cells: string[]; right?: boolean; priority: number};
 
-const withCoin = (values: string[], coins: string[]) => values.map((value, i) => `${value} ${sanitize(coins[i]!)}`);
+/** A column of amounts, each in its own coin at that coin's precision, right-aligned. */
+const amounts = (values: string[], coins: string[]) => alignRight(values.map((value, i) => withCoin(value, sanitize(coins[i]!))));
+/** The same without the coin, where the heading or a neighbour names it. */
+const numbers = (values: string[], coins: string[]) => alignRight(values.map((value, i) => coinAmount(value, coins[i]!)));
 
 function columnsOf(kind: HistoryKind, records: readonly AnyRecord[]): Column[] {
 	const s = sanitize;
@@ -23,9 +26,9 @@ function columnsOf(kind: HistoryKind, records: readonly AnyRecord[]): Column[] {
 			return [
 				{heading: 'TIME', priority: 1, cells: r.map((x) => localDateTimeWithOffset(x.borrowTime))},
 				{heading: 'ORDER', priority: 0, cells: r.map((x) => x.orderId)},
-				{heading: 'BORROWED', priority: 0, cells: withCoin(amountColumn(r.map((x) => x.initLoanAmount)), r.map((x) => x.loanCoin)), right: true},
-				{heading: 'PLEDGED', priority: 2, cells: withCoin(amountColumn(r.map((x) => x.initPledgeAmount)), r.map((x) => x.pledgeCoin)), right: true},
-				{heading: 'HOURLY', priority: 4, cells: alignRight(r.map((x) => fixedPercent(x.hourRate, 5))), right: true},
+				{heading: 'BORROWED', priority: 0, cells: amounts(r.map((x) => x.initLoanAmount), r.map((x) => x.loanCoin)), right: true},
+				{heading: 'PLEDGED', priority: 2, cells: amounts(r.map((x) => x.initPledgeAmount), r.map((x) => x.pledgeCoin)), right: true},
+				{heading: 'HOURLY', priority: 4, cells: alignRight(r.map((x) => hourlyRate(x.hourRate))), right: true},
 				{heading: 'PERIOD', priority: 3, cells: r.map((x) => periodWords(x.daily))},
 				{heading: 'STATUS', priority: 0, cells: r.map((x) => loanStatusWords(x.status))},
 			];
@@ -35,10 +38,10 @@ function columnsOf(kind: HistoryKind, records: readonly AnyRecord[]): Column[] {
 			return [
 				{heading: 'TIME', priority: 2, cells: r.map((x) => localDateTimeWithOffset(x.repayTime))},
 				{heading: 'ORDER', priority: 0, cells: r.map((x) => x.orderId)},
-				{heading: 'REPAID', priority: 0, cells: withCoin(amountColumn(r.map((x) => x.repayAmount)), r.map((x) => x.loanCoin)), right: true},
-				{heading: 'INTEREST', priority: 3, cells: amountColumn(r.map((x) => x.payInterest)), right: true},
-				{heading: 'PRINCIPAL', priority: 4, cells: amountColumn(r.map((x) => x.repayLoanAmount)), right: true},
-				{heading: 'RELEASED', priority: 1, cells: withCoin(amountColumn(r.map((x) => x.repayUnlockAmount)), r.map((x) => x.pledgeCoin)), right: true},
+				{heading: 'REPAID', priority: 0, cells: amounts(r.map((x) => x.repayAmount), r.map((x) => x.loanCoin)), right: true},
+				{heading: 'INTEREST', priority: 3, cells: numbers(r.map((x) => x.payInterest), r.map((x) => x.loanCoin)), right: true},
+				{heading: 'PRINCIPAL', priority: 4, cells: numbers(r.map((x) => x.repayLoanAmount), r.map((x) => x.loanCoin)), right: true},
+				{heading: 'RELEASED', priority: 1, cells: amounts(r.map((x) => x.repayUnlockAmount), r.map((x) => x.pledgeCoin)), right: true},
 			];
 		}
 		case 'reviseHistory': {
@@ -48,9 +51,9 @@ function columnsOf(kind: HistoryKind, records: readonly AnyRecord[]): Column[] {
 				{heading: 'TIME', priority: 1, cells: r.map((x) => localDateTimeWithOffset(x.reviseTime))},
 				{heading: 'ORDER', priority: 0, cells: r.map((x) => x.orderId)},
 				{heading: 'CHANGE', priority: 0, cells: r.map(side)},
-				{heading: 'AMOUNT', priority: 0, cells: withCoin(amountColumn(r.map((x) => x.reviseAmount)), r.map((x) => x.pledgeCoin)), right: true},
-				{heading: 'LTV BEFORE', priority: 3, cells: alignRight(r.map((x) => fixedPercent(x.beforePledgeRate))), right: true},
-				{heading: 'LTV AFTER', priority: 2, cells: alignRight(r.map((x) => fixedPercent(x.afterPledgeRate))), right: true},
+				{heading: 'AMOUNT', priority: 0, cells: amounts(r.map((x) => x.reviseAmount), r.map((x) => x.pledgeCoin)), right: true},
+				{heading: 'LTV BEFORE', priority: 3, cells: alignRight(r.map((x) => ltvPercent(x.beforePledgeRate))), right: true},
+				{heading: 'LTV AFTER', priority: 2, cells: alignRight(r.map((x) => ltvPercent(x.afterPledgeRate))), right: true},
 			];
 		}
 		case 'reduces': {
@@ -58,11 +61,11 @@ function columnsOf(kind: HistoryKind, records: readonly AnyRecord[]): Column[] {
 			return [
 				{heading: 'TIME', priority: 2, cells: r.map((x) => localDateTimeWithOffset(x.reduceTime))},
 				{heading: 'ORDER', priority: 0, cells: r.map((x) => x.orderId)},
-				{heading: 'LTV', priority: 4, cells: alignRight(r.map((x) => fixedPercent(x.pledgeRate))), right: true},
-				{heading: 'SOLD', priority: 0, cells: withCoin(amountColumn(r.map((x) => x.pledgeAmount)), r.map((x) => x.pledgeCoin)), right: true},
-				{heading: 'FEE', priority: 5, cells: amountColumn(r.map((x) => x.reduceFee)), right: true},
-				{heading: 'DEBT REPAID', priority: 1, cells: withCoin(amountColumn(r.map((x) => x.repayLoanAmount)), r.map((x) => x.loanCoin)), right: true},
-				{heading: 'RELEASED', priority: 3, cells: withCoin(amountColumn(r.map((x) => x.runlockAmount)), r.map((x) => x.pledgeCoin)), right: true},
+				{heading: 'LTV', priority: 4, cells: alignRight(r.map((x) => ltvPercent(x.pledgeRate))), right: true},
+				{heading: 'SOLD', priority: 0, cells: amounts(r.map((x) => x.pledgeAmount), r.map((x) => x.pledgeCoin)), right: true},
+				{heading: 'FEE', priority: 5, cells: numbers(r.map((x) => x.reduceFee), r.map((x) => x.loanCoin)), right: true},
+				{heading: 'DEBT REPAID', priority: 1, cells: amounts(r.map((x) => x.repayLoanAmount), r.map((x) => x.loanCoin)), right: true},
+				{heading: 'RELEASED', priority: 3, cells: amounts(r.map((x) => x.runlockAmount), r.map((x) => x.pledgeCoin)), right: true},
 				{heading: 'STATUS', priority: 0, cells: r.map((x) => loanStatusWords(x.status))},
 			];
 		}

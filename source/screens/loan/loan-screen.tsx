@@ -5,7 +5,7 @@
 import React, {useEffect, useReducer, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {OngoingLoan} from '../../api/loan-types.js';
-import {fixedPercent} from '../../format/money.js';
+import {ltvPercent, withCoin} from '../../format/money.js';
 import {owed} from '../../format/loans.js';
 import {sanitize} from '../../format/sanitize.js';
 import {ago} from '../../format/time.js';
@@ -252,8 +252,8 @@ function DetailBody({read, now, theme, closedBy}: {read: ReturnType<typeof useLo
 function Summary({loan, now = false}: {loan: OngoingLoan; now?: boolean}) {
 	return (
 		<Text dimColor wrap="wrap">
-			{now ? 'now: ' : ''}owes {owed(loan)} {sanitize(loan.loanCoin)} (interest {loan.interestAmount}) · collateral {loan.pledgeAmount} {sanitize(loan.pledgeCoin)} · LTV {fixedPercent(loan.pledgeRate)} (call{' '}
-			{fixedPercent(loan.supRate)}, liq {fixedPercent(loan.forceRate)})
+			{now ? 'now: ' : ''}owes {withCoin(owed(loan), sanitize(loan.loanCoin))} (interest {withCoin(loan.interestAmount, sanitize(loan.loanCoin))}) · collateral{' '}
+			{withCoin(loan.pledgeAmount, sanitize(loan.pledgeCoin))} · LTV {ltvPercent(loan.pledgeRate)} (call {ltvPercent(loan.supRate)}, liq {ltvPercent(loan.forceRate)})
 		</Text>
 	);
 }

@@ -1,8 +1,9 @@
 // What a finished repayment or collateral change did, in words: a headline ("Repaid in full — the loan is closed;
 // 20 ETH released") and the figures under it with a person's names for them, never the API's field names. The
-// loan read again after the action (when there is one) says whether it is still open.
+// loan read again after the action (when there is one) says whether it is still open. Amounts and the LTV are
+// written by their one formatter (format/money.ts), as everywhere else.
 import type {OngoingLoan} from '../../api/loan-types.js';
-import {amount, fixedPercent, significantDecimals} from '../../format/money.js';
+import {ltvPercent, withCoin} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import type {LoanResult} from './loan-request.js';
 
@@ -12,9 +13,6 @@ export interface ActionOutcome {
 	/** The figures of the answer, label and value. */
 	rows: Array<[string, string]>;
 }
-
-/** An amount as the server sent it, grouped, at the decimals it carries. */
-const shown = (value: string) => amount(value, significantDecimals(value));
 
 /**
  * `action` is what was asked (repay all or part, add, withdraw, with the amount asked for); `after` is the loan as
@@ -30,28 +28,28 @@ export function actionOutcome(
 		const coin = sanitize(r.loanCoin);
 		const pledgeCoin = sanitize(r.pledgeCoin);
 		const releasedSome = /^\d+(\.\d+)?$/.test(r.repayUnlockAmount) && Number(r.repayUnlockAmount) > 0;
-		const released = releasedSome ? `${shown(r.repayUnlockAmount)} ${pledgeCoin} released` : 'no collateral released';
+		const released = releasedSome ? `${withCoin(r.repayUnlockAmount, pledgeCoin)} released` : 'no collateral released';
 		const closed = after === null || (after === undefined && action.repayAll);
 		const headline = closed
 			? `Repaid in full — the loan is closed; ${released}`
-			: `Repaid ${shown(r.repayAmount)} ${coin} — the loan stays open; ${releasedSome ? released : 'collateral kept'}`;
+			: `Repaid ${withCoin(r.repayAmount, coin)} — the loan stays open; ${releasedSome ? released : 'collateral kept'}`;
 		return {
 			headline,
 			rows: [
-				['Paid', `${shown(r.repayAmount)} ${coin}`],
-				['Interest paid', `${shown(r.payInterest)} ${coin}`],
-				['Principal paid', `${shown(r.repayLoanAmount)} ${coin}`],
-				['Released', releasedSome ? `${shown(r.repayUnlockAmount)} ${pledgeCoin}` : `none (the ${pledgeCoin} stays pledged)`],
+				['Paid', withCoin(r.repayAmount, coin)],
+				['Interest paid', withCoin(r.payInterest, coin)],
+				['Principal paid', withCoin(r.repayLoanAmount, coin)],
+				['Released', releasedSome ? withCoin(r.repayUnlockAmount, pledgeCoin) : `none (the ${pledgeCoin} stays pledged)`],
 			],
 		};
 	}
 	const pledgeCoin = sanitize(result.result.pledgeCoin);
-	const ltv = fixedPercent(result.result.afterPledgeRate);
+	const ltv = ltvPercent(result.result.afterPledgeRate);
 	const verb = action.kind === 'add' ? 'Added' : 'Withdrew';
 	return {
-		headline: `${verb} ${shown(action.amount)} ${pledgeCoin} of collateral — LTV now ${ltv}`,
+		headline: `${verb} ${withCoin(action.amount, pledgeCoin)} of collateral — LTV now ${ltv}`,
 		rows: [
-			[action.kind === 'add' ? 'Added' : 'Withdrawn', `${shown(action.amount)} ${pledgeCoin}`],
+			[action.kind === 'add' ? 'Added' : 'Withdrawn', withCoin(action.amount, pledgeCoin)],
 			['LTV now', ltv],
 		],
 	};

@@ -4,7 +4,7 @@
 import React, {useEffect, useReducer, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {Debts} from '../../api/loan-types.js';
-import {amount, significantDecimals} from '../../format/money.js';
+import {withCoin} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {unreadableNote} from '../../format/unreadable.js';
 import {ago} from '../../format/time.js';
@@ -219,8 +219,7 @@ function totalLines(debts: Debts | undefined, columns: number): string[] {
 	if (!debts) return [];
 	const items = (list: Debts['loanInfos'], inUsdt: boolean) => {
 		if (list.length === 0) return ['none'];
-		const places = Math.min(8, Math.max(0, ...list.map((item) => significantDecimals(item.amount))));
-		return list.map((item) => `${amount(item.amount, places)} ${sanitize(item.coin)}${inUsdt ? ` (≈ ${amount(item.amountUsdt, 2)} USDT)` : ''}`);
+		return list.map((item) => `${withCoin(item.amount, sanitize(item.coin))}${inUsdt ? ` (≈ ${withCoin(item.amountUsdt, 'USDT')})` : ''}`);
 	};
 	const fits = (line: string) => [...line].length <= columns - 1;
 	// Each total on one line with its USDT values; without them when that does not fit; else an item a line.
