@@ -15,8 +15,9 @@ export type PeriodResult = {ok: true; estimate: Estimate} | {ok: false; error: u
 export type LiveEstimate =
 	| {status: 'idle'}
 	/** A request is due or under way; the last answers stay on screen (marked as updating) meanwhile. */
-	| {status: 'waiting'; key: string; previous?: Partial<Record<Period, PeriodResult>>}
-	| {status: 'ready'; key: string; results: Partial<Record<Period, PeriodResult>>};
+	| {status: 'waiting'; key: string; previous?: Partial<Record<Period, PeriodResult>>; previousQuery?: EstimateQuery}
+	/** `query`: the values these answers are for. */
+	| {status: 'ready'; key: string; results: Partial<Record<Period, PeriodResult>>; query: EstimateQuery};
 
 export const ESTIMATE_DEBOUNCE_MS = 250;
 
@@ -43,8 +44,9 @@ export function useLiveEstimate(
 		}
 		setState((previous) => {
 			if (previous.status !== 'idle' && previous.key === key) return previous;
-			const shown = previous.status === 'ready' ? previous.results : previous.status === 'waiting' ? previous.previous : undefined;
-			return {status: 'waiting', key, previous: shown};
+			if (previous.status === 'ready') return {status: 'waiting', key, previous: previous.results, previousQuery: previous.query};
+			if (previous.status === 'waiting') return {status: 'waiting', key, previous: previous.previous, previousQuery: previous.previousQuery};
+			return {status: 'waiting', key};
 		});
 		const controller = new AbortController();
 		const timer = setTimeout(() => {
@@ -56,7 +58,7 @@ export function useLiveEstimate(
 			);
 			void Promise.all(requests).then((answers) => {
 				if (controller.signal.aborted) return;
-				setState({status: 'ready', key, results: Object.fromEntries(periods.map((period, i) => [period, answers[i]]))});
+				setState({status: 'ready', key, query, results: Object.fromEntries(periods.map((period, i) => [period, answers[i]]))});
 			});
 		}, debounceMs);
 		return () => {

@@ -75,7 +75,8 @@ describe('estimate calculator', () => {
 	it('explains an invalid field and sends nothing', async () => {
 		await fill('USDT', 'BTC', '1e3', {debounce: 'faked'});
 		const frame = await app!.waitForText('✗ pledge amount must be a plain decimal');
-		expect(frame).toContain('Fill in every field');
+		// The line where the estimate would be says what is wrong, not only that something is.
+		expect(frame).toMatch(/For the estimate of all three periods: pledge amount must be a plain decimal/);
 		// Sends nothing: with the debounce let pass, no request was started (a round starts inside the timer, so the
 		// client would have been called by the time settle() returns), and none is in the log.
 		const estimate = vi.spyOn(app!.services.client, 'estimate');
@@ -85,6 +86,30 @@ describe('estimate calculator', () => {
 		await app!.press(KEYS.tab, KEYS.tab, KEYS.tab);
 		await app!.press(KEYS.shiftTab);
 		expect(app!.frame()).toMatch(/› Pledge coin/);
+	});
+
+	it('an amount on its way (1. before 1.5) is no error until the field is left; an empty field is named', async () => {
+		await fill('USDT', 'BTC', '1.', {debounce: 'faked'});
+		expect(app!.frame()).not.toContain('✗');
+		await app!.press(KEYS.tab);
+		await app!.waitForText('✗ pledge amount');
+		await app!.press(KEYS.shiftTab);
+		await app!.press(KEYS.backspace, KEYS.backspace);
+		expect(app!.frame()).toContain('For the estimate of all three periods: type the pledge amount.');
+		await app!.type('0');
+		expect(app!.frame()).not.toContain('✗');
+	});
+
+	it('while new figures are asked for, the header names the values of the figures shown', async () => {
+		await fill('USDT', 'BTC', '1', {debounce: 'faked'});
+		settle();
+		await app!.waitForText(/Estimate: pledge 1 BTC, borrow USDT\s*\n/);
+		await app!.type('2');
+		app!.flush();
+		// 12 is due (the debounce not let pass): the figures are 1's, and the header says so.
+		expect(app!.frame()).toContain('Estimate: pledge 1 BTC, borrow USDT (updating for pledge 12 BTC, borrow USDT…)');
+		settle();
+		await app!.waitForText(/Estimate: pledge 12 BTC, borrow USDT\s*\n/);
 	});
 
 	it('refuses the same coin on both sides without asking the server', async () => {

@@ -89,8 +89,17 @@ export function EstimateScreen() {
 		const checked = field === 'pledgeAmount' ? amount : field === 'loanCoin' ? loanCoin : pledgeCoin;
 		if (field === 'pledgeCoin' && pairError) return pairError;
 		if (checked.ok) return undefined;
+		// An amount on its way (`1.` before `1.5`, `0` before `0.5`) is not wrong yet: said once the field is left.
+		if (field === 'pledgeAmount' && form.focus === field && amountUnderway(value)) return undefined;
 		return value.trim() !== '' || form.visited.includes(field) ? checked.message : undefined;
 	};
+	// What still stands between the form and an estimate, in the fields' own words.
+	const missing = (['loanCoin', 'pledgeCoin', 'pledgeAmount'] as const).flatMap((name) => {
+		const label = FIELD_LABELS[name];
+		if (form[name].trim() === '') return [`type the ${label.toLowerCase()}`];
+		const problem = errorFor(name);
+		return problem ? [problem] : [];
+	});
 
 	const textField = useTextField({
 		focused: form.focus !== 'daily',
@@ -135,9 +144,9 @@ export function EstimateScreen() {
 		onPaste: (text) => void textField.onPaste(text),
 	});
 
-	const field = (name: TextFieldName, label: string, placeholder: string) => (
+	const field = (name: TextFieldName, placeholder: string) => (
 		<TextField
-			label={label}
+			label={FIELD_LABELS[name]}
 			value={form[name]}
 			cursor={form.cursor}
 			selected={form.selected && form.focus === name}
@@ -149,13 +158,14 @@ export function EstimateScreen() {
 	);
 
 	const shown = live.status === 'ready' ? live.results : live.status === 'waiting' ? live.previous : undefined;
+	const shownQuery = live.status === 'ready' ? live.query : live.status === 'waiting' ? live.previousQuery : undefined;
 	return (
 		<Box flexDirection="column">
 			{/* The form keeps one height whatever has focus (suggestions go beside it), so the table below never jumps. */}
 			<Box flexDirection="row" minHeight={FORM_ROWS}>
 				<Box flexDirection="column" flexGrow={1}>
-					{field('loanCoin', 'Loan coin', 'coin to borrow, e.g. USDT')}
-					{field('pledgeCoin', 'Pledge coin', 'collateral, e.g. BTC')}
+					{field('loanCoin', 'coin to borrow, e.g. USDT')}
+					{field('pledgeCoin', 'collateral, e.g. BTC')}
 					{/* The period on one line, focused or not: the table below never moves when the focus does. */}
 					<Text wrap="truncate">
 						<Text bold={form.focus === 'daily'} color={form.focus === 'daily' && active ? theme.accent : undefined}>
@@ -164,7 +174,7 @@ export function EstimateScreen() {
 						</Text>
 						{form.focus === 'daily' ? `‹ ${PERIOD_LABEL[form.daily]} ›  ←/→ or ${PERIODS.map((period) => PERIOD_KEYS[period][0]).join('/')}` : PERIOD_LABEL[form.daily]}
 					</Text>
-					{field('pledgeAmount', 'Pledge amount', `amount of ${pledgeCoin.ok ? pledgeCoin.value : 'the pledge coin'}`)}
+					{field('pledgeAmount', `amount of ${pledgeCoin.ok ? pledgeCoin.value : 'the pledge coin'}`)}
 				</Box>
 				{coinField && active ? (
 					<Box width={12} flexShrink={0} marginLeft={1}>
@@ -174,13 +184,14 @@ export function EstimateScreen() {
 			</Box>
 			{query === undefined ? (
 				<Text dimColor wrap="wrap">
-					Fill in every field to see the estimate for all three periods.
+					{missing.length > 0 ? `For the estimate of all three periods: ${missing.join('; ')}.` : 'The estimate of all three periods shows once the values are complete.'}
 				</Text>
 			) : (
 				<>
 					<Text wrap="truncate" bold>
-						Estimate: pledge {query.pledgeAmount} {query.pledgeCoin}, borrow {query.loanCoin}
-						{live.status === 'waiting' ? <Text dimColor> (updating…)</Text> : null}
+						{/* The header names the values of the figures below it: while new ones are asked for, the old ones'. */}
+						Estimate: {describeQuery(shownQuery ?? query)}
+						{live.status === 'waiting' ? <Text dimColor>{shownQuery === undefined || sameQuery(shownQuery, query) ? ' (updating…)' : ` (updating for ${describeQuery(query)}…)`}</Text> : null}
 					</Text>
 					{shown ? (
 						<EstimateTable
@@ -202,3 +213,14 @@ export function EstimateScreen() {
 		</Box>
 	);
 }
+
+const FIELD_LABELS: Record<TextFieldName, string> = {loanCoin: 'Loan coin', pledgeCoin: 'Pledge coin', pledgeAmount: 'Pledge amount'};
+
+/** Digits that more typing can still make a valid amount: a trailing point, or nothing but zeros so far. */
+export function amountUnderway(value: string): boolean {
+	const text = value.trim();
+	return /^\d*\.$/.test(text) || /^0*\.?0*$/.test(text);
+}
+
+const describeQuery = (query: EstimateQuery) => `pledge ${query.pledgeAmount} ${query.pledgeCoin}, borrow ${query.loanCoin}`;
+const sameQuery = (a: EstimateQuery, b: EstimateQuery) => a.loanCoin === b.loanCoin && a.pledgeCoin === b.pledgeCoin && a.pledgeAmount === b.pledgeAmount;

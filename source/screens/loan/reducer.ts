@@ -9,6 +9,9 @@ import {repayPreview} from '../../loans/repay-preview.js';
 import {nextChoice, type ChoiceMove} from '../../ui/fields/choice-field.js';
 import {applyTextEdit, type TextEdit} from '../../ui/fields/text-editing.js';
 
+/** The app's way to all of it: the first choice of the step before the amount. */
+const REPAY_ALL_INSTEAD = 'Esc, then 1 All';
+
 type LoanAction = 'repay' | 'add' | 'withdraw';
 export type LoanStep = 'view' | 'repay-mode' | 'amount' | 'repay-unlock' | 'review';
 
@@ -73,7 +76,7 @@ function submit(state: LoanActionState, loan: OngoingLoan): LoanActionState {
 			if (!checked.ok) return {...state, error: checked.message};
 			const value = checked.value;
 			if (state.action === 'repay') {
-				const preview = repayPreview(loan, {all: false, amount: value, unlock: state.unlock});
+				const preview = repayPreview(loan, {all: false, amount: value, unlock: state.unlock, allInstead: REPAY_ALL_INSTEAD});
 				if (!preview.ok) return {...state, error: preview.reason};
 				return {...state, amount: value, cursor: value.length, step: 'repay-unlock', error: undefined};
 			}
