@@ -10,7 +10,7 @@ import {expiry, localDateTimeWithOffset} from './time.js';
 const HOUR_MS = 3_600_000;
 
 /** Risk as a symbol beside its word (the Loans table, a loan's detail): never colour alone. */
-export const RISK_SYMBOL: Record<RiskLevel, string> = {liquidation: '✖', 'margin-call': '▲', near: '△', ok: '✓'};
+export const RISK_SYMBOL: Record<RiskLevel, string> = {liquidation: '✖', 'margin-call': '▴', near: '▵', ok: '✓'};
 
 /** What a loan without an expiry time reads as: the server did not say (never taken for flexible, never "expired"). */
 const EXPIRY_NOT_GIVEN = 'not given';

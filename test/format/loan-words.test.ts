@@ -1,7 +1,9 @@
-// Loan codes in words, and the list filter's matching.
+// Loan codes in words, the list filter's matching, and the risk symbols beside the words.
 import {describe, expect, it} from 'vitest';
 import {loanStatusClosed, loanStatusWords, periodWords} from '../../source/format/loan-words.js';
 import {filterTerms, rowMatches} from '../../source/format/row-filter.js';
+import {eastAsianWidth} from 'get-east-asian-width';
+import {RISK_SYMBOL} from '../../source/format/loans.js';
 
 describe('loan words', () => {
 	it('statuses and periods in words; unknown values as sent', () => {
@@ -14,8 +16,16 @@ describe('loan words', () => {
 	});
 
 	it('a row matches when it has every word; / - _ and case are ignored', () => {
-		const row = '△ near margin call  23,400 USDT  20.0 ETH  1130000000000000002 USDT ETH';
+		const row = '▵ near margin call  23,400 USDT  20.0 ETH  1130000000000000002 USDT ETH';
 		for (const query of ['', 'eth', 'eth usdt', 'ETH/USDT', 'margin-call', '1130000000000000002']) expect(rowMatches(row, filterTerms(query)), query).toBe(true);
 		for (const query of ['btc', 'eth btc']) expect(rowMatches(row, filterTerms(query)), query).toBe(false);
+	});
+});
+
+describe('risk symbols', () => {
+	it('take one column in every terminal: none is East Asian wide or ambiguous (a CJK-locale terminal draws those two wide and the Loans columns slip)', () => {
+		for (const symbol of Object.values(RISK_SYMBOL)) {
+			for (const char of symbol) expect(eastAsianWidth(char.codePointAt(0)!, {ambiguousAsWide: true}), symbol).toBe(1);
+		}
 	});
 });

@@ -33,11 +33,11 @@ describe('Loans screens', () => {
 		await open(at('loans'));
 		const frame = await app!.waitForText('Total owed');
 		const lines = frame.split('\n');
-		const near = lines.findIndex((line) => line.includes('△ near margin call'));
+		const near = lines.findIndex((line) => line.includes('▵ near margin call'));
 		const ok = lines.findIndex((line) => line.includes('✓ ok'));
 		expect(near).toBeGreaterThan(0);
 		expect(ok).toBeGreaterThan(near);
-		expect(lines[near]).toMatch(/^› △ near margin call\s+23,400\.0000 USDT\s+0\.8190\s+6\.13%/);
+		expect(lines[near]).toMatch(/^› ▵ near margin call\s+23,400\.0000 USDT\s+0\.8190\s+6\.13%/);
 		expect(lines[near + 1]).toMatch(/^\s+0\.000700%\s+20\.00000000 ETH\s+none \(flexible\)/);
 		expect(lines[near + 2]).toMatch(/LTV 75\.73% \/ call 80\.00% \/ liq 90\.00% · falls: 5\.34% to call, 15\.86% to liq/);
 		expect(lines[ok]).toMatch(/9,380\.0000 USDT /);
@@ -289,7 +289,7 @@ describe('Loans screens', () => {
 		expect(first).toContain('Loans · 14 ongoing · riskiest first');
 		// Each loan takes three lines here (its figures on two, then the gauge): the window counts the lines it draws.
 		expect(first).toContain('loans 1-7 of 14');
-		expect(first).toMatch(/^› △ near margin call/m);
+		expect(first).toMatch(/^› ▵ near margin call/m);
 		expect(app.rawFrame()).not.toMatch(/\u001B\[(3[0-8]|9[0-7])[;m]/);
 		await app.press(KEYS.end);
 		const last = await app.waitForText('loans 8-14 of 14');

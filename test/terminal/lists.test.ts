@@ -27,7 +27,7 @@ describe.skipIf(tmuxMissing)(`History and Loans at every width${tmuxMissing ? ` 
 	it('Loans at 60×16: both loans, the totals whole; the detail keeps the call and liquidation marks', async () => {
 		const list = await start(60, 16);
 		expect(list).not.toMatch(/loans \d+-\d+ of/);
-		expect(list).toContain('△ near margin call');
+		expect(list).toContain('▵ near margin call');
 		expect(list).toContain('✓ ok');
 		expect(list).not.toContain('…');
 		expect(list).toMatch(/Total pledged\s+0\.50000000 BTC, 20\.00000000 ETH/);
@@ -53,7 +53,7 @@ describe.skipIf(tmuxMissing)(`History and Loans at every width${tmuxMissing ? ` 
 				expect(match.index + match[0].length, `${heading} over ${row}`).toBe(end);
 			}
 		}
-		for (const row of rows) expect(row.search(/[△✓] /)).toBe(header.indexOf('RISK'));
+		for (const row of rows) expect(row.search(/[▵✓] /)).toBe(header.indexOf('RISK'));
 		tmux!.setOption('set-clipboard', 'on');
 		await tmux!.burst('/', 'b', 't', 'c', 'Enter', 'c');
 		const filtered = await tmux!.waitFor(/Order ID sent to the clipboard|cannot take a copy/);

@@ -40,7 +40,7 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 	it('lists the loans riskiest first, the gauge with its numbers, and refreshes on Ctrl+R', async () => {
 		const screen = await start();
 		const lines = screen.split('\n');
-		const near = lines.findIndex((line) => line.includes('△ near margin call'));
+		const near = lines.findIndex((line) => line.includes('▵ near margin call'));
 		expect(near).toBeGreaterThan(0);
 		// At 100 columns a loan's figures take two lines (every amount at its coin's precision), then the gauge.
 		expect(lines.findIndex((line) => line.includes('✓ ok'))).toBe(near + 3);
@@ -53,8 +53,8 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 		// A loan that crosses its margin call moves up and says so in words.
 		sim.simulator.loans.setPrice('BTC', '23000');
 		await tmux!.send('C-r');
-		const after = await tmux!.waitFor('▲ MARGIN CALL');
-		expect(after.indexOf('▲ MARGIN CALL')).toBeLessThan(after.indexOf('△ near margin call'));
+		const after = await tmux!.waitFor('▴ MARGIN CALL');
+		expect(after.indexOf('▴ MARGIN CALL')).toBeLessThan(after.indexOf('▵ near margin call'));
 		await tmux!.send('C-c');
 		await tmux!.waitFor('EXIT=0');
 	});

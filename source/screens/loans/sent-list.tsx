@@ -40,7 +40,7 @@ export function SentList({history, rows, theme}: {history: SentHistory; rows: nu
 	if (history.status === 'loading') return <Text dimColor>Reading what was sent from here…</Text>;
 	// Wrapped, not cut: the reason (which file, why) is the point of the line.
 	if (history.status === 'error') return <Text color={theme.bad}>✗ {history.error instanceof JournalError ? errorLine(history.error) : `The money record could not be read: ${errorLine(history.error)}`}</Text>;
-	const skipped = history.unreadable > 0 ? <Text color={theme.warn} wrap="truncate">△ {history.unreadable} damaged line{history.unreadable === 1 ? '' : 's'} of the money record skipped</Text> : null;
+	const skipped = history.unreadable > 0 ? <Text color={theme.warn} wrap="truncate">▵ {history.unreadable} damaged line{history.unreadable === 1 ? '' : 's'} of the money record skipped</Text> : null;
 	if (history.records.length === 0) {
 		return (
 			<Box flexDirection="column">
