@@ -66,8 +66,9 @@ export const COINS: ReadonlyMap<string, CoinInfo> = new Map(
  * lends more against the same pledge. */
 export const LTV: Record<Period, string> = {SEVEN: '0.7', THIRTY: '0.65', FLEXIBLE: '0.6'};
 
-/** What the desk takes as collateral (coinInfos' pledgeInfos): ten coins, each with its initial LTV for SEVEN
- * (THIRTY and FLEXIBLE lend 5 and 10 points less, as LTV does). The riskier the coin, the less it lends. */
+/** What the desk takes as collateral (coinInfos' pledgeInfos): ten coins besides USDT (so a USDT loan has ten to
+ * rank), each with its initial LTV for SEVEN (THIRTY and FLEXIBLE lend 5 and 10 points less, as LTV does). The
+ * riskier the coin, the less it lends. */
 const PLEDGE_LTV: ReadonlyMap<string, string> = new Map([
 	['BTC', '0.7'],
 	['ETH', '0.7'],
@@ -79,6 +80,7 @@ const PLEDGE_LTV: ReadonlyMap<string, string> = new Map([
 	['XRP', '0.55'],
 	['DOGE', '0.5'],
 	['TON', '0.5'],
+	['ADA', '0.5'],
 ]);
 
 export const PLEDGEABLE: readonly string[] = [...PLEDGE_LTV.keys()];
