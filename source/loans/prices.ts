@@ -58,8 +58,21 @@ export function pairPrice(book: TickerBook, base: string, quote: string): PairPr
 	};
 }
 
+/** The tickers as read, or why they could not be. */
+export type PriceRead = {ok: true; book: TickerBook} | {ok: false; problem: string};
+
+/** A price as shown: the price with where it came from and its age at `now` (server time), or why there is none. */
+export type PriceQuote = (PairPrice & {status: 'ok'; ageMs?: number; stale: boolean}) | {status: 'no price'} | {status: 'unavailable'; problem: string};
+
+export function quotePrice(prices: PriceRead, base: string, quote: string, now: number): PriceQuote {
+	if (!prices.ok) return {status: 'unavailable', problem: prices.problem};
+	const found = pairPrice(prices.book, base, quote);
+	if (found === undefined) return {status: 'no price'};
+	return {...found, status: 'ok', ...(found.at === undefined ? {} : {ageMs: Math.max(0, now - found.at)}), stale: isStale(found, now)};
+}
+
 /** True when the price is older than STALE_AFTER_MS at `now` (server time). */
-export function isStale(price: Pick<PairPrice, 'at'>, now: number): boolean {
+function isStale(price: Pick<PairPrice, 'at'>, now: number): boolean {
 	return price.at !== undefined && now - price.at > STALE_AFTER_MS;
 }
 

@@ -15,10 +15,10 @@ import {estimateFigures} from '../format/estimate.js';
 import {didYouMean} from '../format/suggest.js';
 import {checkBorrowLimits} from '../loans/limits.js';
 import {plain} from '../loans/ltv.js';
-import {collateralFor, initialLtvOf, ltvPrices, type LtvPrices} from '../loans/prices.js';
+import {collateralFor, initialLtvOf, ltvPrices, quotePrice, type LtvPrices, type PriceQuote, type PriceRead} from '../loans/prices.js';
 import {estimateByLoanAmount} from './loan-amount-estimate.js';
 import {failureText} from './observe.js';
-import {quotePrice, readPrices, type PriceQuote, type PriceRead} from './prices.js';
+import {readPrices} from './prices.js';
 
 export type PlanSort = 'cost' | 'safety';
 
@@ -151,7 +151,7 @@ function fill(
 		hourInterest: figures.hourlyInterest,
 		dailyInterest: plain(new Big(figures.dailyInterest), 8),
 		termInterest: plain(new Big(figures.termInterest), 8),
-		...(rate.fraction === undefined ? {} : {apr: rate.fraction}),
+		...(rate.fraction === undefined ? {} : {apr: plain(new Big(rate.fraction), 8)}),
 		aprSource: rate.source,
 		derived: true,
 	};
@@ -166,7 +166,8 @@ function fill(
 export function sortRows(rows: readonly PlanRow[], sort: PlanSort): PlanRow[] {
 	const rank = (row: PlanRow) => (row.estimate === undefined ? 2 : row.prices === undefined ? 1 : 0);
 	const big = (value: string | undefined, missing: string) => new Big(value ?? missing);
-	const apr = (row: PlanRow) => big(row.estimate?.apr, '1e9');
+	// Compared as shown (to 0.01 %): a difference in the estimate's rounding is no difference in cost.
+	const apr = (row: PlanRow) => big(row.estimate?.apr, '1e9').round(4, Big.roundHalfUp);
 	const usdt = (row: PlanRow) => big(row.estimate?.pledgeUsdt, '1e30');
 	const liq = (row: PlanRow) => big(row.prices?.liquidationDistance, '-1e9');
 	return [...rows].sort((a, b) => {

@@ -24,9 +24,9 @@ describe('loans, coins and history', () => {
 		const result = await run(['loans']);
 		expect(result.code).toBe(0);
 		const lines = result.stdout.split('\n');
-		expect(lines[0]).toMatch(/^ORDER\s+BORROWED\s+INTEREST\s+APR\s+PLEDGED\s+LTV\s+CALL\s+LIQ\s+FALL TO CALL\s+FALL TO LIQ\s+EXPIRES\s+RISK$/);
-		expect(lines[1]).toMatch(new RegExp(`^${tight.orderId}\\s+10815 USDT\\s+0\\s+5\\.40%\\s+10 ETH\\s+77\\.81%\\s+80\\.00%\\s+90\\.00%\\s+2\\.74%\\s+13\\.54%\\s+in 6 d 23 h\\s+near margin call$`));
-		expect(lines[2]).toMatch(new RegExp(`^${calm.orderId}\\s+16080 USDT\\s+0\\s+6\\.13%\\s+1 BTC\\s+60\\.00%\\s+80\\.00%\\s+90\\.00%\\s+25\\.00%\\s+33\\.33%\\s+none \\(flexible\\)\\s+ok$`));
+		expect(lines[0]).toMatch(/^ORDER\s+BORROWED\s+INTEREST\s+APR\s+PLEDGED\s+LTV\s+CALL\s+LIQ\s+FALL TO CALL\s+FALL TO LIQ\s+PRICE\s+CALL PRICE\s+LIQ PRICE\s+EXPIRES\s+RISK$/);
+		expect(lines[1]).toMatch(new RegExp(`^${tight.orderId}\\s+10815 USDT\\s+0\\s+5\\.40%\\s+10 ETH\\s+77\\.81%\\s+80\\.00%\\s+90\\.00%\\s+2\\.74%\\s+13\\.54%\\s+1,390\\s+1,351\\.95\\s+1,201\\.73\\s+in 6 d 23 h\\s+near margin call$`));
+		expect(lines[2]).toMatch(new RegExp(`^${calm.orderId}\\s+16080 USDT\\s+0\\s+6\\.13%\\s+1 BTC\\s+60\\.00%\\s+80\\.00%\\s+90\\.00%\\s+25\\.00%\\s+33\\.33%\\s+26,800\\s+20,100\\s+17,866\\.67\\s+none \\(flexible\\)\\s+ok$`));
 		expect(result.stdout).toContain('Owed:    26895 USDT (≈ 26895 USDT)');
 		expect(result.stdout).toMatch(/Pledged: (1 BTC \(≈ 26800 USDT\), 10 ETH \(≈ 13900 USDT\)|10 ETH \(≈ 13900 USDT\), 1 BTC \(≈ 26800 USDT\))/);
 

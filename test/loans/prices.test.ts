@@ -4,7 +4,7 @@ import {describe, expect, it} from 'vitest';
 import type {OngoingLoan} from '../../source/api/loan-types.js';
 import {amount} from '../../source/format/money.js';
 import {checkCollateralChange} from '../../source/loans/ltv.js';
-import {collateralFor, initialLtvOf, isStale, ltvPrices, pairPrice, priceAtLtv, tickerBook} from '../../source/loans/prices.js';
+import {collateralFor, initialLtvOf, ltvPrices, pairPrice, priceAtLtv, quotePrice, tickerBook} from '../../source/loans/prices.js';
 import {collateralToAdd, collateralToWithdraw, maxWithdrawable, repaymentToLtv} from '../../source/loans/targets.js';
 import {repayPreview} from '../../source/loans/repay-preview.js';
 
@@ -70,9 +70,12 @@ describe('the price of a pledge coin in the loan coin', () => {
 	});
 
 	it('is stale when older than 60 s', () => {
-		expect(isStale({at: 0}, 60_000)).toBe(false);
-		expect(isStale({at: 0}, 60_001)).toBe(true);
-		expect(isStale({}, 1e12)).toBe(false);
+		const read = {ok: true as const, book};
+		expect(quotePrice(read, 'BTC', 'USDT', 65_000)).toMatchObject({status: 'ok', ageMs: 60_000, stale: false});
+		expect(quotePrice(read, 'BTC', 'USDT', 65_001)).toMatchObject({status: 'ok', stale: true});
+		expect(quotePrice(read, 'USDT', 'USDT', 1e12)).toMatchObject({status: 'ok', price: '1', stale: false});
+		expect(quotePrice(read, 'SOL', 'USDT', 0)).toEqual({status: 'no price'});
+		expect(quotePrice({ok: false, problem: 'HTTP 500'}, 'BTC', 'USDT', 0)).toEqual({status: 'unavailable', problem: 'HTTP 500'});
 	});
 });
 

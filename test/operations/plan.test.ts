@@ -4,7 +4,8 @@ import {describe, expect, it} from 'vitest';
 import {InputError} from '../../source/api/errors.js';
 import {estimateByLoanAmount, withinRounding} from '../../source/operations/loan-amount-estimate.js';
 import {planLoan, planScope, sortRows, type PlanProgress, type PlanRow, type PlanSort} from '../../source/operations/plan.js';
-import {quotePrice, readPrices} from '../../source/operations/prices.js';
+import {readPrices} from '../../source/operations/prices.js';
+import {quotePrice} from '../../source/loans/prices.js';
 import {useSimulator} from '../helpers/simulator.js';
 
 const ALL = ['SEVEN', 'THIRTY', 'FLEXIBLE'] as const;
