@@ -10,6 +10,7 @@ import {dispatchKey, footerKeys, type Binding} from '../ui/keys/binding.js';
 import {shellBindings} from '../ui/keys/shared-bindings.js';
 import {KeypressLayer} from '../ui/keys/keypress-layer.js';
 import type {KeyEvent} from '../ui/keys/key-reader.js';
+import type {KeyHold} from '../ui/keys/key-queue.js';
 import {type Navigation, NavigationProvider} from '../ui/navigation.js';
 import {initialStack, stackReducer, topScreen, type StackState} from './screen-stack.js';
 import {ServicesProvider, type AppServices, type ShellServices} from '../ui/services.js';
@@ -64,7 +65,7 @@ export function App({services: given, initial = initialStack, onQuit, onReady, k
 	const size = useTerminalSize();
 	const body = useBodySize();
 	const lastError = useStore(shell.lastError);
-	const [keysStore] = useState(() => givenKeys ?? createStore<ScreenKeys>({mode: 'navigate', help: [], footer: [], bindings: []}));
+	const [keysStore] = useState(() => givenKeys ?? createStore<ScreenKeys>({mode: 'navigate', loading: false, help: [], footer: [], bindings: []}));
 	const screenKeys = useStore(keysStore);
 	const top = topScreen(state);
 
@@ -124,6 +125,12 @@ export function App({services: given, initial = initialStack, onQuit, onReady, k
 		help: () => setHelp({open: true, offset: 0}),
 	});
 
+	// Keys wait while the top screen cannot take them: its code or the services are on their way, or it is loading
+	// (ui/keys/key-queue.ts). Read through refs, so the key after one that opened a screen sees that screen.
+	const ready = useRef(screenReady);
+	ready.current = screenReady;
+	const holdKeys = useCallback((): KeyHold => (!ready.current ? 'starting' : registered.current?.loading ? 'loading' : 'none'), []);
+
 	// Every key and paste, one at a time against the latest render (ui/keys/keypress-layer.tsx).
 	const onKeyEvent = (event: KeyEvent) => {
 		const screen = registered.current;
@@ -143,11 +150,9 @@ export function App({services: given, initial = initialStack, onQuit, onReady, k
 			dispatchKey(helpKeys, input, key);
 			return;
 		}
-		// Any key but a second Esc answers "Quit?" with "stay"; the key itself does nothing else.
-		if (state.quitAsked && !key.escape) {
-			dispatch({type: 'stay'});
-			return;
-		}
+		// Any key but a second Esc answers "Quit?" with "stay", and then does what it does on home (4 opens Loans): the
+		// person who meant to stay is not made to type it twice.
+		if (state.quitAsked && !key.escape) dispatch({type: 'stay'});
 		if (key.escape || screen?.mode === 'navigate') {
 			if (dispatchKey(shellKeys, input, key)) return;
 		}
@@ -202,7 +207,7 @@ export function App({services: given, initial = initialStack, onQuit, onReady, k
 								</Box>
 							</ScreenErrorBoundary>
 						</Box>
-						<KeypressLayer onEvent={onKeyEvent} paused={!screenReady} />
+						<KeypressLayer onEvent={onKeyEvent} hold={holdKeys} />
 						{inputReady ? (
 							<Footer keys={helpOpen ? footerKeys(helpKeys) : screenKeys.footer} mode={helpOpen ? 'busy' : screenKeys.mode} width={size.columns} home={state.stack.length <= 1} quitAsked={state.quitAsked} />
 						) : (

@@ -28,6 +28,8 @@ export interface ServiceOptions {
 	journal?: MoneyJournal;
 	/** Writes to the terminal, for the copy key (OSC 52); without it nothing can be copied. */
 	writeToTerminal?: (data: string) => void;
+	/** Where shell completion's coins and order ids are kept (the session's); none in tests. */
+	completion?: Session['remember'];
 }
 
 /** The shell's part of the services: no client, no I/O, so the first frame need not wait for one. */
@@ -55,7 +57,8 @@ export async function createAppServices(
 			fixed,
 			openStore: config.demo ? undefined : options.openStore,
 		}),
-		coinInfos: createCoinInfoStore(session.client),
+		coinInfos: createCoinInfoStore(session.client, options.completion?.coins),
+		completion: options.completion,
 		money: createMoneyGuard(),
 		journal: options.journal,
 		clipboard: options.writeToTerminal ? terminalClipboard(config.osc52, options.writeToTerminal) : undefined,

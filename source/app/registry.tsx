@@ -74,6 +74,13 @@ export const SCREENS = [
 		help: 'Which API key is in use; enter new credentials or remove them from the keychain.',
 		view: lazyView(() => import('../screens/credentials/credentials-screen.js'), (m) => <m.CredentialsScreen />),
 	}),
+	screen<{name: 'coins'}>({
+		id: 'coins',
+		title: 'Coins',
+		menu: 'what can be borrowed and pledged: rates, limits, LTVs',
+		help: 'Every loanable coin with its hourly rate and APR per period and its limits, and every pledge coin with its LTVs.',
+		view: lazyView(() => import('../screens/coins/coins-screen.js'), (m) => <m.CoinsScreen />),
+	}),
 ] as const;
 
 type Entry = (typeof SCREENS)[number];

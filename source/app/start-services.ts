@@ -24,6 +24,7 @@ export async function startServices(config: Config, out: Output, shell: ShellSer
 				// The demo's orders live in a simulator that ends with the run: they do not belong in your history.
 				journal: config.demo ? undefined : moneyJournalAt(config.directories.state),
 				writeToTerminal: (data) => void process.stdout.write(data),
+				completion: session.remember,
 			},
 			shell,
 		);

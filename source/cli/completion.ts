@@ -1,9 +1,15 @@
 // Shell completion. The scripts for bash, zsh and fish are thin: on Tab they run `loan-tui __complete WORDS…`
-// (the words typed after "loan-tui", the last one being completed) and offer what it prints, one per line. All
-// the knowledge lives here, derived from the command table: commands, options, periods, history kinds, and coins
-// and pairs from the cached symbol list (read from disk; completion never touches the network).
-import {readdirSync, readFileSync, statSync} from 'node:fs';
+// (the words typed after "loan-tui", the last one being completed) and offer what it prints, one per line, and never
+// file names (no argument of loan-tui is a file). All the knowledge lives here, derived from the command table:
+// commands, options, periods, history kinds; coins (the loanable and pledgeable ones of the last coin list), pairs and
+// the order ids of the last `loans` read, from the caches (state/completion-cache.ts, state/symbol-cache.ts), read
+// from disk: completion never touches the network. A line with --demo completes from the demo's caches, any other
+// from those of its API origin (--base-url or LOAN_TUI_BASE_URL) and, for order ids, its profile.
+import {lstatSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
+import {checkOrigin} from '../api/validate.js';
+import type {CompletionContext} from '../runtime/config.js';
+import {readCachedCoins, readCachedOrderIds, sourceName} from '../state/completion-cache.js';
 import {
 	COMMAND_OPTIONS,
 	COMMAND_SPECS,
@@ -13,11 +19,10 @@ import {
 	SHELLS,
 	type CommandName,
 	type OptionName,
-	type ValueKind,
 } from '../runtime/command-spec.js';
 
 const PERIOD_WORDS = ['SEVEN', 'THIRTY', 'FLEXIBLE'];
-/** A cache file larger than this is not read on a key press. */
+/** A symbol cache larger than this is not read on a key press. */
 const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 /** Candidates printed at most (a shell shows a long list badly anyway). */
 const MAX_CANDIDATES = 500;
@@ -25,42 +30,75 @@ const MAX_CANDIDATES = 500;
 const isOption = (word: string) => word.startsWith('-') && word !== '-';
 const takesValue = (name: string) => ({...GLOBAL_OPTIONS, ...COMMAND_OPTIONS} as Record<string, {type: string}>)[name]?.type === 'string';
 
-interface CachedNames {
+interface SymbolNames {
 	coins: string[];
 	symbols: string[];
 }
 
-/** Coins and pairs from every cached symbol list (one per API origin); empty when there is none yet. */
-function cachedNames(directory: string): CachedNames {
+/** Coins and pairs from the cached symbol list of one API origin; empty when there is none yet. */
+function symbolNames(directory: string, source: string): SymbolNames {
 	const coins = new Set<string>();
 	const symbols = new Set<string>();
-	let files: string[] = [];
 	try {
-		files = readdirSync(directory).filter((name) => /^symbols-.*\.json$/.test(name) && !name.endsWith('.meta.json'));
-	} catch {
-		return {coins: [], symbols: []};
-	}
-	for (const file of files) {
-		try {
-			const path = join(directory, file);
-			if (statSync(path).size > MAX_CACHE_BYTES) continue;
-			const data = (JSON.parse(readFileSync(path, 'utf8')) as {data?: unknown}).data;
-			if (!Array.isArray(data)) continue;
-			for (const record of data as Array<Record<string, unknown>>) {
-				for (const coin of [record?.baseCoin, record?.quoteCoin]) if (typeof coin === 'string' && /^[A-Z0-9]{1,20}$/.test(coin)) coins.add(coin);
-				if (typeof record?.symbol === 'string' && /^[A-Z0-9]{1,40}$/.test(record.symbol)) symbols.add(record.symbol);
-			}
-		} catch {
-			// A damaged or half-written cache offers nothing rather than breaking the shell.
+		const path = join(directory, `symbols-${source}.json`);
+		const stat = lstatSync(path);
+		if (!stat.isFile() || stat.size > MAX_CACHE_BYTES) return {coins: [], symbols: []};
+		const data = (JSON.parse(readFileSync(path, 'utf8')) as {data?: unknown}).data;
+		if (!Array.isArray(data)) return {coins: [], symbols: []};
+		for (const record of data as Array<Record<string, unknown>>) {
+			for (const coin of [record?.baseCoin, record?.quoteCoin]) if (typeof coin === 'string' && /^[A-Z0-9]{1,20}$/.test(coin)) coins.add(coin);
+			if (typeof record?.symbol === 'string' && /^[A-Z0-9]{1,40}$/.test(record.symbol)) symbols.add(record.symbol);
 		}
+	} catch {
+		// No list yet, or a damaged or half-written one: nothing rather than a broken shell.
 	}
 	return {coins: [...coins].sort(), symbols: [...symbols].sort()};
 }
 
-function valueWords(kind: ValueKind | undefined, names: () => CachedNames): string[] {
-	switch (kind) {
-		case 'coin':
-			return names().coins;
+/** Where the line's names come from: the demo, or an API origin and a profile (the line's flags, else the context's). */
+function sourceOf(words: readonly string[], context: CompletionContext): {source: string; profile: string} {
+	let demo = false;
+	let profile = context.profile;
+	let baseUrl = context.baseUrl;
+	words.forEach((word, index) => {
+		const [name, inline] = word.split(/=(.*)/s) as [string, string | undefined];
+		const value = inline ?? words[index + 1];
+		if (name === '--demo') demo = true;
+		else if (name === '--profile' && value !== undefined) profile = value.trim();
+		else if (name === '--base-url' && value !== undefined) baseUrl = value;
+	});
+	const origin = checkOrigin(baseUrl);
+	return {source: sourceName(origin.ok ? origin.value : baseUrl, demo), profile};
+}
+
+/** The names the cache holds for the line, each list read only when asked for. */
+function cachedNames(words: readonly string[], context: CompletionContext) {
+	const {source, profile} = sourceOf(words, context);
+	const demo = source === 'demo';
+	let coins: ReturnType<typeof readCachedCoins> | null = null;
+	let symbols: SymbolNames | undefined;
+	const coinList = () => (coins === null ? (coins = readCachedCoins(context.cache, source)) : coins);
+	// Pairs from the last `symbols` list (and the demo's), kept with the coins, and the app's symbol cache.
+	const symbolList = () => {
+		if (symbols) return symbols;
+		const app = demo ? {coins: [], symbols: []} : symbolNames(context.cache, source);
+		return (symbols = {coins: app.coins, symbols: [...new Set([...app.symbols, ...(coinList()?.pairs ?? [])])].sort()});
+	};
+	return {
+		/** Loanable or pledgeable coins; without a coin list yet, the coins of the pairs. */
+		coins: (kind: 'loan' | 'pledge') => {
+			const list = coinList()?.[kind] ?? [];
+			return list.length > 0 ? [...list].sort() : symbolList().coins;
+		},
+		pairs: () => symbolList().symbols,
+		orderIds: () => readCachedOrderIds(context.cache, source, profile),
+	};
+}
+
+function valueWords(option: string, names: ReturnType<typeof cachedNames>): string[] {
+	if (option === 'loan-coin') return names.coins('loan');
+	if (option === 'pledge-coin') return names.coins('pledge');
+	switch (OPTION_DOCS[option as OptionName]?.value) {
 		case 'period':
 			return PERIOD_WORDS;
 		case 'locale':
@@ -70,13 +108,12 @@ function valueWords(kind: ValueKind | undefined, names: () => CachedNames): stri
 	}
 }
 
-/** What may follow `loan-tui` + `words` (the last word is the one being completed, possibly ""); coins and pairs come
- * from the symbol lists in `cacheDirectory` (runtime/config.ts). */
-export function completeWords(words: readonly string[], cacheDirectory: string): string[] {
+/** What may follow `loan-tui` + `words` (the last word is the one being completed, possibly ""); coins, pairs and
+ * order ids come from the caches in `context.cache` (runtime/config.ts). */
+export function completeWords(words: readonly string[], context: CompletionContext): string[] {
 	const current = words.at(-1) ?? '';
 	const before = words.slice(0, -1);
-	let names: CachedNames | undefined;
-	const cached = () => (names ??= cachedNames(cacheDirectory));
+	const cached = cachedNames(before, context);
 
 	// Walk the words already typed: find the command, its positional arguments, the options used, and
 	// whether the previous word is an option still waiting for its value.
@@ -105,7 +142,7 @@ export function completeWords(words: readonly string[], cacheDirectory: string):
 
 	let candidates: string[];
 	if (pending !== undefined) {
-		candidates = valueWords(OPTION_DOCS[pending as OptionName]?.value, cached);
+		candidates = valueWords(pending, cached);
 	} else if (isOption(current)) {
 		const own = command === undefined ? [] : COMMAND_SPECS[command].options;
 		const global = (Object.keys(GLOBAL_OPTIONS) as OptionName[]).filter((name) => command === undefined || (name !== 'version' && name !== 'help'));
@@ -118,7 +155,8 @@ export function completeWords(words: readonly string[], cacheDirectory: string):
 		else if (Array.isArray(slot)) candidates = [...slot];
 		else if (slot === 'command') candidates = [...COMMANDS];
 		else if (slot === 'shell') candidates = [...SHELLS];
-		else if (slot === 'symbol') candidates = cached().symbols;
+		else if (slot === 'symbol') candidates = cached.pairs();
+		else if (slot === 'order') candidates = cached.orderIds();
 		else candidates = [];
 	}
 	// Coins and pairs are upper case on the exchange; match what was typed in either case.
@@ -132,7 +170,7 @@ _loan_tui_complete() {
 	local IFS=$'\\n'
 	COMPREPLY=($(compgen -W "$("\${COMP_WORDS[0]}" __complete "\${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null)" -- "\${COMP_WORDS[COMP_CWORD]}"))
 }
-complete -o default -F _loan_tui_complete loan-tui
+complete -F _loan_tui_complete loan-tui
 `;
 
 const ZSH = `#compdef loan-tui

@@ -3,7 +3,7 @@ import {parseCommandLine, type CommandName, type ParsedArgs} from '../runtime/ar
 import {EXIT, type ExitCode, UsageError} from '../runtime/exit-codes.js';
 import {COMMAND_HELP, GENERAL_HELP, helpFor} from './help.js';
 import {type Output, reportFailure, withCommandHint} from '../runtime/output.js';
-import {hideCiFromInk, readConfig, readDirectories, type Config} from '../runtime/config.js';
+import {completionContext, hideCiFromInk, readConfig, type Config} from '../runtime/config.js';
 import type {Session} from '../runtime/session.js';
 import {VERSION} from '../version.js';
 import {tuneV8ForMemory} from './v8-memory.js';
@@ -16,7 +16,7 @@ export async function main(io: Io): Promise<ExitCode | number> {
 	// Shell completion asks on every Tab with half-typed words: answered before any parsing or checking.
 	if (io.argv[0] === '__complete') {
 		const {completeWords} = await import('./completion.js');
-		const words = completeWords(io.argv.slice(1), readDirectories(io.env).cache);
+		const words = completeWords(io.argv.slice(1), completionContext(io.env));
 		if (words.length > 0) io.stdout.write(`${words.join('\n')}\n`);
 		return EXIT.ok;
 	}

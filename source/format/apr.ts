@@ -4,7 +4,7 @@
 // shown, or "—"; never "0%". The "lowest" mark goes only to a rate that is lower once rates are rounded as shown.
 import Big from 'big.js';
 import type {Estimate} from '../api/types.js';
-import {differsWhenShown, fixedPercent} from './money.js';
+import {aprPercent, differsWhenShown} from './money.js';
 import {plain} from './numbers.js';
 
 /** An annual rate as a fraction, and where it came from. */
@@ -24,7 +24,7 @@ export function annualRate(estimate: Estimate, official?: string): AnnualRate {
 /** "5.40%", "5.40% official", or "—". */
 export function showAnnualRate(rate: AnnualRate): string {
 	if (rate.fraction === undefined) return '—';
-	return rate.source === 'official' ? `${fixedPercent(rate.fraction)} official` : fixedPercent(rate.fraction);
+	return rate.source === 'official' ? `${aprPercent(rate.fraction)} official` : aprPercent(rate.fraction);
 }
 
 /** The index of the lowest rate, when at least two compare and it is lower than every other once shown; else -1. */

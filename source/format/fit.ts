@@ -1,24 +1,31 @@
-// A number that does not fit its column is never cut silently: dropping the last digits of "98765432109876543210"
-// shows a number 1000 times smaller. It keeps its magnitude and shows a mark ("…") where digits were left out.
+// A number that does not fit its column is never cut: dropping the last digits of "98765432109876543210" shows a
+// number 1000 times smaller, and "216.26…" reads as a different amount. It is written with an exponent instead,
+// as many significant digits as fit: "2.78e15".
+import Big from 'big.js';
 
-const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+const NUMBER = /^(-?)[\d,]+(\.\d+)?$/;
 
 /**
- * `text` in at most `width` characters. A decimal that is too wide loses fraction digits first ("216.265…"), then
- * goes to exponent form ("9.87654…e+19"); any other text is cut with a trailing "…". Never a bare prefix.
+ * `text` in at most `width` characters. A number (thousands separators allowed) that is too wide is written in
+ * exponent form ("9.8765e19", "1.2e-7"); any other text is cut with a trailing "…". A number is never cut to a prefix.
+ * When not even one digit and its exponent fit, the shortest exponent form is returned, wider than `width`.
  */
 export function fitNumber(text: string, width: number): string {
 	if (text.length <= width) return text;
-	if (width < 1) return '';
-	const match = DECIMAL.exec(text);
-	if (!match) return `${text.slice(0, width - 1)}…`;
-	const integer = match[1]!.replace(/^0+(?=\d)/, '');
-	// Room for the whole integer part, a dot, at least one fraction digit and the mark.
-	if (match[2] !== undefined && integer.length + 3 <= width) return `${integer}.${match[2].slice(0, width - integer.length - 2)}…`;
-	if (integer.length + 1 <= width && match[2] !== undefined) return `${integer}…`;
-	const exponent = `e+${integer.length - 1}`;
-	// "d.ddd…e+N": the first digit, a dot, as many digits as fit, the mark, the exponent.
-	const digits = width - exponent.length - 3;
-	if (digits < 0) return '…';
-	return `${integer[0]}.${integer.slice(1, 1 + digits)}…${exponent}`;
+	if (!NUMBER.test(text)) return width < 1 ? '' : `${text.slice(0, width - 1)}…`;
+	const digits = text.replace(/,/g, '');
+	let shortest = '';
+	for (let places = Math.min(20, width); places >= 0; places--) {
+		shortest = exponent(digits, places);
+		if (shortest.length <= width) return shortest;
+	}
+	return shortest;
+}
+
+/** "2777980799999970" at 2 places -> "2.78e15": rounded half up, exactly, trailing zeros of the mantissa dropped. */
+function exponent(digits: string, places: number): string {
+	return new Big(digits)
+		.toExponential(places, Big.roundHalfUp)
+		.replace(/\.?0+e/, 'e')
+		.replace('e+', 'e');
 }

@@ -2,7 +2,7 @@
 import Big from 'big.js';
 import type {OngoingLoan} from '../api/loan-types.js';
 import {annualRate, riskOf, type LoanRisk, type RiskLevel} from '../loans/ltv.js';
-import {amount, fixedPercent, significantDecimals} from './money.js';
+import {fallPercent, hourlyRate, ltvPercent, aprPercent, withCoin} from './money.js';
 import {rounded} from './numbers.js';
 import {sanitize} from './sanitize.js';
 import {expiry, localDateTimeWithOffset} from './time.js';
@@ -29,7 +29,7 @@ export function timeToExpiry(expireTime: string | undefined, now: number): strin
 
 /** How far a price may fall before a mark is reached, as people say it after "falls": "12.50%", or "reached". */
 export function fall(move: string): string {
-	return move === '0' ? 'reached' : fixedPercent(move, 2);
+	return move === '0' ? 'reached' : fallPercent(move);
 }
 
 /**
@@ -44,7 +44,7 @@ export function ltvGauge(loan: Pick<OngoingLoan, 'pledgeRate' | 'supRate' | 'for
 	const cells: string[] = Array.from({length: width}, (_, i) => (i < filled ? '#' : '.'));
 	cells[at(loan.supRate)] = '|';
 	cells[at(loan.forceRate)] = '!';
-	return `[${cells.join('')}] LTV ${fixedPercent(loan.pledgeRate, 2)} / call ${fixedPercent(loan.supRate, 2)} / liq ${fixedPercent(loan.forceRate, 2)}`;
+	return `[${cells.join('')}] LTV ${ltvPercent(loan.pledgeRate)} / call ${ltvPercent(loan.supRate)} / liq ${ltvPercent(loan.forceRate)}`;
 }
 
 /** Principal plus interest owed now. */
@@ -59,22 +59,20 @@ export function describeLoan(loan: OngoingLoan) {
 }
 
 /**
- * A loan's own figures as label/value rows, for the CLI's `loans ORDER` and the app's loan detail alike: amounts of
- * the loan coin with one number of decimals, rate and APR, collateral, the LTV gauge, the price falls that reach the
- * margin call and the liquidation, risk in words, times with their zone.
+ * A loan's own figures as label/value rows, for the CLI's `loans ORDER` and the app's loan detail alike: amounts at
+ * their coin's precision, rate and APR, collateral, the LTV gauge, the price falls that reach the
+ * margin call and the liquidation, risk in words, times with their zone. Every quantity through its one formatter (money.ts).
  */
 export function loanDetailRows(loan: OngoingLoan, now: number, gaugeWidth = 24): {rows: Array<[string, string]>; risk: LoanRisk} {
 	const risk = riskOf(loan);
 	const loanCoin = sanitize(loan.loanCoin);
 	const pledgeCoin = sanitize(loan.pledgeCoin);
-	const owedNow = owed(loan);
-	const places = Math.min(8, Math.max(...[loan.loanAmount, loan.interestAmount, owedNow].map(significantDecimals)));
 	const rows: Array<[string, string]> = [
-		['Borrowed', `${amount(loan.loanAmount, places)} ${loanCoin}`],
-		['Interest accrued', `${amount(loan.interestAmount, places)} ${loanCoin}`],
-		['Owed now', `${amount(owedNow, places)} ${loanCoin}`],
-		['Hourly rate', `${fixedPercent(loan.hourInterestRate, 5)} per hour (APR ${fixedPercent(annualRate(loan.hourInterestRate), 2)})`],
-		['Collateral', `${amount(loan.pledgeAmount, significantDecimals(loan.pledgeAmount))} ${pledgeCoin}`],
+		['Borrowed', withCoin(loan.loanAmount, loanCoin)],
+		['Interest accrued', withCoin(loan.interestAmount, loanCoin)],
+		['Owed now', withCoin(owed(loan), loanCoin)],
+		['Hourly rate', `${hourlyRate(loan.hourInterestRate)} (APR ${aprPercent(annualRate(loan.hourInterestRate))})`],
+		['Collateral', withCoin(loan.pledgeAmount, pledgeCoin)],
 		['LTV', ltvGauge(loan, gaugeWidth)],
 		['Margin call', fallSentence(risk.moveToMarginCall, pledgeCoin, loanCoin)],
 		['Liquidation', fallSentence(risk.moveToLiquidation, pledgeCoin, loanCoin)],

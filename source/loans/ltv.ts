@@ -91,5 +91,6 @@ export function checkCollateralChange(loan: Pick<OngoingLoan, 'pledgeRate' | 'pl
 
 /** A fraction as a percentage for people: "0.6475" → "64.75%". */
 export function percent(fraction: string, places = 2): string {
-	return `${plain(new Big(fraction).times(100), places)}%`;
+	// As format/money.ts writes an LTV: a fixed number of decimals ("80.00%"), so a message and a table agree.
+	return `${new Big(fraction).times(100).toFixed(places, Big.roundHalfUp)}%`;
 }

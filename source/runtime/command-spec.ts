@@ -38,7 +38,7 @@ export type CommandOptionName = keyof typeof COMMAND_OPTIONS;
 export type OptionName = GlobalOptionName | CommandOptionName;
 
 /** What a value is, for help ("--daily PERIOD") and for completion (which words to offer). */
-export type ValueKind = 'coin' | 'period' | 'amount' | 'days' | 'url' | 'locale' | 'profile' | 'seconds';
+type ValueKind = 'coin' | 'period' | 'amount' | 'days' | 'url' | 'locale' | 'profile' | 'seconds';
 
 export interface OptionDoc {
 	value?: ValueKind;
@@ -231,7 +231,7 @@ export const COMMAND_SPECS = {
 		usage: 'completion (bash|zsh|fish)',
 		summary: 'shell completion script',
 		description:
-			'Prints a completion script for your shell: commands, options, periods, history kinds, and coins\nfrom the cached symbol list. Load it from your shell\'s start-up file:\n  bash: eval "$(loan-tui completion bash)"        (in ~/.bashrc)\n  zsh:  eval "$(loan-tui completion zsh)"         (in ~/.zshrc, after compinit)\n  fish: loan-tui completion fish | source        (in ~/.config/fish/config.fish)',
+			'Prints a completion script for your shell: commands, options, periods, history kinds; coins\n(--loan-coin the loanable ones, --pledge-coin the pledgeable ones, from the last coin list read by\nloan-tui coins or the app), pairs (after loan-tui symbols or the app\'s Symbols) and order ids (repay, collateral,\nloans: from the last loan-tui loans or Loans screen read, per profile). These come from the cache,\nnever the network; with nothing cached nothing is offered, never file names. A --demo run fills\nthe demo\'s own cache, offered on a line with --demo. Load the script from your shell\'s start-up\nfile:\n  bash: eval "$(loan-tui completion bash)"        (in ~/.bashrc)\n  zsh:  eval "$(loan-tui completion zsh)"         (in ~/.zshrc, after compinit)\n  fish: loan-tui completion fish | source        (in ~/.config/fish/config.fish)',
 		options: [],
 		positionals: ['shell'],
 		examples: ['loan-tui completion bash >> ~/.bashrc', 'loan-tui completion fish > ~/.config/fish/completions/loan-tui.fish'],

@@ -109,6 +109,22 @@ export function readDirectories(env: Environment): Directories {
 	};
 }
 
+/** What shell completion takes from the environment, never refused (a Tab press shows nothing rather than an error):
+ * where the caches are, and the profile and API origin a command would use when the line names neither. */
+export interface CompletionContext {
+	cache: string;
+	profile: string;
+	baseUrl: string;
+}
+
+export function completionContext(env: Environment): CompletionContext {
+	return {
+		cache: readDirectories(env).cache,
+		profile: given(env.LOAN_TUI_PROFILE)?.trim() ?? DEFAULT_PROFILE,
+		baseUrl: given(env.LOAN_TUI_BASE_URL) ?? DEFAULT_BASE_URL,
+	};
+}
+
 /**
  * Ink draws nothing live when it believes it runs in CI (a CI variable in a developer's shell would leave a blank
  * screen); the interactive app runs only on a terminal, so that belief is wrong there. Called just before Ink loads

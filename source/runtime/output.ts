@@ -1,6 +1,7 @@
 // Where the CLI writes: results to stdout, messages to stderr. Server text is sanitised before it is printed.
 import {LoanTuiError, ApiError, OutcomeUnknownError, InputError, INPUT_HINT} from '../api/errors.js';
 import {sanitize} from '../format/sanitize.js';
+import {fitTable, type Column} from '../format/table.js';
 import {CredentialsError} from '../credentials/types.js';
 import {commandHelpHint, EXIT, type ExitCode, UsageError} from './exit-codes.js';
 
@@ -25,46 +26,15 @@ export function escapeJsonText(text: string): string {
 	return text.replace(JSON_UNSAFE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+// The table layout lives in format/ (the app's screens lay out the same tables); the CLI's commands take it from here.
+export {columnWidths, keptColumns, table, tableLine, type Column} from '../format/table.js';
+
 export function printJson(out: Output, value: unknown): void {
 	out.stdout.write(`${safeJson(value, 2)}\n`);
 }
 
 export function printLines(out: Output, lines: string[]): void {
 	out.stdout.write(`${lines.join('\n')}\n`);
-}
-
-/** Left-aligned columns, widths from the widest cell (a loop, not a spread: lists run to 200k rows). */
-export function table(headers: string[], rows: string[][]): string[] {
-	const widths = columnWidths(headers, rows);
-	return [tableLine(headers, widths), ...rows.map((row) => tableLine(row, widths))];
-}
-
-export function columnWidths(headers: string[], rows: Iterable<string[]>): number[] {
-	const widths = headers.map((header) => header.length);
-	for (const row of rows) {
-		for (let column = 0; column < widths.length; column++) widths[column] = Math.max(widths[column]!, row[column]?.length ?? 0);
-	}
-	return widths;
-}
-
-/** A table's columns: the header and how soon it goes when the table is too wide (0: never; the highest goes first,
- * the rightmost of equals first). */
-export interface Column {
-	header: string;
-	priority: number;
-}
-
-/** The indexes of the columns kept within `width`: the least important dropped first until the rest fit. */
-export function keptColumns(columns: readonly Column[], widths: readonly number[], width: number | undefined): number[] {
-	const kept = columns.map((_, index) => index);
-	const total = () => kept.reduce((sum, index) => sum + widths[index]!, 0) + 2 * Math.max(0, kept.length - 1);
-	while (width !== undefined && total() > width) {
-		let drop: number | undefined;
-		for (const index of kept) if (columns[index]!.priority > 0 && (drop === undefined || columns[index]!.priority >= columns[drop]!.priority)) drop = index;
-		if (drop === undefined) break;
-		kept.splice(kept.indexOf(drop), 1);
-	}
-	return kept;
 }
 
 /** On stderr, when columns were left out: which, and how to see them. */
@@ -76,15 +46,9 @@ export function noteLeftOut(out: Output, columns: readonly Column[], kept: reado
 
 /** `table`, fitted to the output's width by dropping the least important columns (said on stderr). */
 export function fittedTable(out: Output, columns: readonly Column[], rows: string[][]): string[] {
-	const headers = columns.map((column) => column.header);
-	const kept = keptColumns(columns, columnWidths(headers, rows), out.width);
-	noteLeftOut(out, columns, kept);
-	const pick = (cells: string[]) => kept.map((index) => cells[index] ?? '');
-	return table(pick(headers), rows.map(pick));
-}
-
-export function tableLine(cells: string[], widths: number[]): string {
-	return cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
+	const fitted = fitTable(columns, rows, out.width);
+	noteLeftOut(out, columns, fitted.kept);
+	return fitted.lines;
 }
 
 function exitCodeFor(error: unknown): ExitCode {

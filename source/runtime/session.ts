@@ -5,6 +5,8 @@ import {openKeychain} from '../credentials/keychain.js';
 import {resolveCredentials} from '../credentials/resolve.js';
 import {CredentialsError, DEFAULT_PROFILE, type CredentialStore, type ResolvedCredentials} from '../credentials/types.js';
 import {sanitize} from '../format/sanitize.js';
+import type {CoinInfos} from '../api/loan-types.js';
+import {hasCachedCoins, saveCoins, saveOrderIds, savePairs, sourceName} from '../state/completion-cache.js';
 import {VERSION} from '../version.js';
 import {connectedTo, type Config} from './config.js';
 import type {Output} from './output.js';
@@ -19,6 +21,9 @@ export interface Session {
 	requireCredentials(): Promise<ResolvedCredentials>;
 	/** The OS keychain, opened now (keytar loads only here). */
 	openKeychain(): Promise<CredentialStore>;
+	/** Remembers for shell completion what this run read (state/completion-cache.ts; the demo apart, order ids per
+	 * profile). Never throws, never a secret. */
+	remember: {coins(infos: CoinInfos): Promise<void>; pairs(symbols: readonly string[]): Promise<void>; orderIds(orderIds: readonly string[]): Promise<void>};
 	close(): Promise<void>;
 }
 
@@ -49,11 +54,32 @@ export async function openSession(config: Config, out: Output): Promise<Session>
 		userAgent: `loan-tui/${VERSION}`,
 		allowInsecureHttp: config.allowInsecureHttp,
 	});
+	const cache = config.directories.cache;
+	const source = sourceName(client.origin, config.demo);
+	const remember: Session['remember'] = {
+		coins: (infos) => saveCoins(cache, source, {loan: infos.loanInfos.map((info) => info.coin), pledge: infos.pledgeInfos.map((info) => info.coin)}),
+		pairs: (symbols) => savePairs(cache, source, symbols),
+		orderIds: (orderIds) => saveOrderIds(cache, source, config.profile, orderIds),
+	};
+	// The simulator is local: a demo run fills the demo's completions (coins and pairs) once, so Tab has something to
+	// offer after the first try of the demo. A failure costs nothing but the completions.
+	if (config.demo && !hasCachedCoins(cache, source)) {
+		await Promise.all([client.coinInfos(), client.symbolList()])
+			.then(([infos, pairs]) =>
+				saveCoins(cache, source, {
+					loan: infos.loanInfos.map((info) => info.coin),
+					pledge: infos.pledgeInfos.map((info) => info.coin),
+					pairs: pairs.records.map((record) => record.symbol),
+				}),
+			)
+			.catch(() => undefined);
+	}
 	return {
 		client,
 		config,
 		out,
 		connectedTo: connectedTo(config),
+		remember,
 		async requireCredentials() {
 			// The keychain is opened (and keytar loaded) only here, when a signed request actually needs credentials.
 			let resolved: ResolvedCredentials | undefined;

@@ -14,6 +14,7 @@ import {RecordTally} from '../api/symbol-records.js';
 import {SKIP} from '../api/array-stream.js';
 import type {SymbolRecord} from '../api/types.js';
 import {openBoundedFile, readBoundedFile, type OpenFile} from './bounded-file.js';
+import {sourceName} from './completion-cache.js';
 
 const FORMAT = 2;
 /** The cache never holds more than the client reads from the network for the list. */
@@ -49,7 +50,7 @@ export interface SymbolCache {
 
 /** `open` is for tests (to see what is read); node:fs/promises' by default. */
 export function fileSymbolCache(directory: string, origin: string, options: {open?: OpenFile} = {}): SymbolCache {
-	const name = `symbols-${origin.replace(/^https?:\/\//, '').replace(/[^A-Za-z0-9.-]+/g, '_')}`;
+	const name = `symbols-${sourceName(origin)}`;
 	const listFile = join(directory, `${name}.json`);
 	const metaFile = join(directory, `${name}.meta.json`);
 	removeStaleTemporaries(directory);

@@ -37,6 +37,8 @@ export interface AppServices extends ShellServices {
 	clipboard?: Clipboard;
 	/** Loanable and pledgeable coins with rates and limits (coinInfos), loaded on first use. */
 	coinInfos?: CoinInfoStore;
+	/** Remembers for shell completion what the screens read: the open order ids of the Loans list. */
+	completion?: {orderIds(orderIds: readonly string[]): Promise<void>};
 	/** How long to read the loans again after an unknown outcome (LOAN_TUI_RECONCILE_SECONDS). */
 	reconcileMs: number;
 }

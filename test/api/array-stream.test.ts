@@ -2,9 +2,16 @@ import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import {ArrayEnvelopeParser} from '../../source/api/array-stream.js';
 
-// Seeded for every run (test/setup-fast-check.ts). Before that, one CI run on Node 24 failed the batch test below with
-// seed 231645957, path "463:2:2:4:3:6:7:7:7:6:6:5", counterexample [[{"":[{"":"","\"":""}]}],[],false], which passed
-// when replayed on its own: still to be understood.
+// Keys here hold no `"` or `\` (values still do, and the parser reads keys and values inside data alike): V8's
+// JSON.parse on Node 24.21 returns a wrong key after it has seen the other one — run with node 24:
+//   JSON.parse('{"x":[{"\\\\":0}],"\\\\":0}'); JSON.parse('{"x":[{"\\"":1}],"\\"":1}')  // → {"x":[{"\"":1}],"\\":1}
+// That made this file's properties fail now and then on Node 24 whatever the parser did (the reference, JSON.parse,
+// was wrong), depending on which keys earlier runs had parsed.
+const plainKey = (key: string) => key.replaceAll(/["\\]/g, '');
+const keyOf = (text: fc.Arbitrary<string>) => text.map(plainKey);
+/** `value` with every object key made plain, at any depth. */
+const plainKeys = (value: unknown): unknown =>
+	Array.isArray(value) ? value.map(plainKeys) : value !== null && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [plainKey(key), plainKeys(inner)])) : value;
 
 /** Feeds `text` cut at the given points. */
 function parse(text: string, cuts: number[]) {
@@ -21,7 +28,7 @@ function parse(text: string, cuts: number[]) {
 
 describe('streaming envelope parser', () => {
 	it('gives the same elements and envelope as JSON.parse, however the bytes are chunked', () => {
-		const element = fc.oneof(fc.jsonValue(), fc.dictionary(fc.string(), fc.jsonValue(), {maxKeys: 5}));
+		const element = fc.oneof(fc.jsonValue(), fc.dictionary(fc.string(), fc.jsonValue(), {maxKeys: 5})).map(plainKeys);
 		fc.assert(
 			fc.property(
 				fc.array(element, {maxLength: 15}),
@@ -44,8 +51,8 @@ describe('streaming envelope parser', () => {
 	it('reads lists of objects (read in batches) exactly, with "}," inside strings and nested objects', () => {
 		// Strings made of JSON's own punctuation: every "}," in them is a false end of an element to the batch reader.
 		const tricky = fc.stringMatching(/^[{},"\\[\]:a ]{0,12}$/);
-		const value = fc.oneof(tricky, fc.integer(), fc.array(fc.dictionary(tricky, tricky, {maxKeys: 3}), {maxLength: 3}));
-		const record = fc.dictionary(tricky, value, {minKeys: 1, maxKeys: 5});
+		const value = fc.oneof(tricky, fc.integer(), fc.array(fc.dictionary(keyOf(tricky), tricky, {maxKeys: 3}), {maxLength: 3}));
+		const record = fc.dictionary(keyOf(tricky), value, {minKeys: 1, maxKeys: 5});
 		fc.assert(
 			fc.property(fc.array(record, {maxLength: 30}), fc.array(fc.nat(), {maxLength: 8}), fc.boolean(), (data, cuts, spaced) => {
 				const envelope = {code: '00000', data, requestTime: 1};

@@ -101,8 +101,8 @@ describe("Bitget's documentation examples", () => {
 		it('loans: the published loan, totals without pledgeInfos; --json too', async () => {
 			const human = await cli(['loans']);
 			clean(human);
-			expect(human.stdout).toMatch(/^1\s+1 ETH\s+0\.00000229\s+2\.01%\s+2619\.69231032 USDT\s+65\.00%\s+75\.00%\s+83\.00%/m);
-			expect(human.stdout).toContain('Owed:    1.00000229 ETH (≈ 1673.21 USDT)');
+			expect(human.stdout).toMatch(/^1\s+1\.00000000 ETH\s+0\.00000229\s+2\.01%\s+2,619\.6923 USDT\s+65\.00%\s+75\.00%\s+83\.00%/m);
+			expect(human.stdout).toContain('Owed:    1.00000229 ETH (≈ 1,673.2100 USDT)');
 			expect(human.stdout).toContain('Pledged: none');
 			const json = await cli(['loans', '--json']);
 			clean(json);
@@ -131,7 +131,7 @@ describe("Bitget's documentation examples", () => {
 		it('coins: the published list, and one without pledgeInfos', async () => {
 			const published = await cli(['coins']);
 			clean(published);
-			expect(published.stdout).toMatch(/USDT\s+0\.000617% \/ 5\.40%\s+0\.000879% \/ 7\.70%\s+—\s+200\s+1000000/);
+			expect(published.stdout).toMatch(/USDT\s+0\.000617% \/ 5\.40%\s+0\.000879% \/ 7\.70%\s+—\s+200\.0000\s+1,000,000\.0000/);
 			expect(published.stdout).toMatch(/MATIC\s+60\.00%\s+75\.00%\s+83\.00%/);
 			answers['public/coinInfos'] = COIN_INFOS_NO_PLEDGE;
 			const noPledge = await cli(['coins']);
@@ -145,7 +145,7 @@ describe("Bitget's documentation examples", () => {
 		it('history loans, repayments, collateral: every published record, nothing skipped', async () => {
 			const loans = await cli(['history', 'loans']);
 			clean(loans);
-			expect(loans.stdout).toMatch(/12121212121\s+4321321\.23820848 TRX\s+0\.757 USDT\s+59\.100000%\s+7\s+REPAY/);
+			expect(loans.stdout).toMatch(/12121212121\s+4,321,321\.23820848 TRX\s+0\.7570 USDT\s+59\.100000%\s+7 days\s+repaid/);
 			expect(loans.stdout).toContain('2 records: loans in the last 30 days');
 			expect(loans.stderr).toBe('');
 			for (const [kind, count] of [['repayments', 2], ['collateral', 1]] as const) {
@@ -175,7 +175,7 @@ describe("Bitget's documentation examples", () => {
 			answers.reduces = REDUCES_MIXED;
 			const mixed = await cli(['history', 'liquidations']);
 			clean(mixed);
-			expect(mixed.stdout).toMatch(/1382228549318361088\s+60\.00%\s+100 USDT/);
+			expect(mixed.stdout).toMatch(/1382228549318361088\s+60\.00%\s+100\.0000 USDT/);
 			expect(mixed.stderr).toContain('1 record could not be read and is not shown');
 		});
 	});

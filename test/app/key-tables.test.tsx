@@ -79,7 +79,10 @@ const STAGES: Stage[] = [
 	{name: 'loan', initial: at('loans'), reach: async (app) => (await app.waitForText('Total owed'), app.press(KEYS.enter)), ready: /r\s+repay|r repay/},
 	{name: 'loans: sent from here', initial: at('loans'), reach: async (app) => (await app.waitForText('Total owed'), app.press('s')), ready: /Sent from here|Nothing sent/},
 	{name: 'history', initial: at('history'), ready: /page 1 of|No .* in the last/},
+	{name: 'history: filter', initial: at('history'), reach: async (app) => (await app.waitForText('page 1 of'), app.press('/')), ready: /\/ .*of \d+ · Enter/},
+	{name: 'loans: filter', initial: at('loans'), reach: async (app) => (await app.waitForText('Total owed'), app.press('/')), ready: /\/ .*of \d+ · Enter/},
 	{name: 'credentials: menu', initial: at('credentials'), ready: /Add —|Replace —/},
+	{name: 'coins', initial: at('coins'), ready: 'Loanable'},
 ];
 
 describe('key tables: every named key does something, every other key nothing', () => {
@@ -93,7 +96,7 @@ describe('key tables: every named key does something, every other key nothing', 
 	const open = async (stage: Stage) => {
 		app?.unmount();
 		app = undefined;
-		const keys = createStore<ScreenKeys>({mode: 'navigate', help: [], footer: [], bindings: []});
+		const keys = createStore<ScreenKeys>({mode: 'navigate', loading: false, help: [], footer: [], bindings: []});
 		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: stage.initial, journal: emptyJournal(), keysStore: keys});
 		await stage.reach?.(app);
 		await app.waitForText(stage.ready);

@@ -15,3 +15,17 @@ describe('last error', () => {
 		expect(lastError.get()).toBeUndefined();
 	});
 });
+
+describe('last error that belongs to a screen', () => {
+	it('a refusal reported untilLeft goes when its screen is left; other errors, and other screens leaving, keep it', () => {
+		const lastError = createLastError();
+		lastError.report('borrow', 'Borrow refused: 43012', {untilLeft: true});
+		lastError.left('repay');
+		expect(lastError.get()).toBe('Borrow refused: 43012');
+		lastError.left('borrow');
+		expect(lastError.get()).toBeUndefined();
+		lastError.report('borrow', 'Borrow: outcome unknown');
+		lastError.left('borrow');
+		expect(lastError.get()).toBe('Borrow: outcome unknown');
+	});
+});

@@ -38,10 +38,10 @@ describe('app shell', () => {
 		await app.press(KEYS.escape);
 		await app.waitForText('Quit loan-tui? Esc again quits');
 		expect(app.exited()).toBe(false);
-		// Any other key stays (and does nothing else: j does not move the menu).
+		// Any other key stays, and acts as well (the answer does not swallow it): j moves the menu.
 		await app.press('j');
 		await app.waitForText('Enter open · Esc quit');
-		expect(app.frame()).toContain('❯ Symbols');
+		expect(app.frame()).toContain('❯ Estimate');
 		expect(app.exited()).toBe(false);
 		await app.press(KEYS.escape);
 		await app.press(KEYS.escape);

@@ -1,5 +1,6 @@
 import {readFileSync} from 'node:fs';
 import {describe, expect, it} from 'vitest';
+import {coinAmount} from '../../source/format/money.js';
 import {estimateFor} from '../../source/simulator/index.js';
 import {runCli, type CliResult} from '../helpers/cli.js';
 import {deadBaseUrl, TEST_CREDENTIAL_ENV, useSimulator} from '../helpers/simulator.js';
@@ -66,8 +67,9 @@ describe('loan-tui (built binary)', () => {
 		const expected = estimateFor('USDT', 'ETH', 'SEVEN', '0.2');
 		const human = await runCli([...args, '--daily', 'SEVEN']);
 		expect(human.code).toBe(0);
-		expect(human.stdout).toMatch(new RegExp(`Borrowable\\s+${expected.loanAmount.replace(".", "\\.")} USDT`));
-		expect(human.stdout).toMatch(new RegExp(`Hourly interest\\s+${expected.hourInterest.replace(".", "\\.")} USDT`));
+		// The same amount formatter as the app: the coin's precision, thousands grouped.
+		expect(human.stdout).toMatch(new RegExp(`Borrowable\\s+${coinAmount(expected.loanAmount, 'USDT').replace(".", "\\.")} USDT`));
+		expect(human.stdout).toMatch(new RegExp(`Hourly interest\\s+${coinAmount(expected.hourInterest, 'USDT').replace(".", "\\.")} USDT`));
 		expect(human.stdout).toMatch(/Annualised rate\s+\d+(\.\d+)?%/);
 		const json = await runCli([...args, '--daily', '7', '--json']);
 		expect(JSON.parse(json.stdout)).toEqual(expected);

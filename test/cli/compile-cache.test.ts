@@ -53,10 +53,10 @@ describe(`the compile cache on Node ${process.versions.node}`, () => {
 		expect(enableCompileCache(join(cache, 'loan-tui'))).toBeUndefined();
 	});
 
-	it('is not written by a command, which writes nothing at all', async () => {
+	it('is not written by a command (which keeps only what completion reads)', async () => {
 		cache = mkdtempSync(join(tmpdir(), 'loan-tui-compile-cache-'));
 		expect((await runCli(['symbols', 'BTCUSDT', '--demo', '--json'], {env: {XDG_CACHE_HOME: cache}})).code).toBe(0);
-		expect(existsSync(join(cache, 'loan-tui'))).toBe(false);
+		expect(existsSync(join(cache, 'loan-tui', 'compile-cache'))).toBe(false);
 	});
 
 	it('is not written by --version, which loads nothing worth caching', async () => {

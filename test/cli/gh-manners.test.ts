@@ -3,7 +3,7 @@
 // refusal points at the command's own help, and each command's help speaks only of its own options.
 import {spawn} from 'node:child_process';
 import {describe, expect, it} from 'vitest';
-import {CLI, runCli, type CliResult} from '../helpers/cli.js';
+import {CLI, runCli, TEST_CACHE_HOME, TEST_STATE_HOME, type CliResult} from '../helpers/cli.js';
 import {TEST_CREDENTIAL_ENV, useSimulator} from '../helpers/simulator.js';
 
 const env = TEST_CREDENTIAL_ENV;
@@ -28,7 +28,7 @@ describe('a closed pipe (built CLI)', () => {
 
 	it('symbols | head -1 prints the header and ends with status 0, no stack trace', async () => {
 		const script = '"$0" "$1" symbols --base-url "$2" | head -1; echo "status=${PIPESTATUS[0]}" >&2';
-		const child = spawn('bash', ['-c', script, process.execPath, CLI, sim.simulator.url], {env: {PATH: process.env.PATH, HOME: process.env.HOME}});
+		const child = spawn('bash', ['-c', script, process.execPath, CLI, sim.simulator.url], {env: {PATH: process.env.PATH, HOME: process.env.HOME, XDG_STATE_HOME: TEST_STATE_HOME, XDG_CACHE_HOME: TEST_CACHE_HOME}});
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -58,10 +58,13 @@ describe('tables fit the width (built CLI)', () => {
 			expect(table[0]).toMatch(/^ORDER\s+BORROWED\s+.*LTV\s+.*RISK$/);
 			for (const line of table.slice(1)) expect(line).toMatch(/\s(ok|near margin call|at margin call|near liquidation)$/);
 			expect(table[0]).not.toContain('FALL TO CALL');
+			// The prices are read after the LTV and the falls: they go before them.
+			expect(table[0]).not.toContain('CALL PRICE');
+			expect(result.stderr).toMatch(new RegExp(`CALL PRICE.* left out to fit ${columns} columns`));
 			expect(result.stderr).toMatch(new RegExp(`FALL TO CALL.* left out to fit ${columns} columns; --wide shows all`));
 		}
 		const wide = await run(['loans', '--wide'], {COLUMNS: '60'});
-		expect(wide.stdout.split('\n')[0]).toMatch(/^ORDER\s+BORROWED\s+INTEREST\s+APR\s+PLEDGED\s+LTV\s+CALL\s+LIQ\s+FALL TO CALL\s+FALL TO LIQ\s+EXPIRES\s+RISK$/);
+		expect(wide.stdout.split('\n')[0]).toMatch(/^ORDER\s+BORROWED\s+INTEREST\s+APR\s+PLEDGED\s+LTV\s+CALL\s+LIQ\s+FALL TO CALL\s+FALL TO LIQ\s+PRICE\s+CALL PRICE\s+LIQ PRICE\s+EXPIRES\s+RISK$/);
 		expect(wide.stderr).toBe('');
 		// Into a pipe with no COLUMNS: every column, nothing said.
 		const piped = await run(['loans']);
@@ -81,6 +84,8 @@ describe('tables fit the width (built CLI)', () => {
 			expect(result.stderr, args.join(' ')).toContain(`left out to fit ${width} columns`);
 			const widest = Math.max(...result.stdout.split('\n').map((line) => line.length));
 			expect(widest, args.join(' ')).toBeLessThanOrEqual(width);
+			// History keeps what the app's History keeps: the order, its amount whole and its status in words.
+			if (args[0] === 'history') expect(result.stdout).toMatch(/^ORDER\s+BORROWED\s+STATUS\n\d+\s+18,760\.0000 USDT\s+open$/m);
 		}
 	});
 });
@@ -144,7 +149,7 @@ describe('refused before anything is sent (built CLI)', () => {
 		refused(await run(['estimate']), 'missing --loan-coin, --pledge-coin, --daily (or --all to compare SEVEN, THIRTY and FLEXIBLE) and --pledge-amount', 'estimate');
 		refused(await run(['borrow', '--daily', '7', '--yes']), 'missing --loan-coin, --pledge-coin and one of --pledge-amount or --loan-amount', 'borrow');
 		refused(await run(['repay', '--yes']), "missing the loan's order id (ORDER) and --all (or --amount N for a partial repayment)", 'repay');
-		refused(await run(['collateral', '--yes']), "missing the loan's order id (ORDER), add or withdraw and the amount (N)", 'collateral');
+		refused(await run(['collateral', '--yes']), "missing the loan's order id (ORDER), add or withdraw and the amount (N, or --to-ltv PCT)", 'collateral');
 		expect(sim.simulator.requests).toEqual([]);
 	});
 

@@ -25,15 +25,18 @@ describe('loans, coins and history', () => {
 		expect(result.code).toBe(0);
 		const lines = result.stdout.split('\n');
 		expect(lines[0]).toMatch(/^ORDER\s+BORROWED\s+INTEREST\s+APR\s+PLEDGED\s+LTV\s+CALL\s+LIQ\s+FALL TO CALL\s+FALL TO LIQ\s+PRICE\s+CALL PRICE\s+LIQ PRICE\s+EXPIRES\s+RISK$/);
-		expect(lines[1]).toMatch(new RegExp(`^${tight.orderId}\\s+10815 USDT\\s+0\\s+5\\.40%\\s+10 ETH\\s+77\\.81%\\s+80\\.00%\\s+90\\.00%\\s+2\\.74%\\s+13\\.54%\\s+1,390\\s+1,351\\.95\\s+1,201\\.73\\s+in 6 d 23 h\\s+near margin call$`));
-		expect(lines[2]).toMatch(new RegExp(`^${calm.orderId}\\s+16080 USDT\\s+0\\s+6\\.13%\\s+1 BTC\\s+60\\.00%\\s+80\\.00%\\s+90\\.00%\\s+25\\.00%\\s+33\\.33%\\s+26,800\\s+20,100\\s+17,866\\.67\\s+none \\(flexible\\)\\s+ok$`));
-		expect(result.stdout).toContain('Owed:    26895 USDT (≈ 26895 USDT)');
-		expect(result.stdout).toMatch(/Pledged: (1 BTC \(≈ 26800 USDT\), 10 ETH \(≈ 13900 USDT\)|10 ETH \(≈ 13900 USDT\), 1 BTC \(≈ 26800 USDT\))/);
+		expect(lines[1]).toMatch(new RegExp(`^${tight.orderId}\\s+10,815\\.0000 USDT\\s+0\\.0000\\s+5\\.40%\\s+10\\.00000000 ETH\\s+77\\.81%\\s+80\\.00%\\s+90\\.00%\\s+2\\.74%\\s+13\\.54%\\s+1,390\\.0000\\s+1,351\\.9488\\s+1,201\\.7322\\s+in 6 d 23 h\\s+near margin call$`));
+		expect(lines[2]).toMatch(new RegExp(`^${calm.orderId}\\s+16,080\\.0000 USDT\\s+0\\.0000\\s+6\\.13%\\s+1\\.00000000 BTC\\s+60\\.00%\\s+80\\.00%\\s+90\\.00%\\s+25\\.00%\\s+33\\.33%\\s+26,800\\.0000\\s+20,100\\.0000\\s+17,866\\.6667\\s+none \\(flexible\\)\\s+ok$`));
+		expect(result.stdout).toContain('Owed:    26,895.0000 USDT (≈ 26,895.0000 USDT)');
+		expect(result.stdout).toMatch(/Pledged: (1\.00000000 BTC \(≈ 26,800\.0000 USDT\), 10\.00000000 ETH \(≈ 13,900\.0000 USDT\)|10\.00000000 ETH \(≈ 13,900\.0000 USDT\), 1\.00000000 BTC \(≈ 26,800\.0000 USDT\))/);
 
 		const json = JSON.parse((await run(['loans', '--json'])).stdout);
 		expect(json.loans.map((l: {orderId: string}) => l.orderId)).toEqual([tight.orderId, calm.orderId]);
 		expect(json.loans[0]).toMatchObject({pledgeRate: '0.7781', supRate: '0.8', risk: {level: 'near', moveToMarginCall: '0.027375'}});
 		expect(json.debts.loanInfos).toEqual([{coin: 'USDT', amount: '26895', amountUsdt: '26895'}]);
+		// --json keeps the prices as computed, never as written for a person.
+		expect(json.loans[1]).toMatchObject({price: {status: 'ok', price: '26800'}, prices: {marginCallPrice: '20100'}});
+		expect(json.loans[0].prices.marginCallPrice).toMatch(/^\d+\.\d{5,}$/);
 
 		const detail = await run(['loans', tight.orderId]);
 		expect(detail.stdout).toMatch(/LTV\s+\[#+\.*\|\.*!\.*\] LTV 77\.81% \/ call 80\.00% \/ liq 90\.00%/);
@@ -57,7 +60,7 @@ describe('loans, coins and history', () => {
 		const human = await runCli(['coins', '--base-url', sim.simulator.url]);
 		expect(human.code).toBe(0);
 		expect(human.stdout).toMatch(/^Loanable \(\d+\)\nLOAN COIN\s+7 days hourly \/ APR\s+30 days hourly \/ APR\s+flexible term hourly \/ APR\s+MIN\s+MAX/);
-		expect(human.stdout).toMatch(/USDT\s+0\.000617% \/ 5\.40%\s+0\.000640% \/ 5\.61%\s+0\.000700% \/ 6\.13%\s+10\s+10000000000/);
+		expect(human.stdout).toMatch(/USDT\s+0\.000617% \/ 5\.40%\s+0\.000640% \/ 5\.61%\s+0\.000700% \/ 6\.13%\s+10\.0000\s+10,000,000,000\.0000/);
 		expect(human.stdout).toMatch(/PLEDGE COIN\s+INITIAL LTV\s+MARGIN CALL\s+LIQUIDATION\n/);
 		expect(human.stdout).toMatch(/BTC\s+70\.00%\s+80\.00%\s+90\.00%/);
 		expect(sim.simulator.requests[0]!.headers['access-key']).toBeUndefined();
@@ -77,11 +80,17 @@ describe('loans, coins and history', () => {
 		expect(loans.code).toBe(0);
 		const rows = loans.stdout.split('\n');
 		expect(rows[0]).toMatch(/^TIME\s+ORDER\s+BORROWED\s+PLEDGED\s+HOURLY\s+PERIOD\s+STATUS$/);
-		expect(rows[1]).toMatch(new RegExp(`${second.orderId}\\s+10042\\.5 USDT\\s+10 ETH\\s+0\\.000640%\\s+THIRTY\\s+FORCE$`));
-		expect(rows[2]).toMatch(new RegExp(`${first.orderId}\\s+18760 USDT\\s+1 BTC\\s+0\\.000617%\\s+SEVEN\\s+REPAY$`));
+		// Periods and statuses in words, as the app's History says them; --json keeps Bitget's codes.
+		expect(rows[1]).toMatch(new RegExp(`${second.orderId}\\s+10,042\\.5000 USDT\\s+10\\.00000000 ETH\\s+0\\.000640%\\s+30 days\\s+liquidated$`));
+		expect(rows[2]).toMatch(new RegExp(`${first.orderId}\\s+18,760\\.0000 USDT\\s+1\\.00000000 BTC\\s+0\\.000617%\\s+7 days\\s+repaid$`));
+		expect(loans.stdout).not.toMatch(/\b(SEVEN|THIRTY|FLEXIBLE|REPAY|FORCE)\b/);
+		expect(JSON.parse((await run(['history', 'loans', '--json'])).stdout).records).toEqual([
+			expect.objectContaining({orderId: second.orderId, daily: 'THIRTY', status: 'FORCE'}),
+			expect.objectContaining({orderId: first.orderId, daily: 'SEVEN', status: 'REPAY'}),
+		]);
 		expect(loans.stdout).toContain('2 records: loans in the last 30 days, newest first');
-		expect((await run(['history', 'repayments'])).stdout).toMatch(new RegExp(`${first.orderId}\\s+18760 USDT\\s+0\\s+18760\\s+1 BTC`));
-		expect((await run(['history', 'collateral', '--days', '7'])).stdout).toMatch(new RegExp(`${second.orderId}\\s+added 1 ETH\\s+65\\.00%\\s+59\\.09%`));
+		expect((await run(['history', 'repayments'])).stdout).toMatch(new RegExp(`${first.orderId}\\s+18,760\\.0000 USDT\\s+0\\.0000\\s+18,760\\.0000\\s+1\\.00000000 BTC`));
+		expect((await run(['history', 'collateral', '--days', '7'])).stdout).toMatch(new RegExp(`${second.orderId}\\s+added 1\\.00000000 ETH\\s+65\\.00%\\s+59\\.09%`));
 		const liquidations = await run(['history', 'liquidations', '--json']);
 		expect(JSON.parse(liquidations.stdout)).toEqual({records: [expect.objectContaining({orderId: second.orderId, status: 'COMPLETE', repayLoanAmount: '10042.5'})], unreadable: 0});
 
@@ -105,7 +114,7 @@ describe('repay and collateral', () => {
 		sim.simulator.loans.advanceHours(10);
 		const partial = await run(['repay', orderId, '--amount', '100', '--keep-collateral', '--yes']);
 		expect(partial.code).toBe(0);
-		expect(partial.stdout).toBe(`Repaid 100 USDT on order ${orderId}\n  interest 1.157492, principal 98.842508, collateral released 0 BTC\n`);
+		expect(partial.stdout).toBe(`Repaid 100.0000 USDT on order ${orderId}\n  interest 1.1575 USDT, principal 98.8425 USDT, collateral released 0.00000000 BTC\n`);
 		expect(JSON.parse(posts('repay')[0]!.body)).toEqual({orderId, repayAll: 'no', amount: '100', repayUnlock: 'no'});
 		const all = await run(['repay', orderId, '--all', '--yes', '--json']);
 		expect(JSON.parse(all.stdout)).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '18661.157492', payInterest: '0', repayLoanAmount: '18661.157492', repayUnlockAmount: '1'});
@@ -139,7 +148,7 @@ describe('repay and collateral', () => {
 		// 1.4 BTC at LTV 0.5: withdrawing 0.525 would make it 0.8, the margin call.
 		const refused = await run(['collateral', orderId, 'withdraw', '0.525', '--yes']);
 		expect(refused.code).toBe(2);
-		expect(refused.stderr).toContain('not withdrawn: the LTV would be 80%, at or above the margin-call LTV of 80%');
+		expect(refused.stderr).toContain('not withdrawn: the LTV would be 80.00%, at or above the margin-call LTV of 80.00%');
 		const withdrawn = await run(['collateral', orderId, 'withdraw', '0.2', '--yes', '--json']);
 		expect(JSON.parse(withdrawn.stdout)).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', afterPledgeRate: '0.5833'});
 		expect(posts('revisePledge').map((r) => JSON.parse(r.body).reviseType)).toEqual(['IN', 'OUT']);
@@ -263,7 +272,7 @@ describe('a loan that cannot be read', () => {
 		sim.simulator.injectFault({kind: 'wrong-types', operation: 'ongoingOrders'});
 		const list = await run(['loans']);
 		expect(list.code).toBe(0);
-		expect(list.stdout).toMatch(/^No readable ongoing loans\.\n\nOwed: {4}18760 USDT/);
+		expect(list.stdout).toMatch(/^No readable ongoing loans\.\n\nOwed: {4}18,760\.0000 USDT/);
 		expect(list.stderr).toMatch(/^loan-tui: warning: 1 record could not be read and is not shown \(first: ongoing loans, record 1: data\.loanAmount is not a string/);
 		sim.simulator.injectFault({kind: 'wrong-types', operation: 'ongoingOrders'});
 		const json = await run(['loans', '--json']);

@@ -126,7 +126,7 @@ describe('the money pipeline through the CLI', () => {
 		it("someone else's look-alike (another pledge amount) is never named as found: unclear, exit 3", async () => {
 			const home = state();
 			sim.simulator.injectFault({kind: 'raw', operation: 'borrow', status: 500, body: envelope('40015', 'System is abnormal')});
-			const {result} = spawnCli([...borrowArgs, '--json', '--base-url', sim.simulator.url], {env: env(home, {LOAN_TUI_RECONCILE_SECONDS: '10'}), timeoutMs: 60_000});
+			const {result} = spawnCli([...borrowArgs, '--json', '--base-url', sim.simulator.url], {env: env(home, {LOAN_TUI_RECONCILE_SECONDS: '5'}), timeoutMs: 60_000});
 			await until(() => posts('/borrow').length === 1, 'the POST', result);
 			const other = await openLoan(sim.client(), '0.7');
 			const run = await result;
@@ -183,7 +183,7 @@ describe('the money pipeline through the CLI', () => {
 			const client = sim.client();
 			const orderId = await openLoan(client);
 			sim.simulator.injectFault({kind: 'reset-before-response', operation: 'repay'});
-			const {result} = spawnCli(['repay', orderId, '--all', '--yes', '--json', '--base-url', sim.simulator.url], {env: env(home, {LOAN_TUI_RECONCILE_SECONDS: '10'}), timeoutMs: 60_000});
+			const {result} = spawnCli(['repay', orderId, '--all', '--yes', '--json', '--base-url', sim.simulator.url], {env: env(home, {LOAN_TUI_RECONCILE_SECONDS: '5'}), timeoutMs: 60_000});
 			await until(() => posts('/repay').length === 1, 'the POST', result);
 			await client.repay({orderId, repayAll: false, amount: '5', repayUnlock: false});
 			const run = await result;

@@ -55,7 +55,7 @@ describe('plan and estimate by loan amount (built CLI)', () => {
 		sim.simulator.setPrice('BTC', '90000');
 		const result = await run(['estimate', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--all', '--loan-amount', '10000']);
 		expect(result.code).toBe(0);
-		expect(result.stdout).toContain('BTC 90,000 USDT');
+		expect(result.stdout).toContain('BTC 90,000.0000 USDT');
 		expect(result.stdout).toMatch(/7 days\s+0\.15873016 BTC/);
 		expect(result.stdout).toContain('derived from one estimate');
 		expect(result.stdout.match(/agrees/g)).toHaveLength(3);
@@ -121,9 +121,9 @@ describe('--to-ltv and prices on a loan (built CLI)', () => {
 	it('loans ORDER: today\'s price, the margin-call and liquidation prices; tickers failing says unavailable', async () => {
 		const order = await open();
 		const detail = await run(['loans', order]);
-		expect(detail.stdout).toMatch(/Price\s+BTC 26,800 USDT, \d+ s ago/);
-		expect(detail.stdout).toMatch(/Margin-call price\s+23,450 USDT, 12\.50% below/);
-		expect(detail.stdout).toMatch(/Liquidation price\s+20,844\.44 USDT, 22\.22% below/);
+		expect(detail.stdout).toMatch(/Price\s+BTC 26,800\.0000 USDT, \d+ s ago/);
+		expect(detail.stdout).toMatch(/Margin-call price\s+23,450\.0000 USDT, 12\.50% below/);
+		expect(detail.stdout).toMatch(/Liquidation price\s+20,844\.4444 USDT, 22\.22% below/);
 		sim.simulator.injectFault({kind: 'html-500', operation: 'tickers', times: Number.POSITIVE_INFINITY});
 		const without = await run(['loans', order]);
 		expect(without.code).toBe(0);

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
-import {alignRight, amount, amountColumn, differsWhenShown, fixedPercent, groupThousands, significantDecimals} from '../../source/format/money.js';
+import {alignRight, aprPercent, coinAmount, coinDecimals, differsWhenShown, fallPercent, groupThousands, hourlyRate, ltvPercent, withCoin} from '../../source/format/money.js';
 
 describe('groupThousands', () => {
 	it('groups the whole part only, keeping sign and fraction', () => {
@@ -29,28 +29,38 @@ describe('groupThousands', () => {
 	});
 });
 
-describe('amounts in columns', () => {
-	it('gives every cell the same decimals and width, right-aligned', () => {
-		const column = amountColumn(['1234.5', '0.25', '10'], {maxDecimals: 8});
-		expect(column).toEqual(['1,234.50', '    0.25', '   10.00']);
+describe('an amount in a coin: one way, at the coin precision', () => {
+	it('writes the defects of the walk-through one way', () => {
+		// Collateral: "20.00000000 ETH" in the list and "20 ETH" in the detail before.
+		expect(withCoin('20', 'ETH')).toBe('20.00000000 ETH');
+		expect(withCoin('20.00000000', 'ETH')).toBe('20.00000000 ETH');
+		// Borrowed: "23,400.0000" and "23,400.000" before; the CLI "18760", the app "18,760".
+		expect(withCoin('23400', 'USDT')).toBe('23,400.0000 USDT');
+		expect(withCoin('23400.000', 'USDT')).toBe('23,400.0000 USDT');
+		expect(coinAmount('18760', 'USDT')).toBe('18,760.0000');
 	});
 
-	it('uses the coin precision when given, rounding half up', () => {
-		expect(amountColumn(['0.123456', '2'], {decimals: 4})).toEqual(['0.1235', '2.0000']);
+	it('depends only on the value and the coin, never on the neighbours or the spelling of the value', () => {
+		fc.assert(
+			fc.property(fc.bigInt({min: 0n, max: 10n ** 20n}), fc.nat({max: 99_999_999}), fc.nat({max: 4}), fc.constantFrom('USDT', 'BTC', 'ETH', 'usdc', 'XYZ'), (whole, fraction, zeros, coin) => {
+				const text = `${whole}.${String(fraction).padStart(8, '0')}`;
+				expect(coinAmount(`${text}${'0'.repeat(zeros)}`, coin)).toBe(coinAmount(text, coin));
+				const shown = coinAmount(text, coin);
+				if (!shown.startsWith('<')) expect(shown.split('.')[1]).toHaveLength(coinDecimals(coin));
+			}),
+		);
 	});
 
-	it('caps the decimals of a column without a precision', () => {
-		expect(amountColumn(['0.123456789012', '1'], {maxDecimals: 6})).toEqual(['0.123457', '1.000000']);
+	it('rounds half up, and says "<" rather than 0 for an amount above zero', () => {
+		expect(coinAmount('0.00005', 'USDT')).toBe('0.0001');
+		expect(coinAmount('0.00004', 'USDT')).toBe('<0.0001');
+		expect(coinAmount('0', 'USDT')).toBe('0.0000');
+		expect(coinAmount('0.123456789', 'BTC')).toBe('0.12345679');
 	});
 
-	it('shows a dash for a missing value, aligned with the rest', () => {
-		expect(amountColumn([undefined, '12.5'])).toEqual(['   —', '12.5']);
-	});
-
-	it('counts significant decimals after trailing zeros are dropped', () => {
-		expect(significantDecimals('1.2300')).toBe(2);
-		expect(significantDecimals('100')).toBe(0);
-		expect(amount('1e', 2)).toBe('—');
+	it('shows a dash for a missing or malformed value', () => {
+		expect(coinAmount(undefined, 'USDT')).toBe('—');
+		expect(coinAmount('1e5', 'USDT')).toBe('—');
 	});
 
 	it('pads by characters, not bytes', () => {
@@ -58,13 +68,22 @@ describe('amounts in columns', () => {
 	});
 });
 
-describe('percentages', () => {
-	it('have a fixed precision', () => {
-		expect(fixedPercent('0.054')).toBe('5.40%');
-		expect(fixedPercent('0.05612')).toBe('5.61%');
-		expect(fixedPercent('0')).toBe('0.00%');
-		expect(fixedPercent(undefined)).toBe('—');
-		expect(fixedPercent('abc')).toBe('—');
+describe('rates and ratios', () => {
+	it('an hourly rate at 6 decimals: Bitget\'s 0.000229 %/h is 0.000229%, never 0.00023%', () => {
+		// The wire sends 0.000229 (percent per hour); loan-schemas.ts makes it the fraction 0.00000229.
+		expect(hourlyRate('0.00000229')).toBe('0.000229%');
+		expect(hourlyRate('0.00000617')).toBe('0.000617%');
+		expect(hourlyRate('0.000007')).toBe('0.000700%');
+		expect(hourlyRate(undefined)).toBe('—');
+	});
+
+	it('LTVs, APRs and price falls at 2 decimals', () => {
+		expect(ltvPercent('0.757319')).toBe('75.73%');
+		expect(ltvPercent('0.8')).toBe('80.00%');
+		expect(aprPercent('0.054')).toBe('5.40%');
+		expect(aprPercent('0.05612')).toBe('5.61%');
+		expect(fallPercent('0.125')).toBe('12.50%');
+		expect(aprPercent('abc')).toBe('—');
 	});
 
 	it('tell apart only rates that differ once shown', () => {

@@ -25,6 +25,8 @@ export interface CliOptions {
 /** Where runs keep their local history unless a test gives a HOME or XDG_STATE_HOME of its own: never the real
  * home's (a test borrow must not land in the history of the person running the tests). */
 export const TEST_STATE_HOME = mkdtempSync(join(tmpdir(), 'loan-tui-test-state-'));
+/** Likewise the caches (what shell completion offers, filled by --demo runs among others): never the real home's. */
+export const TEST_CACHE_HOME = mkdtempSync(join(tmpdir(), 'loan-tui-test-cache-'));
 
 /** Runs the built bundle as a person's shell would, with a clean environment (no BITGET_* unless given). */
 export function runCli(args: string[], options: CliOptions = {}): Promise<CliResult> {
@@ -34,7 +36,7 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRes
 /** The same, with the child at hand while it runs (to send it a signal, say). */
 export function spawnCli(args: string[], options: CliOptions = {}): {child: ChildProcessWithoutNullStreams; result: Promise<CliResult>} {
 	const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI, ...args], {
-		env: {PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'en_US.UTF-8', ...(options.env?.HOME ? {} : {XDG_STATE_HOME: TEST_STATE_HOME}), ...options.env},
+		env: {PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'en_US.UTF-8', ...(options.env?.HOME ? {} : {XDG_STATE_HOME: TEST_STATE_HOME, XDG_CACHE_HOME: TEST_CACHE_HOME}), ...options.env},
 		stdio: ['pipe', 'pipe', 'pipe'],
 	});
 	const result = new Promise<CliResult>((resolve, reject) => {

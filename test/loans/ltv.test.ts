@@ -46,7 +46,7 @@ describe('price move to an LTV', () => {
 describe('rates and risk', () => {
 	it('annualises an hourly rate simply, as Bitget\'s rate7D is to hourRate7D', () => {
 		expect(annualRate('0.00000617')).toBe('0.0540492');
-		expect(percent(annualRate('0.00000617'))).toBe('5.4%');
+		expect(percent(annualRate('0.00000617'))).toBe('5.40%');
 	});
 
 	it('names every level in words, and orders loans riskiest first', () => {
@@ -68,7 +68,7 @@ describe('collateral changes', () => {
 	it('refuses locally a withdrawal at or above the margin-call LTV, or of more than is pledged', () => {
 		const atCall = checkCollateralChange(loan(), 'withdraw', '0.125');
 		expect(atCall).toMatchObject({ok: false, after: '0.8'});
-		expect(!atCall.ok && atCall.reason).toMatch(/at or above the margin-call LTV of 80%/);
+		expect(!atCall.ok && atCall.reason).toMatch(/at or above the margin-call LTV of 80\.00%/);
 		expect(checkCollateralChange(loan(), 'withdraw', '1')).toMatchObject({ok: false, reason: expect.stringMatching(/only 1 BTC/)});
 		expect(checkCollateralChange(loan({pledgeRate: '0.85'}), 'add', '0.01').ok).toBe(true);
 	});

@@ -2,7 +2,7 @@ import {afterEach, describe, expect, it, vi} from 'vitest';
 import {estimateFor} from '../../source/simulator/index.js';
 import {ESTIMATE_DEBOUNCE_MS} from '../../source/ui/use-live-estimate.js';
 import {estimateFigures} from '../../source/format/estimate.js';
-import {amountColumn, groupThousands} from '../../source/format/money.js';
+import {coinAmount} from '../../source/format/money.js';
 import {KEYS, renderApp, type RenderedApp} from '../helpers/ink.js';
 import {useSimulator} from '../helpers/simulator.js';
 
@@ -42,14 +42,14 @@ describe('estimate calculator', () => {
 		await fill('USDT', 'BTC', '1');
 		const frame = await app!.waitForText(/Annualised rate\s+\d/);
 		const expected = (['SEVEN', 'THIRTY', 'FLEXIBLE'] as const).map((period) => estimateFigures(estimateFor('USDT', 'BTC', period, '1'), period));
-		// Each row: one number of decimals across the periods, thousands grouped, right-aligned (format/money.ts).
+		// Each row: the loan coin's precision, thousands grouped, right-aligned (format/money.ts).
 		const shown = (pick: (f: (typeof expected)[number]) => string) =>
-			amountColumn(expected.map(pick), {maxDecimals: 8}).map((cell) => cell.trim().replace(/\./g, '\\.')).join('\\s+');
+			expected.map((f) => coinAmount(pick(f), 'USDT').replace(/\./g, '\\.')).join('\\s+');
 		expect(frame).toMatch(/7 days\s+30 days\s+flexible term/);
 		expect(frame).toMatch(new RegExp(`Borrowable \\(USDT\\)\\s+${shown((f) => f.borrowable)}`));
 		expect(frame).toMatch(new RegExp(`Hourly interest\\s+${shown((f) => f.hourlyInterest)}`));
 		expect(frame).toMatch(new RegExp(`Daily interest\\s+${shown((f) => f.dailyInterest)}`));
-		expect(frame).toMatch(/Borrowable \(USDT\)\s+\d{1,3},\d{3}\s/);
+		expect(frame).toMatch(/Borrowable \(USDT\)\s+\d{1,3},\d{3}\.\d{4}\s/);
 		expect(frame).toMatch(/Annualised rate\s+\d+\.\d\d% ← lowest\s+\d+\.\d\d%\s+\d+\.\d\d%/);
 		expect(frame).toContain('← lowest');
 		expect(estimates()).toHaveLength(3);
@@ -59,14 +59,14 @@ describe('estimate calculator', () => {
 	it('follows edits: a new amount replaces the figures, one round of requests per settled value', async () => {
 		await fill('USDT', 'BTC', '1', {debounce: 'faked'});
 		settle();
-		await app!.waitForText(groupThousands(estimateFor('USDT', 'BTC', 'SEVEN', '1').loanAmount));
+		await app!.waitForText(coinAmount(estimateFor('USDT', 'BTC', 'SEVEN', '1').loanAmount, 'USDT'));
 		// Typed with no time passing on the debounce's clock (each key waited for its frame): 2, 2. and 2.5 each put
 		// the round off, and only the settled value is asked for.
 		await app!.press(KEYS.backspace);
 		await app!.type('2.5');
 		settle();
 		const expected = estimateFor('USDT', 'BTC', 'SEVEN', '2.5');
-		const frame = await app!.waitForText(new RegExp(`Borrowable \\(USDT\\)\\s+${groupThousands(expected.loanAmount)}\\s`));
+		const frame = await app!.waitForText(new RegExp(`Borrowable \\(USDT\\)\\s+${coinAmount(expected.loanAmount, 'USDT').replace('.', '\\.')}\\s`));
 		expect(frame).toContain('pledge 2.5 BTC');
 		// Both rounds' answers are on screen, so every request of them is in the log: three for 1, three for 2.5.
 		expect(estimates().map((request) => new URLSearchParams(request.query).get('pledgeAmount'))).toEqual(['1', '1', '1', '2.5', '2.5', '2.5']);

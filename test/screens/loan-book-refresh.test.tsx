@@ -13,11 +13,11 @@ import {plain, waitFor} from '../helpers/ink.js';
 
 const REFRESH_MS = 150;
 
-function Probe({client}: {client: BitgetClient}) {
+function Probe({client, onRead}: {client: BitgetClient; onRead?: (orderIds: string[]) => void}) {
 	const [credentials] = React.useState(() =>
 		createCredentialsAccess({client, environment: {state: 'absent'}, profile: 'default', fixed: {credentials: TEST_CREDENTIALS, source: 'demo', profile: 'default'}}),
 	);
-	const book = useLoanBook(client, credentials, REFRESH_MS);
+	const book = useLoanBook(client, credentials, REFRESH_MS, onRead);
 	const {state} = book;
 	return <Text>{`read ${state.request} ${state.loading ? 'out' : 'in'} · ${state.loans ? `loans ${state.loans.length}` : 'none yet'}`}</Text>;
 }
@@ -51,5 +51,16 @@ describe('loan book refresh', () => {
 		expect(vi.getTimerCount()).toBe(0);
 		vi.advanceTimersByTime(REFRESH_MS * 10);
 		expect(reads()).toBe(4);
+	});
+
+	it('hands each read\'s open order ids to onRead (for shell completion)', async () => {
+		const client = sim.client();
+		const heard: string[][] = [];
+		const instance = render(<Probe client={client} onRead={(ids) => heard.push(ids)} />);
+		await waitFor(() => expect(heard).toHaveLength(1));
+		const open = (await client.ongoingOrders()).map((loan) => loan.orderId);
+		expect(heard[0]!.sort()).toEqual(open.sort());
+		expect(open).toHaveLength(2);
+		instance.unmount();
 	});
 });

@@ -85,17 +85,17 @@ describe('loan list (selection and window)', () => {
 });
 
 describe('loan table', () => {
-	it('one number of decimals per column, right-aligned, risk as a symbol and a word, gauge with the numbers', () => {
+	it('every amount at its coin precision, right-aligned, risk as a symbol and a word, gauge with the numbers', () => {
 		const loans = [loan('1130000000000000002', '0.75', {loanAmount: '23400', interestAmount: '0.819'}), loan('1130000000000000001', '0.5')];
 		const table = loanTable(loans, Date.parse('2023-11-14T22:13:20Z'), 140);
 		expect(table.header).toHaveLength(1);
 		expect(table.header[0]).toMatch(/^RISK\s+BORROWED\s+INTEREST\s+APR\s+HOURLY\s+COLLATERAL\s+EXPIRES\s+ORDER$/);
 		const [first, second] = table.rows;
 		expect(first!.figures).toHaveLength(1);
-		expect(first!.figures[0]).toMatch(/^△ near margin call\s+23,400 USDT\s+0\.819\s+5\.40%\s+0\.00062%\/h\s+0\.1 BTC\s+none \(flexible\)\s+1130000000000000002$/);
-		expect(second!.figures[0]).toMatch(/^✓ ok\s+1,000 USDT\s+2\.500\s/);
+		expect(first!.figures[0]).toMatch(/^△ near margin call\s+23,400\.0000 USDT\s+0\.8190\s+5\.40%\s+0\.000617%\s+0\.10000000 BTC\s+none \(flexible\)\s+1130000000000000002$/);
+		expect(second!.figures[0]).toMatch(/^✓ ok\s+1,000\.0000 USDT\s+2\.5000\s/);
 		// Same column, same width: the amounts end where the heading ends.
-		expect(first!.figures[0]!.indexOf('23,400 USDT') + '23,400'.length).toBe(second!.figures[0]!.indexOf('1,000 USDT') + '1,000'.length);
+		expect(first!.figures[0]!.indexOf('23,400.0000 USDT') + '23,400.0000 USDT'.length).toBe(second!.figures[0]!.indexOf('1,000.0000 USDT') + '1,000.0000 USDT'.length);
 		expect(first!.gauge).toEqual([expect.stringContaining('LTV 75.00% / call 80.00% / liq 90.00% · falls: 6.25% to call, 16.67% to liq')]);
 		// 100 columns: one line, the order id left out rather than cut.
 		const wide = loanTable(loans, 0, 100);
@@ -105,7 +105,7 @@ describe('loan table', () => {
 		const narrow = loanTable(loans, 0, 60);
 		expect(narrow.header).toHaveLength(2);
 		expect(narrow.rows[0]!.figures).toHaveLength(2);
-		expect(narrow.rows[0]!.figures[1]).toMatch(/0\.00062%\/h\s+0\.1 BTC\s+none \(flexible\)$/);
+		expect(narrow.rows[0]!.figures[1]).toMatch(/0\.000617%\s+0\.10000000 BTC\s+none \(flexible\)$/);
 		expect(narrow.rows[0]!.gauge[1]).toBe('falls: 6.25% to call, 16.67% to liq');
 		for (const line of [...narrow.header, ...narrow.rows.flatMap((row) => [...row.figures, ...row.gauge])]) expect(line.length + 4).toBeLessThanOrEqual(60);
 	});
@@ -155,7 +155,7 @@ describe('loan actions (repay, add, withdraw) up to the review', () => {
 		expect(state.step).toBe('amount');
 		const refused = loanActionReducer(type(state, '0.125'), {type: 'submit', loan: current});
 		expect(refused.step).toBe('amount');
-		expect(refused.error).toBe('the LTV would be 80%, at or above the margin-call LTV of 80%');
+		expect(refused.error).toBe('the LTV would be 80.00%, at or above the margin-call LTV of 80.00%');
 		state = loanActionReducer(type(state, '0.1'), {type: 'submit', loan: current});
 		expect(state.step).toBe('review');
 		expect(loanRequestBody(loanRequestOf(state, current))).toBe('{"orderId":"1130000000000000001","amount":"0.1","pledgeCoin":"BTC","reviseType":"OUT"}');
@@ -174,18 +174,24 @@ describe('loan actions (repay, add, withdraw) up to the review', () => {
 });
 
 describe('history choices', () => {
-	it('switches history, window (30 days by default, 7 to 90) and page; a new choice starts at page 1', () => {
-		expect(initialHistory).toEqual({tab: 0, days: 30, page: 0});
-		let state = historyReducer(initialHistory, {type: 'page', by: 1, pages: 3});
-		expect(state.page).toBe(1);
-		expect(historyReducer(state, {type: 'page', by: 5, pages: 3}).page).toBe(2);
-		expect(historyReducer(state, {type: 'page-to', page: 'last', pages: 3}).page).toBe(2);
+	it('switches history, window (30 days by default, 7 to 90) and the record selected; a new choice starts at the first', () => {
+		expect(initialHistory).toEqual({tab: 0, days: 30, selected: 0, query: '', cursor: 0, filtering: false});
+		let state = historyReducer(initialHistory, {type: 'move', by: 10, count: 30});
+		expect(state.selected).toBe(10);
+		expect(historyReducer(state, {type: 'move', by: 50, count: 30}).selected).toBe(29);
+		expect(historyReducer(state, {type: 'move-to', to: 'last', count: 30}).selected).toBe(29);
 		state = historyReducer(state, {type: 'tab', move: {type: 'cycle', by: -1}});
-		expect(state).toEqual({tab: 3, days: 30, page: 0});
+		expect(state).toEqual({...initialHistory, tab: 3});
 		state = historyReducer(state, {type: 'days', by: 1});
 		expect(state.days).toBe(60);
 		state = historyReducer(historyReducer(state, {type: 'days', by: 1}), {type: 'days', by: 1});
 		expect(state.days).toBe(90);
 		expect(historyReducer(historyReducer(initialHistory, {type: 'days', by: -1}), {type: 'days', by: -1}).days).toBe(7);
+	});
+
+	it('typing in the filter starts the selection at the first match', () => {
+		let state = historyReducer(initialHistory, {type: 'move', by: 3, count: 9});
+		state = historyReducer(historyReducer(state, {type: 'filtering', on: true}), {type: 'text', edit: {op: 'insert', text: 'eth'}});
+		expect(state).toMatchObject({query: 'eth', cursor: 3, selected: 0, filtering: true});
 	});
 });

@@ -37,10 +37,12 @@ describe('Loans screens', () => {
 		const ok = lines.findIndex((line) => line.includes('✓ ok'));
 		expect(near).toBeGreaterThan(0);
 		expect(ok).toBeGreaterThan(near);
-		expect(lines[near]).toMatch(/^› △ near margin call\s+23,400 USDT\s+0\.819\d*\s+6\.13%\s+0\.00070%\/h\s+20\.0 ETH\s+none \(flexible\)/);
-		expect(lines[near + 1]).toMatch(/LTV 75\.73% \/ call 80\.00% \/ liq 90\.00% · falls: 5\.34% to call, 15\.86% to liq/);
-		expect(lines[ok]).toMatch(/9,380 USDT .* 0\.5 BTC\s+in 4 d 23 h/);
-		expect(frame).toMatch(/Total owed\s+32,783\.5969808 USDT \(≈ 32,783\.60 USDT\)/);
+		expect(lines[near]).toMatch(/^› △ near margin call\s+23,400\.0000 USDT\s+0\.8190\s+6\.13%/);
+		expect(lines[near + 1]).toMatch(/^\s+0\.000700%\s+20\.00000000 ETH\s+none \(flexible\)/);
+		expect(lines[near + 2]).toMatch(/LTV 75\.73% \/ call 80\.00% \/ liq 90\.00% · falls: 5\.34% to call, 15\.86% to liq/);
+		expect(lines[ok]).toMatch(/9,380\.0000 USDT /);
+		expect(lines[ok + 1]).toMatch(/0\.50000000 BTC\s+in 4 d 23 h/);
+		expect(frame).toMatch(/Total owed\s+32,783\.5970 USDT \(≈ 32,783\.6000 USDT\)/);
 		expect(frame).toMatch(/updated \d+ s ago/);
 		// Ctrl+R reads both again, waited for on the request log (the 15 s refresh could add reads: no exact count).
 		const before = {orders: reads('ongoingOrders'), debts: reads('debts')};
@@ -65,7 +67,7 @@ describe('Loans screens', () => {
 		expect(frame.indexOf('repay')).toBeLessThan(frame.indexOf('borrow'));
 		expect(frame).toContain('? outcome unknown');
 		expect(frame).toContain(`✓ done  order ${CALM}`);
-		expect(frame).toContain(`orderId ${TIGHT}, amount 5 — no answer — check: found, found a repayment`);
+		expect(frame).toContain(`order ${TIGHT}, amount 5 — no answer — check: found, found a repayment`);
 		await app!.press(KEYS.escape);
 		await app!.waitForText('Total owed');
 	});
@@ -91,8 +93,9 @@ describe('Loans screens', () => {
 		await app!.waitForText('Repay (USDT)');
 		await app!.burst(`100${KEYS.enter}${KEYS.down}${KEYS.enter}`);
 		const review = await app!.waitForText('Repay? [y/N]');
-		expect(review).toMatch(/Repay\s+100\.000 USDT of 23,400\.819 USDT owed/);
-		expect(review).toMatch(/Interest\s+0\.819 USDT \(paid first\)/);
+		// The amount sent, as sent; the loan's figures at the coin's precision.
+		expect(review).toMatch(/Repay\s+100 USDT of 23,400\.8190 USDT owed/);
+		expect(review).toMatch(/Interest\s+0\.8190 USDT \(paid first\)/);
 		expect(review).toMatch(/Collateral\s+kept \(none released\); LTV 75\.73% → 75\.41%/);
 		// Enter is handled (press waits for its frame) and confirms nothing: a confirmation shows "Sending" in the frame
 		// of that key, and only a confirmed review posts.
@@ -102,35 +105,65 @@ describe('Loans screens', () => {
 		expect(app!.frame()).toContain('Repay? [y/N]');
 		expect(posts('repay')).toEqual([]);
 		await app!.burst('yy');
-		const done = await app!.waitForText('repayUnlockAmount');
+		// The result says what happened in words, and the loan as read again after the answer (not the figures before).
+		const done = await app!.waitForText('now: owes');
 		expect(posts('repay')).toHaveLength(1);
 		expect(JSON.parse(posts('repay')[0]!.body)).toEqual({orderId: TIGHT, repayAll: 'no', amount: '100', repayUnlock: 'no'});
-		expect(done).toMatch(/repayAmount\s+100 USDT/);
-		expect(done).toMatch(/payInterest\s+0\.819 USDT/);
-		expect(done).toMatch(/repayLoanAmount\s+99\.181 USDT/);
-		expect(done).toMatch(/repayUnlockAmount\s+0 ETH released/);
+		expect(done).toContain('✓ Repaid 100.0000 USDT — the loan stays open; collateral kept');
+		expect(done).toMatch(/Paid\s+100\.0000 USDT/);
+		expect(done).toMatch(/Interest paid\s+0\.8190 USDT/);
+		expect(done).toMatch(/Principal paid\s+99\.1810 USDT/);
+		expect(done).toMatch(/Released\s+none \(the ETH stays pledged\)/);
+		expect(done).toMatch(/now: owes 23,300\.8190 USDT/);
+		expect(done).not.toMatch(/repayAmount|payInterest|repayLoanAmount|repayUnlockAmount/);
 		await app!.press(KEYS.enter);
-		await app!.waitForText(/Borrowed\s+23,300\.819 USDT/);
+		const back = await app!.waitForText(/Borrowed\s+23,300\.8190 USDT/);
+		expect(back).toContain('✓ Repaid 100.0000 USDT — the loan stays open; collateral kept');
+	});
+
+	it('repays all: the result and the loan read again say the loan is closed by it, and offer only what still applies', async () => {
+		await open(at('loans', CALM));
+		await app!.waitForText('Owed now');
+		await app!.burst(`r${KEYS.enter}`);
+		await app!.waitForText('Repay? [y/N]');
+		await app!.press('y');
+		const done = await app!.waitForText('Enter or Esc: back');
+		expect(done).toContain('✓ Repaid in full — the loan is closed; 0.50000000 BTC released');
+		expect(done).toMatch(/Released\s+0\.50000000 BTC/);
+		// The figures from before the repayment are not shown over the result.
+		expect(done).not.toMatch(/LTV 70\.02%|owes 9,?382/);
+		await app!.press(KEYS.enter);
+		const closed = await app!.waitForText('Nothing is owed on it any more');
+		expect(closed).toContain('✓ Repaid in full — the loan is closed; 0.50000000 BTC released');
+		expect(closed).not.toContain('no longer open');
+		// r, a and w no longer apply: not offered, and they change nothing.
+		expect(closed).not.toMatch(/\br repay\b|add collateral|withdraw collateral/);
+		await app!.press('r');
+		app!.flush();
+		expect(app!.frame()).not.toContain('Repay: how much?');
+		expect(posts('repay')).toHaveLength(1);
 	});
 
 	it('withdrawing to the margin-call LTV is refused before sending; a smaller withdrawal and an addition go through', async () => {
 		await open(at('loans', TIGHT));
 		await app!.waitForText('Owed now');
 		await app!.burst(`w5${KEYS.enter}`);
-		await app!.waitForText('at or above the margin-call LTV of 80%');
+		await app!.waitForText('at or above the margin-call LTV of 80.00%');
 		// Refused on the form, no review: nothing sent (and the POSTs at the end are exactly the two below).
 		expect(posts('revisePledge')).toEqual([]);
 		await app!.burst(`${KEYS.ctrlU}0.5${KEYS.enter}`);
 		const review = await app!.waitForText('Withdraw collateral? [y/N]');
 		expect(review).toMatch(/LTV\s+75\.73% → 77\.67% at today's price/);
 		await app!.press('y');
-		await app!.waitForText(/afterPledgeRate\s+77\.67% \(LTV now\)/);
+		const withdrawn = await app!.waitForText(/LTV now\s+77\.67%/);
+		expect(withdrawn).toContain('✓ Withdrew 0.50000000 ETH of collateral — LTV now 77.67%');
+		expect(withdrawn).not.toContain('afterPledgeRate');
 		await app!.press(KEYS.enter);
 		await app!.waitForText('Owed now');
 		await app!.burst(`a2${KEYS.enter}`);
 		await app!.waitForText('Add collateral? [y/N]');
 		await app!.press('y');
-		await app!.waitForText(/Collateral added: 2 ETH/);
+		await app!.waitForText('✓ Added 2.00000000 ETH of collateral — LTV now');
 		expect(posts('revisePledge').map((p) => JSON.parse(p.body).reviseType)).toEqual(['OUT', 'IN']);
 	});
 
@@ -204,14 +237,48 @@ describe('Loans screens', () => {
 		await open(at('history'));
 		await app!.waitForText(/No loans|ORDER/);
 		await app!.press('2');
-		const first = await app!.waitForText(/page 1 of 2 · records 1-23 of 30, newest first/);
-		const amounts = (frame: string) => [...frame.matchAll(/^\S+ \S+ \S+\s+\d+\s+([\d,]+) USDT/gm)].map((m) => Number(m[1]));
+		const first = await app!.waitForText(/page 1 of 2 · records 1-24 of 30, newest first/);
+		const amounts = (frame: string) => [...frame.matchAll(/^[› ] \S+ \S+ \S+\s+\d+\s+([\d,]+)\.0000 USDT/gm)].map((m) => Number(m[1]));
 		expect(amounts(first)[0]).toBe(30);
 		await app!.press(KEYS.pageDown);
-		const second = await app!.waitForText('page 2 of 2 · records 24-30 of 30');
-		expect(amounts(second)).toEqual([7, 6, 5, 4, 3, 2, 1]);
+		const second = await app!.waitForText('page 2 of 2 · records 25-30 of 30');
+		expect(amounts(second)).toEqual([6, 5, 4, 3, 2, 1]);
 		await app!.press('-');
 		await app!.waitForText('last 7 days');
+	});
+
+	it('history: statuses and periods in words; Enter opens a record\'s loan or says it is closed; c copies; / filters', async () => {
+		await sim.client().repay({orderId: CALM, repayAll: true, repayUnlock: true});
+		await open(at('history'));
+		const frame = await app!.waitForText('page 1 of');
+		expect(frame).toMatch(new RegExp(`${CALM}.*7 days\\s+repaid$`, 'm'));
+		expect(frame).toMatch(new RegExp(`${TIGHT}.*flexible\\s+open$`, 'm'));
+		expect(frame).not.toMatch(/SEVEN|FLEXIBLE|BORROWING|REPAY\b/);
+		// The newest first: the repaid loan is the second record.
+		await app!.press(KEYS.down, KEYS.enter);
+		await app!.waitForText(`${CALM}: closed (repaid), nothing to open`);
+		await app!.press('c');
+		await app!.waitForText(/select the order id above to copy it|Order ID sent to the clipboard/);
+		await app!.burst('/eth');
+		const filtered = await app!.waitForText(/\/ eth\s+1 of 2/);
+		expect(filtered).not.toContain(CALM);
+		await app!.press(KEYS.enter, KEYS.enter);
+		await app!.waitForText('Owed now');
+		expect(app!.frame()).toContain(`Loan · ${TIGHT}`);
+	});
+
+	it('loans: / filters by any word of a row, Esc clears it; c copies the selected order id', async () => {
+		await open(at('loans'));
+		await app!.waitForText('Total owed');
+		await app!.burst('/btc');
+		const filtered = await app!.waitForText(/\/ btc\s+1 of 2/);
+		expect(filtered).toMatch(/^› ✓ ok/m);
+		expect(filtered).not.toContain('near margin call');
+		await app!.press(KEYS.enter, 'c');
+		await app!.waitForText(/select the order id above to copy it|Order ID sent to the clipboard/);
+		await app!.press(KEYS.escape);
+		const all = await app!.waitForText('near margin call');
+		expect(all).not.toContain('/ btc');
 	});
 
 	it('many loans: a window of rows that fit, moved by the selection; NO_COLOR keeps the risk in words', async () => {
@@ -220,11 +287,12 @@ describe('Loans screens', () => {
 		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: at('loans'), journal: emptyJournal(), env: {NO_COLOR: '1'}});
 		const first = await app.waitForText('Total owed');
 		expect(first).toContain('Loans · 14 ongoing · riskiest first');
-		expect(first).toContain('loans 1-10 of 14');
+		// Each loan takes three lines here (its figures on two, then the gauge): the window counts the lines it draws.
+		expect(first).toContain('loans 1-7 of 14');
 		expect(first).toMatch(/^› △ near margin call/m);
 		expect(app.rawFrame()).not.toMatch(/\u001B\[(3[0-8]|9[0-7])[;m]/);
 		await app.press(KEYS.end);
-		const last = await app.waitForText('loans 5-14 of 14');
+		const last = await app.waitForText('loans 8-14 of 14');
 		expect(last).not.toContain('near margin call');
 		expect(last.match(/^› ✓ ok/gm)).toHaveLength(1);
 	});

@@ -1,7 +1,7 @@
 // The top line tells the last error of every kind, borrow refusals and unknown outcomes
 // included, until the next success of that kind.
 import {afterEach, describe, expect, it} from 'vitest';
-import {KEYS, renderApp, walkToReview, type RenderedApp} from '../helpers/ink.js';
+import {KEYS, renderApp, waitFor, walkToReview, type RenderedApp} from '../helpers/ink.js';
 import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
 
 const topLines = (frame: string) => frame.split('\n').slice(0, 2).join('\n');
@@ -41,6 +41,44 @@ describe('status line errors', () => {
 		await app.press('y');
 		await app.waitForText('Loan order created');
 		expect(topLines(app.frame())).not.toContain('✗');
+	});
+});
+
+describe('status line errors that belong to a screen, and the Loans list', () => {
+	const sim = useSimulator({demoLoans: true});
+	let app: RenderedApp | undefined;
+	afterEach(() => app?.unmount());
+
+	it('a borrow refusal leaves the top line when the Borrow screen is left; an unknown outcome stays', async () => {
+		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false}});
+		await walkToReview(app, '5000');
+		await app.press('y');
+		await app.waitForText('Insufficient balance');
+		expect(topLines(app.frame())).toMatch(/✗ Borrow refused: .*43012/);
+		// Esc step by step back out of the wizard: the refusal was about that review, and stays there.
+		for (let step = 0; step < 8 && !app.frame().includes('❯ Symbols'); step++) await app.press(KEYS.escape);
+		await app.waitForText('❯ Symbols');
+		expect(topLines(app.frame())).not.toContain('✗');
+		// An unknown outcome is not the screen's alone: it stays after leaving.
+		await app.press('3');
+		await walkToReview(app, '0.5');
+		sim.simulator.injectFault({kind: 'reset-after-order', operation: 'borrow'});
+		await app.press('y');
+		await app.waitForText(/Esc back to review · h home · q quit/);
+		await app.press('h');
+		await app.waitForText('❯ Symbols');
+		expect(topLines(app.frame())).toContain('Borrow: outcome unknown');
+	});
+
+	it('a Loans list that cannot be read says so on the top line, until a read succeeds', async () => {
+		sim.simulator.injectFault({kind: 'html-500', operation: 'ongoingOrders', times: Number.POSITIVE_INFINITY});
+		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: {stack: [{name: 'home'}, {name: 'loans'}], quit: false}});
+		await app.waitForText('Ctrl+R to retry');
+		expect(topLines(app.frame())).toMatch(/✗ Loans: /);
+		sim.simulator.clearFaults();
+		await app.press(KEYS.ctrlR);
+		await app.waitForText('Total owed');
+		await waitFor(() => expect(topLines(app!.frame())).not.toContain('✗'));
 	});
 });
 

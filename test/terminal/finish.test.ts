@@ -39,10 +39,16 @@ for (const size of SIZES) {
 			await tmux!.send('Escape');
 			const asked = await tmux!.waitFor('Quit loan-tui? Esc again quits');
 			expect(asked).not.toContain('EXIT=');
-			// The key that answers "stay" does nothing else: j does not move the menu.
+			// The key that answers "stay" acts too (it is not swallowed): j moves the menu, and 4 typed with it opens Loans.
 			await tmux!.burstText('j');
 			const stayed = await tmux!.waitFor(/Esc quit/);
-			expect(stayed).toContain('❯ Symbols');
+			expect(stayed).toContain('❯ Estimate');
+			await tmux!.send('Escape');
+			await tmux!.waitFor('Quit loan-tui? Esc again quits');
+			await tmux!.burstText('5');
+			await tmux!.waitFor(/\[1 Loans\]/);
+			await tmux!.send('Escape');
+			await tmux!.waitFor(/Esc quit/);
 			// q in a text field is typed, not a quit.
 			await tmux!.burstText('2q');
 			await tmux!.waitFor(/Loan coin\s+q/);

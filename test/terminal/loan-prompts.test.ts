@@ -18,11 +18,11 @@ describe.skipIf(tmuxMissing)(`loan prompts on a terminal${tmuxMissing ? ` (skipp
 		const prompt = await tmux.waitFor('Borrow? [y/N]');
 		expect(prompt).toContain('Borrow USDT against BTC, 7 days, borrowing 1000 USDT');
 		expect(prompt).toContain('takes about 0.05330491 BTC of collateral (derived from an estimate)');
-		expect(prompt).toMatch(/price: BTC 26,800 USDT, \d+ s ago/);
+		expect(prompt).toMatch(/price: BTC 26,800\.0000 USDT, \d+ s ago/);
 		expect(prompt).toContain('starts at an LTV of 70.00%');
-		expect(prompt).toContain('margin call (LTV 80.00%) at 23,450 USDT, 12.50% below');
-		expect(prompt).toContain('liquidation (LTV 90.00%) at 20,844.44 USDT, 22.22% below');
-		expect(prompt).toContain('interest about 1.03656 USDT over 7 days');
+		expect(prompt).toContain('margin call (LTV 80.00%) at 23,449.9973 USDT, 12.50% below');
+		expect(prompt).toContain('liquidation (LTV 90.00%) at 20,844.4421 USDT, 22.22% below');
+		expect(prompt).toContain('interest about 1.0366 USDT over 7 days');
 		expect(prompt).toMatch(/expires \d{4}-\d\d-\d\d \d\d:\d\d [+-]\d\d:\d\d \(7 days from now\)/);
 		await tmux.typeText('n');
 		await tmux.send('Enter');
@@ -35,14 +35,14 @@ describe.skipIf(tmuxMissing)(`loan prompts on a terminal${tmuxMissing ? ` (skipp
 		sim.simulator.loans.advanceHours(10);
 		tmux = Tmux.start(cli(`repay ${orderId} --amount 100 --keep-collateral`), {env});
 		const prompt = await tmux.waitFor('Repay? [y/N]');
-		expect(prompt).toContain(`Repay order ${orderId}: 100 USDT of 18761.157492 owed`);
-		expect(prompt).toContain('interest 1.157492 USDT, principal 98.842508 USDT; left 18661.157492 USDT');
+		expect(prompt).toContain(`Repay order ${orderId}: 100 USDT of 18,761.1575 USDT owed`);
+		expect(prompt).toContain('interest 1.1575 USDT, principal 98.8425 USDT; left 18,661.1575 USDT');
 		expect(prompt).toContain('collateral released: none (LTV 70.00% → 69.63%)');
 		await tmux.typeText('y');
 		await tmux.send('Enter');
 		const after = await tmux.waitFor(/EXIT=\d/);
 		expect(after).toContain('EXIT=0');
-		expect(after).toContain(`Repaid 100 USDT on order ${orderId}`);
+		expect(after).toContain(`Repaid 100.0000 USDT on order ${orderId}`);
 		expect(posts('repay')).toHaveLength(1);
 	});
 
@@ -50,7 +50,7 @@ describe.skipIf(tmuxMissing)(`loan prompts on a terminal${tmuxMissing ? ` (skipp
 		const {orderId} = await sim.client().borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'});
 		tmux = Tmux.start(cli(`collateral ${orderId} withdraw 0.1`), {env});
 		const prompt = await tmux.waitFor('Withdraw? [y/N]');
-		expect(prompt).toContain(`Withdraw 0.1 BTC from order ${orderId} (now 1 BTC)`);
+		expect(prompt).toContain(`Withdraw 0.1 BTC from order ${orderId} (now 1.00000000 BTC)`);
 		expect(prompt).toContain('LTV 70.00% → 77.78% (margin call 80.00%, liquidation 90.00%)');
 		await tmux.typeText('n');
 		await tmux.send('Enter');

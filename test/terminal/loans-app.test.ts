@@ -42,8 +42,9 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 		const lines = screen.split('\n');
 		const near = lines.findIndex((line) => line.includes('△ near margin call'));
 		expect(near).toBeGreaterThan(0);
-		expect(lines.findIndex((line) => line.includes('✓ ok'))).toBe(near + 2);
-		expect(lines[near + 1]).toContain('LTV 75.73% / call 80.00% / liq 90.00% · falls: 5.34% to call, 15.86% to liq');
+		// At 100 columns a loan's figures take two lines (every amount at its coin's precision), then the gauge.
+		expect(lines.findIndex((line) => line.includes('✓ ok'))).toBe(near + 3);
+		expect(lines[near + 2]).toContain('LTV 75.73% / call 80.00% / liq 90.00% · falls: 5.34% to call, 15.86% to liq');
 		expect(screen).toMatch(/updated \d+ s ago/);
 		const before = reads('ongoingOrders');
 		await tmux!.send('C-r');
@@ -66,14 +67,15 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 		await tmux!.burstText('250');
 		await tmux!.burst('Enter', 'Down', 'Enter');
 		const review = await tmux!.waitFor('Repay? [y/N]');
-		expect(review).toMatch(/Repay\s+250\.0+ USDT of 9,382\.7779808 USDT owed/);
+		expect(review).toMatch(/Repay\s+250 USDT of 9,382\.7780 USDT owed/);
 		expect(review).toMatch(/Collateral\s+kept \(none released\)/);
 		await tmux!.burstText('yy');
-		const done = await tmux!.waitFor('repayUnlockAmount');
-		expect(done).toMatch(/repayAmount\s+250 USDT/);
-		expect(done).toMatch(/payInterest\s+2\.7779808 USDT/);
-		expect(done).toMatch(/repayLoanAmount\s+247\.2220192 USDT/);
-		expect(done).toMatch(/repayUnlockAmount\s+0 BTC released/);
+		const done = await tmux!.waitFor('now: owes');
+		expect(done).toContain('✓ Repaid 250.0000 USDT — the loan stays open; collateral kept');
+		expect(done).toMatch(/Paid\s+250\.0000 USDT/);
+		expect(done).toMatch(/Interest paid\s+2\.7780 USDT/);
+		expect(done).toMatch(/Principal paid\s+247\.2220 USDT/);
+		expect(done).toMatch(/Released\s+none \(the BTC stays pledged\)/);
 		expect(posts('repay')).toHaveLength(1);
 		expect(JSON.parse(posts('repay')[0]!.body)).toEqual({orderId: calm, repayAll: 'no', amount: '250', repayUnlock: 'no'});
 		// Back on the list, "sent from here" reads the local history file the money post wrote.
@@ -88,13 +90,40 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 		await tmux!.waitFor('EXIT=0');
 	});
 
+	it('repays all at 60×16: the result and the loan after it say it is closed, in words; only Esc applies', async () => {
+		const env = {...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'loan-tui-state-'))};
+		tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`, {env, columns: 60, rows: 16});
+		await tmux.waitFor('? this help');
+		await tmux.send('4');
+		await tmux.waitFor('Total pledged');
+		// The calm BTC loan is the second row.
+		await tmux.burst('Down', 'Enter');
+		await tmux.waitFor('Owed now');
+		await tmux.burst('r', 'Enter');
+		await tmux.waitFor('Repay? [y/N]');
+		await tmux.burstText('y');
+		const done = oneLine(await tmux.waitFor('Enter or Esc: back'));
+		expect(done).toContain('✓ Repaid in full — the loan is closed; 0.50000000 BTC released');
+		expect(done).not.toMatch(/repayAmount|payInterest|repayUnlockAmount|LTV 70\.02%/);
+		await tmux.send('Enter');
+		const closed = await tmux.waitFor('Nothing is owed on it any more');
+		expect(oneLine(closed)).toContain('✓ Repaid in full — the loan is closed; 0.50000000 BTC released');
+		expect(closed).not.toContain('no longer open');
+		const footer = closed.trimEnd().split('\n').at(-1)!;
+		expect(footer).not.toMatch(/\br\b|\ba\b|\bw\b/);
+		expect(posts('repay')).toHaveLength(1);
+		expect(JSON.parse(posts('repay')[0]!.body)).toMatchObject({orderId: calm, repayAll: 'yes'});
+		await tmux.send('C-c');
+		await tmux.waitFor('EXIT=0');
+	});
+
 	it('adds and withdraws collateral; a withdrawal to the margin call is refused before sending', async () => {
 		await start();
 		await openLoan(0);
 		await tmux!.burst('w');
 		await tmux!.burstText('3');
 		await tmux!.send('Enter');
-		await tmux!.waitFor('at or above the margin-call LTV of 80%');
+		await tmux!.waitFor('at or above the margin-call LTV of 80.00%');
 		// Refused on the form, no review: nothing sent, and the exact list of POSTs at the end has no withdrawal of 3.
 		expect(posts('revisePledge')).toEqual([]);
 		await tmux!.burst('C-u');
@@ -102,7 +131,7 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 		await tmux!.send('Enter');
 		await tmux!.waitFor('Withdraw collateral? [y/N]');
 		await tmux!.send('y');
-		await tmux!.waitFor(/afterPledgeRate\s+77\.67% \(LTV now\)/);
+		await tmux!.waitFor('✓ Withdrew 0.50000000 ETH of collateral — LTV now 77.67%');
 		await tmux!.send('Enter');
 		await tmux!.waitFor('Owed now');
 		await tmux!.burst('a');
@@ -111,7 +140,7 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 		const review = await tmux!.waitFor('Add collateral? [y/N]');
 		expect(review).toMatch(/LTV\s+77\.67% → 64\.45% at today's price/);
 		await tmux!.burstText('y');
-		await tmux!.waitFor(/afterPledgeRate\s+64\.4\d% \(LTV now\)/);
+		await tmux!.waitFor(/✓ Added 4\.00000000 ETH of collateral — LTV now 64\.4\d%/);
 		expect(posts('revisePledge').map((post) => JSON.parse(post.body))).toEqual([
 			{orderId: tight, amount: '0.5', pledgeCoin: 'ETH', reviseType: 'OUT'},
 			{orderId: tight, amount: '4', pledgeCoin: 'ETH', reviseType: 'IN'},
@@ -127,11 +156,11 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 		await tmux!.send('h');
 		await tmux!.waitFor('[1 Loans]');
 		await tmux!.send('Right');
-		const first = await tmux!.waitFor(/page 1 of 2 · records 1-23 of 30, newest first/);
-		expect(first).toMatch(new RegExp(`${calm}\\s+30 USDT`));
+		const first = await tmux!.waitFor(/page 1 of 2 · records 1-24 of 30, newest first/);
+		expect(first).toMatch(new RegExp(`${calm}\\s+30\\.0000 USDT`));
 		await tmux!.send('PageDown');
-		const second = await tmux!.waitFor('page 2 of 2 · records 24-30 of 30');
-		expect(second).toMatch(new RegExp(`${calm}\\s+1 USDT`));
+		const second = await tmux!.waitFor('page 2 of 2 · records 25-30 of 30');
+		expect(second).toMatch(new RegExp(`${calm}\\s+1\\.0000 USDT`));
 		await tmux!.send('C-c');
 		await tmux!.waitFor('EXIT=0');
 	});

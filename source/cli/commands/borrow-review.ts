@@ -13,7 +13,7 @@ import {collateralFor, initialLtvOf, ltvPrices, quotePrice} from '../../loans/pr
 import {estimateByLoanAmount} from '../../operations/loan-amount-estimate.js';
 import {failureText} from '../../operations/observe.js';
 import {readPrices} from '../../operations/prices.js';
-import {fixedPercent} from '../../format/money.js';
+import {ltvPercent, withCoin} from '../../format/money.js';
 import type {Session} from '../../runtime/session.js';
 
 const TERM_DAYS = {SEVEN: 7, THIRTY: 30, FLEXIBLE: undefined} as const;
@@ -38,14 +38,14 @@ export async function borrowReviewLines(session: Session, request: BorrowRequest
 			if (derived) {
 				pledgeAmount = derived.pledgeAmount;
 				hourInterest = derived.hourInterest;
-				lines.push(`  takes about ${pledgeAmount} ${pledge} of collateral (derived from an estimate)`);
+				lines.push(`  takes about ${withCoin(pledgeAmount, pledge)} of collateral (derived from an estimate)`);
 			} else lines.push('  collateral: no estimate (the estimate lends nothing)');
 		} else {
 			const estimate = await session.client.estimate({loanCoin, pledgeCoin, daily, pledgeAmount: request.pledgeAmount});
 			pledgeAmount = request.pledgeAmount;
 			loanAmount = estimate.loanAmount;
 			hourInterest = estimate.hourInterest;
-			lines.push(`  lends about ${sanitize(loanAmount)} ${loan} (estimate)`);
+			lines.push(`  lends about ${withCoin(loanAmount, loan)} (estimate)`);
 		}
 	} catch (error) {
 		lines.push(`  collateral and interest: no estimate (${failureText(error)})`);
@@ -53,17 +53,17 @@ export async function borrowReviewLines(session: Session, request: BorrowRequest
 	lines.push(`  price: ${priceWithAge(pledgeCoin, loanCoin, price)}`);
 	if (price.status === 'ok' && loanAmount !== undefined && pledgeAmount !== undefined && new Big(pledgeAmount).gt(0)) {
 		const ltv = initialLtvOf(loanAmount, pledgeAmount, price.price);
-		lines.push(`  starts at an LTV of ${fixedPercent(ltv, 2)}`);
+		lines.push(`  starts at an LTV of ${ltvPercent(ltv)}`);
 		if (pledgeInfo) {
 			const marks = ltvPrices(price.price, ltv, pledgeInfo.supRate, pledgeInfo.forceRate);
-			lines.push(`  margin call (LTV ${fixedPercent(pledgeInfo.supRate, 2)}) at ${markPrice(marks.marginCallPrice, marks.marginCallDistance, loanCoin)}`);
-			lines.push(`  liquidation (LTV ${fixedPercent(pledgeInfo.forceRate, 2)}) at ${markPrice(marks.liquidationPrice, marks.liquidationDistance, loanCoin)}`);
+			lines.push(`  margin call (LTV ${ltvPercent(pledgeInfo.supRate)}) at ${markPrice(marks.marginCallPrice, marks.marginCallDistance, loanCoin)}`);
+			lines.push(`  liquidation (LTV ${ltvPercent(pledgeInfo.forceRate)}) at ${markPrice(marks.liquidationPrice, marks.liquidationDistance, loanCoin)}`);
 		}
 	}
 	const days = TERM_DAYS[daily];
 	if (hourInterest !== undefined) {
 		const perDay = new Big(hourInterest).times(24);
-		lines.push(days === undefined ? `  interest about ${plain(perDay)} ${loan} per day (flexible: no term)` : `  interest about ${plain(perDay.times(days))} ${loan} over ${PERIOD_LABEL[daily]}`);
+		lines.push(days === undefined ? `  interest about ${withCoin(plain(perDay), loan)} per day (flexible: no term)` : `  interest about ${withCoin(plain(perDay.times(days)), loan)} over ${PERIOD_LABEL[daily]}`);
 	}
 	lines.push(days === undefined ? '  expires: none (flexible)' : `  expires ${localDateTimeWithOffset(now + days * DAY_MS)} (${days} days from now)`);
 	return lines;

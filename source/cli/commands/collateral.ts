@@ -2,7 +2,7 @@
 // withdrawal reaching the margin-call LTV is refused here, before anything is sent.
 import {InputError} from '../../api/errors.js';
 import {checkAmount} from '../../api/validate.js';
-import {fixedPercent} from '../../format/money.js';
+import {ltvPercent, withCoin} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {checkCollateralChange} from '../../loans/ltv.js';
 import type {ParsedArgs} from '../../runtime/args.js';
@@ -54,9 +54,9 @@ export async function runCollateral(session: Session, positionals: string[], val
 	if (!values.yes) {
 		session.out.stderr.write(
 			[
-				`${action === 'add' ? 'Add' : 'Withdraw'} ${amount} ${pledgeCoin} ${action === 'add' ? 'to' : 'from'} order ${orderId} (now ${loan.pledgeAmount} ${pledgeCoin})${target === undefined ? '' : `, computed for an LTV of ${fixedPercent(target, 2)}`}`,
+				`${action === 'add' ? 'Add' : 'Withdraw'} ${amount} ${pledgeCoin} ${action === 'add' ? 'to' : 'from'} order ${orderId} (now ${withCoin(loan.pledgeAmount, pledgeCoin)})${target === undefined ? '' : `, computed for an LTV of ${ltvPercent(target)}`}`,
 				...(await collateralPriceLines(session, loan, check.after)),
-				`  LTV ${fixedPercent(check.before, 2)} → ${fixedPercent(check.after, 2)} (margin call ${fixedPercent(loan.supRate, 2)}, liquidation ${fixedPercent(loan.forceRate, 2)}), at today's price`,
+				`  LTV ${ltvPercent(check.before)} → ${ltvPercent(check.after)} (margin call ${ltvPercent(loan.supRate)}, liquidation ${ltvPercent(loan.forceRate)}), at today's price`,
 				`  server ${session.connectedTo}, profile ${credentials.profile} (${credentials.source})`,
 				'',
 			].join('\n'),
@@ -72,6 +72,6 @@ export async function runCollateral(session: Session, positionals: string[], val
 	if (sent.result.kind !== 'revisePledge') return EXIT.ok;
 	const result = sent.result.result;
 	if (session.out.json) printJson(session.out, result);
-	else printLines(session.out, [`Collateral ${action === 'add' ? 'added' : 'withdrawn'}: ${amount} ${pledgeCoin} on order ${orderId}; LTV now ${fixedPercent(result.afterPledgeRate, 2)}`]);
+	else printLines(session.out, [`Collateral ${action === 'add' ? 'added' : 'withdrawn'}: ${amount} ${pledgeCoin} on order ${orderId}; LTV now ${ltvPercent(result.afterPledgeRate)}`]);
 	return EXIT.ok;
 }

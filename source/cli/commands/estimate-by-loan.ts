@@ -8,6 +8,7 @@ import {checkAmount, checkCoin, checkPeriod} from '../../api/validate.js';
 import {annualRate, showAnnualRate} from '../../format/apr.js';
 import {estimateFigures, PERIOD_LABEL} from '../../format/estimate.js';
 import {priceWithAge} from '../../format/price.js';
+import {coinAmount, withCoin} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {checkBorrowLimits} from '../../loans/limits.js';
 import {collateralFor, quotePrice} from '../../loans/prices.js';
@@ -74,15 +75,15 @@ export async function runEstimateByLoanAmount(session: Session, values: ParsedAr
 		const figures = estimateFigures({hourInterest: value.hourInterest, loanAmount}, period);
 		return [
 			PERIOD_LABEL[period],
-			`${value.pledgeAmount} ${pledge}`,
-			figures.hourlyInterest,
-			figures.dailyInterest,
-			`${figures.termInterest}${period === 'FLEXIBLE' ? ' /day' : ''}`,
+			withCoin(value.pledgeAmount, pledge),
+			coinAmount(figures.hourlyInterest, coin),
+			coinAmount(figures.dailyInterest, coin),
+			`${coinAmount(figures.termInterest, coin)}${period === 'FLEXIBLE' ? ' /day' : ''}`,
 			showAnnualRate(annualRate(value.reference.estimate, loanInfo?.annualRate[period])),
 		];
 	});
 	const lines = [
-		`Borrow ${sanitize(loanAmount)} ${coin} against ${pledge}: ${priceWithAge(pledgeCoin, loanCoin, price)}`,
+		`Borrow ${withCoin(loanAmount, coin)} against ${pledge}: ${priceWithAge(pledgeCoin, loanCoin, price)}`,
 		'',
 		...table(['PERIOD', 'COLLATERAL NEEDED', `HOURLY (${coin})`, `DAILY (${coin})`, `OVER TERM (${coin})`, 'APR'], rows),
 		'',
@@ -97,7 +98,7 @@ export async function runEstimateByLoanAmount(session: Session, values: ParsedAr
 function checkWords(value: LoanAmountEstimate, loanAmount: string, coin: string, pledge: string): string {
 	const check = value.check;
 	if (check === undefined) return 'not checked';
-	const at = `at ${value.pledgeAmount} ${pledge} the server lends ${sanitize(check.estimate.loanAmount)} ${coin}, ${sanitize(check.estimate.hourInterest)} ${coin} per hour`;
+	const at = `at ${withCoin(value.pledgeAmount, pledge)} the server lends ${withCoin(check.estimate.loanAmount, coin)}, ${withCoin(check.estimate.hourInterest, coin)} per hour`;
 	if (check.agrees) return `agrees (${at})`;
-	return `DISAGREES beyond rounding: derived ${loanAmount} ${coin} at ${value.hourInterest} ${coin} per hour from ${value.reference.pledgeAmount} ${pledge} → ${sanitize(value.reference.estimate.loanAmount)} ${coin}; ${at}`;
+	return `DISAGREES beyond rounding: derived ${withCoin(loanAmount, coin)} at ${withCoin(value.hourInterest, coin)} per hour from ${withCoin(value.reference.pledgeAmount, pledge)} → ${withCoin(value.reference.estimate.loanAmount, coin)}; ${at}`;
 }

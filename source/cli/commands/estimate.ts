@@ -5,6 +5,7 @@ import {checkAmount, checkCoin, checkPeriod} from '../../api/validate.js';
 import {annualRate, showAnnualRate, type AnnualRate} from '../../format/apr.js';
 import {estimateFigures, PERIOD_LABEL} from '../../format/estimate.js';
 import {sanitize} from '../../format/sanitize.js';
+import {coinAmount, withCoin} from '../../format/money.js';
 import type {ParsedArgs} from '../../runtime/args.js';
 import {EXIT, type ExitCode} from '../../runtime/exit-codes.js';
 import {printJson, printLines, table} from '../../runtime/output.js';
@@ -93,14 +94,13 @@ async function annualRates(session: Session, loanCoin: string, got: Array<{perio
 
 function singleEstimate(estimate: Estimate, period: Period, coin: string, rate: AnnualRate): string[] {
 	const figures = estimateFigures(estimate, period);
-	const unit = ` ${coin}`;
 	return table(
 		['', ''],
 		[
-			['Borrowable', sanitize(figures.borrowable) + unit],
-			['Hourly interest', figures.hourlyInterest + unit],
-			['Daily interest', figures.dailyInterest + unit],
-			[`Interest ${figures.termLabel}`, figures.termInterest + unit],
+			['Borrowable', withCoin(figures.borrowable, coin)],
+			['Hourly interest', withCoin(figures.hourlyInterest, coin)],
+			['Daily interest', withCoin(figures.dailyInterest, coin)],
+			[`Interest ${figures.termLabel}`, withCoin(figures.termInterest, coin)],
 			['Annualised rate', showAnnualRate(rate)],
 		],
 	)
@@ -113,10 +113,10 @@ function comparison(got: Array<{period: Period; estimate: Estimate}>, coin: stri
 	return table(
 		['', ...got.map(({period}) => PERIOD_LABEL[period])],
 		[
-			[`Borrowable (${coin})`, ...figures.map((f) => f.borrowable)],
-			[`Hourly interest (${coin})`, ...figures.map((f) => f.hourlyInterest)],
-			[`Daily interest (${coin})`, ...figures.map((f) => f.dailyInterest)],
-			[`Interest over term (${coin})`, ...figures.map((f) => `${f.termInterest} ${f.termLabel.startsWith('per') ? '/day' : ''}`.trim())],
+			[`Borrowable (${coin})`, ...figures.map((f) => coinAmount(f.borrowable, coin))],
+			[`Hourly interest (${coin})`, ...figures.map((f) => coinAmount(f.hourlyInterest, coin))],
+			[`Daily interest (${coin})`, ...figures.map((f) => coinAmount(f.dailyInterest, coin))],
+			[`Interest over term (${coin})`, ...figures.map((f) => `${coinAmount(f.termInterest, coin)} ${f.termLabel.startsWith('per') ? '/day' : ''}`.trim())],
 			['Annualised rate', ...rates.map(showAnnualRate)],
 		],
 	);

@@ -2,7 +2,8 @@
 import type {HistoryKind, HistoryRecords} from '../../api/loan-types.js';
 import {HISTORY_MAX_DAYS} from '../../api/loan-types.js';
 import {localDateTimeWithOffset} from '../../format/time.js';
-import {fixedPercent} from '../../format/money.js';
+import {coinAmount, hourlyRate, ltvPercent, withCoin} from '../../format/money.js';
+import {loanStatusWords, periodWords} from '../../format/loan-words.js';
 import {sanitize} from '../../format/sanitize.js';
 import {unreadableNote} from '../../format/unreadable.js';
 import type {ParsedArgs} from '../../runtime/args.js';
@@ -62,7 +63,8 @@ export async function runHistory(session: Session, positionals: string[], values
 	return EXIT.ok;
 }
 
-/** Columns by priority (0 stays; the highest goes first when the table is too wide). */
+/** Columns by priority (0 stays; the highest goes first when the table is too wide), as the app's History has them
+ * (screens/history/history-rows.ts): the order, its amounts and its status stay whole, the time goes before them. */
 const columns = (...spec: Array<[string, number]>): Column[] => spec.map(([header, priority]) => ({header, priority}));
 
 function rowsOf(out: Output, kind: HistoryKind, records: unknown[]): string[] {
@@ -71,29 +73,29 @@ function rowsOf(out: Output, kind: HistoryKind, records: unknown[]): string[] {
 	switch (kind) {
 		case 'borrowHistory':
 			return table(
-				columns(['TIME', 0], ['ORDER', 0], ['BORROWED', 0], ['PLEDGED', 1], ['HOURLY', 3], ['PERIOD', 2], ['STATUS', 1]),
-				(records as HistoryRecords['borrowHistory'][]).map((r) => [localDateTimeWithOffset(r.borrowTime), r.orderId, `${r.initLoanAmount} ${s(r.loanCoin)}`, `${r.initPledgeAmount} ${s(r.pledgeCoin)}`, fixedPercent(r.hourRate, 6), s(r.daily), s(r.status)]),
+				columns(['TIME', 1], ['ORDER', 0], ['BORROWED', 0], ['PLEDGED', 2], ['HOURLY', 4], ['PERIOD', 3], ['STATUS', 0]),
+				(records as HistoryRecords['borrowHistory'][]).map((r) => [localDateTimeWithOffset(r.borrowTime), r.orderId, withCoin(r.initLoanAmount, s(r.loanCoin)), withCoin(r.initPledgeAmount, s(r.pledgeCoin)), hourlyRate(r.hourRate), periodWords(r.daily), loanStatusWords(r.status)]),
 			);
 		case 'repayHistory':
 			return table(
-				columns(['TIME', 0], ['ORDER', 0], ['REPAID', 0], ['INTEREST', 2], ['PRINCIPAL', 2], ['RELEASED', 1]),
-				(records as HistoryRecords['repayHistory'][]).map((r) => [localDateTimeWithOffset(r.repayTime), r.orderId, `${r.repayAmount} ${s(r.loanCoin)}`, r.payInterest, r.repayLoanAmount, `${r.repayUnlockAmount} ${s(r.pledgeCoin)}`]),
+				columns(['TIME', 2], ['ORDER', 0], ['REPAID', 0], ['INTEREST', 3], ['PRINCIPAL', 4], ['RELEASED', 1]),
+				(records as HistoryRecords['repayHistory'][]).map((r) => [localDateTimeWithOffset(r.repayTime), r.orderId, withCoin(r.repayAmount, s(r.loanCoin)), coinAmount(r.payInterest, r.loanCoin), coinAmount(r.repayLoanAmount, r.loanCoin), withCoin(r.repayUnlockAmount, s(r.pledgeCoin))]),
 			);
 		case 'reviseHistory':
 			return table(
-				columns(['TIME', 0], ['ORDER', 0], ['CHANGE', 0], ['LTV BEFORE', 2], ['LTV AFTER', 1]),
+				columns(['TIME', 1], ['ORDER', 0], ['CHANGE', 0], ['LTV BEFORE', 3], ['LTV AFTER', 2]),
 				(records as HistoryRecords['reviseHistory'][]).map((r) => [
 					localDateTimeWithOffset(r.reviseTime),
 					r.orderId,
-					`${r.reviseSide === 'down' ? 'added' : r.reviseSide === 'up' ? 'withdrew' : s(r.reviseSide)} ${r.reviseAmount} ${s(r.pledgeCoin)}`,
-					fixedPercent(r.beforePledgeRate, 2),
-					fixedPercent(r.afterPledgeRate, 2),
+					`${r.reviseSide === 'down' ? 'added' : r.reviseSide === 'up' ? 'withdrew' : s(r.reviseSide)} ${withCoin(r.reviseAmount, s(r.pledgeCoin))}`,
+					ltvPercent(r.beforePledgeRate),
+					ltvPercent(r.afterPledgeRate),
 				]),
 			);
 		case 'reduces':
 			return table(
-				columns(['TIME', 0], ['ORDER', 0], ['LTV', 2], ['SOLD', 0], ['PRICE', 3], ['FEE', 3], ['DEBT REPAID', 1], ['RELEASED', 2], ['STATUS', 1]),
-				(records as HistoryRecords['reduces'][]).map((r) => [localDateTimeWithOffset(r.reduceTime), r.orderId, fixedPercent(r.pledgeRate, 2), `${r.pledgeAmount} ${s(r.pledgeCoin)}`, r.pledgePrice, r.reduceFee, `${r.repayLoanAmount} ${s(r.loanCoin)}`, `${r.runlockAmount} ${s(r.pledgeCoin)}`, s(r.status)]),
+				columns(['TIME', 2], ['ORDER', 0], ['LTV', 4], ['SOLD', 0], ['PRICE', 5], ['FEE', 5], ['DEBT REPAID', 1], ['RELEASED', 3], ['STATUS', 0]),
+				(records as HistoryRecords['reduces'][]).map((r) => [localDateTimeWithOffset(r.reduceTime), r.orderId, ltvPercent(r.pledgeRate), withCoin(r.pledgeAmount, s(r.pledgeCoin)), r.pledgePrice, coinAmount(r.reduceFee, r.loanCoin), withCoin(r.repayLoanAmount, s(r.loanCoin)), withCoin(r.runlockAmount, s(r.pledgeCoin)), loanStatusWords(r.status)]),
 			);
 	}
 }

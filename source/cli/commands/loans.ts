@@ -2,7 +2,7 @@
 // the price fall that would reach each, interest and APR; totals from debts.
 import type {Debts, OngoingLoan} from '../../api/loan-types.js';
 import {describeLoan, fall, loanDetailRows, timeToExpiry} from '../../format/loans.js';
-import {fixedPercent} from '../../format/money.js';
+import {aprPercent, coinAmount, ltvPercent, withCoin} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {unreadableNote} from '../../format/unreadable.js';
 import {byRisk, riskOf} from '../../loans/ltv.js';
@@ -12,7 +12,7 @@ import type {Session} from '../../runtime/session.js';
 import {findLoan, orderIdArgument} from './loan-lookup.js';
 import {ltvPrices, quotePrice, type PriceRead} from '../../loans/prices.js';
 import {readPrices} from '../../operations/prices.js';
-import {shownPrice} from '../../format/price.js';
+import {priceAmount} from '../../format/price.js';
 import {loanPrices} from './loan-prices.js';
 
 export async function runLoans(session: Session, positionals: string[]): Promise<ExitCode> {
@@ -31,6 +31,8 @@ export async function runLoans(session: Session, positionals: string[]): Promise
 		readPrices(session.client),
 	]);
 	const loans = [...page.records].sort(byRisk);
+	// For shell completion (repay ORDER, collateral ORDER): the open orders as last read.
+	await session.remember.orderIds(loans.map((loan) => loan.orderId));
 	const {unreadable, firstProblem} = page;
 	// Loans that could not be read are left out and said on stderr (exit 0): what could be read is still shown.
 	if (unreadable > 0) session.out.stderr.write(`loan-tui: warning: ${unreadableNote(unreadable)}${firstProblem ? ` (first: ${sanitize(firstProblem)})` : ''}\n`);
@@ -84,18 +86,18 @@ function loanTable(out: Output, loans: OngoingLoan[], now: number, prices: Price
 			const none = price.status === 'no price' ? 'no price' : price.status === 'unavailable' ? 'unavailable' : '—';
 			return [
 				loan.orderId,
-				`${loan.loanAmount} ${sanitize(loan.loanCoin)}`,
-				loan.interestAmount,
-				fixedPercent(describeLoan(loan).annualInterestRate, 2),
-				`${loan.pledgeAmount} ${sanitize(loan.pledgeCoin)}`,
-				fixedPercent(loan.pledgeRate, 2),
-				fixedPercent(loan.supRate, 2),
-				fixedPercent(loan.forceRate, 2),
+				withCoin(loan.loanAmount, sanitize(loan.loanCoin)),
+				coinAmount(loan.interestAmount, loan.loanCoin),
+				aprPercent(describeLoan(loan).annualInterestRate),
+				withCoin(loan.pledgeAmount, sanitize(loan.pledgeCoin)),
+				ltvPercent(loan.pledgeRate),
+				ltvPercent(loan.supRate),
+				ltvPercent(loan.forceRate),
 				fall(risk.moveToMarginCall),
 				fall(risk.moveToLiquidation),
 				timeToExpiry(loan.expireTime, now),
 				risk.label,
-			].toSpliced(10, 0, price.status === 'ok' ? shownPrice(price.price) : none, marks ? shownPrice(marks.marginCallPrice) : none, marks ? shownPrice(marks.liquidationPrice) : none);
+			].toSpliced(10, 0, price.status === 'ok' ? priceAmount(price.price, loan.loanCoin) : none, marks ? priceAmount(marks.marginCallPrice, loan.loanCoin) : none, marks ? priceAmount(marks.liquidationPrice, loan.loanCoin) : none);
 		}),
 	);
 }
@@ -112,6 +114,6 @@ function loanDetail(loan: OngoingLoan, now: number, prices: PriceRead): string[]
 
 function totals(debts: Debts | Error): string[] {
 	if (debts instanceof Error) return [`Totals unavailable: ${sanitize(debts.message)}`];
-	const line = (items: Debts['loanInfos']) => items.map((item) => `${item.amount} ${sanitize(item.coin)} (≈ ${item.amountUsdt} USDT)`).join(', ') || 'none';
+	const line = (items: Debts['loanInfos']) => items.map((item) => `${withCoin(item.amount, sanitize(item.coin))} (≈ ${withCoin(item.amountUsdt, 'USDT')})`).join(', ') || 'none';
 	return [`Owed:    ${line(debts.loanInfos)}`, `Pledged: ${line(debts.pledgeInfos)}`];
 }

@@ -4,8 +4,8 @@ import {PERIODS, type Period} from '../../api/types.js';
 import {checkAmount, checkCoin, checkPeriod} from '../../api/validate.js';
 import {showAnnualRate} from '../../format/apr.js';
 import {PERIOD_LABEL} from '../../format/estimate.js';
-import {amount, fixedPercent} from '../../format/money.js';
-import {markPrice, priceWithAge, shownPrice} from '../../format/price.js';
+import {coinAmount, ltvPercent, withCoin} from '../../format/money.js';
+import {markPrice, priceAmount, priceWithAge} from '../../format/price.js';
 import {sanitize} from '../../format/sanitize.js';
 import {planLoan, type PlanRow, type PlanSort} from '../../operations/plan.js';
 import type {ParsedArgs} from '../../runtime/args.js';
@@ -35,7 +35,7 @@ export async function runPlan(session: Session, values: ParsedArgs['values']): P
 		return EXIT.ok;
 	}
 	const coin = sanitize(loanCoin);
-	const head = [`Borrow ${amount(loanAmount, 2)} ${coin}: ${plan.rows.length} ways, by ${sort === 'cost' ? 'cost (lowest APR, then least collateral)' : 'safety (farthest from liquidation)'}`];
+	const head = [`Borrow ${withCoin(loanAmount, coin)}: ${plan.rows.length} ways, by ${sort === 'cost' ? 'cost (lowest APR, then least collateral)' : 'safety (farthest from liquidation)'}`];
 	if (plan.prices.status === 'unavailable') head.push(`Prices unavailable (${sanitize(plan.prices.problem)}): no LTV or liquidation price is shown.`);
 	else head.push(`Prices: ${pricesLine(plan.rows, coin)}`);
 	const failed = plan.rows.filter((row) => row.error !== undefined);
@@ -78,11 +78,11 @@ function planTable(session: Session, rows: readonly PlanRow[], coin: string): st
 			return [
 				sanitize(row.pledgeCoin),
 				PERIOD_LABEL[row.period],
-				estimate ? `${estimate.pledgeAmount} ${sanitize(row.pledgeCoin)}` : 'not estimated',
-				estimate?.pledgeUsdt === undefined ? '—' : amount(estimate.pledgeUsdt, 2),
+				estimate ? withCoin(estimate.pledgeAmount, sanitize(row.pledgeCoin)) : 'not estimated',
+				estimate?.pledgeUsdt === undefined ? '—' : coinAmount(estimate.pledgeUsdt, 'USDT'),
 				estimate ? showAnnualRate(estimate.apr === undefined ? {source: 'none'} : {fraction: estimate.apr, source: estimate.aprSource === 'official' ? 'official' : 'estimate'}) : '—',
-				row.initialLtv === undefined ? '—' : fixedPercent(row.initialLtv, 2),
-				row.price.status === 'ok' ? shownPrice(row.price.price) : noPrice,
+				row.initialLtv === undefined ? '—' : ltvPercent(row.initialLtv),
+				row.price.status === 'ok' ? priceAmount(row.price.price, coin) : noPrice,
 				row.prices ? markPrice(row.prices.marginCallPrice, row.prices.marginCallDistance, coin) : noPrice,
 				row.prices ? markPrice(row.prices.liquidationPrice, row.prices.liquidationDistance, coin) : noPrice,
 			];

@@ -4,7 +4,7 @@ import {InputError} from '../../api/errors.js';
 import type {RepayRequest} from '../../api/loan-types.js';
 import {checkAmount} from '../../api/validate.js';
 import {sanitize} from '../../format/sanitize.js';
-import {fixedPercent} from '../../format/money.js';
+import {ltvPercent, withCoin} from '../../format/money.js';
 import {repayPreview} from '../../loans/repay-preview.js';
 import type {ParsedArgs} from '../../runtime/args.js';
 import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
@@ -45,14 +45,17 @@ export async function runRepay(session: Session, positionals: string[], values: 
 	if (!values.yes) {
 		const release =
 			preview.release.kind === 'all'
-				? `all ${preview.release.amount} ${pledgeCoin}`
+				? `all ${withCoin(preview.release.amount, pledgeCoin)}`
 				: preview.release.kind === 'none'
-					? `none (LTV ${fixedPercent(loan.pledgeRate, 2)} → ${fixedPercent(preview.ltvAfter, 2)})`
+					? `none (LTV ${ltvPercent(loan.pledgeRate)} → ${ltvPercent(preview.ltvAfter)})`
 					: `some ${pledgeCoin} (Bitget sizes the release)`;
 		session.out.stderr.write(
 			[
-				`Repay order ${orderId}: ${preview.pay} ${loanCoin} of ${preview.owed} owed${target === undefined ? '' : `, computed for an LTV of ${fixedPercent(target, 2)} (collateral kept)`}`,
-				`  interest ${preview.interest} ${loanCoin}, principal ${preview.principal} ${loanCoin}; left ${preview.remainingPrincipal} ${loanCoin}`,
+				// The amount sent is shown as the exact string sent; repayAll sends none.
+				amount === undefined || values.all
+					? `Repay order ${orderId}: everything (repayAll), ${withCoin(preview.owed, loanCoin)} owed now`
+					: `Repay order ${orderId}: ${amount} ${loanCoin} of ${withCoin(preview.owed, loanCoin)} owed${target === undefined ? '' : `, computed for an LTV of ${ltvPercent(target)} (collateral kept)`}`,
+				`  interest ${withCoin(preview.interest, loanCoin)}, principal ${withCoin(preview.principal, loanCoin)}; left ${withCoin(preview.remainingPrincipal, loanCoin)}`,
 				`  collateral released: ${release}`,
 				`  server ${session.connectedTo}, profile ${credentials.profile} (${credentials.source})`,
 				'',
@@ -71,8 +74,8 @@ export async function runRepay(session: Session, positionals: string[], values: 
 	if (session.out.json) printJson(session.out, result);
 	else
 		printLines(session.out, [
-			`Repaid ${result.repayAmount} ${sanitize(result.loanCoin)} on order ${orderId}`,
-			`  interest ${result.payInterest}, principal ${result.repayLoanAmount}, collateral released ${result.repayUnlockAmount} ${sanitize(result.pledgeCoin)}`,
+			`Repaid ${withCoin(result.repayAmount, sanitize(result.loanCoin))} on order ${orderId}`,
+			`  interest ${withCoin(result.payInterest, sanitize(result.loanCoin))}, principal ${withCoin(result.repayLoanAmount, sanitize(result.loanCoin))}, collateral released ${withCoin(result.repayUnlockAmount, sanitize(result.pledgeCoin))}`,
 		]);
 	return EXIT.ok;
 }

@@ -43,6 +43,8 @@ export async function runSymbols(session: Session, positionals: string[]): Promi
 	const {records, unreadable, firstProblem} = await session.client.symbolList(symbol).catch(async (error: unknown) => {
 		throw symbol !== undefined && error instanceof ApiError ? await unknownSymbol(session, symbol, error) : error;
 	});
+	// The whole list, for shell completion (symbols <Tab>).
+	if (symbol === undefined) await session.remember.pairs(records.map((record) => record.symbol));
 	if (unreadable > 0) {
 		session.out.stderr.write(
 			`loan-tui: warning: ${unreadable} unreadable record${unreadable === 1 ? '' : 's'} left out${firstProblem ? ` (first: ${sanitize(firstProblem)})` : ''}\n`,

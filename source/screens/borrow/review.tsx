@@ -1,9 +1,9 @@
-// Every value that will be sent, the live estimate in pledge mode, and the y/N question (ui/money). A view: the
+// Every value that will be sent, as the exact string sent, the live estimate in pledge mode, and the y/N question (ui/money). A view: the
 // estimate comes from use-review-estimate.ts, the refusal and second-confirmation state from the money post.
 import React from 'react';
 import {Box, Text} from 'ink';
 import {PERIOD_LABEL} from '../../format/estimate.js';
-import {groupThousands} from '../../format/money.js';
+import {withCoin} from '../../format/money.js';
 import type {Theme} from '../../ui/theme.js';
 import {errorLine} from '../../format/describe-error.js';
 import {ReviewQuestion} from '../../ui/money/review-question.js';
@@ -57,12 +57,12 @@ export function Review({values, estimate: fetched, refusal, confirmAgain, connec
 						<Text wrap="truncate">
 							{'  '}
 							{'Borrowable'.padEnd(17)}
-							{groupThousands(estimate.estimate.loanAmount)} {values.loanCoin} (estimate)
+							{withCoin(estimate.estimate.loanAmount, values.loanCoin)} (estimate)
 						</Text>
 						<Text wrap="truncate">
 							{'  '}
 							{'Hourly interest'.padEnd(17)}
-							{groupThousands(estimate.estimate.hourInterest)} {values.loanCoin} (estimate)
+							{withCoin(estimate.estimate.hourInterest, values.loanCoin)} (estimate)
 						</Text>
 					</>
 				) : estimate && !estimate.ok ? (
@@ -112,12 +112,12 @@ function LoanCostRows({cost, values, theme}: {cost: NonNullable<ReviewChecks['co
 			<Text wrap="truncate">
 				{'  '}
 				{'Collateral'.padEnd(17)}
-				about {cost.cost.pledgeAmount} {values.pledgeCoin} (estimate)
+				about {withCoin(cost.cost.pledgeAmount, values.pledgeCoin)} (estimate)
 			</Text>
 			<Text wrap="truncate">
 				{'  '}
 				{'Hourly interest'.padEnd(17)}
-				about {cost.cost.hourInterest} {values.loanCoin} (estimate)
+				about {withCoin(cost.cost.hourInterest, values.loanCoin)} (estimate)
 			</Text>
 		</>
 	);

@@ -98,6 +98,8 @@ export function CredentialsScreen() {
 
 	const active = useScreenInput({
 		mode: mode === 'replace' ? form.mode : 'navigate',
+		// The menu's items depend on what is found: keys typed before that act on the menu once it shows.
+		loading: mode === 'menu' && (state.status === 'loading' || state.status === 'unknown'),
 		bindings,
 		onPaste: (text) => {
 			if (mode === 'replace') form.onPaste(text);

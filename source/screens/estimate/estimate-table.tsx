@@ -8,8 +8,7 @@ import type {Theme} from '../../ui/theme.js';
 import type {PeriodResult} from '../../ui/use-live-estimate.js';
 import {fitNumber} from '../../format/fit.js';
 import {annualRate, lowestRate, showAnnualRate, type AnnualRate} from '../../format/apr.js';
-import {amountColumn, fixedPercent} from '../../format/money.js';
-import {percent} from '../../format/numbers.js';
+import {aprPercent, coinAmount, hourlyRate} from '../../format/money.js';
 import type {LoanCoinInfo} from '../../api/loan-types.js';
 
 interface Props {
@@ -45,26 +44,21 @@ export function EstimateTable({results, periods, selected, loanCoin, theme, stal
 	// A tiny amount makes every period's rate the official one: say so once, in the label, so the cells fit at 60
 	// columns; a mix is marked per cell.
 	const allOfficial = rates.some((rate) => rate?.source === 'official') && rates.every((rate) => rate?.source !== 'estimate');
-	const showRate = (rate: AnnualRate) => (allOfficial && rate.fraction !== undefined ? fixedPercent(rate.fraction) : showAnnualRate(rate));
-	// Right-aligned, one space before the next column. A number too wide for its column keeps its magnitude with a
-	// visible mark ("98765432109876…" would read 1000x smaller); "/day" stays whole after the number.
+	const showRate = (rate: AnnualRate) => (allOfficial && rate.fraction !== undefined ? aprPercent(rate.fraction) : showAnnualRate(rate));
+	// Right-aligned, one space before the next column. A number too wide for its column is written with an exponent
+	// ("2.78e15"), never cut to a prefix ("27779807…" would read 10x smaller); "/day" stays whole after the number.
 	const cell = (shown: string) => {
-		// Thousands separators only where the whole number fits: a fitted number is fitted from its plain digits.
-		const text = shown.length > COLUMN_WIDTH - 1 ? shown.replace(/,/g, '') : shown;
-		const perDay = text.endsWith('/day');
-		const fitted = perDay ? `${fitNumber(text.slice(0, -4), COLUMN_WIDTH - 5)}/day` : fitNumber(text, COLUMN_WIDTH - 1);
+		const perDay = shown.endsWith('/day');
+		const fitted = perDay ? `${fitNumber(shown.slice(0, -4), COLUMN_WIDTH - 5)}/day` : fitNumber(shown, COLUMN_WIDTH - 1);
 		return `${fitted.padStart(COLUMN_WIDTH - 1)} `;
 	};
-	// One row is one quantity in one coin: the same decimals across the periods, thousands grouped (format/money.ts).
-	const row = (label: string, pick: (f: EstimateFigures) => string, suffix?: (f: EstimateFigures) => string) => {
-		const amounts = amountColumn(figures.map((f) => (f ? pick(f) : undefined)), {maxDecimals: 8});
-		return (
-			<Text wrap="truncate" dimColor={stale}>
-				{label.padEnd(LABEL_WIDTH)}
-				{figures.map((f, i) => cell(`${amounts[i]!.trim()}${f && suffix ? suffix(f) : ''}`)).join('')}
-			</Text>
-		);
-	};
+	// One row is one quantity in the loan coin: its precision, thousands grouped (format/money.ts).
+	const row = (label: string, pick: (f: EstimateFigures) => string, suffix?: (f: EstimateFigures) => string) => (
+		<Text wrap="truncate" dimColor={stale}>
+			{label.padEnd(LABEL_WIDTH)}
+			{figures.map((f) => cell(f ? `${coinAmount(pick(f), loanCoin)}${suffix ? suffix(f) : ''}` : '—')).join('')}
+		</Text>
+	);
 	return (
 		<Box flexDirection="column">
 			<Text wrap="truncate" bold>
@@ -83,11 +77,11 @@ export function EstimateTable({results, periods, selected, loanCoin, theme, stal
 				<>
 					<Text wrap="truncate" dimColor={stale}>
 						{'Official hourly rate'.padEnd(LABEL_WIDTH)}
-						{periods.map((period) => cell(percent(official.hourRate[period]))).join('')}
+						{periods.map((period) => cell(hourlyRate(official.hourRate[period]))).join('')}
 					</Text>
 					<Text wrap="truncate" dimColor={stale}>
 						{'Official APR'.padEnd(LABEL_WIDTH)}
-						{periods.map((period) => cell(fixedPercent(official.annualRate[period]))).join('')}
+						{periods.map((period) => cell(aprPercent(official.annualRate[period]))).join('')}
 					</Text>
 				</>
 			) : null}

@@ -2,52 +2,126 @@
 // days, at most 90), newest first, a page at a time.
 import React, {useMemo, useReducer, useState} from 'react';
 import {Box, Text} from 'ink';
+import type {BorrowRecord} from '../../api/loan-types.js';
+import {loanStatusClosed, loanStatusWords} from '../../format/loan-words.js';
+import {filterTerms, rowMatches} from '../../format/row-filter.js';
 import {unreadableNote} from '../../format/unreadable.js';
+import {copiedMessage} from '../../services/clipboard.js';
 import {ErrorMessage} from '../../ui/components/error-message.js';
+import {ListFilter} from '../../ui/components/list-filter.js';
 import {Spinner} from '../../ui/components/spinner.js';
-import {refreshBinding} from '../../ui/keys/shared-bindings.js';
+import {textRow} from '../../ui/fields/field-bindings.js';
+import {pasteEdit} from '../../ui/fields/text-editing.js';
+import type {Binding} from '../../ui/keys/binding.js';
+import {copyBinding, refreshBinding} from '../../ui/keys/shared-bindings.js';
 import {useScreenInput} from '../../ui/keys/screen-input.js';
 import {useBodySize} from '../../ui/layout.js';
+import {useNavigation} from '../../ui/navigation.js';
 import {useServices} from '../../ui/services.js';
+import {loanRoute} from '../routes.js';
 import {historyLines} from './history-rows.js';
 import {HISTORY_TABS, historyReducer, initialHistory} from './reducer.js';
 import {useHistoryRecords} from './use-history-records.js';
 
-/** Rows around the table: tabs, window line, heading, page line (and one more when records could not be read). */
-const CHROME = 4;
+/** Rows around the table: tabs, heading, page line (and one more for the filter, one when records could not be read). */
+const CHROME = 3;
+/** The selection marker before each line. */
+const MARK = 2;
 
 export function HistoryScreen() {
-	const {client, credentials, theme} = useServices();
-	const {rows} = useBodySize();
+	const {client, credentials, theme, clipboard} = useServices();
+	const navigation = useNavigation();
+	const {columns, rows} = useBodySize();
 	const [state, dispatch] = useReducer(historyReducer, initialHistory);
 	const [reload, setReload] = useState(0);
+	/** What the last Enter or c said (a closed loan, a copy), until the selection moves. */
+	const [notice, setNotice] = useState<{text: string; at: number} | undefined>(undefined);
 	const tab = HISTORY_TABS[state.tab]!;
 	const read = useHistoryRecords(client, credentials, tab.kind, state.days, reload);
 	const unreadable = read.status === 'ready' ? read.unreadable : 0;
-	const pageSize = Math.max(1, rows - CHROME - (unreadable > 0 ? 1 : 0));
+	const filterShown = state.filtering || state.query !== '';
+	const pageSize = Math.max(1, rows - CHROME - (unreadable > 0 ? 1 : 0) - (filterShown ? 1 : 0));
 	const records = useMemo(() => (read.status === 'ready' ? read.records : []), [read]);
-	const table = useMemo(() => historyLines(tab.kind, records), [tab.kind, records]);
-	const pages = Math.max(1, Math.ceil(records.length / pageSize));
-	const page = Math.min(state.page, pages - 1);
+	const table = useMemo(() => historyLines(tab.kind, records, columns - 1 - MARK), [tab.kind, records, columns]);
+	const matching = useMemo(() => {
+		const terms = filterTerms(state.query);
+		return table.texts.flatMap((text, i) => (rowMatches(text, terms) ? [i] : []));
+	}, [table, state.query]);
+	const count = matching.length;
+	const selected = Math.min(state.selected, Math.max(0, count - 1));
+	const pages = Math.max(1, Math.ceil(count / pageSize));
+	const page = Math.floor(selected / pageSize);
+	const at = matching[selected];
+	const orderId = at === undefined ? undefined : table.orderIds[at];
+	const shownNotice = notice?.at === at ? notice?.text : undefined;
 
 	const tabTo = (move: {type: 'cycle'; by: number} | {type: 'pick'; index: number}) => dispatch({type: 'tab', move});
+	const move = (by: number) => dispatch({type: 'move', by, count});
+	const open = () => {
+		if (at === undefined || orderId === undefined) return;
+		const record = records[at]!;
+		// A loan record that says the loan is over has nothing to open: said here. Any other record's loan is read on
+		// its own screen (which says so when it is closed).
+		if (tab.kind === 'borrowHistory' && loanStatusClosed((record as BorrowRecord).status)) {
+			setNotice({at, text: `${orderId}: closed (${loanStatusWords((record as BorrowRecord).status)}), nothing to open`});
+			return;
+		}
+		navigation.push(loanRoute(orderId));
+	};
+	const copy = () => {
+		if (orderId === undefined || at === undefined) return;
+		clipboard?.copy(orderId);
+		setNotice({at, text: copiedMessage(clipboard, 'Order ID')});
+	};
+	const some = count > 0;
+	const several = count > 1;
+	const moves: Binding[] = [
+		{keys: state.filtering ? ['Up'] : ['Up', 'k'], description: 'the record above', group: 'move', footer: 1, when: several, handler: () => move(-1)},
+		{keys: state.filtering ? ['Down'] : ['Down', 'j'], description: 'the record below', group: 'move', footer: 1, when: several, handler: () => move(1)},
+	];
+	const bindings: Binding[] = state.filtering
+		? [
+				...moves,
+				{keys: ['Enter', 'Tab'], label: 'Enter', description: 'to the list (the filter kept)', short: 'to the list', footer: 1, handler: () => dispatch({type: 'filtering', on: false})},
+				{
+					keys: ['Esc'],
+					description: state.query === '' ? 'close the filter' : 'clear the filter (then Esc closes it)',
+					short: state.query === '' ? 'close filter' : 'clear filter',
+					footer: 1,
+					handler: () => (state.query === '' ? dispatch({type: 'filtering', on: false}) : dispatch({type: 'text', edit: {op: 'clear'}})),
+				},
+				{...textRow((edit) => dispatch({type: 'text', edit})), description: 'filter: every word must match (/ - _ ignored)', short: 'filter', footer: 2},
+			]
+		: [
+				...moves,
+				{keys: ['Enter'], description: 'open the loan of this record', short: 'open the loan', footer: 1, when: some, handler: open},
+				{...copyBinding('order ID', copy, 3), when: some},
+				{keys: ['/'], description: 'filter the records (every word must match)', short: 'filter', footer: 2, handler: () => dispatch({type: 'filtering', on: true})},
+				{keys: ['Esc'], description: 'clear the filter (then Esc goes back)', short: 'clear filter', footer: 1, when: state.query !== '', handler: () => dispatch({type: 'text', edit: {op: 'clear'}})},
+				{keys: ['Left', 'Shift+Tab'], description: 'previous history', group: 'history', footer: 1, handler: () => tabTo({type: 'cycle', by: -1})},
+				{keys: ['Right', 'Tab'], description: 'next history', group: 'history', footer: 1, handler: () => tabTo({type: 'cycle', by: 1})},
+				{keys: ['1-4'], description: 'loans, repayments, collateral, liquidations', handler: (input) => tabTo({type: 'pick', index: Number(input) - 1})},
+				{keys: ['+', '='], label: '+', description: 'a longer window: 7, 30, 60 or 90 days', group: 'days', footer: 2, handler: () => dispatch({type: 'days', by: 1})},
+				{keys: ['-'], description: 'a shorter window', group: 'days', footer: 2, handler: () => dispatch({type: 'days', by: -1})},
+				{keys: ['PgDn', 'n', 'Space'], description: 'next page', group: 'page', footer: 3, when: pages > 1, handler: () => move(pageSize)},
+				{keys: ['PgUp', 'p'], description: 'previous page', group: 'page', footer: 3, when: pages > 1, handler: () => move(-pageSize)},
+				{keys: ['Home', 'g'], description: 'the first record', group: 'first or last record', when: several, handler: () => dispatch({type: 'move-to', to: 'first', count})},
+				{keys: ['End', 'G'], description: 'the last record', group: 'first or last record', when: several, handler: () => dispatch({type: 'move-to', to: 'last', count})},
+				refreshBinding(() => setReload((n) => n + 1)),
+			];
 	useScreenInput({
-		mode: 'navigate',
-		bindings: [
-			{keys: ['Left', 'Shift+Tab'], description: 'previous history', group: 'history', footer: 1, handler: () => tabTo({type: 'cycle', by: -1})},
-			{keys: ['Right', 'Tab'], description: 'next history', group: 'history', footer: 1, handler: () => tabTo({type: 'cycle', by: 1})},
-			{keys: ['1-4'], description: 'loans, repayments, collateral, liquidations', handler: (input) => tabTo({type: 'pick', index: Number(input) - 1})},
-			{keys: ['+', '='], label: '+', description: 'a longer window: 7, 30, 60 or 90 days', group: 'days', footer: 2, handler: () => dispatch({type: 'days', by: 1})},
-			{keys: ['-'], description: 'a shorter window', group: 'days', footer: 2, handler: () => dispatch({type: 'days', by: -1})},
-			{keys: ['PgDn', 'n', 'Space'], description: 'next page', group: 'page', footer: 3, when: pages > 1, handler: () => dispatch({type: 'page', by: 1, pages})},
-			{keys: ['PgUp', 'p'], description: 'previous page', group: 'page', footer: 3, when: pages > 1, handler: () => dispatch({type: 'page', by: -1, pages})},
-			{keys: ['Home'], description: 'first page', when: pages > 1, handler: () => dispatch({type: 'page-to', page: 'first', pages})},
-			{keys: ['End'], description: 'last page', when: pages > 1, handler: () => dispatch({type: 'page-to', page: 'last', pages})},
-			refreshBinding(() => setReload((n) => n + 1)),
-		],
+		mode: state.filtering ? 'text' : 'navigate',
+		// Keys typed while a window is read (a page down, another tab) act once its records show.
+		loading: read.status === 'loading',
+		bindings,
+		onPaste: (text) => {
+			const edit = pasteEdit(text);
+			if (edit && state.filtering) dispatch({type: 'text', edit});
+		},
 	});
 
-	const shown = table.lines.slice(page * pageSize, (page + 1) * pageSize);
+	const shown = matching.slice(page * pageSize, (page + 1) * pageSize);
+	const filter = filterShown ? <ListFilter query={state.query} cursor={state.cursor} focused={state.filtering} shown={count} total={records.length} theme={theme} /> : null;
 	return (
 		<Box flexDirection="column">
 			<Text wrap="truncate">
@@ -72,17 +146,26 @@ export function HistoryScreen() {
 				</>
 			) : (
 				<>
+					{filter}
 					<Text dimColor wrap="truncate">
+						{' '.repeat(MARK)}
 						{table.header}
 					</Text>
-					{shown.map((line, i) => (
-						<Text key={page * pageSize + i} wrap="truncate">
-							{line}
-						</Text>
-					))}
-					<Text dimColor wrap="truncate">
-						page {page + 1} of {pages} · records {page * pageSize + 1}-{page * pageSize + shown.length} of {records.length}, newest first
-						{read.complete ? '' : ` (only the first ${records.length} were read)`}
+					{shown.map((index, i) => {
+						const chosen = page * pageSize + i === selected;
+						return (
+							<Text key={page * pageSize + i} wrap="truncate" bold={chosen}>
+								{chosen ? '› ' : '  '}
+								{table.lines[index]}
+							</Text>
+						);
+					})}
+					{count === 0 ? <Text wrap="truncate">  No record matches “{state.query}”. Esc clears the filter.</Text> : null}
+					<Text dimColor={shownNotice === undefined} wrap={shownNotice === undefined ? 'truncate' : 'wrap'}>
+						{shownNotice ??
+							`page ${page + 1} of ${pages} · records ${count === 0 ? 0 : page * pageSize + 1}-${page * pageSize + shown.length} of ${count}${count === records.length ? '' : ` (of ${records.length})`}, newest first${
+								read.complete ? '' : ` (only the first ${records.length} were read)`
+							}${table.left.length > 0 ? ` · ${table.left.length} more column${table.left.length === 1 ? '' : 's'} when wider` : ''}`}
 					</Text>
 					{unreadable > 0 ? <Text color={theme.warn} wrap="truncate">{unreadableNote(unreadable)}.</Text> : null}
 				</>

@@ -1,7 +1,8 @@
 // The History screen's choices as plain state: which history (loans, repayments, collateral, liquidations), over
-// how many days (default 30, at most the API's 90), and which page. Pure.
+// how many days (default 30, at most the API's 90), the record selected (its page follows), and the filter. Pure.
 import type {HistoryKind} from '../../api/loan-types.js';
 import {nextChoice, type ChoiceMove} from '../../ui/fields/choice-field.js';
+import {applyTextEdit, type TextEdit} from '../../ui/fields/text-editing.js';
 
 export const HISTORY_TABS: ReadonlyArray<{kind: HistoryKind; label: string}> = [
 	{kind: 'borrowHistory', label: 'Loans'},
@@ -16,34 +17,48 @@ const DEFAULT_DAYS = 30;
 export interface HistoryState {
 	tab: number;
 	days: number;
-	/** 0-based page of the records on screen. */
-	page: number;
+	/** 0-based index of the selected record among those the filter lets through; its page is on screen. */
+	selected: number;
+	/** The filter (every word must match) and its cursor; `filtering` while it has the keys. */
+	query: string;
+	cursor: number;
+	filtering: boolean;
 }
 
 export type HistoryAction =
 	| {type: 'tab'; move: ChoiceMove}
 	| {type: 'days'; by: number}
-	| {type: 'page'; by: number; pages: number}
-	| {type: 'page-to'; page: 'first' | 'last'; pages: number};
+	/** Move the selection by `by` records (a page is pageSize of them) over `count` records. */
+	| {type: 'move'; by: number; count: number}
+	| {type: 'move-to'; to: 'first' | 'last'; count: number}
+	/** The filter takes the keys (true) or gives them back to the list. */
+	| {type: 'filtering'; on: boolean}
+	| {type: 'text'; edit: TextEdit};
 
-export const initialHistory: HistoryState = {tab: 0, days: DEFAULT_DAYS, page: 0};
+export const initialHistory: HistoryState = {tab: 0, days: DEFAULT_DAYS, selected: 0, query: '', cursor: 0, filtering: false};
 
 export function historyReducer(state: HistoryState, action: HistoryAction): HistoryState {
 	switch (action.type) {
 		case 'tab': {
 			const tab = nextChoice(state.tab, HISTORY_TABS.length, action.move);
-			return tab === state.tab ? state : {...state, tab, page: 0};
+			return tab === state.tab ? state : {...state, tab, selected: 0};
 		}
 		case 'days': {
 			const at = DAY_CHOICES.indexOf(state.days as (typeof DAY_CHOICES)[number]);
 			const next = DAY_CHOICES[Math.min(DAY_CHOICES.length - 1, Math.max(0, at + action.by))]!;
-			return next === state.days ? state : {...state, days: next, page: 0};
+			return next === state.days ? state : {...state, days: next, selected: 0};
 		}
-		case 'page': {
-			const page = Math.min(Math.max(0, state.page + action.by), Math.max(0, action.pages - 1));
-			return page === state.page ? state : {...state, page};
+		case 'move': {
+			const selected = Math.min(Math.max(0, Math.min(state.selected, action.count - 1) + action.by), Math.max(0, action.count - 1));
+			return selected === state.selected ? state : {...state, selected};
 		}
-		case 'page-to':
-			return {...state, page: action.page === 'first' ? 0 : Math.max(0, action.pages - 1)};
+		case 'move-to':
+			return {...state, selected: action.to === 'first' ? 0 : Math.max(0, action.count - 1)};
+		case 'filtering':
+			return {...state, filtering: action.on};
+		case 'text': {
+			const next = applyTextEdit({value: state.query, cursor: state.cursor}, action.edit);
+			return {...state, query: next.value, cursor: next.cursor, selected: next.value === state.query ? state.selected : 0};
+		}
 	}
 }

@@ -14,16 +14,23 @@ export function LoanFigures({loan, now, theme}: {loan: OngoingLoan; now: number;
 	const rows: Array<[string, string, string?]> = figures.map(([label, value]) =>
 		label === 'Risk' ? [label, `${RISK_SYMBOL[risk.level]} ${value}`, riskColor] : [label, value],
 	);
+	// A value too long for the line wraps under itself (the LTV's call and liquidation marks are never cut off).
 	return (
 		<Box flexDirection="column">
 			{rows.map(([label, value, color]) => (
-				<Text key={label} wrap="truncate">
-					{'  '}
-					{label.padEnd(LABEL)}
-					<Text color={color} bold={color !== undefined}>
-						{value}
-					</Text>
-				</Text>
+				<Box key={label}>
+					<Box width={LABEL + 2} flexShrink={0}>
+						<Text>
+							{'  '}
+							{label}
+						</Text>
+					</Box>
+					<Box flexShrink={1}>
+						<Text wrap="wrap" color={color} bold={color !== undefined}>
+							{value}
+						</Text>
+					</Box>
+				</Box>
 			))}
 		</Box>
 	);

@@ -5,7 +5,7 @@
 import React, {useEffect, useReducer, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {OngoingLoan} from '../../api/loan-types.js';
-import {fixedPercent} from '../../format/money.js';
+import {ltvPercent, withCoin} from '../../format/money.js';
 import {owed} from '../../format/loans.js';
 import {sanitize} from '../../format/sanitize.js';
 import {ago} from '../../format/time.js';
@@ -18,7 +18,8 @@ import {useTextField} from '../../ui/fields/use-text-field.js';
 import {TextField} from '../../ui/fields/text-field.js';
 import type {Binding} from '../../ui/keys/binding.js';
 import {useScreenInput} from '../../ui/keys/screen-input.js';
-import {refreshBinding} from '../../ui/keys/shared-bindings.js';
+import {copyBinding, refreshBinding} from '../../ui/keys/shared-bindings.js';
+import {copiedMessage} from '../../services/clipboard.js';
 import {MoneyPostView} from '../../ui/money/money-post-view.js';
 import {MONEY_STAGE_TITLES, moneyInputMode, moneyReviewBindings, moneyStage, type MoneyStage} from '../../ui/money/money-review-bindings.js';
 import {useMoneyPost} from '../../ui/money/use-money-post.js';
@@ -27,8 +28,9 @@ import {useServices} from '../../ui/services.js';
 import {useNow} from '../../ui/use-now.js';
 import type {Theme} from '../../ui/theme.js';
 import {LoanFigures} from './loan-figures.js';
-import {loanRequestBody, loanRequestOf, type LoanRequest, type LoanResult} from './loan-request.js';
-import {initialLoanAction, loanActionReducer, type LoanActionState, type LoanStep} from './reducer.js';
+import {loanRequestBody, loanRequestOf, type LoanRequest} from './loan-request.js';
+import {initialLoanAction, loanActionReducer, type LoanStep} from './reducer.js';
+import {actionOutcome, type ActionOutcome} from './outcome-words.js';
 import {LoanReview} from './review.js';
 import {useLoan} from './use-loan.js';
 
@@ -52,14 +54,22 @@ const UNLOCK_LABELS = [
 	{label: 'Keep collateral — the LTV falls instead', value: false},
 ];
 
-/** A new instance after each completed action: its money post starts fresh, its figures are read again. */
+/** A new instance after each completed action: its money post starts fresh, its figures are read again, and it says
+ * in words what the action did (so a loan repaid in full reads as closed by that repayment, not as gone). */
 export function LoanScreen({orderId}: {orderId: string}) {
-	const [generation, setGeneration] = useState(0);
-	return <LoanDetail key={generation} orderId={orderId} onFinished={() => setGeneration((n) => n + 1)} />;
+	const [finished, setFinished] = useState<{generation: number; note?: string}>({generation: 0});
+	return (
+		<LoanDetail
+			key={finished.generation}
+			orderId={orderId}
+			note={finished.note}
+			onFinished={(note) => setFinished((previous) => ({generation: previous.generation + 1, note}))}
+		/>
+	);
 }
 
-function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => void}) {
-	const {client, credentials, theme, connectedTo} = useServices();
+function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string; onFinished: (note?: string) => void}) {
+	const {client, credentials, theme, connectedTo, clipboard} = useServices();
 	const navigation = useNavigation();
 	const [state, dispatch] = useReducer(loanActionReducer, initialLoanAction);
 	/** The loan as reviewed when y was typed: the check compares with it when the pipeline's own read fails. */
@@ -78,6 +88,27 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 	useEffect(() => {
 		if (post.state.check.status === 'done') refresh();
 	}, [post.state.check.status, refresh]);
+	// The action is done: the loan is read again, so the result says what it left (closed, or its new figures).
+	const doneAt = useRef<number | undefined>(undefined);
+	useEffect(() => {
+		if (post.state.phase !== 'done') return;
+		doneAt.current = Date.now();
+		refresh();
+	}, [post.state.phase, refresh]);
+	const after =
+		stage === 'result' && doneAt.current !== undefined && loanRead.state.status === 'ready' && !loanRead.state.refreshing && loanRead.state.at >= doneAt.current
+			? (loanRead.state.loan ?? null)
+			: undefined;
+	const outcome =
+		stage === 'result' && post.state.result && post.state.result.kind !== 'borrow'
+			? actionOutcome(post.state.result, {kind: state.action ?? 'repay', repayAll: state.repayAll, amount: state.amount}, after)
+			: undefined;
+	const [copied, setCopied] = useState<string | undefined>(undefined);
+	const copyOrderId = () => {
+		clipboard?.copy(orderId);
+		setCopied(copiedMessage(clipboard, 'Order ID'));
+	};
+	const copy = copyBinding('order ID', copyOrderId);
 
 	const amountField = useTextField({
 		focused: stage === 'amount',
@@ -99,6 +130,7 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 					{keys: ['r'], description: 'repay', footer: 1, handler: start('repay'), when: loan !== undefined},
 					{keys: ['a'], description: 'add collateral', footer: 1, handler: start('add'), when: loan !== undefined},
 					{keys: ['w'], description: 'withdraw collateral', footer: 1, handler: start('withdraw'), when: loan !== undefined},
+					{...copy, footer: 3},
 					refreshBinding(refresh, 'read the loan again'),
 				];
 			case 'repay-mode':
@@ -123,7 +155,8 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 				},
 				change: () => dispatch({type: 'back'}),
 				home: () => navigation.home(),
-				done: {description: 'back to the loan', handler: onFinished},
+				done: {description: after === null ? 'back (the loan is closed)' : 'back to the loan', handler: () => onFinished(outcome?.headline)},
+				copy: {what: 'order ID', handler: copyOrderId},
 				// The action is over (whatever the check finds): the loan, read again.
 				leave: {
 					description: 'back to the loan',
@@ -137,6 +170,8 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 		: stepRows();
 	useScreenInput({
 		mode: money ? moneyInputMode(money) : stage === 'amount' ? 'text' : 'navigate',
+		// Until the loan is first read: r, a, w typed meanwhile act on it once it shows.
+		loading: stage === 'view' && loanRead.state.status === 'loading',
 		bindings,
 		// Only the amount field takes a paste; on the review it is dropped: only a typed y sends.
 		onPaste: (text) => {
@@ -158,8 +193,13 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 					</Text>
 				) : null}
 			</Text>
-			{stage === 'view' ? <DetailBody read={loanRead.state} now={now} theme={theme} /> : null}
-			{stage !== 'view' && loan ? <Summary loan={loan} /> : null}
+			{stage === 'view' && note !== undefined ? (
+				<Text color={theme.good} wrap="wrap">
+					✓ {note}
+				</Text>
+			) : null}
+			{stage === 'view' ? <DetailBody read={loanRead.state} now={now} theme={theme} closedBy={note} /> : null}
+			{stage !== 'view' && stage !== 'result' && loan ? <Summary loan={loan} /> : null}
 			{stage === 'repay-mode' ? <ChoiceList choices={REPAY_CHOICES} selected={state.repayAll ? 0 : 1} focused color={theme.accent} keys="numbers" /> : null}
 			{stage === 'amount' && loan ? (
 				<TextField
@@ -177,7 +217,12 @@ function LoanDetail({orderId, onFinished}: {orderId: string; onFinished: () => v
 				<LoanReview state={state} loan={loan} connectedTo={connectedTo} refusal={post.state.refusal} confirmAgain={post.state.confirmAgain} theme={theme} />
 			) : null}
 			<MoneyPostView post={post.state} sending={state.action === 'repay' ? 'the repayment' : 'the collateral change'} />
-			{stage === 'result' && post.state.result && post.state.result.kind !== 'borrow' ? <Result result={post.state.result} state={state} orderId={orderId} theme={theme} /> : null}
+			{outcome ? <Result outcome={outcome} after={after} orderId={orderId} theme={theme} /> : null}
+			{copied !== undefined && (stage === 'view' || stage === 'result') ? (
+				<Text dimColor wrap="wrap">
+					{copied}
+				</Text>
+			) : null}
 		</Box>
 	);
 }
@@ -187,55 +232,47 @@ function postedName(posted: LoanRequest): string {
 	return posted.kind === 'revisePledge' ? (posted.request.reviseType === 'IN' ? 'Add collateral' : 'Withdraw collateral') : 'Repay';
 }
 
-function DetailBody({read, now, theme}: {read: ReturnType<typeof useLoan>['state']; now: number; theme: Theme}) {
+function DetailBody({read, now, theme, closedBy}: {read: ReturnType<typeof useLoan>['state']; now: number; theme: Theme; closedBy?: string}) {
 	if (read.status === 'loading') return <Spinner label="Reading the loan…" color={theme.accent} />;
 	if (read.status === 'error') return <ErrorMessage error={read.error} color={theme.bad} action="Ctrl+R to retry" />;
 	return (
 		<Box flexDirection="column">
 			{read.error !== undefined ? <Text color={theme.bad} wrap="truncate">✗ Refresh failed: {errorLine(read.error)} (showing the last answer)</Text> : null}
 			{read.loan ? (
-				<>
-					<LoanFigures loan={read.loan} now={now} theme={theme} />
-					<Text> </Text>
-					<Text wrap="truncate">r repay · a add collateral · w withdraw collateral · Esc back to the loans</Text>
-				</>
+				<LoanFigures loan={read.loan} now={now} theme={theme} />
+			) : closedBy !== undefined ? (
+				<Text wrap="wrap">Nothing is owed on it any more. The History screen has its records.</Text>
 			) : (
-				<Text wrap="truncate">This loan is no longer open (repaid or liquidated). The History screen has its records.</Text>
+				<Text wrap="wrap">This loan is closed (repaid or liquidated): nothing to repay or change. The History screen has its records.</Text>
 			)}
 		</Box>
 	);
 }
 
-function Summary({loan}: {loan: OngoingLoan}) {
+function Summary({loan, now = false}: {loan: OngoingLoan; now?: boolean}) {
 	return (
-		<Text dimColor wrap="truncate">
-			owes {owed(loan)} {sanitize(loan.loanCoin)} (interest {loan.interestAmount}) · collateral {loan.pledgeAmount} {sanitize(loan.pledgeCoin)} · LTV {fixedPercent(loan.pledgeRate)} (call{' '}
-			{fixedPercent(loan.supRate)}, liq {fixedPercent(loan.forceRate)})
+		<Text dimColor wrap="wrap">
+			{now ? 'now: ' : ''}owes {withCoin(owed(loan), sanitize(loan.loanCoin))} (interest {withCoin(loan.interestAmount, sanitize(loan.loanCoin))}) · collateral{' '}
+			{withCoin(loan.pledgeAmount, sanitize(loan.pledgeCoin))} · LTV {ltvPercent(loan.pledgeRate)} (call {ltvPercent(loan.supRate)}, liq {ltvPercent(loan.forceRate)})
 		</Text>
 	);
 }
 
-function Result({result, state, orderId, theme}: {result: LoanResult; state: LoanActionState; orderId: string; theme: Theme}) {
-	const lines =
-		result.kind === 'repay'
-			? [
-					`✓ Repaid on order ${orderId}`,
-					`  repayAmount        ${result.result.repayAmount} ${sanitize(result.result.loanCoin)}`,
-					`  payInterest        ${result.result.payInterest} ${sanitize(result.result.loanCoin)}`,
-					`  repayLoanAmount    ${result.result.repayLoanAmount} ${sanitize(result.result.loanCoin)}`,
-					`  repayUnlockAmount  ${result.result.repayUnlockAmount} ${sanitize(result.result.pledgeCoin)} released`,
-				]
-			: [
-					`✓ Collateral ${state.action === 'add' ? 'added' : 'withdrawn'}: ${state.amount} ${sanitize(result.result.pledgeCoin)} on order ${orderId}`,
-					`  afterPledgeRate    ${fixedPercent(result.result.afterPledgeRate)} (LTV now)`,
-				];
+function Result({outcome, after, orderId, theme}: {outcome: ActionOutcome; after: OngoingLoan | null | undefined; orderId: string; theme: Theme}) {
 	return (
 		<Box flexDirection="column" borderStyle="double" paddingX={1}>
-			{lines.map((line, i) => (
-				<Text key={i} bold={i === 0} color={i === 0 ? theme.good : undefined} wrap="truncate">
-					{line}
+			<Text bold color={theme.good} wrap="wrap">
+				✓ {outcome.headline}
+			</Text>
+			<Text wrap="truncate">  {'Order'.padEnd(16)}{orderId}</Text>
+			{outcome.rows.map(([label, value]) => (
+				<Text key={label} wrap="wrap">
+					{'  '}
+					{label.padEnd(16)}
+					{value}
 				</Text>
 			))}
+			{after === undefined ? <Text dimColor>Reading the loan again…</Text> : after === null ? null : <Summary loan={after} now />}
 			<Text dimColor wrap="truncate">
 				Enter or Esc: back to the loan
 			</Text>

@@ -1,9 +1,10 @@
 // The review of a repayment or a collateral change: exactly what will be sent and what it will do, from the loan's
-// own figures (loans/repay-preview.ts, loans/ltv.ts), then the y/N question.
+// own figures (loans/repay-preview.ts, loans/ltv.ts), then the y/N question. The amount that is sent is shown as the
+// exact string sent; the loan's own figures go through their formatters (format/money.ts).
 import React from 'react';
 import {Box, Text} from 'ink';
 import type {OngoingLoan} from '../../api/loan-types.js';
-import {amount as money, significantDecimals, fixedPercent} from '../../format/money.js';
+import {ltvPercent, withCoin} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {checkCollateralChange} from '../../loans/ltv.js';
 import {repayPreview} from '../../loans/repay-preview.js';
@@ -55,16 +56,15 @@ function repayRows(state: LoanActionState, loan: OngoingLoan): Array<[string, st
 	const pledgeCoin = sanitize(loan.pledgeCoin);
 	const preview = repayPreview(loan, {all: state.repayAll, amount: state.repayAll ? undefined : state.amount, unlock: state.unlock});
 	if (!preview.ok) return [['Repay', `refused here: ${preview.reason}`]];
-	const places = Math.min(8, Math.max(...[preview.pay, preview.owed, preview.interest, preview.principal, preview.remainingPrincipal].map(significantDecimals)));
-	const show = (value: string) => `${money(value, places)} ${coin}`;
+	const show = (value: string) => withCoin(value, coin);
 	const release =
 		preview.release.kind === 'all'
-			? `all ${preview.release.amount} ${pledgeCoin} released`
+			? `all ${withCoin(preview.release.amount, pledgeCoin)} released`
 			: preview.release.kind === 'none'
-				? `kept (none released); LTV ${fixedPercent(loan.pledgeRate)} → ${fixedPercent(preview.ltvAfter)}`
+				? `kept (none released); LTV ${ltvPercent(loan.pledgeRate)} → ${ltvPercent(preview.ltvAfter)}`
 				: `some ${pledgeCoin} released (Bitget sizes the release)`;
 	return [
-		['Repay', state.repayAll ? `everything: ${show(preview.pay)} now (repayAll; interest still accruing is included)` : `${show(preview.pay)} of ${show(preview.owed)} owed`],
+		['Repay', state.repayAll ? `everything: ${show(preview.pay)} now (all of it; interest still accruing is included)` : `${state.amount} ${coin} of ${show(preview.owed)} owed`],
 		['Interest', `${show(preview.interest)} (paid first)`],
 		['Principal', `${show(preview.principal)}; left afterwards ${show(preview.remainingPrincipal)}`],
 		['Collateral', release],
@@ -75,11 +75,10 @@ function collateralRows(state: LoanActionState, loan: OngoingLoan): Array<[strin
 	const coin = sanitize(loan.pledgeCoin);
 	const change = state.action === 'add' ? 'add' : 'withdraw';
 	const check = checkCollateralChange(loan, change, state.amount);
-	const places = Math.max(significantDecimals(loan.pledgeAmount), significantDecimals(state.amount));
-	const ltv = check.after === undefined ? `${fixedPercent(check.before)}` : `${fixedPercent(check.before)} → ${fixedPercent(check.after)}`;
+	const ltv = check.after === undefined ? ltvPercent(check.before) : `${ltvPercent(check.before)} → ${ltvPercent(check.after)}`;
 	return [
-		[change === 'add' ? 'Add' : 'Withdraw', `${money(state.amount, places)} ${coin} (collateral now ${money(loan.pledgeAmount, places)} ${coin})`],
-		['LTV', `${ltv} at today's price (margin call ${fixedPercent(loan.supRate)}, liquidation ${fixedPercent(loan.forceRate)})`],
+		[change === 'add' ? 'Add' : 'Withdraw', `${state.amount} ${coin} (collateral now ${withCoin(loan.pledgeAmount, coin)})`],
+		['LTV', `${ltv} at today's price (margin call ${ltvPercent(loan.supRate)}, liquidation ${ltvPercent(loan.forceRate)})`],
 		...(check.ok ? [] : ([['Refused here', check.reason]] as Array<[string, string]>)),
 	];
 }

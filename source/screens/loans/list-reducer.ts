@@ -1,20 +1,28 @@
 // The Loans list's own state: which loan is selected (by order id, so a refresh that reorders the list keeps it),
-// the window over the rows, and whether the "Sent from here" section is shown. Pure.
+// the window over the rows, the filter, and whether the "Sent from here" section is shown. Pure.
+import {applyTextEdit, type TextEdit} from '../../ui/fields/text-editing.js';
+
 export interface LoanListState {
 	selected?: string;
 	/** First loan shown in the window. */
 	offset: number;
 	showSent: boolean;
+	/** The filter (every word must match) and its cursor; `filtering` while it has the keys. */
+	query: string;
+	cursor: number;
+	filtering: boolean;
 }
 
 export type LoanListAction =
 	| {type: 'move'; by: number; ids: readonly string[]; pageSize: number}
 	| {type: 'first'; ids: readonly string[]}
 	| {type: 'last'; ids: readonly string[]; pageSize: number}
-	| {type: 'toggle-sent'};
+	| {type: 'toggle-sent'}
+	| {type: 'filtering'; on: boolean}
+	| {type: 'text'; edit: TextEdit};
 
 export function initialLoanList(selected?: string): LoanListState {
-	return {selected, offset: 0, showSent: false};
+	return {selected, offset: 0, showSent: false, query: '', cursor: 0, filtering: false};
 }
 
 /** The selected row's index in `ids` (the first row when the selected loan is gone). */
@@ -33,6 +41,12 @@ export function loanListReducer(state: LoanListState, action: LoanListAction): L
 			return select(state, action.ids.length - 1, action.ids, action.pageSize);
 		case 'toggle-sent':
 			return {...state, showSent: !state.showSent};
+		case 'filtering':
+			return {...state, filtering: action.on};
+		case 'text': {
+			const next = applyTextEdit({value: state.query, cursor: state.cursor}, action.edit);
+			return {...state, query: next.value, cursor: next.cursor, offset: next.value === state.query ? state.offset : 0};
+		}
 	}
 }
 

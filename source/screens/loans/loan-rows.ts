@@ -1,9 +1,8 @@
 // The Loans table as text: per loan, its figures and its LTV gauge with the numbers and the price falls that reach
-// the margin call and the liquidation. Every amount column has one number of decimals and is right-aligned
-// (format/money.ts); risk is a symbol and a word, so nothing depends on colour. A terminal too narrow for one line
+// the margin call and the liquidation. Every amount is at its coin's precision, right-aligned (format/money.ts); risk is a symbol and a word, so nothing depends on colour. A terminal too narrow for one line
 // of figures gets two (and the gauge's falls a line of their own) rather than figures cut off.
 import type {OngoingLoan} from '../../api/loan-types.js';
-import {alignRight, amountColumn, fixedPercent} from '../../format/money.js';
+import {alignRight, aprPercent, coinAmount, hourlyRate, withCoin} from '../../format/money.js';
 import {expiryWords, fall, ltvGauge, RISK_SYMBOL} from '../../format/loans.js';
 import {sanitize} from '../../format/sanitize.js';
 import {annualRate, riskOf, type RiskLevel} from '../../loans/ltv.js';
@@ -15,6 +14,8 @@ interface LoanRow {
 	figures: string[];
 	/** The gauge with its numbers and the falls to each mark: one line, or two on a narrow terminal. */
 	gauge: string[];
+	/** Every cell of the row, shown or not (what the filter searches). */
+	text: string;
 }
 
 export interface LoanTable {
@@ -34,14 +35,13 @@ const SECOND_LEAD = 4;
 /** The table for `loans` (already in risk order), at local time `now`, for a terminal `columns` wide. */
 export function loanTable(loans: readonly OngoingLoan[], now: number, columns: number): LoanTable {
 	const risks = loans.map((loan) => riskOf(loan));
-	const coin = (values: string[], coins: string[]) => values.map((value, i) => `${value} ${sanitize(coins[i]!)}`);
 	const cells: string[][] = [
 		risks.map((risk) => `${RISK_SYMBOL[risk.level]} ${risk.label}`),
-		coin(amountColumn(loans.map((l) => l.loanAmount), {maxDecimals: 8}), loans.map((l) => l.loanCoin)),
-		amountColumn(loans.map((l) => l.interestAmount), {maxDecimals: 8}),
-		alignRight(loans.map((l) => fixedPercent(annualRate(l.hourInterestRate), 2))),
-		alignRight(loans.map((l) => `${fixedPercent(l.hourInterestRate, 5)}/h`)),
-		coin(amountColumn(loans.map((l) => l.pledgeAmount), {maxDecimals: 8}), loans.map((l) => l.pledgeCoin)),
+		alignRight(loans.map((l) => withCoin(l.loanAmount, sanitize(l.loanCoin)))),
+		alignRight(loans.map((l) => coinAmount(l.interestAmount, l.loanCoin))),
+		alignRight(loans.map((l) => aprPercent(annualRate(l.hourInterestRate)))),
+		alignRight(loans.map((l) => hourlyRate(l.hourInterestRate))),
+		alignRight(loans.map((l) => withCoin(l.pledgeAmount, sanitize(l.pledgeCoin)))),
 		loans.map((l) => expiryWords(l.expireTime, now)),
 		loans.map((l) => l.orderId),
 	];
@@ -77,6 +77,7 @@ export function loanTable(loans: readonly OngoingLoan[], now: number, columns: n
 				level: risks[r]!.level,
 				figures: groups.map((group, g) => line(cells.map((column) => column[r]!), group, leadOf(g))),
 				gauge: GAUGE_INDENT + [...together].length <= room ? [together] : [bar, falls],
+				text: [...cells.map((column) => column[r]!), loan.loanCoin, loan.pledgeCoin].join(' '),
 			};
 		}),
 	};

@@ -1,9 +1,10 @@
 // The Loans screen: every ongoing loan, riskiest first, with the LTV gauge and its numbers, totals from `debts`,
-// refreshed by itself ("updated 12 s ago") and with Ctrl+R; Enter opens a loan; s shows what was sent from here.
-import React, {useReducer} from 'react';
+// refreshed by itself ("updated 12 s ago") and with Ctrl+R; Enter opens a loan; / filters; c copies the order id;
+// s shows what was sent from here.
+import React, {useEffect, useReducer, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {Debts} from '../../api/loan-types.js';
-import {amount, significantDecimals} from '../../format/money.js';
+import {withCoin} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {unreadableNote} from '../../format/unreadable.js';
 import {ago} from '../../format/time.js';
@@ -11,7 +12,13 @@ import type {RiskLevel} from '../../loans/ltv.js';
 import {ErrorMessage} from '../../ui/components/error-message.js';
 import {Spinner} from '../../ui/components/spinner.js';
 import {errorLine} from '../../format/describe-error.js';
-import {refreshBinding} from '../../ui/keys/shared-bindings.js';
+import {copyBinding, refreshBinding} from '../../ui/keys/shared-bindings.js';
+import type {Binding} from '../../ui/keys/binding.js';
+import {ListFilter} from '../../ui/components/list-filter.js';
+import {textRow} from '../../ui/fields/field-bindings.js';
+import {pasteEdit} from '../../ui/fields/text-editing.js';
+import {copiedMessage} from '../../services/clipboard.js';
+import {filterTerms, rowMatches} from '../../format/row-filter.js';
 import {useScreenInput} from '../../ui/keys/screen-input.js';
 import {useBodySize} from '../../ui/layout.js';
 import {useNavigation} from '../../ui/navigation.js';
@@ -25,23 +32,41 @@ import {useLoanBook} from './use-loan-book.js';
 import {useNow} from '../../ui/use-now.js';
 import {useSentHistory} from './use-sent-history.js';
 
-/** Rows around the list: title, header, window line, blank, two lines of totals. */
-const CHROME = 6;
+/** The totals' labels, and where an item that does not fit on the label's line starts. */
+const TOTAL_LABEL = 15;
 
 export function LoansScreen({selected}: {selected?: string}) {
-	const {client, credentials, theme, journal} = useServices();
+	const {client, credentials, theme, journal, completion, lastError, clipboard} = useServices();
 	const navigation = useNavigation();
 	const {columns, rows} = useBodySize();
-	const book = useLoanBook(client, credentials);
+	const book = useLoanBook(client, credentials, undefined, completion?.orderIds);
 	const now = useNow();
 	const [list, dispatch] = useReducer(loanListReducer, selected, initialLoanList);
 	const sent = useSentHistory(journal, book.state.updatedAt);
+	// A failed read is on the top line too (as a failed symbol list is), until a read succeeds.
+	const failure = book.state.error;
+	const readAt = book.state.updatedAt;
+	useEffect(() => {
+		if (failure !== undefined) lastError.report('loans', `Loans: ${errorLine(failure)}`);
+		else if (readAt !== undefined) lastError.succeeded('loans');
+	}, [failure, readAt, lastError]);
 	const loans = book.state.loans ?? [];
 	const unreadable = book.state.unreadable ?? 0;
-	const ids = loans.map((loan) => loan.orderId);
-	const table = loanTable(loans, now, columns);
-	// A line more above the list when loans could not be read.
-	const pageSize = Math.max(1, Math.floor((rows - CHROME - (unreadable > 0 ? 1 : 0) - table.header.length + 1) / linesPerLoan(table)));
+	const full = loanTable(loans, now, columns);
+	// The filter keeps the rows with every word (the table's widths stay those of every loan).
+	const terms = filterTerms(list.query);
+	const table = {...full, rows: full.rows.filter((row) => rowMatches(row.text, terms))};
+	const ids = table.rows.map((row) => row.orderId);
+	const filterShown = list.filtering || list.query !== '';
+	const [notice, setNotice] = useState<{text: string; orderId?: string} | undefined>(undefined);
+	const totals = totalLines(book.state.debts, columns);
+	// What the list shares the body with: the title, the lines above the table, the header and the totals. The window
+	// line ("loans 1-2 of 5") only when not every loan fits.
+	const above = 1 + (book.state.error !== undefined && book.state.loans !== undefined ? 1 : 0) + (unreadable > 0 ? 1 : 0) + (filterShown ? 1 : 0);
+	const below = totals.length + (book.state.debtsError !== undefined ? 1 : 0) + (notice ? 1 : 0);
+	const room = rows - above - table.header.length - below;
+	const perLoan = linesPerLoan(table);
+	const pageSize = ids.length * perLoan <= room ? Math.max(1, ids.length) : Math.max(1, Math.floor((room - 1) / perLoan));
 	const index = selectedIndex(list, ids);
 	const offset = windowStart(index, list.offset, ids.length, pageSize);
 
@@ -55,16 +80,44 @@ export function LoansScreen({selected}: {selected?: string}) {
 	// The moves only where there are loans to move over (with none they change nothing).
 	const moving = onList && ids.length > 0;
 	const selectedId = ids[index];
+	const several = onList && ids.length > 1;
+	const copy = () => {
+		if (selectedId === undefined) return;
+		clipboard?.copy(selectedId);
+		setNotice({orderId: selectedId, text: copiedMessage(clipboard, 'Order ID')});
+	};
+	const filterRows: Binding[] = [
+		{keys: ['Up'], description: 'the loan above', group: 'move', footer: 1, handler: () => move(-1), when: several},
+		{keys: ['Down'], description: 'the loan below', group: 'move', footer: 1, handler: () => move(1), when: several},
+		{keys: ['Enter', 'Tab'], label: 'Enter', description: 'to the list (the filter kept)', short: 'to the list', footer: 1, handler: () => dispatch({type: 'filtering', on: false})},
+		{
+			keys: ['Esc'],
+			description: list.query === '' ? 'close the filter' : 'clear the filter (then Esc closes it)',
+			short: list.query === '' ? 'close filter' : 'clear filter',
+			footer: 1,
+			handler: () => (list.query === '' ? dispatch({type: 'filtering', on: false}) : dispatch({type: 'text', edit: {op: 'clear'}})),
+		},
+		{...textRow((edit) => dispatch({type: 'text', edit})), description: 'filter: every word must match (/ - _ ignored)', short: 'filter', footer: 2},
+	];
 	useScreenInput({
-		mode: 'navigate',
-		bindings: [
-			{keys: ['Up', 'k'], description: 'the loan above', group: 'move', footer: 1, handler: () => move(-1), when: moving},
-			{keys: ['Down', 'j'], description: 'the loan below', group: 'move', footer: 1, handler: () => move(1), when: moving},
+		mode: list.filtering && onList ? 'text' : 'navigate',
+		// Until the first answer: keys typed meanwhile (4 Enter from home) act on the list once it shows.
+		loading: book.state.loans === undefined && book.state.error === undefined,
+		onPaste: (text) => {
+			const edit = pasteEdit(text);
+			if (edit && list.filtering && onList) dispatch({type: 'text', edit});
+		},
+		bindings: list.filtering && onList ? filterRows : [
+			{keys: ['Up', 'k'], description: 'the loan above', group: 'move', footer: 1, handler: () => move(-1), when: several},
+			{keys: ['Down', 'j'], description: 'the loan below', group: 'move', footer: 1, handler: () => move(1), when: several},
 			{keys: ['Enter'], description: 'open the loan (repay, collateral)', footer: 1, handler: () => open(selectedId!), when: onList && selectedId !== undefined},
+			{...copyBinding('order ID', copy, 3), when: onList && selectedId !== undefined},
+			{keys: ['/'], description: 'filter the loans (every word must match)', short: 'filter', footer: 2, when: onList && loans.length > 0, handler: () => dispatch({type: 'filtering', on: true})},
+			{keys: ['Esc'], description: 'clear the filter (then Esc goes back)', short: 'clear filter', footer: 1, when: onList && list.query !== '', handler: () => dispatch({type: 'text', edit: {op: 'clear'}})},
 			{keys: ['PgUp'], description: 'a page up', group: 'page', handler: () => move(-pageSize), when: moving},
 			{keys: ['PgDn'], description: 'a page down', group: 'page', handler: () => move(pageSize), when: moving},
-			{keys: ['Home', 'g'], description: 'the first loan', group: 'first or last loan', handler: () => dispatch({type: 'first', ids}), when: moving},
-			{keys: ['End', 'G'], description: 'the last loan', group: 'first or last loan', handler: () => dispatch({type: 'last', ids, pageSize}), when: moving},
+			{keys: ['Home', 'g'], description: 'the first loan', group: 'first or last loan', handler: () => dispatch({type: 'first', ids}), when: several},
+			{keys: ['End', 'G'], description: 'the last loan', group: 'first or last loan', handler: () => dispatch({type: 'last', ids, pageSize}), when: several},
 			refreshBinding(book.refresh, onList ? 'read the loans again' : 'read the loans and what was sent again', 2),
 			onList
 				? {keys: ['s'], description: 'what was sent from here', short: 'sent from here', footer: 2, handler: () => dispatch({type: 'toggle-sent'})}
@@ -112,6 +165,7 @@ export function LoansScreen({selected}: {selected?: string}) {
 				)
 			) : (
 				<>
+					{filterShown ? <ListFilter query={list.query} cursor={list.cursor} focused={list.filtering} shown={ids.length} total={loans.length} theme={theme} /> : null}
 					{table.header.map((line, i) => (
 						<Text key={`h${i}`} dimColor wrap="truncate">
 							{'  '}
@@ -137,12 +191,18 @@ export function LoansScreen({selected}: {selected?: string}) {
 							</Box>
 						);
 					})}
-					{loans.length > pageSize ? (
+					{ids.length === 0 ? <Text wrap="truncate">  No loan matches “{list.query}”. Esc clears the filter.</Text> : null}
+					{ids.length > pageSize ? (
 						<Text dimColor wrap="truncate">
-							loans {offset + 1}-{offset + visible.length} of {loans.length}
+							loans {offset + 1}-{offset + visible.length} of {ids.length}
 						</Text>
 					) : null}
-					<Totals debts={state.debts} error={state.debtsError} theme={theme} />
+					{notice && notice.orderId === selectedId ? (
+						<Text dimColor wrap="truncate">
+							{notice.text}
+						</Text>
+					) : null}
+					<Totals lines={totals} debts={state.debts} error={state.debtsError} theme={theme} />
 				</>
 			)}
 		</Box>
@@ -153,17 +213,36 @@ function riskColor(theme: Theme, level: RiskLevel): string | undefined {
 	return level === 'ok' ? undefined : level === 'near' ? theme.warn : theme.bad;
 }
 
-function Totals({debts, error, theme}: {debts?: Debts; error: unknown; theme: Theme}) {
-	if (!debts) return error === undefined ? null : <Text color={theme.warn} wrap="truncate">Totals unavailable: {errorLine(error)}</Text>;
-	const line = (items: Debts['loanInfos']) => {
-		if (items.length === 0) return 'none';
-		const places = Math.min(8, Math.max(0, ...items.map((item) => significantDecimals(item.amount))));
-		return items.map((item) => `${amount(item.amount, places)} ${sanitize(item.coin)} (≈ ${amount(item.amountUsdt, 2)} USDT)`).join(', ');
+/** The totals as lines: "Total owed" and "Total pledged" with their items on one line, or one item a line (under
+ * the first) when they do not fit the width: an amount is never cut. */
+function totalLines(debts: Debts | undefined, columns: number): string[] {
+	if (!debts) return [];
+	const items = (list: Debts['loanInfos'], inUsdt: boolean) => {
+		if (list.length === 0) return ['none'];
+		return list.map((item) => `${withCoin(item.amount, sanitize(item.coin))}${inUsdt ? ` (≈ ${withCoin(item.amountUsdt, 'USDT')})` : ''}`);
 	};
+	const fits = (line: string) => [...line].length <= columns - 1;
+	// Each total on one line with its USDT values; without them when that does not fit; else an item a line.
+	const block = (label: string, list: Debts['loanInfos']) => {
+		for (const inUsdt of [true, false]) {
+			const one = `${label.padEnd(TOTAL_LABEL)}${items(list, inUsdt).join(', ')}`;
+			if (fits(one)) return [one];
+		}
+		const parts = items(list, true);
+		return parts.map((part, i) => `${(i === 0 ? label : '').padEnd(TOTAL_LABEL)}${part}${i < parts.length - 1 ? ',' : ''}`);
+	};
+	return [...block('Total owed', debts.loanInfos), ...block('Total pledged', debts.pledgeInfos)];
+}
+
+function Totals({lines, debts, error, theme}: {lines: string[]; debts?: Debts; error: unknown; theme: Theme}) {
+	if (!debts) return error === undefined ? null : <Text color={theme.warn} wrap="truncate">Totals unavailable: {errorLine(error)}</Text>;
 	return (
 		<Box flexDirection="column">
-			<Text wrap="truncate">Total owed     {line(debts.loanInfos)}</Text>
-			<Text wrap="truncate">Total pledged  {line(debts.pledgeInfos)}</Text>
+			{lines.map((line, i) => (
+				<Text key={i} wrap="truncate">
+					{line}
+				</Text>
+			))}
 			{error !== undefined ? <Text color={theme.warn} wrap="truncate">(totals from the read before: {errorLine(error)})</Text> : null}
 		</Box>
 	);

@@ -10,6 +10,29 @@ import {errorLine} from '../../format/describe-error.js';
 import type {Theme} from '../../ui/theme.js';
 import type {SentHistory} from './use-sent-history.js';
 
+/** The body's fields in words (the record keeps the names sent); a field not listed here is shown as sent. */
+const VALUE_WORDS: Record<string, string> = {
+	orderId: 'order',
+	loanCoin: 'loan coin',
+	pledgeCoin: 'pledge coin',
+	pledgeAmount: 'pledge',
+	loanAmount: 'loan',
+	daily: 'period',
+	amount: 'amount',
+	repayAll: 'repay all',
+	repayUnlock: 'release collateral',
+	reviseType: 'change',
+};
+const VALUE_WORD: Record<string, Record<string, string>> = {
+	reviseType: {IN: 'add', OUT: 'withdraw'},
+	daily: {SEVEN: '7 days', THIRTY: '30 days', FLEXIBLE: 'flexible'},
+};
+
+/** One sent value as a person reads it: "order 1130…", "change add", "repay all yes". */
+function sentValueWords(name: string, value: string): string {
+	return `${VALUE_WORDS[name] ?? sanitize(name)} ${VALUE_WORD[name]?.[value] ?? sanitize(value)}`;
+}
+
 const OUTCOME: Record<MoneyRecord['outcome'], string> = {done: '✓ done', refused: '✗ refused', unknown: '? outcome unknown', sending: '? no answer recorded'};
 
 export function SentList({history, rows, theme}: {history: SentHistory; rows: number; theme: Theme}) {
@@ -31,7 +54,7 @@ export function SentList({history, rows, theme}: {history: SentHistory; rows: nu
 	return (
 		<Box flexDirection="column">
 			{shown.map((record) => {
-				const values = Object.entries(record.values).map(([name, value]) => `${name} ${sanitize(value)}`).join(', ');
+				const values = Object.entries(record.values).map(([name, value]) => sentValueWords(name, value)).join(', ');
 				const check = record.finding ? ` — check: ${record.finding.status}, ${sanitize(record.finding.message)}` : '';
 				return (
 					<Box key={record.id} flexDirection="column">

@@ -15,10 +15,13 @@ export interface LoanBook {
 	refresh(): void;
 }
 
-export function useLoanBook(client: BitgetClient, credentials: CredentialsAccess, refreshMs = REFRESH_MS): LoanBook {
+/** `onRead` hears the open order ids of each read (for shell completion). */
+export function useLoanBook(client: BitgetClient, credentials: CredentialsAccess, refreshMs = REFRESH_MS, onRead?: (orderIds: string[]) => unknown): LoanBook {
 	const [state, dispatch] = useReducer(loanBookReducer, initialLoanBook);
 	const request = useRef(0);
 	const controller = useRef<AbortController | undefined>(undefined);
+	const onReadRef = useRef(onRead);
+	onReadRef.current = onRead;
 
 	const refresh = useCallback(() => {
 		controller.current?.abort();
@@ -37,7 +40,9 @@ export function useLoanBook(client: BitgetClient, credentials: CredentialsAccess
 					client.ongoingOrderPage({}, {signal: mine.signal}),
 					client.debts({signal: mine.signal}).catch((error: unknown) => ({error})),
 				]);
-				if (!mine.signal.aborted) dispatch({type: 'loaded', request: number, loans: page.records, unreadable: page.unreadable, debts, at: Date.now()});
+				if (mine.signal.aborted) return;
+				dispatch({type: 'loaded', request: number, loans: page.records, unreadable: page.unreadable, debts, at: Date.now()});
+				onReadRef.current?.(page.records.map((loan) => loan.orderId));
 			} catch (error) {
 				if (!mine.signal.aborted) dispatch({type: 'failed', request: number, error});
 			}

@@ -10,20 +10,18 @@
 import {useEffect, useLayoutEffect, useRef, useState} from 'react';
 import {useStdin} from 'ink';
 import {createKeyReader, type KeyEvent} from './key-reader.js';
+import {takeNext, type KeyHold} from './key-queue.js';
 
 /** Input emitters (one per Ink instance) that already have their owner: a second is a bug. */
 const owned = new WeakSet<object>();
 
-/** Ctrl+C: handled even while keys are held, so a screen that never arrives cannot trap the person. */
-function isInterrupt(event: KeyEvent): boolean {
-	return event.type === 'key' && event.key.ctrl && event.input === 'c';
-}
-
 /**
- * `paused`: keys wait in the queue (the shell sets it while the top screen's code or services are still
- * arriving, so a burst that opens a screen and types into it reaches that screen); Ctrl+C still goes through.
+ * `hold`: whether keys wait in the queue now (key-queue.ts), asked again before every key so it sees the screen
+ * that the previous key opened: the shell holds them while the top screen's code or services are still arriving,
+ * or while the screen says it is loading, so a burst that opens a screen and acts on it reaches that screen ready.
+ * Ctrl+C (and, while loading, Esc) still goes through. The layer re-renders with the shell, and then looks again.
  */
-export function KeypressLayer({onEvent, paused = false}: {onEvent: (event: KeyEvent) => void; paused?: boolean}) {
+export function KeypressLayer({onEvent, hold}: {onEvent: (event: KeyEvent) => void; hold: () => KeyHold}) {
 	const {internal_eventEmitter: events, setRawMode, isRawModeSupported} = useStdin();
 	const latest = useRef(onEvent);
 	latest.current = onEvent;
@@ -31,15 +29,15 @@ export function KeypressLayer({onEvent, paused = false}: {onEvent: (event: KeyEv
 	/** A key was handled and the commit of what it changed has not happened yet. */
 	const awaitingCommit = useRef(false);
 	const [handled, setHandled] = useState(0);
-	const isPaused = useRef(paused);
-	isPaused.current = paused;
+	const holdNow = useRef(hold);
+	holdNow.current = hold;
+	const held = hold();
 
 	const handleNext = useRef(() => {
 		if (awaitingCommit.current) return;
-		const held = isPaused.current ? queue.current.findIndex(isInterrupt) : 0;
-		if (held < 0) return;
-		const [event] = queue.current.splice(held, 1);
+		const {event, rest} = takeNext(queue.current, holdNow.current());
 		if (!event) return;
+		queue.current = rest;
 		awaitingCommit.current = true;
 		setHandled((count) => count + 1);
 		latest.current(event);
@@ -53,8 +51,8 @@ export function KeypressLayer({onEvent, paused = false}: {onEvent: (event: KeyEv
 	}, [handled]);
 
 	useEffect(() => {
-		if (!paused && queue.current.length > 0) setImmediate(handleNext.current);
-	}, [paused]);
+		if (queue.current.length > 0) setImmediate(handleNext.current);
+	}, [held]);
 
 	useEffect(() => {
 		if (owned.has(events)) throw new Error('KeypressLayer: a second keypress owner; route keys through the app shell instead');

@@ -18,10 +18,15 @@ export interface ScreenInput {
 	bindings: Binding[];
 	/** Pasted text (bracketed paste); only a focused text field takes it. Without this the paste is dropped. */
 	onPaste?: (text: string) => void;
+	/** True while the screen reads what its keys act on (a list before its first answer): keys typed meanwhile wait
+	 * and are handled in order once it is false (ui/keys/key-queue.ts); Esc and Ctrl+C act at once. */
+	loading?: boolean;
 }
 
 export interface ScreenKeys {
 	mode: InputMode;
+	/** The screen is loading: keys wait (the shell re-renders when this changes, and the keypress layer looks again). */
+	loading: boolean;
 	/** The help overlay's rows. */
 	help: KeyHelp[];
 	/** The footer's hints. */
@@ -33,6 +38,8 @@ export interface ScreenKeys {
 /** What the shell asks of the top screen. */
 export interface RegisteredScreen {
 	readonly mode: InputMode;
+	/** As of the screen's latest render: keys wait while it is true. */
+	readonly loading: boolean;
 	/** Runs the screen's row for this key; false when the screen has none. */
 	onKey(input: string, key: Key): boolean;
 	/** Esc: true when the screen has its own row for it (and ran it); otherwise the shell goes back. */
@@ -69,6 +76,9 @@ export function useScreenInput(input: ScreenInput): boolean {
 			get mode() {
 				return latest.current.mode;
 			},
+			get loading() {
+				return latest.current.loading === true;
+			},
 			onKey: (text, key) => dispatchKey(latest.current.bindings, text, key),
 			onPaste: (text) => latest.current.onPaste?.(text),
 			onBack: () => {
@@ -85,9 +95,10 @@ export function useScreenInput(input: ScreenInput): boolean {
 	}, [router]);
 	const help = helpRows(input.bindings);
 	const footer = footerKeys(input.bindings);
-	const signature = [input.mode, ...[...help, ...footer].map((key) => `${key.keys}\t${key.action}\t${key.footer ?? ''}`)].join('\n');
+	const loading = input.loading === true;
+	const signature = [input.mode, String(loading), ...[...help, ...footer].map((key) => `${key.keys}\t${key.action}\t${key.footer ?? ''}`)].join('\n');
 	useLayoutEffect(() => {
-		router.keysStore.set({mode: input.mode, help, footer, bindings: input.bindings});
+		router.keysStore.set({mode: input.mode, loading, help, footer, bindings: input.bindings});
 	}, [router, signature]); // eslint-disable-line react-hooks/exhaustive-deps -- keys compare by their text: screens build new tables each render
 	return router.screenActive;
 }

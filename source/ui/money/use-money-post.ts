@@ -51,7 +51,7 @@ export function useMoneyPost<Request>(intentOf: (request: Request) => MoneyInten
 			if (!report) return;
 			if (outcome === 'done') lastError.succeeded(report.source);
 			else if (outcome === 'unknown') lastError.report(report.source, `${report.what(request)}: outcome unknown — check before sending again`);
-			else lastError.report(report.source, `${report.what(request)} refused: ${errorLine(error)}`);
+			else lastError.report(report.source, `${report.what(request)} refused: ${errorLine(error)}`, {untilLeft: true});
 		};
 		// The outcome and its top line are told in one place, in the same tick, so React draws both in one render.
 		let told = false;
@@ -87,6 +87,12 @@ export function useMoneyPost<Request>(intentOf: (request: Request) => MoneyInten
 			if (outcome.recordProblem) lastError.set(`Could not update the local money record: ${outcome.recordProblem}`);
 		});
 	}, [state.phase, state.attempt, state.request, guard, journal, client, lastError, reconcileMs]);
+
+	// Leaving the screen takes its refusal off the top line (an unknown outcome stays until a success).
+	useEffect(() => () => {
+		const source = reportRef.current?.source;
+		if (source) lastError.left(source);
+	}, [lastError]);
 
 	const confirm = useCallback((request: Request, body: string) => dispatch({type: 'confirm', request, body}), []);
 	const decline = useCallback(() => dispatch({type: 'decline'}), []);
