@@ -6,6 +6,7 @@ import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {measureEstimate} from './estimate.js';
 import {measureExplorer} from './explorer.js';
+import {measurePlan} from './plan.js';
 import {nodeBinaries} from './nodes.js';
 import {killAll} from './processes.js';
 import {configuration, figures, save, table} from './report.js';
@@ -15,7 +16,7 @@ import {measureWire} from './wire.js';
 
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 const paths = {cli: fileURLToPath(new URL('../../dist/cli.js', import.meta.url)), inkHello: here('./hello/ink-hello.mjs')};
-/** BENCH_ONLY=startup (or explorer, estimate, symbols, wire; comma-separated) runs just those parts. */
+/** BENCH_ONLY=startup (or explorer, estimate, symbols, wire, plan; comma-separated) runs just those parts. */
 const only = process.env.BENCH_ONLY?.split(',');
 const runs = (part: string) => !only || only.includes(part);
 const sizes = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
@@ -51,6 +52,10 @@ try {
 	if (runs('estimate')) {
 		console.error('estimate…');
 		await measureEstimate(paths.cli, env, repeat || 3);
+	}
+	if (runs('plan')) {
+		console.error('plan…');
+		await measurePlan(repeat || 5);
 	}
 	if (runs('wire')) {
 		console.error('wire…');

@@ -32,6 +32,7 @@ import {
 	OPERATIONS,
 	type OperationName,
 	type SymbolRecord,
+	type Ticker,
 } from './types.js';
 import {checkAmount, checkCoin, checkOrigin, checkPeriod, checkSymbol, type Checked} from './validate.js';
 import {DEFAULT_LOCALE} from './locale.js';
@@ -63,6 +64,7 @@ import {
 	validateRevisePledge,
 } from './loan-schemas.js';
 import {settledOrAborted, sleep} from './sleep.js';
+import {validateTickers} from './ticker-schemas.js';
 
 export interface ClientOptions {
 	baseUrl: string;
@@ -216,6 +218,14 @@ export class BitgetClient {
 			throw new ProtocolError(redactSecrets(`unexpected answer — ${tally.firstProblem}`, this.credentials), 200);
 		}
 		return {records, unreadable: tally.unreadable, firstProblem: tally.firstProblem && redactSecrets(tally.firstProblem, this.credentials)};
+	}
+
+	/** Spot tickers (last price of each pair), all of them or the one named. Public and unsigned; a ticker that cannot
+	 * be read is left out and counted, like a loan in ongoingOrderPage. */
+	async tickers(symbol?: string, options: CallOptions = {}): Promise<ListPage<Ticker>> {
+		const query = symbol === undefined ? '' : canonicalQuery({symbol: required(checkSymbol(symbol))});
+		const page = await this.get({operation: 'tickers', query, signed: false, validate: validateTickers, ...options});
+		return this.reportUnreadable('tickers', page);
 	}
 
 	/** Hourly interest and borrowable amount. A public lookup: never signed (a revoked key cannot break it). */

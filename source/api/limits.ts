@@ -11,6 +11,8 @@ const DECODED_LIMITS: Record<string, number> = {
 	symbols: 128 * MiB,
 	estimate: 64 * KiB,
 	borrow: 64 * KiB,
+	// Every pair's ticker: about 350 bytes each, some 1,500 pairs in the real listing.
+	tickers: 16 * MiB,
 };
 
 /** Any operation not listed (a later one) gets this. */

@@ -32,6 +32,15 @@ export interface Estimate {
 	loanAmount: string;
 }
 
+/** A spot ticker (reference D.4): the last price of a pair in its quote coin, as of `ts`. */
+export interface Ticker {
+	symbol: string;
+	/** Latest price in the quote coin. */
+	lastPr: string;
+	/** When the server took it: epoch ms. */
+	ts: string;
+}
+
 export interface LoanOrder {
 	orderId: string;
 }
@@ -74,6 +83,8 @@ export const OPERATIONS = {
 	repayHistory: {method: 'GET', path: '/api/v2/earn/loan/repay-history', perSecond: 10},
 	reduces: {method: 'GET', path: '/api/v2/earn/loan/reduces', perSecond: 10},
 	debts: {method: 'GET', path: '/api/v2/earn/loan/debts', perSecond: 10},
+	// Prices (reference D.4): public and unsigned although the path has no /public/ in it.
+	tickers: {method: 'GET', path: '/api/v2/spot/market/tickers', perSecond: 20},
 } as const;
 export type OperationName = keyof typeof OPERATIONS;
 

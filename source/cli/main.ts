@@ -80,6 +80,8 @@ async function runCommand(command: CommandName, session: Session, parsed: Parsed
 			return (await import('./commands/symbols.js')).runSymbols(session, parsed.positionals);
 		case 'estimate':
 			return (await import('./commands/estimate.js')).runEstimate(session, parsed.values);
+		case 'plan':
+			return (await import('./commands/plan.js')).runPlan(session, parsed.values);
 		case 'borrow':
 			return (await import('./commands/borrow.js')).runBorrow(session, parsed.values, {
 				stdin: io.stdin,

@@ -29,6 +29,8 @@ export const COMMAND_OPTIONS = {
 	days: {type: 'string'},
 	local: {type: 'boolean'},
 	wide: {type: 'boolean'},
+	sort: {type: 'string'},
+	'to-ltv': {type: 'string'},
 } as const;
 
 type GlobalOptionName = keyof typeof GLOBAL_OPTIONS;
@@ -69,6 +71,8 @@ export const OPTION_DOCS: Record<OptionName, OptionDoc> = {
 	days: {value: 'days', placeholder: 'N', text: 'the last N days, 1 to 90 (default 30)'},
 	local: {text: 'what this app sent from this machine (borrow, repay, collateral), not the exchange\'s records'},
 	wide: {text: 'every column, however wide (a narrow terminal or COLUMNS leaves the least important out)'},
+	sort: {placeholder: 'ORDER', text: 'cost (lowest APR, then least collateral; the default) or safety (farthest from liquidation)'},
+	'to-ltv': {placeholder: 'PCT', text: 'compute the amount that brings the LTV to this percentage, like 60 (then the same review)'},
 };
 
 export interface CommandSpec {
@@ -101,14 +105,30 @@ export const COMMAND_SPECS = {
 		examples: ['loan-tui symbols', 'loan-tui symbols BTCUSDT', 'loan-tui symbols --json > pairs.json'],
 	},
 	estimate: {
-		usage: 'estimate --loan-coin COIN --pledge-coin COIN (--daily PERIOD | --all) --pledge-amount N',
+		usage: 'estimate --loan-coin COIN --pledge-coin COIN (--daily PERIOD | --all) (--pledge-amount N | --loan-amount N)',
 		summary: 'what a loan would cost: hourly interest, borrowable amount, APR',
 		description:
-			'Estimated hourly interest and borrowable amount for a pledge, with daily interest, interest over\nterm and the annual rate (for an amount too small for an exact rate, the coin\'s official rate,\nmarked "official"). --all compares SEVEN, THIRTY and FLEXIBLE side by side; a period Bitget\nrefuses is named on stderr with its code and msg (in --json, as that period\'s "error") and the\nothers are shown: exit 0 when at least one period was estimated, 1 when none. Public: no\ncredentials are sent.',
-		options: ['loan-coin', 'pledge-coin', 'daily', 'all', 'pledge-amount'],
-		conflicts: [['daily', 'all']],
+			'Estimated hourly interest and borrowable amount for a pledge, with daily interest, interest over\nterm and the annual rate (for an amount too small for an exact rate, the coin\'s official rate,\nmarked "official"). --all compares SEVEN, THIRTY and FLEXIBLE side by side; a period Bitget\nrefuses is named on stderr with its code and msg (in --json, as that period\'s "error") and the\nothers are shown: exit 0 when at least one period was estimated, 1 when none. Public: no\ncredentials are sent.\n--loan-amount N estimates by the amount to borrow: the collateral it takes is derived from one\nestimate (scaled: the estimate is linear in the pledge) and checked with a second at that pledge;\nboth are shown when they disagree beyond the server\'s rounding. An amount outside the coin\'s\nmin/max is refused (exit 2) with the limits.',
+		options: ['loan-coin', 'pledge-coin', 'daily', 'all', 'pledge-amount', 'loan-amount'],
+		conflicts: [
+			['daily', 'all'],
+			['pledge-amount', 'loan-amount'],
+		],
 		positionals: [],
-		examples: ['loan-tui estimate --loan-coin USDT --pledge-coin BTC --daily 7 --pledge-amount 1', 'loan-tui estimate --loan-coin USDT --pledge-coin BTC --all --pledge-amount 1 --json'],
+		examples: [
+			'loan-tui estimate --loan-coin USDT --pledge-coin BTC --daily 7 --pledge-amount 1',
+			'loan-tui estimate --loan-coin USDT --pledge-coin BTC --all --pledge-amount 1 --json',
+			'loan-tui estimate --loan-coin USDT --pledge-coin BTC --all --loan-amount 10000',
+		],
+	},
+	plan: {
+		usage: 'plan --loan-coin COIN --loan-amount N [--daily PERIOD] [--sort cost|safety]',
+		summary: 'every pledge coin ranked for the loan you need, with liquidation prices',
+		description:
+			'For one loan (coin and amount), every pledgeable coin and period (or the one --daily names):\nthe collateral needed in that coin and in USDT, the APR, the LTV the loan starts at, and the\nmargin-call and liquidation prices of the pledge coin in the loan coin with how far each is from\ntoday\'s price. Sorted by cost, or by safety (--sort safety). Prices come from Bitget\'s public\ntickers, with their age; a coin with no price is ranked last as "no price"; when the tickers\ncannot be read the plan is still shown, its prices "unavailable". Estimates are sent at most 10\nper second (progress on stderr). Public: no credentials are sent.',
+		options: ['loan-coin', 'loan-amount', 'daily', 'sort', 'wide'],
+		positionals: [],
+		examples: ['loan-tui plan --loan-coin USDT --loan-amount 10000', 'loan-tui plan --loan-coin USDT --loan-amount 10000 --daily 30 --sort safety --json'],
 	},
 	borrow: {
 		usage: 'borrow --loan-coin COIN --pledge-coin COIN --daily PERIOD (--pledge-amount N | --loan-amount N) [--yes]',
@@ -130,29 +150,31 @@ export const COMMAND_SPECS = {
 		examples: ['loan-tui loans', 'loan-tui loans 1130000000000000001 --json'],
 	},
 	repay: {
-		usage: 'repay ORDER (--all | --amount N) [--keep-collateral] [--yes]',
+		usage: 'repay ORDER (--all | --amount N | --to-ltv PCT) [--keep-collateral] [--yes]',
 		summary: 'repay a loan, all or part',
 		description:
-			'Repays a loan: --all (principal and interest; all collateral is released) or --amount N\n(interest first, then principal). --keep-collateral keeps the collateral pledged on a partial\nrepayment (the LTV falls). Asks "Repay? [y/N]" on a terminal after showing principal, interest\nand what will be released; refuses (exit 2) without a terminal unless --yes. Sent at most once.\nExit 3: the outcome is unknown; loan-tui then reads the loan again and says what it found.',
-		options: ['all', 'amount', 'keep-collateral', 'yes'],
+			'Repays a loan: --all (principal and interest; all collateral is released) or --amount N\n(interest first, then principal). --keep-collateral keeps the collateral pledged on a partial\nrepayment (the LTV falls). Asks "Repay? [y/N]" on a terminal after showing principal, interest\nand what will be released; refuses (exit 2) without a terminal unless --yes. Sent at most once.\nExit 3: the outcome is unknown; loan-tui then reads the loan again and says what it found.\n--to-ltv PCT computes the partial repayment that brings the LTV down to PCT % (the collateral\nkept, as only that lowers the LTV), then the same review.',
+		options: ['all', 'amount', 'keep-collateral', 'yes', 'to-ltv'],
 		optionText: {
 			all: 'repay principal and interest in full; all collateral is released',
 		},
 		conflicts: [
 			['all', 'amount'],
 			['all', 'keep-collateral'],
+			['to-ltv', 'all'],
+			['to-ltv', 'amount'],
 		],
 		positionals: ['order'],
-		examples: ['loan-tui repay 1130000000000000001 --all', 'loan-tui repay 1130000000000000001 --amount 50 --keep-collateral'],
+		examples: ['loan-tui repay 1130000000000000001 --all', 'loan-tui repay 1130000000000000001 --amount 50 --keep-collateral', 'loan-tui repay 1130000000000000001 --to-ltv 50'],
 	},
 	collateral: {
-		usage: 'collateral ORDER (add|withdraw) N [--yes]',
+		usage: 'collateral ORDER (add|withdraw) (N | --to-ltv PCT) [--yes]',
 		summary: 'add or withdraw collateral of a loan',
 		description:
-			'Adds or withdraws N of the loan\'s collateral coin. Shows the LTV before and after (from the\nloan\'s own figures) and refuses, before sending, a withdrawal that would put the LTV at or\nabove the margin-call LTV. Sent at most once; exit 3 as for repay.',
-		options: ['yes'],
+			'Adds or withdraws N of the loan\'s collateral coin. Shows the LTV before and after (from the\nloan\'s own figures) and refuses, before sending, a withdrawal that would put the LTV at or\nabove the margin-call LTV. Sent at most once; exit 3 as for repay. --to-ltv PCT computes N:\nwhat to add to bring the LTV down to PCT %, or what can be withdrawn with the LTV rising to PCT %\n(below the margin call), then the same review.',
+		options: ['yes', 'to-ltv'],
 		positionals: ['order', ['add', 'withdraw'], 'amount'],
-		examples: ['loan-tui collateral 1130000000000000001 add 0.1', 'loan-tui collateral 1130000000000000001 withdraw 0.05 --yes'],
+		examples: ['loan-tui collateral 1130000000000000001 add 0.1', 'loan-tui collateral 1130000000000000001 withdraw 0.05 --yes', 'loan-tui collateral 1130000000000000001 add --to-ltv 60'],
 	},
 	history: {
 		usage: 'history (loans|repayments|collateral|liquidations) [--days N] | history --local',

@@ -2,7 +2,7 @@
 // order creation.
 import type {IncomingHttpHeaders} from 'node:http';
 import type {Credentials, Period} from '../api/types.js';
-import {balanceOf, COINS} from './coins.js';
+import {balanceOf, COINS, listPrice, type PriceOf} from './coins.js';
 import {isPositiveDecimal} from './decimal.js';
 import {isPeriod, loanAmountFor, pledgeAmountFor} from './estimate.js';
 import {failure, success, type Reply} from './reply.js';
@@ -73,7 +73,13 @@ function parse(input: BorrowInput): Parsed {
  * (40017, 40019, 40020, 40034) record nothing. Balances are not reduced by borrowing: every request is checked
  * against the same demo holdings, so repeated demo borrows keep working.
  */
-export function handleBorrow(input: BorrowInput, place: (order: SimulatedOrder) => void, ids: OrderIds, rollback: (order: SimulatedOrder) => void = () => undefined): Reply {
+export function handleBorrow(
+	input: BorrowInput,
+	place: (order: SimulatedOrder) => void,
+	ids: OrderIds,
+	rollback: (order: SimulatedOrder) => void = () => undefined,
+	price: PriceOf = listPrice,
+): Reply {
 	const parsed = parse(input);
 	if (!parsed.ok) return parsed.reply;
 	const {loanCoin, pledgeCoin, daily, pledgeAmount, loanAmount} = parsed;
@@ -87,11 +93,11 @@ export function handleBorrow(input: BorrowInput, place: (order: SimulatedOrder) 
 		rollback(order());
 		return failure(code, msg);
 	};
-	const pledgeNeeded = pledgeAmount ?? pledgeAmountFor(loanCoin, pledgeCoin, daily, loanAmount ?? '0');
+	const pledgeNeeded = pledgeAmount ?? pledgeAmountFor(loanCoin, pledgeCoin, daily, loanAmount ?? '0', price);
 	const balance = balanceOf(pledgeCoin);
 	if (balance === undefined || balance.lt(pledgeNeeded)) return failed('43012', 'Insufficient balance');
 	// A pledge too small to borrow anything is refused like Bitget's "pledge single minimum" limit.
-	if (pledgeAmount !== undefined && loanAmountFor(loanCoin, pledgeCoin, daily, pledgeAmount).lte(0)) {
+	if (pledgeAmount !== undefined && loanAmountFor(loanCoin, pledgeCoin, daily, pledgeAmount, price).lte(0)) {
 		return failed('80005', 'pledge single minimum limit');
 	}
 	const placed = order();

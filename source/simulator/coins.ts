@@ -62,8 +62,45 @@ export const COINS: ReadonlyMap<string, CoinInfo> = new Map(
 	]),
 );
 
-/** Initial loan-to-value ratio per period: longer commitments let you borrow more against the same pledge. */
+/** Initial loan-to-value ratio per period of the main pledge coins (BTC, ETH, USDT, USDC): a shorter commitment
+ * lends more against the same pledge. */
 export const LTV: Record<Period, string> = {SEVEN: '0.7', THIRTY: '0.65', FLEXIBLE: '0.6'};
+
+/** What the desk takes as collateral (coinInfos' pledgeInfos): ten coins besides USDT (so a USDT loan has ten to
+ * rank), each with its initial LTV for SEVEN (THIRTY and FLEXIBLE lend 5 and 10 points less, as LTV does). The
+ * riskier the coin, the less it lends. */
+const PLEDGE_LTV: ReadonlyMap<string, string> = new Map([
+	['BTC', '0.7'],
+	['ETH', '0.7'],
+	['USDT', '0.7'],
+	['USDC', '0.7'],
+	['BNB', '0.65'],
+	['SOL', '0.6'],
+	['LTC', '0.6'],
+	['XRP', '0.55'],
+	['DOGE', '0.5'],
+	['TON', '0.5'],
+	['ADA', '0.5'],
+]);
+
+export const PLEDGEABLE: readonly string[] = [...PLEDGE_LTV.keys()];
+
+const PERIOD_STEP: Record<Period, string> = {SEVEN: '0', THIRTY: '0.05', FLEXIBLE: '0.1'};
+
+/** The initial LTV of a pledge coin for a period (a coin outside the ten lends as BTC does, for the estimate). */
+export function initialLtv(pledgeCoin: string, daily: Period): string {
+	const base = PLEDGE_LTV.get(pledgeCoin);
+	return base === undefined ? LTV[daily] : new Big(base).minus(PERIOD_STEP[daily]).toFixed();
+}
+
+/** A coin's USDT price, from the table or from a book that overrides it. */
+export type PriceOf = (coin: string) => string;
+
+export const listPrice: PriceOf = (coin) => {
+	const info = COINS.get(coin);
+	if (info === undefined) throw new Error(`unknown coin ${coin}`);
+	return info.price;
+};
 
 // Demo holdings of every account. Coins not listed hold about 500,000 USDT worth (generous, but finite, so that
 // "pledge more than you have" can be exercised with any coin).

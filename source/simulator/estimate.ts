@@ -2,7 +2,7 @@
 // validation of the hour-interest query, in the order and with the codes the real service uses.
 import Big from 'big.js';
 import {PERIODS, type Estimate, type Period} from '../api/types.js';
-import {COINS, LTV} from './coins.js';
+import {COINS, initialLtv, listPrice, type PriceOf} from './coins.js';
 import {formatDecimal, isPositiveDecimal} from './decimal.js';
 import {failure, success, type Reply} from './reply.js';
 
@@ -16,18 +16,19 @@ function coinOrThrow(coin: string) {
 	return info;
 }
 
-/** Borrowable amount for a pledge: pledge × price(pledge) × ltv(period) ÷ price(loan), rounded down to 8 decimals. */
-export function loanAmountFor(loanCoin: string, pledgeCoin: string, daily: Period, pledgeAmount: string): Big {
-	const loan = coinOrThrow(loanCoin);
-	const pledge = coinOrThrow(pledgeCoin);
-	return new Big(pledgeAmount).times(pledge.price).times(LTV[daily]).div(loan.price).round(8, Big.roundDown);
+/** Borrowable amount for a pledge: pledge × price(pledge) × initial LTV ÷ price(loan), rounded down to 8 decimals.
+ * Prices are USDT prices: the table's, or the loan book's (which tests and the demo move). */
+export function loanAmountFor(loanCoin: string, pledgeCoin: string, daily: Period, pledgeAmount: string, price: PriceOf = listPrice): Big {
+	coinOrThrow(loanCoin);
+	coinOrThrow(pledgeCoin);
+	return new Big(pledgeAmount).times(price(pledgeCoin)).times(initialLtv(pledgeCoin, daily)).div(price(loanCoin)).round(8, Big.roundDown);
 }
 
 /** Pledge needed to borrow `loanAmount`: the inverse of loanAmountFor, rounded up (you never pledge too little). */
-export function pledgeAmountFor(loanCoin: string, pledgeCoin: string, daily: Period, loanAmount: string): Big {
-	const loan = coinOrThrow(loanCoin);
-	const pledge = coinOrThrow(pledgeCoin);
-	return new Big(loanAmount).times(loan.price).div(new Big(pledge.price).times(LTV[daily])).round(8, Big.roundUp);
+export function pledgeAmountFor(loanCoin: string, pledgeCoin: string, daily: Period, loanAmount: string, price: PriceOf = listPrice): Big {
+	coinOrThrow(loanCoin);
+	coinOrThrow(pledgeCoin);
+	return new Big(loanAmount).times(price(loanCoin)).div(new Big(price(pledgeCoin)).times(initialLtv(pledgeCoin, daily))).round(8, Big.roundUp);
 }
 
 /**
@@ -36,10 +37,10 @@ export function pledgeAmountFor(loanCoin: string, pledgeCoin: string, daily: Per
  * trailing zeros. Throws on an unknown coin, a bad period or a non-positive amount (the server answers those
  * with error codes before calling this).
  */
-export function estimateFor(loanCoin: string, pledgeCoin: string, daily: Period, pledgeAmount: string): Estimate {
+export function estimateFor(loanCoin: string, pledgeCoin: string, daily: Period, pledgeAmount: string, price: PriceOf = listPrice): Estimate {
 	if (!isPeriod(daily)) throw new Error(`bad period ${String(daily)}`);
 	if (!isPositiveDecimal(pledgeAmount)) throw new Error(`bad pledgeAmount ${pledgeAmount}`);
-	const loanAmount = loanAmountFor(loanCoin, pledgeCoin, daily, pledgeAmount);
+	const loanAmount = loanAmountFor(loanCoin, pledgeCoin, daily, pledgeAmount, price);
 	const hourInterest = loanAmount.times(coinOrThrow(loanCoin).hourlyRate[daily]);
 	return {
 		hourInterest: formatDecimal(hourInterest, 8, Big.roundHalfUp),
@@ -50,7 +51,7 @@ export function estimateFor(loanCoin: string, pledgeCoin: string, daily: Period,
 const REQUIRED = ['loanCoin', 'pledgeCoin', 'daily', 'pledgeAmount'] as const;
 
 /** GET /api/v2/earn/loan/public/hour-interest after auth and rate limiting. */
-export function handleEstimate(query: URLSearchParams): Reply {
+export function handleEstimate(query: URLSearchParams, price: PriceOf = listPrice): Reply {
 	for (const name of REQUIRED) {
 		if (!query.get(name)) return failure('40019', `Parameter ${name} cannot be empty`);
 	}
@@ -63,6 +64,6 @@ export function handleEstimate(query: URLSearchParams): Reply {
 	if (!COINS.has(loanCoin)) return failure('40034', `Parameter ${loanCoin} does not exist`);
 	if (!COINS.has(pledgeCoin)) return failure('40034', `Parameter ${pledgeCoin} does not exist`);
 	if (loanCoin === pledgeCoin) return failure('40020', 'Parameter pledgeCoin error');
-	const estimate = estimateFor(loanCoin, pledgeCoin, daily, pledgeAmount);
+	const estimate = estimateFor(loanCoin, pledgeCoin, daily, pledgeAmount, price);
 	return success(estimate, () => ({...estimate, hourInterest: Number(estimate.hourInterest)}));
 }

@@ -80,6 +80,11 @@ export interface LoanDesk {
 	setPrice(coin: string, usdtPrice: string): void;
 	/** A coin's current USDT price. */
 	price(coin: string): string;
+	/** Leaves every pair of `coin` out of the tickers (true), or serves them again (false): a coin with no price. The
+	 * desk still values its loans. */
+	hideTickers(coin: string, hidden: boolean): void;
+	/** Ticker timestamps are this many ms behind the server clock (a stale price); 0 by default. */
+	setTickerAge(ms: number): void;
 	/** Current LTV (fraction) of an order, interest included. */
 	ltv(orderId: string): string;
 	/** Every loan ever opened, ended ones and failed borrows (ROLLBACK) included (read-only view for tests). */
@@ -108,6 +113,8 @@ export class LoanBook implements LoanDesk {
 	readonly revises: SimReviseRecord[] = [];
 	readonly reduces: SimReduceRecord[] = [];
 	private prices = new Map<string, string>();
+	readonly hiddenTickers = new Set<string>();
+	tickerAgeMs = 0;
 
 	constructor(private readonly now: () => number) {}
 
@@ -122,6 +129,15 @@ export class LoanBook implements LoanDesk {
 		if (!(new Big(usdtPrice).gt(0))) throw new Error('a price must be positive');
 		this.prices.set(coin, usdtPrice);
 		this.liquidateDue();
+	}
+
+	hideTickers(coin: string, hidden: boolean): void {
+		if (hidden) this.hiddenTickers.add(coin);
+		else this.hiddenTickers.delete(coin);
+	}
+
+	setTickerAge(ms: number): void {
+		this.tickerAgeMs = ms;
 	}
 
 	advanceHours(hours: number): void {
@@ -169,8 +185,9 @@ export class LoanBook implements LoanDesk {
 
 	private entry(order: BookOrder, at: number, status: SimLoan['status']): SimLoan {
 		const {loanCoin, pledgeCoin, daily} = order;
-		const loanAmount = order.loanAmount !== undefined ? new Big(order.loanAmount) : loanAmountFor(loanCoin, pledgeCoin, daily, order.pledgeAmount!);
-		const pledgeAmount = order.pledgeAmount !== undefined ? new Big(order.pledgeAmount) : pledgeAmountFor(loanCoin, pledgeCoin, daily, order.loanAmount!);
+		const price = (coin: string) => this.price(coin);
+		const loanAmount = order.loanAmount !== undefined ? new Big(order.loanAmount) : loanAmountFor(loanCoin, pledgeCoin, daily, order.pledgeAmount!, price);
+		const pledgeAmount = order.pledgeAmount !== undefined ? new Big(order.pledgeAmount) : pledgeAmountFor(loanCoin, pledgeCoin, daily, order.loanAmount!, price);
 		const loan: SimLoan = {
 			orderId: order.orderId,
 			apiKey: order.apiKey,
@@ -300,6 +317,8 @@ export class LoanBook implements LoanDesk {
 		this.revises.length = 0;
 		this.reduces.length = 0;
 		this.prices.clear();
+		this.hiddenTickers.clear();
+		this.tickerAgeMs = 0;
 	}
 }
 

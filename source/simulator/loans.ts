@@ -4,7 +4,7 @@
 import type {IncomingHttpHeaders} from 'node:http';
 import Big from 'big.js';
 import type {OperationName} from '../api/types.js';
-import {COINS, LTV} from './coins.js';
+import {COINS, initialLtv, PLEDGEABLE} from './coins.js';
 import {formatDecimal, isPositiveDecimal} from './decimal.js';
 import {LIQUIDATION_LTV, MARGIN_CALL_LTV, type LoanBook, type SimLoan} from './loan-book.js';
 import {failure, success, type Reply} from './reply.js';
@@ -17,7 +17,7 @@ const HOURS_PER_YEAR = 24 * 365;
 const percent = (fraction: Big | string) => formatDecimal(new Big(fraction).times(100), 2, Big.roundHalfUp);
 const amount = (value: Big) => formatDecimal(value, 8, Big.roundHalfUp);
 
-export type LoanOperation = Exclude<OperationName, 'symbols' | 'estimate' | 'borrow'>;
+export type LoanOperation = Exclude<OperationName, 'symbols' | 'estimate' | 'borrow' | 'tickers'>;
 
 export interface LoanCall {
 	operation: LoanOperation;
@@ -68,7 +68,9 @@ function coinInfos(params: URLSearchParams): Reply {
 			max: formatDecimal(new Big('10000000000').div(price), 8, Big.roundDown),
 		};
 	});
-	const pledgeInfos = coins.map(([coin]) => ({coin, initRate: LTV.SEVEN, supRate: MARGIN_CALL_LTV, forceRate: LIQUIDATION_LTV, minUsdt: '0', maxUsdt: '2000000'}));
+	const pledgeInfos = coins
+		.filter(([coin]) => PLEDGEABLE.includes(coin))
+		.map(([coin]) => ({coin, initRate: initialLtv(coin, 'SEVEN'), supRate: MARGIN_CALL_LTV, forceRate: LIQUIDATION_LTV, minUsdt: '0', maxUsdt: '2000000'}));
 	return success({loanInfos, pledgeInfos}, () => ({loanInfos: loanInfos.map((info) => ({...info, hourRate7D: Number(info.hourRate7D)})), pledgeInfos}));
 }
 

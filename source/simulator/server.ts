@@ -13,6 +13,7 @@ import {FaultQueue, type TakenFault} from './faults.js';
 import {RateLimiter} from './rate-limit.js';
 import {envelopeJson, failure, isSuccess, success, tooManyRequests, type Reply} from './reply.js';
 import {catalogue, handleSymbols} from './symbols.js';
+import {handleTickers} from './tickers.js';
 import type {RecordedRequest, SimulatedOrder, Simulator, SimulatorOptions} from './types.js';
 
 export const DEMO_CREDENTIALS: Credentials = Object.freeze({
@@ -110,7 +111,8 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 		// percent-encoded form is refused with 40009, as it would be in production.
 		const verify = () =>
 			authenticate({headers: req.headers, method: req.method ?? '', path, query: decodedQuery(query), body, serverNow: now, accounts});
-		if (!OPERATIONS[op].path.includes('/public/')) {
+		// The tickers are public although their path has no /public/ in it (reference D.4).
+		if (!OPERATIONS[op].path.includes('/public/') && op !== 'tickers') {
 			// Always signed, and limited per API key (UID), so the key must be known before counting.
 			const result = verify();
 			if (!result.ok) {
@@ -126,6 +128,7 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 							(o) => (orders.push(o), book.open({...o, daily: o.daily as Period})),
 							ids,
 							(o) => book.rollback({...o, daily: o.daily as Period}),
+							(coin) => book.price(coin),
 						)
 					: handleLoanOperation({operation: op as LoanOperation, params, headers: req.headers, body, apiKey: result.account.apiKey, now}, book);
 			return {reply, remaining: rate.remaining};
@@ -141,8 +144,10 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 			op === 'symbols'
 				? handleSymbols(params, symbols)
 				: op === 'estimate'
-					? handleEstimate(params)
-					: handleLoanOperation({operation: op as LoanOperation, params, headers: req.headers, body, now}, book);
+					? handleEstimate(params, (coin) => book.price(coin))
+					: op === 'tickers'
+						? handleTickers(params, symbols, book, now)
+						: handleLoanOperation({operation: op as LoanOperation, params, headers: req.headers, body, now}, book);
 		return {reply, remaining: rate.remaining};
 	}
 
@@ -298,6 +303,7 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 		setAvailable: (up) => {
 			available = up;
 		},
+		setPrice: (coin, usdtPrice) => book.setPrice(coin, usdtPrice),
 		reset: () => {
 			requests.length = 0;
 			orders.length = 0;

@@ -97,6 +97,9 @@ export interface Simulator {
 	clearFaults(): void;
 	setClockOffset(ms: number): void;
 	setAvailable(up: boolean): void;
+	/** Sets a coin's USDT price in the one book the tickers, the estimates and the loans' LTVs are read from (as
+	 * `loans.setPrice`: a loan at its liquidation LTV is liquidated). */
+	setPrice(coin: string, usdtPrice: string): void;
 	reset(): void;
 	close(): Promise<void>;
 }

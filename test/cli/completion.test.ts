@@ -171,7 +171,7 @@ describe('completion in real shells', () => {
 		const complete = (words: string, cache: NodeJS.ProcessEnv) =>
 			run('bash', ['-c', `eval "$(loan-tui completion bash)"; COMP_WORDS=(${words}); COMP_CWORD=$((\${#COMP_WORDS[@]}-1)); _loan_tui_complete; printf '%s\\n' "\${COMPREPLY[@]}"`], cache);
 		expect(complete("loan-tui estimate --demo --loan-coin ''", demoCache)).toEqual(expect.arrayContaining(['BTC', 'ETH', 'USDT']));
-		expect(complete('loan-tui borrow --demo --pledge-coin ET', demoCache)).toEqual(['ETC', 'ETH']);
+		expect(complete('loan-tui borrow --demo --pledge-coin B', demoCache)).toEqual(['BNB', 'BTC']);
 		expect(complete("loan-tui repay --demo ''", demoCache).sort()).toEqual(demoOrders);
 		expect(complete('loan-tui symbols --demo BTCUS', demoCache)).toEqual(expect.arrayContaining(['BTCUSDT']));
 		for (const words of ["loan-tui estimate --loan-coin ''", "loan-tui repay ''", "loan-tui collateral ''", "loan-tui symbols ''"]) expect(complete(words, emptyCache())).toEqual([]);

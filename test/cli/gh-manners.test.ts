@@ -58,10 +58,13 @@ describe('tables fit the width (built CLI)', () => {
 			expect(table[0]).toMatch(/^ORDER\s+BORROWED\s+.*LTV\s+.*RISK$/);
 			for (const line of table.slice(1)) expect(line).toMatch(/\s(ok|near margin call|at margin call|near liquidation)$/);
 			expect(table[0]).not.toContain('FALL TO CALL');
+			// The prices are read after the LTV and the falls: they go before them.
+			expect(table[0]).not.toContain('CALL PRICE');
+			expect(result.stderr).toMatch(new RegExp(`CALL PRICE.* left out to fit ${columns} columns`));
 			expect(result.stderr).toMatch(new RegExp(`FALL TO CALL.* left out to fit ${columns} columns; --wide shows all`));
 		}
 		const wide = await run(['loans', '--wide'], {COLUMNS: '60'});
-		expect(wide.stdout.split('\n')[0]).toMatch(/^ORDER\s+BORROWED\s+INTEREST\s+APR\s+PLEDGED\s+LTV\s+CALL\s+LIQ\s+FALL TO CALL\s+FALL TO LIQ\s+EXPIRES\s+RISK$/);
+		expect(wide.stdout.split('\n')[0]).toMatch(/^ORDER\s+BORROWED\s+INTEREST\s+APR\s+PLEDGED\s+LTV\s+CALL\s+LIQ\s+FALL TO CALL\s+FALL TO LIQ\s+PRICE\s+CALL PRICE\s+LIQ PRICE\s+EXPIRES\s+RISK$/);
 		expect(wide.stderr).toBe('');
 		// Into a pipe with no COLUMNS: every column, nothing said.
 		const piped = await run(['loans']);
@@ -146,7 +149,7 @@ describe('refused before anything is sent (built CLI)', () => {
 		refused(await run(['estimate']), 'missing --loan-coin, --pledge-coin, --daily (or --all to compare SEVEN, THIRTY and FLEXIBLE) and --pledge-amount', 'estimate');
 		refused(await run(['borrow', '--daily', '7', '--yes']), 'missing --loan-coin, --pledge-coin and one of --pledge-amount or --loan-amount', 'borrow');
 		refused(await run(['repay', '--yes']), "missing the loan's order id (ORDER) and --all (or --amount N for a partial repayment)", 'repay');
-		refused(await run(['collateral', '--yes']), "missing the loan's order id (ORDER), add or withdraw and the amount (N)", 'collateral');
+		refused(await run(['collateral', '--yes']), "missing the loan's order id (ORDER), add or withdraw and the amount (N, or --to-ltv PCT)", 'collateral');
 		expect(sim.simulator.requests).toEqual([]);
 	});
 

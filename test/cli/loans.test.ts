@@ -24,9 +24,9 @@ describe('loans, coins and history', () => {
 		const result = await run(['loans']);
 		expect(result.code).toBe(0);
 		const lines = result.stdout.split('\n');
-		expect(lines[0]).toMatch(/^ORDER\s+BORROWED\s+INTEREST\s+APR\s+PLEDGED\s+LTV\s+CALL\s+LIQ\s+FALL TO CALL\s+FALL TO LIQ\s+EXPIRES\s+RISK$/);
-		expect(lines[1]).toMatch(new RegExp(`^${tight.orderId}\\s+10,815\\.0000 USDT\\s+0\\.0000\\s+5\\.40%\\s+10\\.00000000 ETH\\s+77\\.81%\\s+80\\.00%\\s+90\\.00%\\s+2\\.74%\\s+13\\.54%\\s+in 6 d 23 h\\s+near margin call$`));
-		expect(lines[2]).toMatch(new RegExp(`^${calm.orderId}\\s+16,080\\.0000 USDT\\s+0\\.0000\\s+6\\.13%\\s+1\\.00000000 BTC\\s+60\\.00%\\s+80\\.00%\\s+90\\.00%\\s+25\\.00%\\s+33\\.33%\\s+none \\(flexible\\)\\s+ok$`));
+		expect(lines[0]).toMatch(/^ORDER\s+BORROWED\s+INTEREST\s+APR\s+PLEDGED\s+LTV\s+CALL\s+LIQ\s+FALL TO CALL\s+FALL TO LIQ\s+PRICE\s+CALL PRICE\s+LIQ PRICE\s+EXPIRES\s+RISK$/);
+		expect(lines[1]).toMatch(new RegExp(`^${tight.orderId}\\s+10,815\\.0000 USDT\\s+0\\.0000\\s+5\\.40%\\s+10\\.00000000 ETH\\s+77\\.81%\\s+80\\.00%\\s+90\\.00%\\s+2\\.74%\\s+13\\.54%\\s+1,390\\.0000\\s+1,351\\.9488\\s+1,201\\.7322\\s+in 6 d 23 h\\s+near margin call$`));
+		expect(lines[2]).toMatch(new RegExp(`^${calm.orderId}\\s+16,080\\.0000 USDT\\s+0\\.0000\\s+6\\.13%\\s+1\\.00000000 BTC\\s+60\\.00%\\s+80\\.00%\\s+90\\.00%\\s+25\\.00%\\s+33\\.33%\\s+26,800\\.0000\\s+20,100\\.0000\\s+17,866\\.6667\\s+none \\(flexible\\)\\s+ok$`));
 		expect(result.stdout).toContain('Owed:    26,895.0000 USDT (≈ 26,895.0000 USDT)');
 		expect(result.stdout).toMatch(/Pledged: (1\.00000000 BTC \(≈ 26,800\.0000 USDT\), 10\.00000000 ETH \(≈ 13,900\.0000 USDT\)|10\.00000000 ETH \(≈ 13,900\.0000 USDT\), 1\.00000000 BTC \(≈ 26,800\.0000 USDT\))/);
 
@@ -34,6 +34,9 @@ describe('loans, coins and history', () => {
 		expect(json.loans.map((l: {orderId: string}) => l.orderId)).toEqual([tight.orderId, calm.orderId]);
 		expect(json.loans[0]).toMatchObject({pledgeRate: '0.7781', supRate: '0.8', risk: {level: 'near', moveToMarginCall: '0.027375'}});
 		expect(json.debts.loanInfos).toEqual([{coin: 'USDT', amount: '26895', amountUsdt: '26895'}]);
+		// --json keeps the prices as computed, never as written for a person.
+		expect(json.loans[1]).toMatchObject({price: {status: 'ok', price: '26800'}, prices: {marginCallPrice: '20100'}});
+		expect(json.loans[0].prices.marginCallPrice).toMatch(/^\d+\.\d{5,}$/);
 
 		const detail = await run(['loans', tight.orderId]);
 		expect(detail.stdout).toMatch(/LTV\s+\[#+\.*\|\.*!\.*\] LTV 77\.81% \/ call 80\.00% \/ liq 90\.00%/);

@@ -13,11 +13,17 @@ describe.skipIf(tmuxMissing)(`loan prompts on a terminal${tmuxMissing ? ` (skipp
 	const cli = (args: string) => `node ${CLI} ${args} --base-url ${sim.simulator.url}`;
 	const posts = (operation: string) => sim.simulator.requests.filter((r) => r.operation === operation);
 
-	it('borrow by loan amount shows the collateral it takes and the hourly interest, as estimates', async () => {
+	it('borrow by loan amount shows the collateral it takes, the starting LTV, the margin-call and liquidation prices, the interest and the expiry', async () => {
 		tmux = Tmux.start(cli('borrow --loan-coin USDT --pledge-coin BTC --daily 7 --loan-amount 1000'), {env});
 		const prompt = await tmux.waitFor('Borrow? [y/N]');
 		expect(prompt).toContain('Borrow USDT against BTC, 7 days, borrowing 1000 USDT');
-		expect(prompt).toContain('takes about 0.05330491 BTC of collateral, about 0.0062 USDT interest per hour (estimates)');
+		expect(prompt).toContain('takes about 0.05330491 BTC of collateral (derived from an estimate)');
+		expect(prompt).toMatch(/price: BTC 26,800\.0000 USDT, \d+ s ago/);
+		expect(prompt).toContain('starts at an LTV of 70.00%');
+		expect(prompt).toContain('margin call (LTV 80.00%) at 23,449.9973 USDT, 12.50% below');
+		expect(prompt).toContain('liquidation (LTV 90.00%) at 20,844.4421 USDT, 22.22% below');
+		expect(prompt).toContain('interest about 1.0366 USDT over 7 days');
+		expect(prompt).toMatch(/expires \d{4}-\d\d-\d\d \d\d:\d\d [+-]\d\d:\d\d \(7 days from now\)/);
 		await tmux.typeText('n');
 		await tmux.send('Enter');
 		expect(await tmux.waitFor(/EXIT=\d/)).toContain('EXIT=2');

@@ -9,8 +9,7 @@ import {askYesNo} from '../prompt.js';
 import {differentCoins, flagValue, refuseMissing} from './require-flags.js';
 import {InputError} from '../../api/errors.js';
 import {sanitize} from '../../format/sanitize.js';
-import {withCoin} from '../../format/money.js';
-import {estimateLoanCost} from '../../loans/loan-cost.js';
+import {borrowReviewLines} from './borrow-review.js';
 import {checkBorrow} from '../../operations/borrow-check.js';
 import {failed, runMoneyPost} from '../money-command.js';
 
@@ -33,7 +32,7 @@ export async function runBorrow(session: Session, values: ParsedArgs['values'], 
 		session.out.stderr.write(
 			[
 				`Borrow ${request.loanCoin} against ${request.pledgeCoin}, ${PERIOD_LABEL[request.daily]}, ${amount}`,
-				...(request.loanAmount !== undefined ? [await costLine(session, request)] : []),
+				...(await borrowReviewLines(session, request)),
 				`  server ${session.connectedTo}, profile ${credentials.profile} (${credentials.source})`,
 				'',
 			].join('\n'),
@@ -57,18 +56,6 @@ async function checkLimits(session: Session, request: BorrowRequest): Promise<vo
 	const verdict = await checkBorrow(session.client, request);
 	if (verdict.status === 'refused') throw new InputError(`not borrowed: ${verdict.reason}`);
 	if (!session.out.json) for (const note of verdict.notes) session.out.stderr.write(`Note: ${sanitize(note)}.\n`);
-}
-
-/** By loan amount: the collateral it takes and the hourly interest, scaled from an estimate and marked as estimates. */
-async function costLine(session: Session, request: BorrowRequest): Promise<string> {
-	const {loanCoin, pledgeCoin, daily} = request;
-	try {
-		const cost = await estimateLoanCost((pledgeAmount) => session.client.estimate({loanCoin, pledgeCoin, daily, pledgeAmount}), request.loanAmount!);
-		if (cost === undefined) return '  collateral and interest: no estimate (the estimate borrows nothing)';
-		return `  takes about ${withCoin(cost.pledgeAmount, pledgeCoin)} of collateral, about ${withCoin(cost.hourInterest, loanCoin)} interest per hour (estimates)`;
-	} catch (error) {
-		return `  collateral and interest: no estimate (${sanitize(error instanceof Error ? error.message : String(error))})`;
-	}
 }
 
 export function borrowRequestFrom(values: ParsedArgs['values']): BorrowRequest {

@@ -15,29 +15,47 @@ import {findLoan, orderIdArgument} from './loan-lookup.js';
 import {refuseMissing} from './require-flags.js';
 import {didYouMean} from '../../format/suggest.js';
 import {failed, runMoneyPost} from '../money-command.js';
+import {collateralToAdd, collateralToWithdraw} from '../../loans/targets.js';
+import {toLtvFlag} from './to-ltv.js';
+import {collateralPriceLines} from './loan-prices.js';
 
 export async function runCollateral(session: Session, positionals: string[], values: ParsedArgs['values'], io: BorrowIo): Promise<ExitCode | number> {
 	const [order, word, amountText] = positionals;
-	refuseMissing([...(order === undefined ? ["the loan's order id (ORDER)"] : []), ...(word === undefined ? ['add or withdraw'] : []), ...(amountText === undefined ? ['the amount (N)'] : [])]);
+	const target = values['to-ltv'] === undefined ? undefined : toLtvFlag(values['to-ltv']);
+	refuseMissing([
+		...(order === undefined ? ["the loan's order id (ORDER)"] : []),
+		...(word === undefined ? ['add or withdraw'] : []),
+		...(amountText === undefined && target === undefined ? ['the amount (N, or --to-ltv PCT)'] : []),
+	]);
 	const orderId = orderIdArgument(order, 'collateral');
 	const action = word?.toLowerCase();
 	if (action !== 'add' && action !== 'withdraw') throw new UsageError(`"${word}": say add or withdraw${didYouMean(word ?? '', ['add', 'withdraw'])}: loan-tui collateral ORDER (add|withdraw) N`);
-	if (amountText === undefined) throw new UsageError(`collateral ${action} needs an amount`);
-	const checked = checkAmount(amountText, 'collateral amount');
-	if (!checked.ok) throw new UsageError(checked.message);
-	const amount = checked.value;
+	if (amountText !== undefined && target !== undefined) throw new UsageError('give the amount N or --to-ltv PCT, not both');
+	let amount = '';
+	if (amountText !== undefined) {
+		const checked = checkAmount(amountText, 'collateral amount');
+		if (!checked.ok) throw new UsageError(checked.message);
+		amount = checked.value;
+	}
 	if (!values.yes && !io.interactive) throw new UsageError('collateral changes need confirmation: pass --yes, or run it on a terminal to answer the prompt');
 	const credentials = await session.requireCredentials();
 	// Refused before the question: plain http to another host would expose the credentials.
 	session.client.assertCanSign();
 	const loan = await findLoan(session, orderId);
 	const pledgeCoin = sanitize(loan.pledgeCoin);
+	if (target !== undefined) {
+		// The amount that reaches the target, from the loan's own figures; then the same check and review as a typed one.
+		const computed = action === 'add' ? collateralToAdd(loan, target) : collateralToWithdraw(loan, target);
+		if (!computed.ok) throw new InputError(`not ${action === 'add' ? 'added' : 'withdrawn'}: ${computed.reason}`);
+		amount = computed.amount;
+	}
 	const check = checkCollateralChange(loan, action, amount);
 	if (!check.ok) throw new InputError(`not ${action === 'add' ? 'added' : 'withdrawn'}: ${check.reason}`);
 	if (!values.yes) {
 		session.out.stderr.write(
 			[
-				`${action === 'add' ? 'Add' : 'Withdraw'} ${amount} ${pledgeCoin} ${action === 'add' ? 'to' : 'from'} order ${orderId} (now ${withCoin(loan.pledgeAmount, pledgeCoin)})`,
+				`${action === 'add' ? 'Add' : 'Withdraw'} ${amount} ${pledgeCoin} ${action === 'add' ? 'to' : 'from'} order ${orderId} (now ${withCoin(loan.pledgeAmount, pledgeCoin)})${target === undefined ? '' : `, computed for an LTV of ${ltvPercent(target)}`}`,
+				...(await collateralPriceLines(session, loan, check.after)),
 				`  LTV ${ltvPercent(check.before)} → ${ltvPercent(check.after)} (margin call ${ltvPercent(loan.supRate)}, liquidation ${ltvPercent(loan.forceRate)}), at today's price`,
 				`  server ${session.connectedTo}, profile ${credentials.profile} (${credentials.source})`,
 				'',

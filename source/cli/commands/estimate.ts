@@ -15,11 +15,12 @@ import {differentCoins, flagValue, refuseMissing, refuseUnknownCoins} from './re
 type PeriodResult = {period: Period; ok: true; estimate: Estimate} | {period: Period; ok: false; error: unknown};
 
 export async function runEstimate(session: Session, values: ParsedArgs['values']): Promise<ExitCode> {
+	if (values['loan-amount'] !== undefined) return (await import('./estimate-by-loan.js')).runEstimateByLoanAmount(session, values);
 	refuseMissing([
 		...(values['loan-coin'] === undefined ? ['--loan-coin'] : []),
 		...(values['pledge-coin'] === undefined ? ['--pledge-coin'] : []),
 		...(values.daily === undefined && !values.all ? [['--daily', 'or --all to compare SEVEN, THIRTY and FLEXIBLE'] as const] : []),
-		...(values['pledge-amount'] === undefined ? ['--pledge-amount'] : []),
+		...(values['pledge-amount'] === undefined ? [['--pledge-amount', 'or --loan-amount to estimate by the amount to borrow'] as const] : []),
 	]);
 	const loanCoin = flagValue('loan-coin', values['loan-coin'], checkCoin);
 	const pledgeCoin = flagValue('pledge-coin', values['pledge-coin'], checkCoin);

@@ -10,20 +10,25 @@ import {EXIT, type ExitCode} from '../../runtime/exit-codes.js';
 import {type Column, fittedTable, type Output, printJson, printLines} from '../../runtime/output.js';
 import type {Session} from '../../runtime/session.js';
 import {findLoan, orderIdArgument} from './loan-lookup.js';
+import {ltvPrices, quotePrice, type PriceRead} from '../../loans/prices.js';
+import {readPrices} from '../../operations/prices.js';
+import {priceAmount} from '../../format/price.js';
+import {loanPrices} from './loan-prices.js';
 
 export async function runLoans(session: Session, positionals: string[]): Promise<ExitCode> {
 	const orderId = positionals[0] === undefined ? undefined : orderIdArgument(positionals[0], 'loans');
 	await session.requireCredentials();
 	const now = session.client.clock.now();
 	if (orderId !== undefined) {
-		const loan = await findLoan(session, orderId);
-		if (session.out.json) printJson(session.out, describeLoan(loan));
-		else printLines(session.out, loanDetail(loan, now));
+		const [loan, prices] = await Promise.all([findLoan(session, orderId), readPrices(session.client)]);
+		if (session.out.json) printJson(session.out, withPrices(loan, prices, now));
+		else printLines(session.out, loanDetail(loan, now, prices));
 		return EXIT.ok;
 	}
-	const [page, debts] = await Promise.all([
+	const [page, debts, prices] = await Promise.all([
 		session.client.ongoingOrderPage(),
 		session.client.debts().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
+		readPrices(session.client),
 	]);
 	const loans = [...page.records].sort(byRisk);
 	// For shell completion (repay ORDER, collateral ORDER): the open orders as last read.
@@ -32,7 +37,7 @@ export async function runLoans(session: Session, positionals: string[]): Promise
 	// Loans that could not be read are left out and said on stderr (exit 0): what could be read is still shown.
 	if (unreadable > 0) session.out.stderr.write(`loan-tui: warning: ${unreadableNote(unreadable)}${firstProblem ? ` (first: ${sanitize(firstProblem)})` : ''}\n`);
 	if (session.out.json) {
-		printJson(session.out, {loans: loans.map(describeLoan), debts: debts instanceof Error ? null : debts, unreadable});
+		printJson(session.out, {loans: loans.map((loan) => withPrices(loan, prices, now)), debts: debts instanceof Error ? null : debts, unreadable});
 		return EXIT.ok;
 	}
 	if (loans.length === 0) {
@@ -40,7 +45,7 @@ export async function runLoans(session: Session, positionals: string[]): Promise
 		printLines(session.out, [unreadable > 0 ? 'No readable ongoing loans.' : 'No ongoing loans.', ...(unreadable > 0 ? ['', ...totals(debts)] : [])]);
 		return EXIT.ok;
 	}
-	printLines(session.out, [...loanTable(session.out, loans, now), '', ...totals(debts)]);
+	printLines(session.out, [...loanTable(session.out, loans, now, prices), '', ...totals(debts), ...(prices.ok ? [] : [`Prices unavailable: ${sanitize(prices.problem)}`])]);
 	return EXIT.ok;
 }
 
@@ -56,16 +61,29 @@ const LOAN_COLUMNS: Column[] = [
 	{header: 'LIQ', priority: 3},
 	{header: 'FALL TO CALL', priority: 5},
 	{header: 'FALL TO LIQ', priority: 2},
+	{header: 'PRICE', priority: 5},
+	{header: 'CALL PRICE', priority: 6},
+	{header: 'LIQ PRICE', priority: 4},
 	{header: 'EXPIRES', priority: 2},
 	{header: 'RISK', priority: 0},
 ];
 
-function loanTable(out: Output, loans: OngoingLoan[], now: number): string[] {
+/** The loan with what is derived from it, and its prices (P × L / T) for --json: null where there is no price. */
+function withPrices(loan: OngoingLoan, prices: PriceRead, now: number) {
+	const price = quotePrice(prices, loan.pledgeCoin, loan.loanCoin, now);
+	const marks = price.status === 'ok' ? ltvPrices(price.price, loan.pledgeRate, loan.supRate, loan.forceRate) : null;
+	return {...describeLoan(loan), price, prices: marks};
+}
+
+function loanTable(out: Output, loans: OngoingLoan[], now: number, prices: PriceRead): string[] {
 	return fittedTable(
 		out,
 		LOAN_COLUMNS,
 		loans.map((loan) => {
 			const risk = riskOf(loan);
+			const price = quotePrice(prices, loan.pledgeCoin, loan.loanCoin, now);
+			const marks = price.status === 'ok' ? ltvPrices(price.price, loan.pledgeRate, loan.supRate, loan.forceRate) : undefined;
+			const none = price.status === 'no price' ? 'no price' : price.status === 'unavailable' ? 'unavailable' : '—';
 			return [
 				loan.orderId,
 				withCoin(loan.loanAmount, sanitize(loan.loanCoin)),
@@ -79,13 +97,17 @@ function loanTable(out: Output, loans: OngoingLoan[], now: number): string[] {
 				fall(risk.moveToLiquidation),
 				timeToExpiry(loan.expireTime, now),
 				risk.label,
-			];
+			].toSpliced(10, 0, price.status === 'ok' ? priceAmount(price.price, loan.loanCoin) : none, marks ? priceAmount(marks.marginCallPrice, loan.loanCoin) : none, marks ? priceAmount(marks.liquidationPrice, loan.loanCoin) : none);
 		}),
 	);
 }
 
-function loanDetail(loan: OngoingLoan, now: number): string[] {
+function loanDetail(loan: OngoingLoan, now: number, prices: PriceRead): string[] {
+	const marks = loanPrices(prices, loan, now);
 	const rows: Array<[string, string]> = [['Order', loan.orderId], ...loanDetailRows(loan, now, 30).rows];
+	// Today's price and the two mark prices, after the falls that reach them.
+	const at = rows.findIndex(([label]) => label === 'Liquidation') + 1;
+	rows.splice(at, 0, ['Price', marks.now], ...(marks.marginCall === undefined ? [] : ([['Margin-call price', marks.marginCall], ['Liquidation price', marks.liquidation!]] as Array<[string, string]>)));
 	const width = Math.max(...rows.map(([label]) => label.length));
 	return rows.map(([label, value]) => `${label.padEnd(width)}  ${value}`);
 }

@@ -15,17 +15,29 @@ import type {BorrowIo} from './borrow.js';
 import {findLoan, orderIdArgument} from './loan-lookup.js';
 import {failed, runMoneyPost} from '../money-command.js';
 import {flagValue, refuseMissing} from './require-flags.js';
+import {repaymentToLtv} from '../../loans/targets.js';
+import {toLtvFlag} from './to-ltv.js';
 
 export async function runRepay(session: Session, positionals: string[], values: ParsedArgs['values'], io: BorrowIo): Promise<ExitCode | number> {
-	refuseMissing([...(positionals[0] === undefined ? ["the loan's order id (ORDER)"] : []), ...(!values.all && values.amount === undefined ? ['--all (or --amount N for a partial repayment)'] : [])]);
+	const target = values['to-ltv'] === undefined ? undefined : toLtvFlag(values['to-ltv']);
+	refuseMissing([
+		...(positionals[0] === undefined ? ["the loan's order id (ORDER)"] : []),
+		...(!values.all && values.amount === undefined && target === undefined ? ['--all (or --amount N for a partial repayment)'] : []),
+	]);
 	const orderId = orderIdArgument(positionals[0], 'repay');
-	const amount = values.amount === undefined ? undefined : flagValue('amount', values.amount, checkAmount);
-	const unlock = !values['keep-collateral'];
+	let amount = values.amount === undefined ? undefined : flagValue('amount', values.amount, checkAmount);
+	// Only a repayment that keeps the collateral lowers the LTV: --to-ltv keeps it.
+	const unlock = !values['keep-collateral'] && target === undefined;
 	if (!values.yes && !io.interactive) throw new UsageError('repay needs confirmation: pass --yes, or run it on a terminal to answer the prompt');
 	const credentials = await session.requireCredentials();
 	// Refused before the question: plain http to another host would expose the credentials.
 	session.client.assertCanSign();
 	const loan = await findLoan(session, orderId);
+	if (target !== undefined) {
+		const computed = repaymentToLtv(loan, target);
+		if (!computed.ok) throw new InputError(`not repaid: ${computed.reason}`);
+		amount = computed.amount;
+	}
 	const preview = repayPreview(loan, {all: values.all === true, amount, unlock});
 	if (!preview.ok) throw new InputError(`not repaid: ${preview.reason}`);
 	const loanCoin = sanitize(loan.loanCoin);
@@ -42,7 +54,7 @@ export async function runRepay(session: Session, positionals: string[], values: 
 				// The amount sent is shown as the exact string sent; repayAll sends none.
 				amount === undefined || values.all
 					? `Repay order ${orderId}: everything (repayAll), ${withCoin(preview.owed, loanCoin)} owed now`
-					: `Repay order ${orderId}: ${amount} ${loanCoin} of ${withCoin(preview.owed, loanCoin)} owed`,
+					: `Repay order ${orderId}: ${amount} ${loanCoin} of ${withCoin(preview.owed, loanCoin)} owed${target === undefined ? '' : `, computed for an LTV of ${ltvPercent(target)} (collateral kept)`}`,
 				`  interest ${withCoin(preview.interest, loanCoin)}, principal ${withCoin(preview.principal, loanCoin)}; left ${withCoin(preview.remainingPrincipal, loanCoin)}`,
 				`  collateral released: ${release}`,
 				`  server ${session.connectedTo}, profile ${credentials.profile} (${credentials.source})`,
@@ -54,7 +66,7 @@ export async function runRepay(session: Session, positionals: string[], values: 
 			return EXIT.usage;
 		}
 	}
-	const request: RepayRequest = values.all ? {orderId, repayAll: true, repayUnlock: unlock} : {orderId, repayAll: false, amount, repayUnlock: unlock};
+	const request: RepayRequest = values.all ? {orderId, repayAll: true, repayUnlock: unlock} : {orderId, repayAll: false, amount: amount!, repayUnlock: unlock};
 	const sent = await runMoneyPost(session, {kind: 'repay', request, loan});
 	if ('exit' in sent) return failed(session, sent);
 	if (sent.result.kind !== 'repay') return EXIT.ok;

@@ -1,0 +1,119 @@
+// Prices in a loan's decisions. Pure: no I/O, big.js throughout; ratios are fractions (api/loan-types.ts).
+//
+// A loan's price is the pledge coin in the loan coin: the `<PLEDGE><LOAN>` pair's last price when that pair has a
+// ticker, else the ratio of both coins' USDT prices; no price when neither can be read (never invented). The LTV is
+// debt ÷ (pledge × price), so it scales as 1 / price: with the LTV `L` read at price `P`, the LTV reaches a target
+// `T` at the price P × L / T (the margin-call price at T = supRate, the liquidation price at T = forceRate).
+import Big from 'big.js';
+import type {Ticker} from '../api/types.js';
+import {plain} from './ltv.js';
+
+/** A price older than this is marked stale. */
+const STALE_AFTER_MS = 60_000;
+
+/** The tickers by symbol, read once. */
+export type TickerBook = ReadonlyMap<string, Ticker>;
+
+export function tickerBook(tickers: readonly Ticker[]): TickerBook {
+	return new Map(tickers.map((ticker) => [ticker.symbol, ticker]));
+}
+
+/** The price of one coin in another, where it came from and as of when. */
+export interface PairPrice {
+	base: string;
+	quote: string;
+	/** The base coin in the quote coin. */
+	price: string;
+	/** 'direct': the BASEQUOTE pair; 'usdt': the ratio of both coins' USDT prices; 'same': a coin in itself. */
+	source: 'direct' | 'usdt' | 'same';
+	/** The tickers it was read from. */
+	symbols: string[];
+	/** Epoch ms of the oldest ticker used (undefined for 'same'). */
+	at?: number;
+}
+
+const positive = (ticker: Ticker | undefined): ticker is Ticker => ticker !== undefined && new Big(ticker.lastPr).gt(0);
+
+/** The price of `base` in `quote`, or undefined when the tickers hold neither the pair nor both USDT prices. */
+export function pairPrice(book: TickerBook, base: string, quote: string): PairPrice | undefined {
+	if (base === quote) return {base, quote, price: '1', source: 'same', symbols: []};
+	const direct = book.get(`${base}${quote}`);
+	if (positive(direct)) return {base, quote, price: direct.lastPr, source: 'direct', symbols: [direct.symbol], at: Number(direct.ts)};
+	const usdt = (coin: string): {price: Big; ticker?: Ticker} | undefined => {
+		if (coin === 'USDT') return {price: new Big(1)};
+		const ticker = book.get(`${coin}USDT`);
+		return positive(ticker) ? {price: new Big(ticker.lastPr), ticker} : undefined;
+	};
+	const a = usdt(base);
+	const b = usdt(quote);
+	if (a === undefined || b === undefined) return undefined;
+	const used = [a.ticker, b.ticker].filter((ticker): ticker is Ticker => ticker !== undefined);
+	return {
+		base,
+		quote,
+		price: plain(a.price.div(b.price), 12),
+		source: 'usdt',
+		symbols: used.map((ticker) => ticker.symbol),
+		at: Math.min(...used.map((ticker) => Number(ticker.ts))),
+	};
+}
+
+/** The tickers as read, or why they could not be. */
+export type PriceRead = {ok: true; book: TickerBook} | {ok: false; problem: string};
+
+/** A price as shown: the price with where it came from and its age at `now` (server time), or why there is none. */
+export type PriceQuote = (PairPrice & {status: 'ok'; ageMs?: number; stale: boolean}) | {status: 'no price'} | {status: 'unavailable'; problem: string};
+
+export function quotePrice(prices: PriceRead, base: string, quote: string, now: number): PriceQuote {
+	if (!prices.ok) return {status: 'unavailable', problem: prices.problem};
+	const found = pairPrice(prices.book, base, quote);
+	if (found === undefined) return {status: 'no price'};
+	return {...found, status: 'ok', ...(found.at === undefined ? {} : {ageMs: Math.max(0, now - found.at)}), stale: isStale(found, now)};
+}
+
+/** True when the price is older than STALE_AFTER_MS at `now` (server time). */
+function isStale(price: Pick<PairPrice, 'at'>, now: number): boolean {
+	return price.at !== undefined && now - price.at > STALE_AFTER_MS;
+}
+
+/** The price at which an LTV of `currentLtv`, read at `price`, reaches `targetLtv`: P × L / T. */
+export function priceAtLtv(price: string, currentLtv: string, targetLtv: string): string {
+	const target = new Big(targetLtv);
+	if (target.lte(0)) throw new RangeError('a target LTV must be positive');
+	return plain(new Big(price).times(currentLtv).div(target), 12);
+}
+
+/** How far (fraction) the price falls from `price` to `at`; negative when `at` is above it. */
+function distance(price: string, at: string): string {
+	return plain(new Big(1).minus(new Big(at).div(price)), 8);
+}
+
+export interface LtvPrices {
+	marginCallPrice: string;
+	liquidationPrice: string;
+	/** Fractions of today's price: how far it may fall before each is reached (0 or less: reached). */
+	marginCallDistance: string;
+	liquidationDistance: string;
+}
+
+/** The margin-call and liquidation prices of an LTV `ltv` read at `price`, and their distance from it. */
+export function ltvPrices(price: string, ltv: string, supRate: string, forceRate: string): LtvPrices {
+	const marginCallPrice = priceAtLtv(price, ltv, supRate);
+	const liquidationPrice = priceAtLtv(price, ltv, forceRate);
+	return {marginCallPrice, liquidationPrice, marginCallDistance: distance(price, marginCallPrice), liquidationDistance: distance(price, liquidationPrice)};
+}
+
+/** Collateral needed to borrow `loanAmount` at the initial LTV, with the pledge coin at `price` in the loan coin:
+ * loan ÷ (price × initial LTV), rounded up to 8 decimals (never too little). */
+export function collateralFor(loanAmount: string, price: string, initialLtv: string): string {
+	const value = new Big(price).times(initialLtv);
+	if (value.lte(0)) throw new RangeError('the price and the initial LTV must be positive');
+	return plain(new Big(loanAmount).div(value).round(8, Big.roundUp));
+}
+
+/** The LTV a loan of `loanAmount` against `pledgeAmount` starts at, with the pledge coin at `price`. */
+export function initialLtvOf(loanAmount: string, pledgeAmount: string, price: string): string {
+	const value = new Big(pledgeAmount).times(price);
+	if (value.lte(0)) throw new RangeError('the pledge and its price must be positive');
+	return plain(new Big(loanAmount).div(value), 8);
+}

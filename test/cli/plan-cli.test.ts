@@ -1,0 +1,132 @@
+// Prices in every decision, through the built binary against the simulator over loopback: plan, estimate by loan
+// amount, --to-ltv for add, withdraw and repay (each one POST through the money pipeline), prices in loans and in the
+// borrow review; bad input refused with exit 2 before anything is sent.
+import {describe, expect, it} from 'vitest';
+import {runCli} from '../helpers/cli.js';
+import {TEST_CREDENTIAL_ENV, useSimulator} from '../helpers/simulator.js';
+
+const env = TEST_CREDENTIAL_ENV;
+
+describe('plan and estimate by loan amount (built CLI)', () => {
+	const sim = useSimulator();
+	const run = (args: string[]) => runCli([...args, '--base-url', sim.simulator.url], {env});
+	const estimates = () => sim.simulator.requests.filter((r) => r.operation === 'estimate');
+
+	it('plan --json: the simulator\'s ten pledge coins × three periods, with prices; nothing signed', async () => {
+		sim.simulator.setPrice('BTC', '90000');
+		const result = await runCli(['plan', '--loan-coin', 'USDT', '--loan-amount', '10000', '--json', '--base-url', sim.simulator.url]);
+		expect(result.code).toBe(0);
+		const plan = JSON.parse(result.stdout);
+		expect(plan.rows).toHaveLength(30);
+		expect(new Set(plan.rows.map((row: {pledgeCoin: string}) => row.pledgeCoin)).size).toBe(10);
+		const btc = plan.rows.find((row: {pledgeCoin: string; period: string}) => row.pledgeCoin === 'BTC' && row.period === 'SEVEN');
+		expect(btc).toMatchObject({estimate: {pledgeAmount: '0.15873016', derived: true}, price: {status: 'ok', price: '90000'}});
+		expect(estimates()).toHaveLength(30);
+		expect(sim.simulator.requests.every((r) => r.headers['access-sign'] === undefined)).toBe(true);
+	});
+
+	it('plan: a table by safety with the prices and their age; a coin with no price last', async () => {
+		sim.simulator.loans.hideTickers('TON', true);
+		const result = await run(['plan', '--loan-coin', 'USDT', '--loan-amount', '1000', '--daily', '7', '--sort', 'safety']);
+		expect(result.code).toBe(0);
+		expect(result.stdout).toMatch(/Prices: [A-Z]+ [\d.,]+ USDT, \d+ s ago/);
+		const lines = result.stdout.split('\n').filter((line) => /^[A-Z]+\s+7 days/.test(line));
+		expect(lines).toHaveLength(10);
+		expect(lines.at(-1)).toMatch(/^TON\s+7 days.*no price\s+no price\s+no price$/);
+		expect(lines[0]).toMatch(/^(ADA|DOGE)\s/);
+	});
+
+	it('plan: bad input is refused with exit 2 and nothing is estimated', async () => {
+		for (const args of [
+			['plan', '--loan-coin', 'USDT'],
+			['plan', '--loan-coin', 'USDT', '--loan-amount', '10000', '--sort', 'cheap'],
+			['plan', '--loan-coin', 'USDT', '--loan-amount', '5'],
+			['plan', '--loan-coin', 'USDT', '--loan-amount', '-5'],
+		]) {
+			const result = await run(args);
+			expect(result.code, args.join(' ')).toBe(2);
+			expect(result.stderr).not.toMatch(/\n\s+at /);
+		}
+		expect((await run(['plan', '--loan-coin', 'USDT', '--loan-amount', '5'])).stderr).toContain("below Bitget's minimum borrow of 10 USDT");
+		expect(estimates()).toHaveLength(0);
+	});
+
+	it('estimate --loan-amount --all: collateral derived and checked per period', async () => {
+		sim.simulator.setPrice('BTC', '90000');
+		const result = await run(['estimate', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--all', '--loan-amount', '10000']);
+		expect(result.code).toBe(0);
+		expect(result.stdout).toContain('BTC 90,000.0000 USDT');
+		expect(result.stdout).toMatch(/7 days\s+0\.15873016 BTC/);
+		expect(result.stdout).toContain('derived from one estimate');
+		expect(result.stdout.match(/agrees/g)).toHaveLength(3);
+		expect(estimates()).toHaveLength(6);
+	});
+
+	it('estimate: --loan-amount with --pledge-amount, or outside the coin\'s limits → exit 2, nothing estimated', async () => {
+		const both = await run(['estimate', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', '7', '--loan-amount', '100', '--pledge-amount', '1']);
+		expect(both.code).toBe(2);
+		expect(both.stderr).toContain('--pledge-amount and --loan-amount cannot be used together');
+		const big = await run(['estimate', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', '7', '--loan-amount', '99999999999']);
+		expect(big.code).toBe(2);
+		expect(big.stderr).toContain("above Bitget's maximum borrow of 10000000000 USDT");
+		expect(estimates()).toHaveLength(0);
+	});
+});
+
+describe('--to-ltv and prices on a loan (built CLI)', () => {
+	const sim = useSimulator();
+	const run = (args: string[]) => runCli([...args, '--base-url', sim.simulator.url], {env});
+	const posts = () => sim.simulator.requests.filter((r) => r.operation === 'repay' || r.operation === 'revisePledge');
+	const open = async () => (await sim.client().borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'})).orderId;
+
+	it('collateral add --to-ltv 60: the computed amount, one POST; the LTV lands at 60 %', async () => {
+		const order = await open();
+		const result = await run(['collateral', order, 'add', '--to-ltv', '60', '--yes']);
+		expect(result.code, result.stderr).toBe(0);
+		expect(result.stdout).toContain('Collateral added: 0.16666667 BTC');
+		expect(result.stdout).toContain('LTV now 60.00%');
+		expect(posts()).toHaveLength(1);
+		expect(JSON.parse(posts()[0]!.body)).toEqual({orderId: order, amount: '0.16666667', pledgeCoin: 'BTC', reviseType: 'IN'});
+	});
+
+	it('collateral withdraw --to-ltv 65: one POST; at or above the margin call refused with exit 2, nothing sent', async () => {
+		const order = await open();
+		// BTC up from 26,800 to 40,000: the LTV falls from 70 % to 46.9 %, so collateral can leave.
+		sim.simulator.setPrice('BTC', '40000');
+		expect((await run(['collateral', order, 'withdraw', '--to-ltv', '80', '--yes'])).code).toBe(2);
+		expect((await run(['collateral', order, 'withdraw', '0.1', '--to-ltv', '65', '--yes'])).code).toBe(2);
+		expect((await run(['collateral', order, 'withdraw', '--to-ltv', 'lots', '--yes'])).code).toBe(2);
+		expect(posts()).toHaveLength(0);
+		const result = await run(['collateral', order, 'withdraw', '--to-ltv', '65', '--yes']);
+		expect(result.code, result.stderr).toBe(0);
+		expect(result.stdout).toContain('Collateral withdrawn: 0.27846153 BTC');
+		expect(posts()).toHaveLength(1);
+		const ltv = Number(sim.simulator.loans.ltv(order));
+		expect(ltv).toBeLessThanOrEqual(0.65);
+		expect(ltv).toBeGreaterThan(0.6499);
+	});
+
+	it('repay --to-ltv 50: the partial repayment that reaches it, the collateral kept; one POST', async () => {
+		const order = await open();
+		expect((await run(['repay', order, '--to-ltv', '50', '--all', '--yes'])).code).toBe(2);
+		expect(posts()).toHaveLength(0);
+		const result = await run(['repay', order, '--to-ltv', '50', '--yes']);
+		expect(result.code, result.stderr).toBe(0);
+		expect(posts()).toHaveLength(1);
+		// 18,760 owed at 70 %: 5,360 brings it to 50 %.
+		expect(JSON.parse(posts()[0]!.body)).toMatchObject({orderId: order, repayAll: 'no', amount: '5360', repayUnlock: 'no'});
+		expect(sim.simulator.loans.ltv(order)).toBe('0.5');
+	});
+
+	it('loans ORDER: today\'s price, the margin-call and liquidation prices; tickers failing says unavailable', async () => {
+		const order = await open();
+		const detail = await run(['loans', order]);
+		expect(detail.stdout).toMatch(/Price\s+BTC 26,800\.0000 USDT, \d+ s ago/);
+		expect(detail.stdout).toMatch(/Margin-call price\s+23,450\.0000 USDT, 12\.50% below/);
+		expect(detail.stdout).toMatch(/Liquidation price\s+20,844\.4444 USDT, 22\.22% below/);
+		sim.simulator.injectFault({kind: 'html-500', operation: 'tickers', times: Number.POSITIVE_INFINITY});
+		const without = await run(['loans', order]);
+		expect(without.code).toBe(0);
+		expect(without.stdout).toMatch(/Price\s+prices unavailable/);
+	});
+});

@@ -1,0 +1,118 @@
+// The plan and the estimate by loan amount against the simulator over loopback HTTP.
+import Big from 'big.js';
+import {describe, expect, it} from 'vitest';
+import {InputError} from '../../source/api/errors.js';
+import {estimateByLoanAmount, withinRounding} from '../../source/operations/loan-amount-estimate.js';
+import {planLoan, planScope, sortRows, type PlanProgress, type PlanRow, type PlanSort} from '../../source/operations/plan.js';
+import {readPrices} from '../../source/operations/prices.js';
+import {quotePrice} from '../../source/loans/prices.js';
+import {useSimulator} from '../helpers/simulator.js';
+
+const ALL = ['SEVEN', 'THIRTY', 'FLEXIBLE'] as const;
+
+describe('estimate by loan amount', () => {
+	const sim = useSimulator({rateLimits: false});
+
+	it('derives the pledge from one request and checks it with a second at that pledge', async () => {
+		sim.simulator.setPrice('BTC', '90000');
+		const result = await estimateByLoanAmount(sim.client(), {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', loanAmount: '10000'}, {check: true});
+		expect(result).toMatchObject({pledgeAmount: '0.15873016', derived: true, reference: {pledgeAmount: '1'}, check: {agrees: true}});
+		const estimates = sim.simulator.requests.filter((r) => r.operation === 'estimate');
+		expect(estimates.map((r) => new URLSearchParams(r.query).get('pledgeAmount'))).toEqual(['1', '0.15873016']);
+	});
+
+	it('reports a disagreement beyond the server rounding (a price moved between the two requests)', () => {
+		const reference = {pledgeAmount: '1', estimate: {loanAmount: '63000', hourInterest: '0.38871'}};
+		const promised = {loanAmount: '10000', hourInterest: '0.0617'};
+		expect(withinRounding(reference, promised, {loanAmount: '10000.00063', hourInterest: '0.0617'})).toBe(true);
+		expect(withinRounding(reference, promised, {loanAmount: '9000', hourInterest: '0.05553'})).toBe(false);
+	});
+});
+
+describe('a loan plan (simulator over loopback)', () => {
+	const sim = useSimulator();
+
+	it('every pledge coin and period: collateral, APR, initial LTV, call and liquidation prices; at most 10 estimates a second', async () => {
+		sim.simulator.setPrice('BTC', '90000');
+		const progress: PlanProgress[] = [];
+		const plan = await planLoan(sim.client(), {loanCoin: 'USDT', loanAmount: '10000', periods: ALL}, {onProgress: (p) => progress.push(p)});
+		expect(plan.prices).toEqual({status: 'ok'});
+		expect(plan.rows).toHaveLength(30);
+		expect(new Set(plan.rows.map((row) => row.pledgeCoin)).size).toBe(10);
+		expect(plan.rows.every((row) => row.error === undefined)).toBe(true);
+		expect(progress.at(-1)).toEqual({done: 30, total: 30});
+		expect(progress.map((p) => p.done)).toEqual([...Array(31).keys()]);
+		const btc = plan.rows.find((row) => row.pledgeCoin === 'BTC' && row.period === 'SEVEN')!;
+		expect(btc.estimate).toMatchObject({pledgeAmount: '0.15873016', pledgeUsdt: '14285.71', derived: true});
+		expect(btc.price).toMatchObject({status: 'ok', price: '90000', source: 'direct', stale: false});
+		expect(new Big(btc.prices!.marginCallPrice).round(0).toFixed()).toBe('78750'); // 90,000 × 0.7 / 0.8
+		expect(new Big(btc.prices!.liquidationPrice).round(0).toFixed()).toBe('70000'); // 90,000 × 0.7 / 0.9
+		// By cost: the lowest APR first, then the least collateral; USDT's 7-day rate is its cheapest.
+		const aprs = plan.rows.map((row) => new Big(row.estimate!.apr!));
+		for (let i = 1; i < aprs.length; i++) expect(aprs[i]!.gte(aprs[i - 1]!)).toBe(true);
+		// No second in which more than 10 estimates reached the server (the simulator enforces the limit: none refused).
+		const estimates = sim.simulator.requests.filter((r) => r.operation === 'estimate');
+		expect(estimates).toHaveLength(30);
+		expect(estimates.every((r) => r.status === 200)).toBe(true);
+	});
+
+	it('by safety: the farthest from liquidation first; a coin without a price last, as "no price"', async () => {
+		sim.simulator.loans.hideTickers('SOL', true);
+		const plan = await planLoan(sim.client(), {loanCoin: 'USDT', loanAmount: '1000', periods: ['SEVEN'], sort: 'safety'});
+		const last = plan.rows.at(-1)!;
+		expect(last).toMatchObject({pledgeCoin: 'SOL', price: {status: 'no price'}});
+		expect(last.prices).toBeUndefined();
+		expect(last.estimate?.pledgeAmount).toBeDefined();
+		const distances = plan.rows.slice(0, -1).map((row) => new Big(row.prices!.liquidationDistance));
+		for (let i = 1; i < distances.length; i++) expect(distances[i]!.lte(distances[i - 1]!)).toBe(true);
+	});
+
+	it('tickers failing: the plan is whole, its prices "unavailable"', async () => {
+		sim.simulator.injectFault({kind: 'html-500', operation: 'tickers', times: Number.POSITIVE_INFINITY});
+		const plan = await planLoan(sim.client({getTimeoutMs: 2_000}), {loanCoin: 'USDT', loanAmount: '1000', periods: ['THIRTY']});
+		expect(plan.prices.status).toBe('unavailable');
+		expect(plan.rows).toHaveLength(10);
+		expect(plan.rows.every((row) => row.estimate !== undefined && row.price.status === 'unavailable')).toBe(true);
+	});
+
+	it('an amount outside the loan coin\'s limits is refused before any estimate', async () => {
+		await expect(planLoan(sim.client(), {loanCoin: 'USDT', loanAmount: '1', periods: ['SEVEN']})).rejects.toThrow(InputError);
+		await expect(planLoan(sim.client(), {loanCoin: 'USDT', loanAmount: '1', periods: ['SEVEN']})).rejects.toThrow(/below Bitget's minimum borrow of 10 USDT/);
+		expect(sim.simulator.requests.filter((r) => r.operation === 'estimate')).toHaveLength(0);
+	});
+
+	it('a price older than 60 s is stale', async () => {
+		sim.simulator.loans.setTickerAge(120_000);
+		const client = sim.client();
+		const prices = await readPrices(client);
+		const quote = quotePrice(prices, 'BTC', 'USDT', client.clock.now());
+		expect(quote).toMatchObject({status: 'ok', stale: true});
+		expect(quote.status === 'ok' && quote.ageMs!).toBeGreaterThanOrEqual(120_000);
+	});
+});
+
+describe('a plan re-sorted without asking again (what a screen\'s sort key does)', () => {
+	const row = (pledgeCoin: string, apr: string | undefined, liquidationDistance: string | undefined, pledgeUsdt = '100'): PlanRow => ({
+		pledgeCoin,
+		period: 'SEVEN',
+		initRate: '0.7',
+		supRate: '0.8',
+		forceRate: '0.9',
+		price: liquidationDistance === undefined ? {status: 'no price'} : {status: 'ok', base: pledgeCoin, quote: 'USDT', price: '1', source: 'direct', symbols: [], stale: false},
+		...(apr === undefined ? {error: 'refused'} : {estimate: {pledgeAmount: '1', pledgeUsdt, hourInterest: '0', dailyInterest: '0', termInterest: '0', apr, aprSource: 'estimate' as const, derived: true as const}}),
+		...(liquidationDistance === undefined ? {} : {prices: {marginCallPrice: '0', liquidationPrice: '0', marginCallDistance: '0', liquidationDistance}}),
+	});
+	const rows = [row('A', '0.05', '0.2'), row('B', '0.04', '0.1'), row('C', '0.03', undefined), row('D', undefined, undefined), row('E', '0.05', '0.3', '90')];
+	const order = (sort: PlanSort) => sortRows(rows, sort).map((r) => r.pledgeCoin).join('');
+
+	it('by cost: APR, then collateral; by safety: distance to liquidation; no price, then failures, last', () => {
+		expect(order('cost')).toBe('BEACD');
+		expect(order('safety')).toBe('EABCD');
+	});
+
+	it('the scope: every pledge coin but the loan coin; a coin Bitget does not lend is refused', () => {
+		const infos = {loanInfos: [{coin: 'USDT', hourRate: {}, annualRate: {}}], pledgeInfos: [{coin: 'BTC', initRate: '0.7', supRate: '0.8', forceRate: '0.9'}, {coin: 'USDT', initRate: '0.7', supRate: '0.8', forceRate: '0.9'}]};
+		expect(planScope(infos, 'USDT', '100').map((info) => info.coin)).toEqual(['BTC']);
+		expect(() => planScope(infos, 'USDC', '100')).toThrow(/USDC is not in Bitget's list of loanable coins/);
+	});
+});
