@@ -13,6 +13,8 @@ export interface RepayPlan {
 	/** How the caller's person asks for all of it, named when an amount is more than owed (a flag in the CLI, a choice
 	 * in the app). */
 	allInstead?: string;
+	/** How the caller writes an amount of a coin in that message (format/money.ts `withCoin`; this layer sits below it). */
+	withCoin?: (amount: string, coin: string) => string;
 }
 
 type Release = {kind: 'all'; amount: string} | {kind: 'none'} | {kind: 'some'};
@@ -40,7 +42,7 @@ export function repayPreview(loan: Pick<OngoingLoan, 'loanAmount' | 'interestAmo
 	const owed = principalOwed.plus(interestOwed);
 	const pay = plan.all ? owed : new Big(plan.amount ?? '0');
 	if (pay.lte(0)) return {ok: false, reason: 'the amount must be greater than zero'};
-	if (pay.gt(owed)) return {ok: false, reason: `that is more than the ${plain(owed)} ${loan.loanCoin} owed; repay all of it instead (${plan.allInstead ?? '--all'})`};
+	if (pay.gt(owed)) return {ok: false, reason: `that is more than the ${(plan.withCoin ?? ((value, coin) => `${value} ${coin}`))(plain(owed), loan.loanCoin)} owed; repay all of it instead (${plan.allInstead ?? '--all'})`};
 	const interest = pay.lt(interestOwed) ? pay : interestOwed;
 	const principal = pay.minus(interest);
 	const full = pay.eq(owed);

@@ -128,7 +128,7 @@ describe('repay and collateral', () => {
 			[['repay', orderId, '--all', '--amount', '1', '--yes'], 2, /--all and --amount cannot be used together/],
 			[['repay', orderId, '--yes'], 2, /--all \(or --amount N/],
 			[['repay', orderId, '--amount', '0', '--yes'], 2, /greater than zero/],
-			[['repay', orderId, '--amount', '18761', '--yes'], 2, /more than the 18760 USDT owed/],
+			[['repay', orderId, '--amount', '18761', '--yes'], 2, /more than the 18,760.0000 USDT owed/],
 			[['repay', '999', '--all', '--yes'], 1, /no ongoing loan with order id 999/],
 			[['repay', '--all', '--yes'], 2, /order id/],
 		];

@@ -144,9 +144,9 @@ describe('loan actions (repay, add, withdraw) up to the review', () => {
 		state = loanActionReducer(loanActionReducer(state, {type: 'select', move: {type: 'pick', index: 1}}), {type: 'submit', loan: current});
 		const tooMuch = loanActionReducer(type(state, '20000'), {type: 'submit', loan: current});
 		expect(tooMuch).toMatchObject({step: 'amount'});
-		expect(tooMuch.error).toContain('more than the 18761.157492 USDT owed');
+		expect(tooMuch.error).toContain('more than the 18,761.1575 USDT owed');
 		// In the app's words: its way to all of it (back a step, the first choice), never the CLI's flag.
-		expect(tooMuch.error).toContain('repay all of it instead (Esc, then 1 All)');
+		expect(tooMuch.error).toContain('repay all of it instead (Esc, then choose All)');
 		expect(tooMuch.error).not.toContain('--');
 		expect(loanActionReducer(loanActionReducer(tooMuch, {type: 'back'}), {type: 'select', move: {type: 'pick', index: 0}})).toMatchObject({step: 'repay-mode', repayAll: true});
 		expect(loanActionReducer(type(state, 'abc'), {type: 'submit', loan: current}).step).toBe('amount');

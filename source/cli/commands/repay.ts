@@ -38,7 +38,7 @@ export async function runRepay(session: Session, positionals: string[], values: 
 		if (!computed.ok) throw new InputError(`not repaid: ${computed.reason}`);
 		amount = computed.amount;
 	}
-	const preview = repayPreview(loan, {all: values.all === true, amount, unlock});
+	const preview = repayPreview(loan, {all: values.all === true, amount, unlock, withCoin});
 	if (!preview.ok) throw new InputError(`not repaid: ${preview.reason}`);
 	const loanCoin = sanitize(loan.loanCoin);
 	const pledgeCoin = sanitize(loan.pledgeCoin);

@@ -6,11 +6,12 @@ import type {OngoingLoan} from '../../api/loan-types.js';
 import {checkAmount} from '../../api/validate.js';
 import {checkCollateralChange} from '../../loans/ltv.js';
 import {repayPreview} from '../../loans/repay-preview.js';
+import {withCoin} from '../../format/money.js';
 import {nextChoice, type ChoiceMove} from '../../ui/fields/choice-field.js';
 import {applyTextEdit, type TextEdit} from '../../ui/fields/text-editing.js';
 
 /** The app's way to all of it: the first choice of the step before the amount. */
-const REPAY_ALL_INSTEAD = 'Esc, then 1 All';
+const REPAY_ALL_INSTEAD = 'Esc, then choose All';
 
 type LoanAction = 'repay' | 'add' | 'withdraw';
 export type LoanStep = 'view' | 'repay-mode' | 'amount' | 'repay-unlock' | 'review';
@@ -76,7 +77,7 @@ function submit(state: LoanActionState, loan: OngoingLoan): LoanActionState {
 			if (!checked.ok) return {...state, error: checked.message};
 			const value = checked.value;
 			if (state.action === 'repay') {
-				const preview = repayPreview(loan, {all: false, amount: value, unlock: state.unlock, allInstead: REPAY_ALL_INSTEAD});
+				const preview = repayPreview(loan, {all: false, amount: value, unlock: state.unlock, allInstead: REPAY_ALL_INSTEAD, withCoin});
 				if (!preview.ok) return {...state, error: preview.reason};
 				return {...state, amount: value, cursor: value.length, step: 'repay-unlock', error: undefined};
 			}
