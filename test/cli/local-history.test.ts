@@ -44,7 +44,7 @@ describe('history --local: the money record of the CLI', () => {
 
 		const file = readFileSync(join(state, 'loan-tui', 'history.jsonl'), 'utf8');
 		for (const secret of Object.values(TEST_CREDENTIALS)) expect(file).not.toContain(secret);
-	}, 60_000);
+	}, 180_000);
 
 	it('history --local with a kind is a usage error; with nothing recorded it says so', async () => {
 		const state = mkdtempSync(join(tmpdir(), 'loan-tui-state-'));

@@ -39,5 +39,5 @@ describe('the published package', () => {
 		expect(execFileSync(bin, ['estimate', '--help'], {encoding: 'utf8'})).toContain('--pledge-amount');
 		const pair = JSON.parse(execFileSync(bin, ['symbols', 'BTCUSDT', '--demo', '--json'], {encoding: 'utf8'}));
 		expect(pair[0].symbol).toBe('BTCUSDT');
-	}, 60_000);
+	}, 180_000);
 });
