@@ -10,7 +10,7 @@ import {copiedMessage} from '../../services/clipboard.js';
 import {ErrorMessage} from '../../ui/components/error-message.js';
 import {ListFilter} from '../../ui/components/list-filter.js';
 import {Spinner} from '../../ui/components/spinner.js';
-import {textRow} from '../../ui/fields/field-bindings.js';
+import {filterBindings} from '../../ui/components/list-filter-bindings.js';
 import {pasteEdit} from '../../ui/fields/text-editing.js';
 import type {Binding} from '../../ui/keys/binding.js';
 import {copyBinding, refreshBinding} from '../../ui/keys/shared-bindings.js';
@@ -82,15 +82,7 @@ export function HistoryScreen() {
 	const bindings: Binding[] = state.filtering
 		? [
 				...moves,
-				{keys: ['Enter', 'Tab'], label: 'Enter', description: 'to the list (the filter kept)', short: 'to the list', footer: 1, handler: () => dispatch({type: 'filtering', on: false})},
-				{
-					keys: ['Esc'],
-					description: state.query === '' ? 'close the filter' : 'clear the filter (then Esc closes it)',
-					short: state.query === '' ? 'close filter' : 'clear filter',
-					footer: 1,
-					handler: () => (state.query === '' ? dispatch({type: 'filtering', on: false}) : dispatch({type: 'text', edit: {op: 'clear'}})),
-				},
-				{...textRow((edit) => dispatch({type: 'text', edit})), description: 'filter: every word must match (/ - _ ignored)', short: 'filter', footer: 2},
+				...filterBindings(state.query, {close: () => dispatch({type: 'filtering', on: false}), edit: (edit) => dispatch({type: 'text', edit})}),
 			]
 		: [
 				...moves,

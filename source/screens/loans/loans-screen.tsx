@@ -15,7 +15,7 @@ import {errorLine} from '../../format/describe-error.js';
 import {copyBinding, refreshBinding} from '../../ui/keys/shared-bindings.js';
 import type {Binding} from '../../ui/keys/binding.js';
 import {ListFilter} from '../../ui/components/list-filter.js';
-import {textRow} from '../../ui/fields/field-bindings.js';
+import {filterBindings} from '../../ui/components/list-filter-bindings.js';
 import {pasteEdit} from '../../ui/fields/text-editing.js';
 import {copiedMessage} from '../../services/clipboard.js';
 import {filterTerms, rowMatches} from '../../format/row-filter.js';
@@ -89,15 +89,7 @@ export function LoansScreen({selected}: {selected?: string}) {
 	const filterRows: Binding[] = [
 		{keys: ['Up'], description: 'the loan above', group: 'move', footer: 1, handler: () => move(-1), when: several},
 		{keys: ['Down'], description: 'the loan below', group: 'move', footer: 1, handler: () => move(1), when: several},
-		{keys: ['Enter', 'Tab'], label: 'Enter', description: 'to the list (the filter kept)', short: 'to the list', footer: 1, handler: () => dispatch({type: 'filtering', on: false})},
-		{
-			keys: ['Esc'],
-			description: list.query === '' ? 'close the filter' : 'clear the filter (then Esc closes it)',
-			short: list.query === '' ? 'close filter' : 'clear filter',
-			footer: 1,
-			handler: () => (list.query === '' ? dispatch({type: 'filtering', on: false}) : dispatch({type: 'text', edit: {op: 'clear'}})),
-		},
-		{...textRow((edit) => dispatch({type: 'text', edit})), description: 'filter: every word must match (/ - _ ignored)', short: 'filter', footer: 2},
+		...filterBindings(list.query, {close: () => dispatch({type: 'filtering', on: false}), edit: (edit) => dispatch({type: 'text', edit})}),
 	];
 	useScreenInput({
 		mode: list.filtering && onList ? 'text' : 'navigate',
