@@ -65,7 +65,7 @@ const lookup = <T>(promise: Promise<T>): Promise<Lookup<T>> =>
 	);
 
 /** Looks up what the verdict needs (coinInfos for both coins; the estimate by pledge amount) and gives it. */
-export async function checkBorrow(client: BitgetClient, request: BorrowRequest, signal?: AbortSignal): Promise<BorrowCheck> {
+export async function checkBorrow(client: BitgetClient, request: BorrowRequest, signal?: AbortSignal): Promise<BorrowCheck & {read: {infos?: CoinInfos; estimate?: Estimate}}> {
 	const [infos, estimate] = await Promise.all([
 		lookup(client.coinInfos(undefined, {signal})),
 		request.pledgeAmount === undefined
@@ -73,7 +73,8 @@ export async function checkBorrow(client: BitgetClient, request: BorrowRequest, 
 			: lookup(client.estimate({loanCoin: request.loanCoin, pledgeCoin: request.pledgeCoin, daily: request.daily, pledgeAmount: request.pledgeAmount}, {signal})),
 	]);
 	signal?.throwIfAborted();
-	return borrowVerdict(request, infos, estimate);
+	// What was read, for whatever shows the request next (the CLI's prompt): read once, not again.
+	return {...borrowVerdict(request, infos, estimate), read: {infos: infos.ok ? infos.value : undefined, estimate: estimate?.ok ? estimate.value : undefined}};
 }
 
 /** The coins alone (an estimate is about to be asked for): the loan coin loanable, the pledge coin pledgeable; with

@@ -25,9 +25,10 @@ describe.skipIf(tmuxMissing)(`borrow confirmation on a terminal${tmuxMissing ? `
 		const after = await tmux.waitFor(/EXIT=\d/);
 		expect(after).toContain('Not borrowed: nothing was sent.');
 		expect(after).toContain('EXIT=2');
-		// Only the limit lookups (coinInfos, estimate) were read; nothing was posted.
+		// Only the lookups were read, each once (the limits' coin list and estimate, which the prompt's figures reuse,
+		// and the prices); nothing was posted.
 		expect(sim.posts()).toEqual([]);
-		expect(sim.simulator.requests.map((r) => r.operation)).toEqual(['coinInfos', 'estimate']);
+		expect(sim.simulator.requests.map((r) => r.operation).sort()).toEqual(['coinInfos', 'estimate', 'tickers']);
 	});
 
 	it('y posts once and prints the order id', async () => {

@@ -3,7 +3,8 @@
 // today's price, the interest over the term and the expiry with its zone. Each lookup may fail alone: the line then
 // says what is unknown, and the question is still asked.
 import Big from 'big.js';
-import type {BorrowRequest} from '../../api/types.js';
+import type {BorrowRequest, Estimate} from '../../api/types.js';
+import type {CoinInfos} from '../../api/loan-types.js';
 import {PERIOD_LABEL} from '../../format/estimate.js';
 import {markPrice, priceWithAge} from '../../format/price.js';
 import {sanitize} from '../../format/sanitize.js';
@@ -19,9 +20,10 @@ import type {Session} from '../../runtime/session.js';
 const TERM_DAYS = {SEVEN: 7, THIRTY: 30, FLEXIBLE: undefined} as const;
 const DAY_MS = 86_400_000;
 
-export async function borrowReviewLines(session: Session, request: BorrowRequest): Promise<string[]> {
+/** `read`: what the check before it read already (the coin list, the estimate by pledge), not asked for again. */
+export async function borrowReviewLines(session: Session, request: BorrowRequest, read: {infos?: CoinInfos; estimate?: Estimate} = {}): Promise<string[]> {
 	const {loanCoin, pledgeCoin, daily} = request;
-	const [infos, prices] = await Promise.all([session.client.coinInfos().catch(() => undefined), readPrices(session.client)]);
+	const [infos, prices] = await Promise.all([read.infos ?? session.client.coinInfos().catch(() => undefined), readPrices(session.client)]);
 	const now = session.client.clock.now();
 	const pledgeInfo = infos?.pledgeInfos.find((info) => info.coin === pledgeCoin);
 	const price = quotePrice(prices, pledgeCoin, loanCoin, now);
@@ -41,7 +43,7 @@ export async function borrowReviewLines(session: Session, request: BorrowRequest
 				lines.push(`  takes about ${withCoin(pledgeAmount, pledge)} of collateral (derived from an estimate)`);
 			} else lines.push('  collateral: no estimate (the estimate lends nothing)');
 		} else {
-			const estimate = await session.client.estimate({loanCoin, pledgeCoin, daily, pledgeAmount: request.pledgeAmount});
+			const estimate = read.estimate ?? (await session.client.estimate({loanCoin, pledgeCoin, daily, pledgeAmount: request.pledgeAmount}));
 			pledgeAmount = request.pledgeAmount;
 			loanAmount = estimate.loanAmount;
 			hourInterest = estimate.hourInterest;

@@ -26,13 +26,13 @@ export async function runBorrow(session: Session, values: ParsedArgs['values'], 
 	const credentials = await session.requireCredentials();
 	// Refused before the question, not after a "y": plain http to another host would expose the credentials.
 	session.client.assertCanSign();
-	await checkLimits(session, request);
+	const read = await checkLimits(session, request);
 	if (!values.yes) {
 		const amount = request.pledgeAmount !== undefined ? `pledging ${request.pledgeAmount} ${request.pledgeCoin}` : `borrowing ${request.loanAmount} ${request.loanCoin}`;
 		session.out.stderr.write(
 			[
 				`Borrow ${request.loanCoin} against ${request.pledgeCoin}, ${PERIOD_LABEL[request.daily]}, ${amount}`,
-				...(await borrowReviewLines(session, request)),
+				...(await borrowReviewLines(session, request, read)),
 				`  server ${session.connectedTo}, profile ${credentials.profile} (${credentials.source})`,
 				'',
 			].join('\n'),
@@ -52,10 +52,11 @@ export async function runBorrow(session: Session, values: ParsedArgs['values'], 
 }
 
 /** The one pre-check (operations/borrow-check.ts): what the lists rule out is refused here, exit 2, nothing sent. */
-async function checkLimits(session: Session, request: BorrowRequest): Promise<void> {
+async function checkLimits(session: Session, request: BorrowRequest) {
 	const verdict = await checkBorrow(session.client, request);
 	if (verdict.status === 'refused') throw new InputError(`not borrowed: ${verdict.reason}`);
 	if (!session.out.json) for (const note of verdict.notes) session.out.stderr.write(`Note: ${sanitize(note)}.\n`);
+	return verdict.read;
 }
 
 export function borrowRequestFrom(values: ParsedArgs['values']): BorrowRequest {
