@@ -94,11 +94,6 @@ export class Tmux {
 		for (const key of keys) this.run(['send-keys', '-t', 'test', key]);
 	}
 
-	/** Like sendUnseen, in ONE write (a burst whose end screen may equal the start: 4 Esc back home). */
-	burstUnseen(...keys: string[]): void {
-		this.run(['send-keys', '-t', 'test', ...keys]);
-	}
-
 	/** A paste whose effect does not show (dropped), sent like `paste` without waiting; proven like sendUnseen. */
 	pasteUnseen(text: string): void {
 		this.run(['set-buffer', '-b', 'paste', '--', text]);
