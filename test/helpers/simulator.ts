@@ -36,6 +36,13 @@ export function useSimulator(options: SimulatorOptions = {}) {
 			clients.push(client);
 			return client;
 		},
+		/** The order ids of the demo's two ongoing loans (demoLoans: true), opened again with new ids after each reset:
+		 * the calm BTC one and the ETH one near its margin call (seedDemo in source/simulator/loan-book.ts). */
+		demoLoanIds(): {calm: string; tight: string} {
+			const ongoing = state.simulator.loans.all.filter((loan) => loan.status === 'ongoing');
+			const idOf = (pledgeCoin: string) => ongoing.find((loan) => loan.pledgeCoin === pledgeCoin)!.orderId;
+			return {calm: idOf('BTC'), tight: idOf('ETH')};
+		},
 		posts() {
 			return state.simulator.requests.filter((request) => request.method === 'POST');
 		},

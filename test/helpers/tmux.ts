@@ -4,6 +4,7 @@ import {mkdtempSync, readdirSync, readFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {randomUUID} from 'node:crypto';
+import {TmuxControl} from './tmux-control.js';
 
 export const tmuxMissing = spawnSync('tmux', ['-V']).status !== 0 ? 'tmux is not installed (the CI script installs it)' : undefined;
 
@@ -17,10 +18,15 @@ export interface TmuxOptions {
  * expected to change nothing is sent with sendUnchanged, which proves it with a later key that does show. */
 const KEY_TIMEOUT_MS = 10_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** How long a wait goes without looking at the screen when the pane wrote nothing: a look is cheap (tmux-control.ts),
+ * but a screen only changes after output, which the control client announces. */
+const QUIET_LOOK_MS = 250;
 
 export class Tmux {
 	private readonly socket = `loan-tui-test-${randomUUID().slice(0, 8)}`;
+	private control: TmuxControl | undefined;
+	/** The pane's output count when the screen was last looked at. */
+	private outputSeen = -1;
 
 	private constructor(private readonly options: TmuxOptions) {}
 
@@ -36,14 +42,16 @@ export class Tmux {
 			'-f', '/dev/null', 'new-session', '-d', '-s', 'test', '-x', String(options.columns ?? 100), '-y', String(options.rows ?? 30),
 			`${command}; echo "EXIT=$?"; sleep 120`,
 		]);
+		tmux.control = new TmuxControl(tmux.socket, 'test', tmux.environment());
 		return tmux;
 	}
 
+	private environment(): NodeJS.ProcessEnv {
+		return {PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm-256color', LANG: 'C.UTF-8', ...this.options.env};
+	}
+
 	private run(args: string[]): string {
-		return execFileSync('tmux', ['-L', this.socket, ...args], {
-			env: {PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm-256color', LANG: 'C.UTF-8', ...this.options.env},
-			encoding: 'utf8',
-		});
+		return execFileSync('tmux', ['-L', this.socket, ...args], {env: this.environment(), encoding: 'utf8'});
 	}
 
 	screen(): string {
@@ -61,9 +69,19 @@ export class Tmux {
 	}
 
 	/** Each key is sent on its own, as a person types (tmux key names like Enter, Escape, C-c, or literal text);
-	 * after each, waits until the screen shows what it did. */
-	async send(...keys: string[]): Promise<void> {
-		for (const key of keys) await this.andSettle(() => this.run(['send-keys', '-t', 'test', key]), key);
+	 * after each, waits until the screen shows what it did. Resolves with that screen. */
+	async send(...keys: string[]): Promise<string> {
+		let screen = '';
+		for (const key of keys) screen = await this.andSettle(() => this.run(['send-keys', '-t', 'test', key]), key);
+		return screen;
+	}
+
+	/** Escape on its own write, then waits until the screen shows `until` (what the Escape leads to). Any change is not
+	 * enough: a key sent before the app has read the lone ESC arrives with it and reads as Alt+key, as in any terminal
+	 * program, and a screen that updates by itself changes without the Escape having been read. */
+	async escape(until: string | RegExp): Promise<string> {
+		this.run(['send-keys', '-t', 'test', 'Escape']);
+		return this.waitFor(until);
 	}
 
 	/** Literal text, one character at a time, each waited for like `send`. */
@@ -105,29 +123,43 @@ export class Tmux {
 	 * handled, and the screen must come back to what it was before it. Only on a screen where `?` opens help (no text
 	 * field has focus) and nothing ticks. Resolves with that screen. */
 	async sendUnchanged(key: string): Promise<string> {
-		const before = this.screen();
+		const before = await this.look();
 		this.run(['send-keys', '-t', 'test', key]);
 		this.run(['send-keys', '-t', 'test', '?']);
 		await this.waitFor('Keys — ');
 		this.run(['send-keys', '-t', 'test', 'Escape']);
 		const deadline = Date.now() + KEY_TIMEOUT_MS;
-		for (;;) {
-			const screen = this.screen();
+		for (let screen = await this.look(); ; screen = await this.lookAfterOutput(deadline)) {
 			if (screen === before) return screen;
 			if (Date.now() > deadline) throw new Error(`${key} was to change nothing; before:\n${before}\nafter (help opened and closed):\n${screen}`);
-			await sleep(20);
 		}
 	}
 
-	/** Does `action`, then waits until the screen changes; fails loudly if it does not within KEY_TIMEOUT_MS. */
-	private async andSettle(action: () => void, what: string): Promise<void> {
-		const before = this.screen();
+	/** Does `action`, then waits until the screen changes; fails loudly if it does not within KEY_TIMEOUT_MS. Resolves
+	 * with the changed screen. */
+	private async andSettle(action: () => void, what: string): Promise<string> {
+		const before = await this.look();
 		action();
 		const deadline = Date.now() + KEY_TIMEOUT_MS;
-		while (this.screen() === before) {
+		for (;;) {
+			const screen = await this.lookAfterOutput(deadline);
+			if (screen !== before) return screen;
 			if (Date.now() > deadline) throw new Error(`the screen did not change after ${what} (a key meant to change nothing: sendUnchanged); screen:\n${before}`);
-			await sleep(10);
 		}
+	}
+
+	/** The screen once no frame is half-drawn (or after QUIET_LOOK_MS), noting how much output it reflects. */
+	private async look(): Promise<string> {
+		const control = this.control!;
+		await control.outputAfter(-1, QUIET_LOOK_MS);
+		this.outputSeen = control.outputs;
+		return control.command('capture-pane -p -t test');
+	}
+
+	/** The screen once the pane wrote more than the last look saw, or after QUIET_LOOK_MS (or at the deadline) anyway. */
+	private async lookAfterOutput(deadline: number): Promise<string> {
+		await this.control!.outputAfter(this.outputSeen, Math.max(0, Math.min(QUIET_LOOK_MS, deadline - Date.now())));
+		return this.look();
 	}
 
 	/** The pid of the pane's descendant whose command line contains `needle` (the app), found through /proc. */
@@ -156,22 +188,21 @@ export class Tmux {
 		}
 	}
 
-		resize(columns: number, rows: number): void {
+	resize(columns: number, rows: number): void {
 		this.run(['resize-window', '-t', 'test', '-x', String(columns), '-y', String(rows)]);
 	}
 
 	async waitFor(text: string | RegExp | ((screen: string) => boolean), timeout = 15_000): Promise<string> {
 		const deadline = Date.now() + timeout;
 		const matches = (screen: string) => (typeof text === 'string' ? screen.includes(text) : text instanceof RegExp ? text.test(screen) : text(screen));
-		for (;;) {
-			const screen = this.screen();
+		for (let screen = await this.look(); ; screen = await this.lookAfterOutput(deadline)) {
 			if (matches(screen)) return screen;
 			if (Date.now() > deadline) throw new Error(`terminal never showed ${String(text)}; screen:\n${screen}`);
-			await sleep(50);
 		}
 	}
 
 	kill(): void {
+		this.control?.end();
 		try {
 			this.run(['kill-server']);
 		} catch {

@@ -1,6 +1,7 @@
 // The evidence model: each finding class from reads a hostile or unlucky world can give, and never more than was seen.
 import {describe, expect, it} from 'vitest';
 import type {BorrowRecord, OngoingLoan, ReduceRecord, RepayRecord, ReviseRecord} from '../../source/api/loan-types.js';
+import {ongoingLoan} from '../helpers/loans.js';
 import {matchOutcome, periodOfLoan, recordKey, withinRounding, type Read, type SentRequest} from '../../source/loans/evidence.js';
 
 const T = 1_800_000_000_000;
@@ -9,21 +10,8 @@ const ORDER = '1130000000000000007';
 const ok = <X>(records: X[]): Read<X> => ({ok: true, records});
 const failed = (error = 'HTTP 500 with an HTML page instead of the API\'s JSON'): Read<never> => ({ok: false, error});
 
-const loan = (over: Partial<OngoingLoan> = {}): OngoingLoan => ({
-	orderId: ORDER,
-	loanCoin: 'USDT',
-	loanAmount: '9380',
-	interestAmount: '0',
-	hourInterestRate: '0.00000617',
-	pledgeCoin: 'BTC',
-	pledgeAmount: '0.5',
-	pledgeRate: '0.7',
-	supRate: '0.8',
-	forceRate: '0.9',
-	borrowTime: String(T + 3000),
-	expireTime: String(T + 3000 + 7 * DAY),
-	...over,
-});
+const loan = (over: Partial<OngoingLoan> = {}): OngoingLoan =>
+	ongoingLoan({orderId: ORDER, loanAmount: '9380', pledgeAmount: '0.5', borrowTime: String(T + 3000), expireTime: String(T + 3000 + 7 * DAY), ...over});
 const borrowRecord = (over: Partial<BorrowRecord> = {}): BorrowRecord => ({
 	orderId: ORDER,
 	loanCoin: 'USDT',

@@ -2,24 +2,11 @@ import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
 import Big from 'big.js';
 import type {OngoingLoan} from '../../source/api/loan-types.js';
+import {ongoingLoan} from '../helpers/loans.js';
 import {annualRate, byRisk, checkCollateralChange, percent, priceMoveTo, riskOf} from '../../source/loans/ltv.js';
 import {repayPreview} from '../../source/loans/repay-preview.js';
 
-const loan = (over: Partial<OngoingLoan> = {}): OngoingLoan => ({
-	orderId: '1',
-	loanCoin: 'USDT',
-	loanAmount: '18760',
-	interestAmount: '0',
-	hourInterestRate: '0.00000617',
-	pledgeCoin: 'BTC',
-	pledgeAmount: '1',
-	pledgeRate: '0.7',
-	supRate: '0.8',
-	forceRate: '0.9',
-	borrowTime: '1',
-	expireTime: '0',
-	...over,
-});
+const loan = (over: Partial<OngoingLoan> = {}): OngoingLoan => ongoingLoan({loanAmount: '18760', pledgeAmount: '1', ...over});
 
 describe('price move to an LTV', () => {
 	it('is 1 − current/target: LTV scales as 1/price', () => {

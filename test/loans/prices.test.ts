@@ -2,6 +2,7 @@ import Big from 'big.js';
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
 import type {OngoingLoan} from '../../source/api/loan-types.js';
+import {ongoingLoan} from '../helpers/loans.js';
 import {checkCollateralChange} from '../../source/loans/ltv.js';
 import {collateralFor, initialLtvOf, ltvPrices, pairPrice, priceAtLtv, quotePrice, tickerBook} from '../../source/loans/prices.js';
 import {collateralToAdd, collateralToWithdraw, maxWithdrawable, repaymentToLtv} from '../../source/loans/targets.js';
@@ -79,21 +80,7 @@ describe('the price of a pledge coin in the loan coin', () => {
 	});
 });
 
-const loan = (over: Partial<OngoingLoan> = {}): OngoingLoan => ({
-	orderId: '1',
-	loanCoin: 'USDT',
-	loanAmount: '7000',
-	interestAmount: '0',
-	hourInterestRate: '0.0000062',
-	pledgeCoin: 'BTC',
-	pledgeAmount: '0.1',
-	pledgeRate: '0.7',
-	supRate: '0.8',
-	forceRate: '0.9',
-	borrowTime: '1',
-	expireTime: '0',
-	...over,
-});
+const loan = (over: Partial<OngoingLoan> = {}): OngoingLoan => ongoingLoan({hourInterestRate: '0.0000062', ...over});
 
 describe('amounts that reach a target LTV', () => {
 	it('add: 0.1 BTC at 70 % needs 0.01666667 more for 60 %', () => {

@@ -1,6 +1,6 @@
 // The borrow wizard checks each coin at its own step against Bitget's coin lists (coinInfos): a pledge coin Bitget
 // does not take is refused there, with coins to try, so a borrow with it can never be posted.
-import {afterEach, describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import {KEYS, renderApp, type RenderedApp} from '../helpers/ink.js';
 import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
 import {initialWizard, refusedCoinStep, wizardReducer} from '../../source/screens/borrow/reducer.js';
@@ -41,6 +41,18 @@ describe('coins checked at their step', () => {
 		// Nothing left the app but reads: the request log holds no POST.
 		expect(sim.simulator.requests.filter((request) => request.method === 'POST')).toEqual([]);
 		expect(sim.simulator.requests.some((request) => request.path.includes('coinInfos'))).toBe(true);
+	});
+
+	it('keys typed after an Enter that waits for the coin list go to the next step, not into the coin field', async () => {
+		sim.simulator.injectFault({kind: 'stall', operation: 'coinInfos', stallMs: 1500});
+		app = await renderApp({baseUrl: sim.simulator.url, initial: borrowScreen, demo: true, credentials: TEST_CREDENTIALS});
+		await app.waitForText('Borrow · 1 of 6');
+		await vi.waitFor(() => expect(sim.simulator.requests.some((request) => request.operation === 'coinInfos')).toBe(true));
+		// While the list is still on its way: the coin, Enter and the next coin in one read, as a quick typist sends them.
+		await app.burst('USDT\rBTC');
+		const next = await app.waitForText(/Pledge coin\s+BTC/);
+		expect(next).toContain('Borrow · 2 of 6');
+		expect(next).toContain('borrow USDT');
 	});
 
 	it('n after a refused coin at the review goes back to the step holding it', () => {

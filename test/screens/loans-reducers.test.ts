@@ -1,6 +1,7 @@
 // The Loans, loan-detail and History screens' state, transition by transition, without rendering.
 import {describe, expect, it} from 'vitest';
 import type {OngoingLoan} from '../../source/api/loan-types.js';
+import {ongoingLoan} from '../helpers/loans.js';
 import {initialLoanBook, loanBookReducer} from '../../source/screens/loans/book-reducer.js';
 import {initialLoanList, loanListReducer, selectedIndex, windowStart} from '../../source/screens/loans/list-reducer.js';
 import {loanTable} from '../../source/screens/loans/loan-rows.js';
@@ -8,21 +9,8 @@ import {initialLoanAction, loanActionReducer, type LoanActionState} from '../../
 import {loanRequestBody, loanRequestOf} from '../../source/screens/loan/loan-request.js';
 import {historyReducer, initialHistory} from '../../source/screens/history/reducer.js';
 
-const loan = (orderId: string, pledgeRate: string, extra: Partial<OngoingLoan> = {}): OngoingLoan => ({
-	orderId,
-	loanCoin: 'USDT',
-	loanAmount: '1000',
-	interestAmount: '2.5',
-	hourInterestRate: '0.00000617',
-	pledgeCoin: 'BTC',
-	pledgeAmount: '0.1',
-	pledgeRate,
-	supRate: '0.8',
-	forceRate: '0.9',
-	borrowTime: '1700000000000',
-	expireTime: '0',
-	...extra,
-});
+const loan = (orderId: string, pledgeRate: string, extra: Partial<OngoingLoan> = {}): OngoingLoan =>
+	ongoingLoan({orderId, loanAmount: '1000', interestAmount: '2.5', pledgeRate, borrowTime: '1700000000000', ...extra});
 const debts = {loanInfos: [{coin: 'USDT', amount: '2005', amountUsdt: '2005'}], pledgeInfos: []};
 
 describe('loan book (what the Loans screen read)', () => {

@@ -18,9 +18,7 @@ describe('Loans screens', () => {
 	let app: RenderedApp | undefined;
 	afterEach(() => app?.unmount());
 	beforeEach(() => {
-		const ongoing = sim.simulator.loans.all.filter((loan) => loan.status === 'ongoing');
-		TIGHT = ongoing.find((loan) => loan.pledgeCoin === 'ETH')!.orderId;
-		CALM = ongoing.find((loan) => loan.pledgeCoin === 'BTC')!.orderId;
+		({tight: TIGHT, calm: CALM} = sim.demoLoanIds());
 	});
 	const open = async (initial: ReturnType<typeof at>, journal = emptyJournal()) => {
 		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial, journal});

@@ -51,7 +51,7 @@ describe.skipIf(tmuxMissing)(`estimate and repay manners${tmuxMissing ? ` (skipp
 		expect(refused).toContain('that is more than the 23,400.8190 USDT owed; repay all of it instead (Esc, then choose All)');
 		expect(refused).not.toContain('--all');
 		// Esc on its own write: ESC and 1 in one write read as Alt+1, as in any terminal program.
-		await terminal.send('Escape');
+		await terminal.escape(/All — principal and interest/);
 		await terminal.burst('1', 'Enter');
 		await terminal.waitFor(/Repay\? \[y\/N\]|\[y\/N\]/);
 	});

@@ -130,7 +130,7 @@ describe.skipIf(tmuxMissing)(`explorer in a real terminal${tmuxMissing ? ` (skip
 		for (const line of screen.split('\n')) expect(line.length).toBeLessThanOrEqual(60);
 		expect(screen).toMatch(/› BTCUSDT\s+online/);
 		// The estimate's three periods fit side by side too.
-		await tmux.send('Escape');
+		await tmux.escape(/Esc quit\b/);
 		await tmux.send('Down');
 		await tmux.send('Enter');
 		await tmux.waitFor('Loan coin');

@@ -56,8 +56,7 @@ describe.skipIf(tmuxMissing)(`the help overlay${tmuxMissing ? ` (skipped: ${tmux
 		const seen = new Set(helpRows(screen).filter(isKeyRow));
 		// Scroll to the bottom, a key at a time, until nothing more is below.
 		for (let i = 0; i < all.length && /↓ \d+ more/.test(screen); i++) {
-			await tmux!.send('Down');
-			screen = tmux!.screen();
+			screen = await tmux!.send('Down');
 			for (const row of helpRows(screen).filter(isKeyRow)) seen.add(row);
 		}
 		expect(screen).toMatch(/↑ \d+ above/);

@@ -13,9 +13,7 @@ describe.skipIf(tmuxMissing)(`History and Loans at every width${tmuxMissing ? ` 
 	let calm = '';
 	afterEach(() => tmux?.kill());
 	beforeEach(() => {
-		const ongoing = sim.simulator.loans.all.filter((loan) => loan.status === 'ongoing');
-		tight = ongoing.find((loan) => loan.pledgeCoin === 'ETH')!.orderId;
-		calm = ongoing.find((loan) => loan.pledgeCoin === 'BTC')!.orderId;
+		({tight, calm} = sim.demoLoanIds());
 	});
 	const start = async (columns: number, rows: number) => {
 		tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`, {env: TEST_CREDENTIAL_ENV, columns, rows});

@@ -68,7 +68,8 @@ describe.skipIf(tmuxMissing)(`keys typed while a screen loads${tmuxMissing ? ` (
 		// 4 and ↓ in one write: the list opens and waits, the ↓ held for it. Esc on its own write (after a key in the
 		// same write ESC reads as Alt): back home at once, though the list never answers.
 		await terminal.burst('4', 'Down');
-		await terminal.send('Escape');
+		await terminal.waitFor('Reading your loans');
+		await terminal.escape(/Esc quit\b/);
 		await terminal.waitFor((text) => text.includes('1 ') && text.includes('Symbols') && !text.includes('Reading your loans'));
 		// The ↓ typed for the list did not reach home (the first entry is still chosen), proven by a later key that
 		// shows (keys are handled in order): the help, opened and closed.

@@ -18,9 +18,7 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 	let calm = '';
 	afterEach(() => tmux?.kill());
 	beforeEach(() => {
-		const ongoing = sim.simulator.loans.all.filter((loan) => loan.status === 'ongoing');
-		tight = ongoing.find((loan) => loan.pledgeCoin === 'ETH')!.orderId;
-		calm = ongoing.find((loan) => loan.pledgeCoin === 'BTC')!.orderId;
+		({tight, calm} = sim.demoLoanIds());
 	});
 	const start = async () => {
 		const env = {...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'loan-tui-state-'))};

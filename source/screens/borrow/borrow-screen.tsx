@@ -174,6 +174,8 @@ export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
 	const active = useScreenInput({
 		mode: money ? moneyInputMode(money) : state.step === 'credentials' ? form.mode : textField ? 'text' : 'navigate',
 		bindings,
+		// An Enter that waits for the coin list holds the keys typed after it: they belong to the next step, not this field.
+		loading: submitWaiting,
 		// Pasted text goes into the step's text field; on the review (or any other step) it is dropped: only a typed y sends.
 		onPaste: (text) => {
 			if (stage === 'credentials') return form.onPaste(text);
