@@ -5,7 +5,7 @@
 import React, {type ReactElement} from 'react';
 import type {Route} from '../ui/navigation.js';
 import {HomeScreen, type HomeItem} from '../screens/home/home-screen.js';
-import type {BorrowRoute, HistoryRoute, LoanRoute, LoansRoute} from '../screens/routes.js';
+import type {BorrowRoute, HistoryRoute, LoanRoute, LoansRoute, PlanRoute} from '../screens/routes.js';
 import {lazyView, loadView} from './lazy-view.js';
 
 export interface ScreenEntry<R extends Route> {
@@ -80,6 +80,13 @@ export const SCREENS = [
 		menu: 'what can be borrowed and pledged: rates, limits, LTVs',
 		help: 'Every loanable coin with its hourly rate and APR per period and its limits, and every pledge coin with its LTVs.',
 		view: lazyView(() => import('../screens/coins/coins-screen.js'), (m) => <m.CoinsScreen />),
+	}),
+	screen<PlanRoute>({
+		id: 'plan',
+		title: 'Plan',
+		menu: 'every pledge coin ranked for the loan you need',
+		help: 'Type the loan coin and amount: every pledge coin and period, by cost or safety (s), with its margin-call and liquidation prices; Enter borrows that way.',
+		view: lazyView(() => import('../screens/plan/plan-screen.js'), (m) => <m.PlanScreen />),
 	}),
 ] as const;
 

@@ -4,6 +4,7 @@
 // their distance from today's price. The estimates go out at most 10 per second (the endpoint's limit), each counted
 // in `onProgress`. Tickers failing leave the plan whole with its prices "unavailable"; a coin without a price is
 // ranked last as "no price", never given one.
+import {setMaxListeners} from 'node:events';
 import Big from 'big.js';
 import type {BitgetClient} from '../api/client.js';
 import {InputError} from '../api/errors.js';
@@ -108,6 +109,8 @@ export async function planLoan(client: PlanClient, request: PlanRequest, options
 	const now = client.clock.now();
 	const jobs = pledges.flatMap((pledge) => periods.map((period) => ({pledge, period})));
 	const limiter = new RateLimiter(options.perSecond ?? OPERATIONS.estimate.perSecond);
+	// Every job waiting for its turn listens to the signal: as many listeners as jobs, none of them a leak.
+	if (signal) setMaxListeners(jobs.length * 2 + 10, signal);
 	let done = 0;
 	options.onProgress?.({done, total: jobs.length});
 	const rows = await Promise.all(

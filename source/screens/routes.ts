@@ -3,13 +3,17 @@
 // the other screen's folder. The registry (source/app/registry.tsx) ties each route type to its screen.
 import type {EstimateRequest} from '../api/types.js';
 
-/** The borrow wizard, optionally with values carried over (from the estimate: Ctrl+B). */
+/** Values carried into the borrow wizard: a pledge amount (the estimate's Ctrl+B), or the amount to borrow (a Plan
+ * row's Enter), which opens the wizard in its loan-amount mode. */
+export type BorrowPrefill = Partial<EstimateRequest> & {loanAmount?: string};
+
+/** The borrow wizard, optionally with values carried over (from the estimate: Ctrl+B; from a plan: Enter). */
 export interface BorrowRoute {
 	name: 'borrow';
-	prefill?: Partial<EstimateRequest>;
+	prefill?: BorrowPrefill;
 }
 
-export function borrowRoute(prefill?: Partial<EstimateRequest>): BorrowRoute {
+export function borrowRoute(prefill?: BorrowPrefill): BorrowRoute {
 	return {name: 'borrow', prefill};
 }
 
@@ -40,4 +44,9 @@ export interface HistoryRoute {
 
 export function historyRoute(): HistoryRoute {
 	return {name: 'history'};
+}
+
+/** The Plan screen: every pledge coin ranked for one loan. */
+export interface PlanRoute {
+	name: 'plan';
 }

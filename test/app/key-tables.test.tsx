@@ -83,6 +83,15 @@ const STAGES: Stage[] = [
 	{name: 'loans: filter', initial: at('loans'), reach: async (app) => (await app.waitForText('Total owed'), app.press('/')), ready: /\/ .*of \d+ · Enter/},
 	{name: 'credentials: menu', initial: at('credentials'), ready: /Add —|Replace —/},
 	{name: 'coins', initial: at('coins'), ready: 'Loanable'},
+	{name: 'plan: loan coin', initial: at('plan'), ready: '› Loan coin'},
+	{name: 'plan: loan amount', initial: at('plan'), reach: (app) => app.press(KEYS.tab), ready: '› Loan amount'},
+	{name: 'plan: periods', initial: at('plan'), reach: (app) => app.press(KEYS.tab, KEYS.tab), ready: /‹ all three ›/},
+	{
+		name: 'plan: ways',
+		initial: at('plan'),
+		reach: async (app) => (await app.type('USDT'), await app.press(KEYS.enter), await app.type('1000'), app.press(KEYS.tab, '7', KEYS.enter)),
+		ready: /ways 1-10 of 10/,
+	},
 ];
 
 describe('key tables: every named key does something, every other key nothing', () => {

@@ -14,6 +14,7 @@ import {checkBorrowLimits} from '../../loans/limits.js';
 import {collateralFor, quotePrice} from '../../loans/prices.js';
 import {estimateByLoanAmount, type LoanAmountEstimate} from '../../operations/loan-amount-estimate.js';
 import {failureText} from '../../operations/observe.js';
+import {loanAmountCheckWords} from '../../operations/plan-words.js';
 import {readPrices} from '../../operations/prices.js';
 import type {ParsedArgs} from '../../runtime/args.js';
 import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
@@ -88,17 +89,9 @@ export async function runEstimateByLoanAmount(session: Session, values: ParsedAr
 		...table(['PERIOD', 'COLLATERAL NEEDED', `HOURLY (${coin})`, `DAILY (${coin})`, `OVER TERM (${coin})`, 'APR'], rows),
 		'',
 		`Collateral derived from one estimate at a reference pledge (the estimate is linear in the pledge), then checked:`,
-		...got.map(({period, value}) => `  ${PERIOD_LABEL[period]}: ${checkWords(value, loanAmount, coin, pledge)}`),
+		...got.map(({period, value}) => `  ${PERIOD_LABEL[period]}: ${loanAmountCheckWords(value, loanAmount, coin, pledge)}`),
 	];
 	printLines(session.out, lines);
 	warn();
 	return EXIT.ok;
-}
-
-function checkWords(value: LoanAmountEstimate, loanAmount: string, coin: string, pledge: string): string {
-	const check = value.check;
-	if (check === undefined) return 'not checked';
-	const at = `at ${withCoin(value.pledgeAmount, pledge)} the server lends ${withCoin(check.estimate.loanAmount, coin)}, ${withCoin(check.estimate.hourInterest, coin)} per hour`;
-	if (check.agrees) return `agrees (${at})`;
-	return `DISAGREES beyond rounding: derived ${withCoin(loanAmount, coin)} at ${withCoin(value.hourInterest, coin)} per hour from ${withCoin(value.reference.pledgeAmount, pledge)} → ${withCoin(value.reference.estimate.loanAmount, coin)}; ${at}`;
 }

@@ -2,15 +2,14 @@
 // (operations/plan.ts), with the margin-call and liquidation prices of each and how far they are from today's.
 import {PERIODS, type Period} from '../../api/types.js';
 import {checkAmount, checkCoin, checkPeriod} from '../../api/validate.js';
-import {showAnnualRate} from '../../format/apr.js';
 import {PERIOD_LABEL} from '../../format/estimate.js';
-import {coinAmount, ltvPercent, withCoin} from '../../format/money.js';
-import {markPrice, priceAmount, priceWithAge} from '../../format/price.js';
+import {withCoin} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {planLoan, type PlanRow, type PlanSort} from '../../operations/plan.js';
+import {planCells, PLAN_COLUMNS, pricesLine} from '../../operations/plan-words.js';
 import type {ParsedArgs} from '../../runtime/args.js';
 import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
-import {type Column, fittedTable, printJson, printLines} from '../../runtime/output.js';
+import {fittedTable, printJson, printLines} from '../../runtime/output.js';
 import type {Session} from '../../runtime/session.js';
 import {flagValue, refuseMissing} from './require-flags.js';
 
@@ -44,48 +43,10 @@ export async function runPlan(session: Session, values: ParsedArgs['values']): P
 	return EXIT.ok;
 }
 
-/** The age of the prices used, once: "BTC 26,800 USDT, 2 s ago; ETH …" for the first few coins. */
-function pricesLine(rows: readonly PlanRow[], coin: string): string {
-	const seen = new Set<string>();
-	const parts: string[] = [];
-	for (const row of rows) {
-		if (seen.has(row.pledgeCoin) || row.price.status !== 'ok') continue;
-		seen.add(row.pledgeCoin);
-		parts.push(priceWithAge(row.pledgeCoin, coin, row.price));
-	}
-	return parts.slice(0, 3).join('; ') + (parts.length > 3 ? `; and ${parts.length - 3} more` : '') || 'none';
-}
-
-const PLAN_COLUMNS: Column[] = [
-	{header: 'PLEDGE', priority: 0},
-	{header: 'PERIOD', priority: 0},
-	{header: 'COLLATERAL', priority: 0},
-	{header: '≈ USDT', priority: 3},
-	{header: 'APR', priority: 0},
-	{header: 'LTV', priority: 2},
-	{header: 'PRICE', priority: 4},
-	{header: 'MARGIN CALL AT', priority: 1},
-	{header: 'LIQUIDATION AT', priority: 0},
-];
-
 function planTable(session: Session, rows: readonly PlanRow[], coin: string): string[] {
 	return fittedTable(
 		session.out,
 		PLAN_COLUMNS,
-		rows.map((row) => {
-			const estimate = row.estimate;
-			const noPrice = row.price.status === 'no price' ? 'no price' : row.price.status === 'unavailable' ? 'unavailable' : '—';
-			return [
-				sanitize(row.pledgeCoin),
-				PERIOD_LABEL[row.period],
-				estimate ? withCoin(estimate.pledgeAmount, sanitize(row.pledgeCoin)) : 'not estimated',
-				estimate?.pledgeUsdt === undefined ? '—' : coinAmount(estimate.pledgeUsdt, 'USDT'),
-				estimate ? showAnnualRate(estimate.apr === undefined ? {source: 'none'} : {fraction: estimate.apr, source: estimate.aprSource === 'official' ? 'official' : 'estimate'}) : '—',
-				row.initialLtv === undefined ? '—' : ltvPercent(row.initialLtv),
-				row.price.status === 'ok' ? priceAmount(row.price.price, coin) : noPrice,
-				row.prices ? markPrice(row.prices.marginCallPrice, row.prices.marginCallDistance, coin) : noPrice,
-				row.prices ? markPrice(row.prices.liquidationPrice, row.prices.liquidationDistance, coin) : noPrice,
-			];
-		}),
+		rows.map((row) => planCells(row, coin)),
 	);
 }

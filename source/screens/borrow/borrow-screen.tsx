@@ -3,7 +3,8 @@
 // with the keys and views every money screen shares (ui/money).
 import React, {useEffect, useReducer, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
-import type {BorrowRequest, EstimateRequest} from '../../api/types.js';
+import type {BorrowRequest} from '../../api/types.js';
+import type {BorrowPrefill} from '../routes.js';
 import type {Binding} from '../../ui/keys/binding.js';
 import {useScreenInput} from '../../ui/keys/screen-input.js';
 import {useNavigation} from '../../ui/navigation.js';
@@ -56,7 +57,7 @@ const MODE_CHOICES: Array<{label: string; value: AmountMode}> = [
 	{label: 'Loan amount — how much you want to borrow', value: 'loan'},
 ];
 
-export function BorrowScreen({prefill}: {prefill?: Partial<EstimateRequest>}) {
+export function BorrowScreen({prefill}: {prefill?: BorrowPrefill}) {
 	const {client, theme, credentials, connectedTo, coinInfos, clipboard, journal, inputs} = useServices();
 	const credentialsState = useStore(credentials);
 	const keychain = useStore(credentials.keychain);

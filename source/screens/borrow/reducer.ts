@@ -93,7 +93,7 @@ export function borrowMemoryOf(state: WizardState): Required<RememberedBorrow> {
 }
 
 /** Values carried from the estimate win; without them the wizard opens on its first step with what was remembered. */
-export function initialWizard(prefill?: Partial<EstimateRequest>, remembered?: RememberedBorrow): WizardState {
+export function initialWizard(prefill?: Partial<EstimateRequest> & {loanAmount?: string}, remembered?: RememberedBorrow): WizardState {
 	if (!prefill && remembered) {
 		const amountMode = remembered.amountMode ?? 'pledge';
 		const values: WizardValues = {
@@ -110,13 +110,15 @@ export function initialWizard(prefill?: Partial<EstimateRequest>, remembered?: R
 		loanCoin: prefill?.loanCoin ?? '',
 		pledgeCoin: prefill?.pledgeCoin ?? '',
 		daily: prefill?.daily ?? 'SEVEN',
-		amountMode: 'pledge',
-		amount: prefill?.pledgeAmount ?? '',
+		// An amount to borrow carried over (a plan's row) opens the loan-amount mode; a pledge amount, the pledge mode.
+		amountMode: prefill?.loanAmount === undefined ? 'pledge' : 'loan',
+		amount: prefill?.loanAmount ?? prefill?.pledgeAmount ?? '',
 	};
 	const complete = checkCoin(values.loanCoin).ok && checkCoin(values.pledgeCoin).ok && checkAmount(values.amount).ok;
 	// Values carried from the estimate land on the amount step: one Enter to review, Esc to change anything.
 	const step = complete ? 'amount' : 'loanCoin';
-	return {step, values, ...arrivedAt(values[step]), suggestion: NO_SUGGESTION, needsCredentials: false, exit: false};
+	const otherAmount = prefill?.loanAmount === undefined ? undefined : (prefill.pledgeAmount ?? '');
+	return {step, values, ...arrivedAt(values[step]), suggestion: NO_SUGGESTION, needsCredentials: false, exit: false, ...(otherAmount === undefined ? {} : {otherAmount})};
 }
 
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {

@@ -1,0 +1,143 @@
+// The Plan screen over the simulator's 10 pledgeable coins: the form refuses bad values before any request, the
+// rows fill with progress, sort by cost and by safety, "no price" last, "prices unavailable" when the tickers fail,
+// Enter opens the borrow wizard filled in, and leaving cancels the reads still going.
+import {afterEach, describe, expect, it, vi} from 'vitest';
+import {KEYS, renderApp, waitFor, type RenderedApp} from '../helpers/ink.js';
+import {useSimulator} from '../helpers/simulator.js';
+
+const planScreen = {stack: [{name: 'home' as const}, {name: 'plan' as const}], quit: false};
+
+describe('the Plan screen', () => {
+	const sim = useSimulator({rateLimits: false});
+	let app: RenderedApp | undefined;
+	afterEach(() => {
+		vi.restoreAllMocks();
+		app?.unmount();
+		app = undefined;
+	});
+	const requests = (operation: string) => sim.simulator.requests.filter((request) => request.operation === operation);
+
+	const open = async () => {
+		app = await renderApp({baseUrl: sim.simulator.url, initial: planScreen});
+		await app.waitForText('Loan coin');
+		return app;
+	};
+	/** Loan coin, amount, then the periods' key (7: 7 days only) and Enter. */
+	const plan = async (coin: string, amount: string, periodKey?: string) => {
+		await app!.type(coin);
+		await app!.press(KEYS.enter);
+		await app!.type(amount);
+		if (periodKey) {
+			await app!.press(KEYS.tab, periodKey);
+		}
+		await app!.press(KEYS.enter);
+	};
+
+	it('ranks every pledge coin by cost, with progress, prices and the highlighted way in full', async () => {
+		sim.simulator.setPrice('BTC', '90000');
+		await open();
+		await plan('USDT', '10000', '7');
+		const frame = await app!.waitForText(/ways 1-\d+ of 10/);
+		expect(frame).toMatch(/Borrow 10,000\.0000 USDT · 7 days · 10 ways by cost/);
+		expect(frame).toMatch(/Prices: \S+ [\d,.]+ USDT, \d+ s ago/);
+		expect(frame).toMatch(/PLEDGE\s+PERIOD\s+COLLATERAL/);
+		expect(frame).toMatch(/margin call at [\d,.]+ USDT, [\d.]+% below/);
+		expect(frame).toMatch(/liquidation at [\d,.]+ USDT, [\d.]+% below/);
+		expect(requests('estimate')).toHaveLength(10);
+		// BTC's row: the hand-checked collateral, in BTC.
+		expect(frame).toContain('0.15873016 BTC');
+	});
+
+	it('shows the progress while the estimates come in ("3 of 30 estimates")', async () => {
+		sim.simulator.injectFault({kind: 'stall', operation: 'estimate', stallMs: 400, times: 30});
+		await open();
+		await plan('USDT', '1000');
+		await app!.waitForText(/Estimating… \d+ of 30 estimates/);
+		await app!.waitForText(/ways 1-\d+ of 30/);
+	});
+
+	it('s sorts by safety: the farthest from liquidation first; a coin without a price last, as "no price"', async () => {
+		sim.simulator.loans.hideTickers('SOL', true);
+		await open();
+		await plan('USDT', '1000', '7');
+		await app!.waitForText(/ways 1-10 of 10/);
+		await app!.press('s');
+		const frame = await app!.waitForText('10 ways by safety');
+		const rows = frame.split('\n').filter((line) => /^\s*›?\s+[A-Z]+\s+7 days/.test(line));
+		expect(rows).toHaveLength(10);
+		expect(rows.at(-1)).toMatch(/SOL .*no price/);
+		const falls = rows.slice(0, -1).map((line) => Number(/\s(\d+\.\d\d)%\s/.exec(line)![1]));
+		for (let i = 1; i < falls.length; i++) expect(falls[i]!).toBeLessThanOrEqual(falls[i - 1]!);
+		await app!.press(KEYS.end);
+		await app!.waitForText(/SOL 7 days: margin call at no price/);
+	});
+
+	it('tickers failing: the ways still show, with "prices unavailable"', async () => {
+		sim.simulator.injectFault({kind: 'html-500', operation: 'tickers', times: Number.POSITIVE_INFINITY});
+		await open();
+		await plan('USDT', '1000', '3');
+		const frame = await app!.waitForText(/ways 1-\d+ of 10/, 20_000);
+		expect(frame).toContain('Prices unavailable');
+		expect(frame).toContain('(prices unavailable)');
+		expect(frame).not.toMatch(/liquidation at [\d,]/);
+	});
+
+	it('bad values are refused before any request: an unknown coin, an amount outside the limits', async () => {
+		await open();
+		await app!.waitForText('Loan coin');
+		await waitFor(() => expect(requests('coinInfos').length).toBeGreaterThan(0));
+		await plan('ZZZ', '1000');
+		await app!.waitForText(/ZZZ is not in Bitget's list of loanable coins/);
+		// Refused, the focus is on the field to change.
+		await app!.press(KEYS.ctrlU);
+		await app!.type('USDT');
+		await app!.press(KEYS.tab, KEYS.ctrlU);
+		await app!.type('1');
+		await app!.press(KEYS.enter);
+		await app!.waitForText(/not planned: .*below Bitget's minimum borrow of 10 USDT/);
+		await app!.press(KEYS.ctrlU);
+		await app!.type('1e3');
+		await app!.press(KEYS.enter);
+		await app!.waitForText(/loan amount must be a plain decimal/);
+		expect(requests('estimate')).toHaveLength(0);
+		expect(requests('tickers')).toHaveLength(0);
+	});
+
+	it('Enter on a way opens the borrow wizard with its loan coin, pledge coin, period and amount', async () => {
+		await open();
+		await plan('USDT', '1000', '3');
+		await app!.waitForText(/ways 1-\d+ of 10/);
+		await app!.press('s', KEYS.down);
+		const frame = app!.frame();
+		const chosen = /› ([A-Z]+)\s+30 days/.exec(frame)![1]!;
+		await app!.press(KEYS.enter);
+		// On the amount step, in its loan-amount mode, the amount to borrow carried over.
+		const wizard = await app!.waitForText('Borrow · 5 of 6');
+		expect(wizard).toContain(`borrow USDT · pledge ${chosen} · 30 days · by loan amount`);
+		expect(wizard).toMatch(/Loan \(USDT\)\s+1000/);
+		await app!.press(KEYS.enter);
+		const review = await app!.waitForText(/\[y\/N\]|credentials/i, 20_000);
+		expect(review).toContain(chosen);
+		expect(review).toMatch(/30 days|THIRTY/);
+	});
+
+	it('leaving the screen cancels the estimates still going', async () => {
+		sim.simulator.injectFault({kind: 'stall', operation: 'estimate', times: 30});
+		await open();
+		// Every estimate's signal, as the plan hands it to the client.
+		const signals: AbortSignal[] = [];
+		const estimate = app!.services.client.estimate.bind(app!.services.client);
+		vi.spyOn(app!.services.client, 'estimate').mockImplementation((request, options) => {
+			if (options?.signal) signals.push(options.signal);
+			return estimate(request, options);
+		});
+		await plan('USDT', '1000');
+		await app!.waitForText(/Estimating… 0 of 30 estimates/);
+		await waitFor(() => expect(requests('estimate').length).toBeGreaterThan(0));
+		await app!.press(KEYS.escape);
+		await app!.waitForText('❯ Symbols');
+		// The estimates under way were aborted (and the plan sends no more: its waiting jobs hear the same signal).
+		expect(signals.length).toBeGreaterThan(0);
+		await waitFor(() => expect(signals.every((signal) => signal.aborted)).toBe(true));
+	});
+});
