@@ -28,8 +28,10 @@ export interface BorrowFigureInput {
 	price: PriceQuote;
 	/** The pledge coin's LTVs (coinInfos). */
 	pledgeInfo?: Pick<PledgeCoinInfo, 'supRate' | 'forceRate'>;
-	/** Server time, epoch ms. */
+	/** Server time, epoch ms: the price's age is taken at it. */
 	now: number;
+	/** Server time the term is counted from (default `now`): the app keeps the time its review opened. */
+	termFrom?: number;
 }
 
 export interface BorrowFigures {
@@ -47,7 +49,7 @@ export interface BorrowFigures {
 }
 
 export function borrowFigures(input: BorrowFigureInput): BorrowFigures {
-	const {loanCoin, pledgeCoin, daily, loanAmount, pledgeAmount, hourInterest, price, pledgeInfo, now} = input;
+	const {loanCoin, pledgeCoin, daily, loanAmount, pledgeAmount, hourInterest, price, pledgeInfo, now, termFrom = now} = input;
 	const figures: BorrowFigures = {price: priceWithAge(pledgeCoin, loanCoin, price)};
 	if (price.status === 'ok' && loanAmount !== undefined && pledgeAmount !== undefined && new Big(pledgeAmount).gt(0)) {
 		const ltv = initialLtvOf(loanAmount, pledgeAmount, price.price);
@@ -64,6 +66,6 @@ export function borrowFigures(input: BorrowFigureInput): BorrowFigures {
 		const loan = sanitize(loanCoin);
 		figures.interest = days === undefined ? `about ${withCoin(plain(perDay), loan)} per day (flexible: no term)` : `about ${withCoin(plain(perDay.times(days)), loan)} over ${PERIOD_LABEL[daily]}`;
 	}
-	if (days !== undefined) figures.expires = `${localDateTimeWithOffset(now + days * DAY_MS)} (${days} days from now)`;
+	if (days !== undefined) figures.expires = `${localDateTimeWithOffset(termFrom + days * DAY_MS)} (${days} days from now)`;
 	return figures;
 }
