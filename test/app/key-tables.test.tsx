@@ -42,8 +42,8 @@ function sequenceOf(spec: KeySpec): string {
 /** Keys tried where a stage does not name them: each must leave the screen as it was. */
 const PROBES = ['x', 'Z', '7', ' ', KEYS.tab, KEYS.shiftTab, KEYS.up, KEYS.down, KEYS.left, KEYS.right, KEYS.pageUp, KEYS.pageDown, KEYS.home, KEYS.end, KEYS.enter, KEYS.backspace, KEYS.ctrlR, '\u0002', 'y', 'n', 'c', 'h'];
 
-/** The screen, without what a clock changes by itself (the Loans screen's "updated 3 s ago"). */
-const screenOf = (app: RenderedApp) => app.frame().replace(/updated [^·\n]*? ago/g, 'updated …');
+/** The screen, without what a clock changes by itself (the Loans screen's "updated 3 s ago", a price's "3 s ago"). */
+const screenOf = (app: RenderedApp) => app.frame().replace(/updated [^·\n]*? ago/g, 'updated …').replace(/, [\d a-z]+? ago/g, ', … ago');
 
 /** The shell takes q and ? where no text field has focus, Esc and Ctrl+C always (app/App.tsx). */
 const shellTakes = (mode: ScreenKeys['mode'], sequence: string) => sequence === KEYS.escape || sequence === KEYS.ctrlC || (mode === 'navigate' && (sequence === 'q' || sequence === '?'));

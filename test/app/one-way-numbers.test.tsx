@@ -4,6 +4,8 @@
 import {afterEach, describe, expect, it} from 'vitest';
 import type {OngoingLoan} from '../../source/api/loan-types.js';
 import {hourlyRate, ltvPercent, withCoin} from '../../source/format/money.js';
+import {priceAmount} from '../../source/format/price.js';
+import {ltvPrices} from '../../source/loans/prices.js';
 import {readHistoryWindow} from '../../source/operations/history-window.js';
 import {historyLines} from '../../source/screens/history/history-rows.js';
 import {runCli} from '../helpers/cli.js';
@@ -54,11 +56,11 @@ describe('one formatter per quantity, over one fixture', () => {
 
 		// The app: Loans, the tight loan's detail and a review of an action on it, History (loans), Estimate.
 		await open(at('loans'));
-		outputs['app loans'] = await app!.waitForText('Total owed');
+		outputs['app loans'] = await app!.waitForText(/Total owed[\s\S]*LIQ AT|LIQ AT[\s\S]*Total owed/);
 		await open(at('loans', tight.orderId));
-		outputs['app loan'] = await app!.waitForText('Owed now');
+		outputs['app loan'] = await app!.waitForText('Liquidation price');
 		await app!.burst(`a1${KEYS.enter}`);
-		outputs['app collateral review'] = await app!.waitForText('Add collateral? [y/N]');
+		outputs['app collateral review'] = await app!.waitForText(/Liquidation at[\s\S]*Add collateral\? \[y\/N\]/);
 		await open(at('history'));
 		outputs['app history'] = await app!.waitForText(/records 1-2 of 2/);
 		// At 100 columns History leaves its hourly rates out (said on its page line); its lines with every column, as a
@@ -80,7 +82,16 @@ describe('one formatter per quantity, over one fixture', () => {
 		outputs['cli history loans'] = await cli('history', 'loans');
 		outputs['cli coins'] = await cli('coins');
 
+		// The tight loan's liquidation price, from today's ETH price and its own LTVs (P × L / T).
+		const eth = (await sim.client().tickers('ETHUSDT')).records[0]!.lastPr;
+		const liquidation = priceAmount(ltvPrices(eth, tight.pledgeRate, tight.supRate, tight.forceRate).liquidationPrice, 'USDT');
 		const quantities: Quantity[] = [
+			{
+				name: `the tight loan's liquidation price (${liquidation})`,
+				canonical: liquidation,
+				loose: new RegExp(`\\b${liquidation.split('.')[0]!.replace(',', ',?')}\\.\\d+`, 'g'),
+				in: ['app loans', 'app loan', 'app collateral review', 'cli loans', 'cli loans ORDER'],
+			},
 			{
 				name: 'hourly rate of USDT for 7 days (0.00000617)',
 				canonical: hourlyRate('0.00000617'),

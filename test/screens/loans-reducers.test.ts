@@ -5,6 +5,8 @@ import {ongoingLoan} from '../helpers/loans.js';
 import {initialLoanBook, loanBookReducer} from '../../source/screens/loans/book-reducer.js';
 import {initialLoanList, loanListReducer, selectedIndex, windowStart} from '../../source/screens/loans/list-reducer.js';
 import {loanTable} from '../../source/screens/loans/loan-rows.js';
+import {tickerBook} from '../../source/loans/prices.js';
+import type {Ticker} from '../../source/api/types.js';
 import {initialLoanAction, loanActionReducer, type LoanActionState} from '../../source/screens/loan/reducer.js';
 import {loanRequestBody, loanRequestOf} from '../../source/screens/loan/loan-request.js';
 import {historyReducer, initialHistory} from '../../source/screens/history/reducer.js';
@@ -96,6 +98,28 @@ describe('loan table', () => {
 		expect(narrow.rows[0]!.figures[1]).toMatch(/0\.000617%\s+0\.10000000 BTC\s+none \(flexible\)$/);
 		expect(narrow.rows[0]!.gauge[1]).toBe('falls: 6.25% to call, 16.67% to liq');
 		for (const line of [...narrow.header, ...narrow.rows.flatMap((row) => [...row.figures, ...row.gauge])]) expect(line.length + 4).toBeLessThanOrEqual(60);
+	});
+
+	it('with prices: today\'s, the margin-call and the liquidation price as columns, left out least needed first', () => {
+		const loans = [loan('1130000000000000002', '0.75', {loanAmount: '23400', interestAmount: '0.819'}), loan('1130000000000000001', '0.5')];
+		const book = tickerBook([{symbol: 'BTCUSDT', lastPr: '90000', ts: '1000'}] as Ticker[]);
+		const prices = {read: {ok: true as const, book}, now: 4000};
+		// 90,000 × 75 / 80 and 90,000 × 75 / 90.
+		const wide = loanTable(loans, 0, 200, prices);
+		expect(wide.header[0]).toMatch(/COLLATERAL\s+PRICE\s+CALL AT\s+LIQ AT\s+EXPIRES\s+ORDER$/);
+		expect(wide.rows[0]!.figures[0]).toMatch(/0\.10000000 BTC\s+90,000\.0000\s+84,375\.0000\s+75,000\.0000\s+none/);
+		// Narrower: the order id goes first, then the margin-call price, the hourly rate, today's price; the liquidation
+		// price stays.
+		const widths = [200, 100, 90, 80, 70, 60].map((columns) => loanTable(loans, 0, columns, prices));
+		const shown = widths.map((table) => ['ORDER', 'CALL AT', 'HOURLY', 'PRICE', 'LIQ AT'].filter((heading) => table.header.join(' ').includes(heading)));
+		for (const [i, headings] of shown.entries()) if (i > 0) expect(shown[i - 1]).toEqual(expect.arrayContaining(headings));
+		expect(shown.at(-1)).toEqual(['LIQ AT']);
+		for (const table of widths.slice(1)) for (const line of [...table.header, ...table.rows.flatMap((row) => row.figures)]) expect(line.length + 4).toBeLessThanOrEqual(100);
+		const narrow = loanTable(loans, 0, 60, prices);
+		for (const line of [...narrow.header, ...narrow.rows.flatMap((row) => row.figures)]) expect(line.length + 4).toBeLessThanOrEqual(60);
+		// Failing tickers, and a coin with no price: said in the cells.
+		expect(loanTable(loans, 0, 200, {read: {ok: false, problem: 'HTTP 500'}, now: 0}).rows[0]!.figures[0]).toMatch(/unavailable\s+unavailable\s+unavailable/);
+		expect(loanTable(loans, 0, 200, {read: {ok: true, book: tickerBook([])}, now: 0}).rows[0]!.figures[0]).toMatch(/no price\s+no price\s+no price/);
 	});
 });
 

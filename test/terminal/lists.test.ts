@@ -38,15 +38,21 @@ describe.skipIf(tmuxMissing)(`History and Loans at every width${tmuxMissing ? ` 
 	});
 
 	it('Loans at 110 columns: each heading sits over its column; / and c in a burst', async () => {
-		const list = await start(110, 30);
+		await start(110, 30);
+		// The prices come with their own read, after the loans.
+		const list = await tmux!.waitFor('LIQ AT');
 		const lines = list.split('\n');
 		const header = lines.find((line) => line.includes('BORROWED'))!;
 		const rows = lines.filter((line) => /near margin call|✓ ok/.test(line));
 		expect(rows).toHaveLength(2);
-		// Right-aligned columns end where their heading ends; the risk word starts under RISK.
-		for (const [heading, cell] of [['BORROWED', / USDT/], ['COLLATERAL', / (ETH|BTC)/]] as const) {
-			const end = header.indexOf(heading) + heading.length;
-			for (const row of rows) {
+		// Right-aligned columns end where their heading ends (on either line of a loan's figures, with the prices the
+		// figures take two); the risk word starts under RISK.
+		for (const [heading, cell] of [['BORROWED', / USDT/], ['COLLATERAL', / (ETH|BTC)/], ['LIQ AT', / (1,300\.0317|20,850\.4000)/]] as const) {
+			const headingLine = lines.find((line) => line.includes(heading))!;
+			const end = headingLine.indexOf(heading) + heading.length;
+			const cells = lines.filter((line) => cell.test(line) && !/^Total|LTV|BORROWED|COLLATERAL/.test(line));
+			expect(cells, heading).toHaveLength(2);
+			for (const row of cells) {
 				const match = cell.exec(row)!;
 				expect(match.index + match[0].length, `${heading} over ${row}`).toBe(end);
 			}

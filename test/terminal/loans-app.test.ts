@@ -249,4 +249,67 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 		await tmux.send('C-c');
 		await tmux.waitFor('EXIT=3');
 	});
+
+	for (const [columns, rows] of [
+		[100, 30],
+		[60, 16],
+	] as const) {
+		it(`prices at ${columns}×${rows}: the borrow review (starts at 70 %, margin call, liquidation) and the Loans list's price columns`, async () => {
+			const env = {...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'loan-tui-state-'))};
+			tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`, {env, columns, rows});
+			await tmux.waitFor('? this help');
+			await tmux.send('3');
+			await tmux.waitFor('Borrow · 1 of 6');
+			await tmux.burstText('USDT');
+			await tmux.send('Enter');
+			await tmux.waitFor('Borrow · 2 of 6');
+			await tmux.burstText('BTC');
+			await tmux.send('Enter');
+			await tmux.waitFor('Borrow · 3 of 6');
+			await tmux.burst('Enter', 'Enter');
+			await tmux.waitFor('Pledge (BTC)');
+			await tmux.burstText('0.5');
+			await tmux.send('Enter');
+			// 0.5 BTC at 26,800 lends 9,380 USDT: 70 % at the start; 26,800 × 70 / 80 and 26,800 × 70 / 90.
+			const review = await tmux.waitFor((screen) => /Liquidation at/.test(screen) && /Borrow\? \[y\/N\]/.test(screen) && !/Checking/.test(screen));
+			expect(review).toMatch(/Price\s+BTC 26,800\.0000 USDT, \d+ s ago/);
+			expect(review).toMatch(/Margin call at\s+23,450\.0000 USDT, 12\.50% below/);
+			expect(review).toMatch(/Liquidation at\s+20,844\.4444 USDT, 22\.22% below/);
+			expect(review).toMatch(/Starts at LTV\s+70\.00% \(call 80\.00%, liq 90\.00%\)/);
+			if (rows >= 30) {
+				expect(review).toMatch(/Interest\s+about [\d,.]+ USDT over 7 days/);
+				expect(review).toMatch(/Expires\s+\d{4}-\d\d-\d\d \d\d:\d\d [+-]\d\d:\d\d \(7 days from now\)/);
+			}
+			expect(review).not.toMatch(/\d…/);
+			await tmux.send('C-c');
+			await tmux.waitFor('EXIT=');
+
+			tmux.kill();
+			tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`, {env, columns, rows});
+			await tmux.waitFor('? this help');
+			await tmux.send('4');
+			const list = await tmux.waitFor((screen) => /Total pledged/.test(screen) && /LIQ AT/.test(screen));
+			// The liquidation prices (26,800 × 70.02 / 90; ETH's from its own LTV) stay at any width; both loans show.
+			expect(list).toMatch(/0\.50000000 BTC\s+(26,800\.0000\s+)?(0\.000617%\s+)?(23,456\.7000\s+)?20,850\.4000\s/);
+			expect(list).toMatch(/20\.00000000 ETH\s+(1,545\.0000\s+)?(0\.000700%\s+)?(1,462\.5356\s+)?1,300\.0317\s/);
+			if (columns >= 100) expect(list).toMatch(/PRICE\s+CALL AT\s+LIQ AT/);
+			expect(list).not.toMatch(/loans \d+-\d+ of/);
+			expect(list).not.toMatch(/\d…/);
+			// The riskiest loan's detail: its prices in full; short of rows, the mark prices in place of the falls.
+			await tmux.send('Enter');
+			const detail = await tmux.waitFor(/Price\s+ETH 1,545\.0000 USDT/);
+			if (rows >= 30) {
+				expect(detail).toMatch(/Margin-call price\s+1,462\.5356 USDT, 5\.34% below/);
+				expect(detail).toMatch(/Liquidation price\s+1,300\.0317 USDT, 15\.86% below/);
+				expect(detail).toMatch(/Max withdrawable\s+none now/);
+				expect(detail).toMatch(/To initial LTV\s+add [\d.]+ ETH to get back to/);
+			} else {
+				expect(detail).toMatch(/Margin call\s+at 1,462\.5356 USDT, 5\.34% below/);
+				expect(detail).toMatch(/Liquidation\s+at 1,300\.0317 USDT, 15\.86% below/);
+			}
+			expect(detail).toMatch(/Risk\s+▵ near margin call/);
+			await tmux.send('C-c');
+			await tmux.waitFor('EXIT=0');
+		});
+	}
 });

@@ -93,10 +93,12 @@ describe.skipIf(tmuxMissing)(`estimate and borrow in a real terminal${tmuxMissin
 		await tmux.send('Enter');
 		await tmux.typeText('5000');
 		await tmux.send('Enter');
-		const review = await tmux.waitFor(/Hourly interest\s+[\d.]+ USDT/);
+		const review = await tmux.waitFor((screen) => /Hourly interest\s+[\d.]+ USDT/.test(screen) && /Liquidation at/.test(screen));
 		expect(review.split('\n')[0]).toMatch(/^loan-tui · /);
 		expect(review).toMatch(/Borrow · 6 of 6 · Review: exactly what will be sent/);
-		expect(review).toMatch(/^ {2}Loan coin\s+USDT$/m);
+		// Short of rows, the coins and the period share a line, and the prices give way by importance.
+		expect(review).toMatch(/^ {2}Borrow\s+USDT against BTC, SEVEN — 7 days$/m);
+		expect(review).toMatch(/^ {2}Price\s+BTC 26,800\.0000 USDT, \d+ s ago$/m);
 		expect(review).toContain('Borrow? [y/N]');
 		await tmux.send('y');
 		const refused = await tmux.waitFor('43012');

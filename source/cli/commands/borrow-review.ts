@@ -5,20 +5,14 @@
 import Big from 'big.js';
 import type {BorrowRequest, Estimate} from '../../api/types.js';
 import type {CoinInfos} from '../../api/loan-types.js';
-import {PERIOD_LABEL} from '../../format/estimate.js';
-import {markPrice, priceWithAge} from '../../format/price.js';
 import {sanitize} from '../../format/sanitize.js';
-import {localDateTimeWithOffset} from '../../format/time.js';
-import {plain} from '../../loans/ltv.js';
-import {collateralFor, initialLtvOf, ltvPrices, quotePrice} from '../../loans/prices.js';
+import {collateralFor, quotePrice} from '../../loans/prices.js';
+import {borrowFigures} from '../../format/borrow-figures.js';
 import {estimateByLoanAmount} from '../../operations/loan-amount-estimate.js';
 import {failureText} from '../../operations/observe.js';
 import {readPrices} from '../../operations/prices.js';
-import {ltvPercent, withCoin} from '../../format/money.js';
+import {withCoin} from '../../format/money.js';
 import type {Session} from '../../runtime/session.js';
-
-const TERM_DAYS = {SEVEN: 7, THIRTY: 30, FLEXIBLE: undefined} as const;
-const DAY_MS = 86_400_000;
 
 /** `read`: what the check before it read already (the coin list, the estimate by pledge), not asked for again. */
 export async function borrowReviewLines(session: Session, request: BorrowRequest, read: {infos?: CoinInfos; estimate?: Estimate} = {}): Promise<string[]> {
@@ -52,21 +46,12 @@ export async function borrowReviewLines(session: Session, request: BorrowRequest
 	} catch (error) {
 		lines.push(`  collateral and interest: no estimate (${failureText(error)})`);
 	}
-	lines.push(`  price: ${priceWithAge(pledgeCoin, loanCoin, price)}`);
-	if (price.status === 'ok' && loanAmount !== undefined && pledgeAmount !== undefined && new Big(pledgeAmount).gt(0)) {
-		const ltv = initialLtvOf(loanAmount, pledgeAmount, price.price);
-		lines.push(`  starts at an LTV of ${ltvPercent(ltv)}`);
-		if (pledgeInfo) {
-			const marks = ltvPrices(price.price, ltv, pledgeInfo.supRate, pledgeInfo.forceRate);
-			lines.push(`  margin call (LTV ${ltvPercent(pledgeInfo.supRate)}) at ${markPrice(marks.marginCallPrice, marks.marginCallDistance, loanCoin)}`);
-			lines.push(`  liquidation (LTV ${ltvPercent(pledgeInfo.forceRate)}) at ${markPrice(marks.liquidationPrice, marks.liquidationDistance, loanCoin)}`);
-		}
-	}
-	const days = TERM_DAYS[daily];
-	if (hourInterest !== undefined) {
-		const perDay = new Big(hourInterest).times(24);
-		lines.push(days === undefined ? `  interest about ${withCoin(plain(perDay), loan)} per day (flexible: no term)` : `  interest about ${withCoin(plain(perDay.times(days)), loan)} over ${PERIOD_LABEL[daily]}`);
-	}
-	lines.push(days === undefined ? '  expires: none (flexible)' : `  expires ${localDateTimeWithOffset(now + days * DAY_MS)} (${days} days from now)`);
+	const figures = borrowFigures({loanCoin, pledgeCoin, daily, loanAmount, pledgeAmount, hourInterest, price, pledgeInfo, now});
+	lines.push(`  price: ${figures.price}`);
+	if (figures.startLtv !== undefined) lines.push(`  starts at an LTV of ${figures.startLtv}`);
+	if (figures.marginCall) lines.push(`  margin call (LTV ${figures.marginCall.ltv}) at ${figures.marginCall.at}`);
+	if (figures.liquidation) lines.push(`  liquidation (LTV ${figures.liquidation.ltv}) at ${figures.liquidation.at}`);
+	if (figures.interest !== undefined) lines.push(`  interest ${figures.interest}`);
+	lines.push(figures.expires === undefined ? '  expires: none (flexible)' : `  expires ${figures.expires}`);
 	return lines;
 }

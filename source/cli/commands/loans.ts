@@ -13,7 +13,7 @@ import {findLoan, orderIdArgument} from './loan-lookup.js';
 import {ltvPrices, quotePrice, type PriceRead} from '../../loans/prices.js';
 import {readPrices} from '../../operations/prices.js';
 import {priceAmount} from '../../format/price.js';
-import {loanPrices} from './loan-prices.js';
+import {loanPrices} from '../../format/loan-prices.js';
 
 export async function runLoans(session: Session, positionals: string[]): Promise<ExitCode> {
 	const orderId = positionals[0] === undefined ? undefined : orderIdArgument(positionals[0], 'loans');

@@ -33,6 +33,9 @@ import {copiedMessage} from '../../services/clipboard.js';
 import {sanitize} from '../../format/sanitize.js';
 import {coinsFromInfos, type CoinInfoState} from '../../services/coin-info-store.js';
 import {createStore} from '../../services/store.js';
+import {usePrices} from '../../ui/use-prices.js';
+import {useBodySize} from '../../ui/layout.js';
+import {useNow} from '../../ui/use-now.js';
 
 const NO_COIN_INFOS = createStore<CoinInfoState>({status: 'idle'});
 
@@ -80,6 +83,10 @@ export function BorrowScreen({prefill}: {prefill?: BorrowPrefill}) {
 	const stage: Stage = money ?? state.step;
 	const estimate = useReviewEstimate(client, state.values, stage === 'review');
 	const checks = useReviewChecks(client, coinInfos, state.values, stage === 'review', estimate);
+	// Read once as the review opens (again when it opens again, after a change of values); the age ticks on.
+	const prices = usePrices(client, stage === 'review');
+	useNow();
+	const {rows: bodyRows} = useBodySize();
 	// The server accepted these values (its estimate answered for them, or the borrow went through): the next run
 	// opens with them. Values it refused stay this session's only.
 	const answered = state.values.amountMode === 'pledge' ? estimate !== 'loading' && estimate?.ok === true : checks.cost?.status === 'ready' && checks.cost.cost !== undefined;
@@ -227,6 +234,10 @@ export function BorrowScreen({prefill}: {prefill?: BorrowPrefill}) {
 					credentials={credentialsState}
 					theme={theme}
 					checks={checks}
+					prices={prices}
+					pledgeInfo={infos.status === 'ready' ? infos.infos.pledgeInfos.find((info) => info.coin === state.values.pledgeCoin) : undefined}
+					now={client.clock.now()}
+					rows={bodyRows}
 				/>
 			) : null}
 			<MoneyPostView post={post.state} sending="the borrow request" />

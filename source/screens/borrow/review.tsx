@@ -1,5 +1,8 @@
-// Every value that will be sent, as the exact string sent, the live estimate in pledge mode, and the y/N question (ui/money). A view: the
-// estimate comes from use-review-estimate.ts, the refusal and second-confirmation state from the money post.
+// Every value that will be sent, as the exact string sent, the live estimate in pledge mode, the prices the loan
+// starts at (format/borrow-figures.ts, as the CLI's review), and the y/N question (ui/money). A view: the estimate
+// comes from use-review-estimate.ts, the prices from ui/use-prices.ts, the refusal and second-confirmation state from
+// the money post. On a short terminal the coins and the period share a line, and the price rows give way by
+// importance (today's price last), so the question always shows.
 import React from 'react';
 import {Box, Text} from 'ink';
 import {PERIOD_LABEL} from '../../format/estimate.js';
@@ -13,6 +16,10 @@ import {maskKey} from '../../credentials/types.js';
 import type {PeriodResult} from '../../ui/use-live-estimate.js';
 import type {WizardValues} from './reducer.js';
 import type {ReviewChecks} from './use-review-checks.js';
+import type {PledgeCoinInfo} from '../../api/loan-types.js';
+import {borrowFigures} from '../../format/borrow-figures.js';
+import {quotePrice} from '../../loans/prices.js';
+import type {PricesRead} from '../../ui/use-prices.js';
 
 interface Props {
 	values: WizardValues;
@@ -29,15 +36,60 @@ interface Props {
 	theme: Theme;
 	/** Transport and limit checks, and the loan-amount cost (use-review-checks.ts). */
 	checks?: ReviewChecks;
+	/** The tickers as read for this review (undefined while they are read). */
+	prices?: PricesRead;
+	/** The pledge coin's LTVs from the coin list, when it was read. */
+	pledgeInfo?: Pick<PledgeCoinInfo, 'supRate' | 'forceRate'>;
+	/** Server time, epoch ms. */
+	now: number;
+	/** The rows the screen's body has (the title is one of them). */
+	rows: number;
 }
 
-export function Review({values, estimate: fetched, refusal, confirmAgain, connectedTo, origin, credentials, theme, checks}: Props) {
+/** A row's label and value; `keep`: lower stays longer when rows are short. */
+type PriceRow = {label: string; value: string; keep: number};
+
+/** The prices and what the loan starts at: the same figures as the CLI's review. */
+function priceRows(values: WizardValues, estimate: PeriodResult | undefined, cost: ReviewChecks['cost'], read: PricesRead | undefined, pledgeInfo: Props['pledgeInfo'], now: number): PriceRow[] {
+	if (read === undefined) return [{label: 'Price', value: 'reading the prices…', keep: 0}];
+	const pledgeMode = values.amountMode === 'pledge';
+	const known = pledgeMode
+		? {pledgeAmount: values.amount, loanAmount: estimate?.ok ? estimate.estimate.loanAmount : undefined, hourInterest: estimate?.ok ? estimate.estimate.hourInterest : undefined}
+		: {loanAmount: values.amount, pledgeAmount: cost?.status === 'ready' ? cost.cost?.pledgeAmount : undefined, hourInterest: cost?.status === 'ready' ? cost.cost?.hourInterest : undefined};
+	const price = quotePrice(read.prices, values.pledgeCoin, values.loanCoin, now);
+	// The term counts from when the prices were read: the expiry shown stays put while the review is read.
+	const figures = borrowFigures({loanCoin: values.loanCoin, pledgeCoin: values.pledgeCoin, daily: values.daily, ...known, price, pledgeInfo, now, termFrom: read.at});
+	const rows: PriceRow[] = [{label: 'Price', value: figures.price, keep: 0}];
+	if (figures.startLtv !== undefined) {
+		const marks = figures.marginCall && figures.liquidation ? ` (call ${figures.marginCall.ltv}, liq ${figures.liquidation.ltv})` : '';
+		rows.push({label: 'Starts at LTV', value: `${figures.startLtv}${marks}`, keep: 3});
+	}
+	if (figures.marginCall) rows.push({label: 'Margin call at', value: figures.marginCall.at, keep: 2});
+	if (figures.liquidation) rows.push({label: 'Liquidation at', value: figures.liquidation.at, keep: 1});
+	if (figures.interest !== undefined) rows.push({label: 'Interest', value: figures.interest, keep: 4});
+	rows.push({label: 'Expires', value: figures.expires ?? 'none (flexible)', keep: 5});
+	return rows;
+}
+
+export function Review({values, estimate: fetched, refusal, confirmAgain, connectedTo, origin, credentials, theme, checks, prices, pledgeInfo, now, rows: bodyRows}: Props) {
 	const pledgeMode = values.amountMode === 'pledge';
 	const estimate = fetched === 'loading' ? undefined : fetched;
+	const allPrices = priceRows(values, estimate, checks?.cost, prices, pledgeInfo, now);
+	// The title, the question and what may show between: the estimate's two rows, and a note, a refusal or the warning
+	// (two lines each, as they may wrap).
+	const other = 2 + 2 + (checks?.note ? 2 : 0) + (checks?.blocked ? 2 : 0) + (checks?.checking ? 1 : 0) + (refusal ? 2 : 0) + (confirmAgain ? 4 : 0);
+	const compact = bodyRows < other + 6 + allPrices.length;
+	const room = bodyRows - other - (compact ? 4 : 6);
+	const kept = allPrices.filter((row) => allPrices.filter((other) => other.keep < row.keep).length < room);
+	const coinRows: Array<[string, string]> = compact
+		? [['Borrow', `${values.loanCoin} against ${values.pledgeCoin}, ${values.daily} — ${PERIOD_LABEL[values.daily]}`]]
+		: [
+				['Loan coin', values.loanCoin],
+				['Pledge coin', values.pledgeCoin],
+				['Period', `${values.daily} — ${PERIOD_LABEL[values.daily]}`],
+			];
 	const rows: Array<[string, string]> = [
-		['Loan coin', values.loanCoin],
-		['Pledge coin', values.pledgeCoin],
-		['Period', `${values.daily} — ${PERIOD_LABEL[values.daily]}`],
+		...coinRows,
 		[pledgeMode ? 'Pledge amount' : 'Loan amount', `${values.amount} ${pledgeMode ? values.pledgeCoin : values.loanCoin}`],
 		['Server', connectedTo === 'demo' ? `demo (embedded simulator, ${origin})` : origin],
 		['Credentials', credentials.status === 'ready' ? `${credentials.resolved.source}, key ${maskKey(credentials.resolved.credentials.apiKey)}` : 'none'],
@@ -74,6 +126,13 @@ export function Review({values, estimate: fetched, refusal, confirmAgain, connec
 				)
 			) : null}
 			{checks?.cost ? <LoanCostRows cost={checks.cost} values={values} theme={theme} /> : null}
+			{kept.map(({label, value}) => (
+				<Text key={label} wrap="truncate" color={label === 'Price' && prices !== undefined && (!prices.prices.ok || /stale|no price/.test(value)) ? theme.warn : undefined}>
+					{'  '}
+					{label.padEnd(17)}
+					{value}
+				</Text>
+			))}
 			{checks?.note ? (
 				<Text wrap="wrap" dimColor>
 					{'  '}Note: {checks.note}.

@@ -33,6 +33,13 @@ import {initialLoanAction, loanActionReducer, type LoanStep} from './reducer.js'
 import {actionOutcome, type ActionOutcome} from './outcome-words.js';
 import {LoanReview} from './review.js';
 import {useLoan} from './use-loan.js';
+import {useBodySize} from '../../ui/layout.js';
+import {usePrices, type PricesRead} from '../../ui/use-prices.js';
+import {useStore} from '../../ui/use-store.js';
+import {createStore} from '../../services/store.js';
+import type {CoinInfoState} from '../../services/coin-info-store.js';
+
+const NO_COIN_INFOS = createStore<CoinInfoState>({status: 'idle'});
 
 type Stage = LoanStep | MoneyStage;
 
@@ -69,7 +76,7 @@ export function LoanScreen({orderId}: {orderId: string}) {
 }
 
 function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string; onFinished: (note?: string) => void}) {
-	const {client, credentials, theme, connectedTo, clipboard} = useServices();
+	const {client, credentials, theme, connectedTo, clipboard, coinInfos} = useServices();
 	const navigation = useNavigation();
 	const [state, dispatch] = useReducer(loanActionReducer, initialLoanAction);
 	/** The loan as reviewed when y was typed: the check compares with it when the pipeline's own read fails. */
@@ -82,6 +89,15 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 	const loanRead = useLoan(client, credentials, orderId, stage === 'view');
 	const now = useNow();
 	const loan = loanRead.state.status === 'ready' ? loanRead.state.loan : undefined;
+	// The tickers are read with every read of the loan; a review keeps the prices it opened with (the loan is not read
+	// again under it either).
+	const prices = usePrices(client, true, loanRead.state.status === 'ready' ? loanRead.state.at : undefined);
+	const infos = useStore(coinInfos ?? NO_COIN_INFOS);
+	useEffect(() => {
+		coinInfos?.ensure();
+	}, [coinInfos]);
+	const initialLtv = loan && infos.status === 'ready' ? infos.infos.pledgeInfos.find((info) => info.coin === loan.pledgeCoin)?.initRate : undefined;
+	const serverNow = client.clock.now();
 
 	const {refresh} = loanRead;
 	// The check after an unknown outcome is over: the figures are read again.
@@ -198,7 +214,7 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 					✓ {note}
 				</Text>
 			) : null}
-			{stage === 'view' ? <DetailBody read={loanRead.state} now={now} theme={theme} closedBy={note} /> : null}
+			{stage === 'view' ? <DetailBody read={loanRead.state} now={now} theme={theme} closedBy={note} prices={prices} serverNow={serverNow} initialLtv={initialLtv} /> : null}
 			{stage !== 'view' && stage !== 'result' && loan ? <Summary loan={loan} /> : null}
 			{stage === 'repay-mode' ? <ChoiceList choices={REPAY_CHOICES} selected={state.repayAll ? 0 : 1} focused color={theme.accent} keys="numbers" /> : null}
 			{stage === 'amount' && loan ? (
@@ -214,7 +230,7 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 			) : null}
 			{stage === 'repay-unlock' ? <ChoiceList choices={UNLOCK_LABELS} selected={state.unlock ? 0 : 1} focused color={theme.accent} keys="numbers" /> : null}
 			{stage === 'review' && loan ? (
-				<LoanReview state={state} loan={loan} connectedTo={connectedTo} refusal={post.state.refusal} confirmAgain={post.state.confirmAgain} theme={theme} />
+				<LoanReview state={state} loan={loan} connectedTo={connectedTo} refusal={post.state.refusal} confirmAgain={post.state.confirmAgain} theme={theme} prices={prices} serverNow={serverNow} />
 			) : null}
 			<MoneyPostView post={post.state} sending={state.action === 'repay' ? 'the repayment' : 'the collateral change'} />
 			{outcome ? <Result outcome={outcome} after={after} orderId={orderId} theme={theme} /> : null}
@@ -232,14 +248,28 @@ function postedName(posted: LoanRequest): string {
 	return posted.kind === 'revisePledge' ? (posted.request.reviseType === 'IN' ? 'Add collateral' : 'Withdraw collateral') : 'Repay';
 }
 
-function DetailBody({read, now, theme, closedBy}: {read: ReturnType<typeof useLoan>['state']; now: number; theme: Theme; closedBy?: string}) {
+interface DetailProps {
+	read: ReturnType<typeof useLoan>['state'];
+	now: number;
+	theme: Theme;
+	closedBy?: string;
+	prices?: PricesRead;
+	serverNow: number;
+	initialLtv?: string;
+}
+
+/** Fewer body rows than this: the detail's mark prices take the place of the falls. */
+const SHORT_ROWS = 20;
+
+function DetailBody({read, now, theme, closedBy, prices, serverNow, initialLtv}: DetailProps) {
+	const {rows} = useBodySize();
 	if (read.status === 'loading') return <Spinner label="Reading the loan…" color={theme.accent} />;
 	if (read.status === 'error') return <ErrorMessage error={read.error} color={theme.bad} action="Ctrl+R to retry" />;
 	return (
 		<Box flexDirection="column">
 			{read.error !== undefined ? <Text color={theme.bad} wrap="truncate">✗ Refresh failed: {errorLine(read.error)} (showing the last answer)</Text> : null}
 			{read.loan ? (
-				<LoanFigures loan={read.loan} now={now} theme={theme} />
+				<LoanFigures loan={read.loan} now={now} theme={theme} prices={prices} serverNow={serverNow} initialLtv={initialLtv} short={rows < SHORT_ROWS} />
 			) : closedBy !== undefined ? (
 				<Text wrap="wrap">Nothing is owed on it any more. The History screen has its records.</Text>
 			) : (

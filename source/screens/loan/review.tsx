@@ -11,6 +11,8 @@ import {repayPreview} from '../../loans/repay-preview.js';
 import type {Theme} from '../../ui/theme.js';
 import {ReviewQuestion} from '../../ui/money/review-question.js';
 import type {LoanActionState} from './reducer.js';
+import {collateralPriceRows} from '../../format/loan-prices.js';
+import type {PricesRead} from '../../ui/use-prices.js';
 
 interface Props {
 	state: LoanActionState;
@@ -19,22 +21,27 @@ interface Props {
 	refusal?: unknown;
 	confirmAgain: boolean;
 	theme: Theme;
+	/** The tickers as read with the loan; undefined while they are read. */
+	prices?: PricesRead;
+	/** Server time, epoch ms (a price's age). */
+	serverNow: number;
 }
 
 const QUESTION = {repay: 'Repay? [y/N]', add: 'Add collateral? [y/N]', withdraw: 'Withdraw collateral? [y/N]'} as const;
 
-export function LoanReview({state, loan, connectedTo, refusal, confirmAgain, theme}: Props) {
-	const rows = state.action === 'repay' ? repayRows(state, loan) : collateralRows(state, loan);
+export function LoanReview({state, loan, connectedTo, refusal, confirmAgain, theme, prices, serverNow}: Props) {
+	const rows = state.action === 'repay' ? repayRows(state, loan) : collateralRows(state, loan, prices, serverNow);
 	return (
 		<Box flexDirection="column">
 			<Text bold wrap="truncate">
 				Review — this is exactly what will be sent:
 			</Text>
 			{[['Order', `${loan.orderId} (${sanitize(loan.loanCoin)} against ${sanitize(loan.pledgeCoin)})`] as [string, string], ...rows, ['Server', connectedTo === 'demo' ? 'demo (embedded simulator)' : connectedTo] as [string, string]].map(
+				// A long value (a price before → after) wraps rather than being cut.
 				([label, value]) => (
-					<Text key={label} wrap="truncate">
+					<Text key={label} wrap="wrap">
 						{'  '}
-						{label.padEnd(14)}
+						{label.padEnd(16)}
 						<Text bold>{value}</Text>
 					</Text>
 				),
@@ -71,14 +78,21 @@ function repayRows(state: LoanActionState, loan: OngoingLoan): Array<[string, st
 	];
 }
 
-function collateralRows(state: LoanActionState, loan: OngoingLoan): Array<[string, string]> {
+/** The price rows' labels in the review (format/loan-prices.ts names them as the CLI's prompt writes them). */
+const PRICE_LABEL: Record<string, string> = {price: 'Price', 'margin call at': 'Margin call at', 'liquidation at': 'Liquidation at'};
+
+function collateralRows(state: LoanActionState, loan: OngoingLoan, prices: PricesRead | undefined, serverNow: number): Array<[string, string]> {
 	const coin = sanitize(loan.pledgeCoin);
 	const change = state.action === 'add' ? 'add' : 'withdraw';
 	const check = checkCollateralChange(loan, change, state.amount);
 	const ltv = check.after === undefined ? ltvPercent(check.before) : `${ltvPercent(check.before)} → ${ltvPercent(check.after)}`;
+	// Today's price, and the margin-call and liquidation prices before → after the change.
+	const priceRows: Array<[string, string]> =
+		prices === undefined ? [['Price', 'reading the prices…']] : collateralPriceRows(prices.prices, loan, serverNow, check.after).map(([label, value]) => [PRICE_LABEL[label] ?? label, value]);
 	return [
 		[change === 'add' ? 'Add' : 'Withdraw', `${state.amount} ${coin} (collateral now ${withCoin(loan.pledgeAmount, coin)})`],
 		['LTV', `${ltv} at today's price (margin call ${ltvPercent(loan.supRate)}, liquidation ${ltvPercent(loan.forceRate)})`],
+		...priceRows,
 		...(check.ok ? [] : ([['Refused here', check.reason]] as Array<[string, string]>)),
 	];
 }

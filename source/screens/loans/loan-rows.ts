@@ -1,11 +1,15 @@
-// The Loans table as text: per loan, its figures and its LTV gauge with the numbers and the price falls that reach
-// the margin call and the liquidation. Every amount is at its coin's precision, right-aligned (format/money.ts); risk is a symbol and a word, so nothing depends on colour. A terminal too narrow for one line
+// The Loans table as text: per loan, its figures (with today's price of the pledge coin in the loan coin and the
+// margin-call and liquidation prices, once the tickers are read) and its LTV gauge with the numbers and the price
+// falls that reach the margin call and the liquidation. Columns a terminal has no room for are left out, least
+// needed first (the order id, the margin-call price, the hourly rate, today's price, the liquidation price), never cut. Every amount is at its coin's precision, right-aligned (format/money.ts); risk is a symbol and a word, so nothing depends on colour. A terminal too narrow for one line
 // of figures gets two (and the gauge's falls a line of their own) rather than figures cut off.
 import type {OngoingLoan} from '../../api/loan-types.js';
 import {alignRight, aprPercent, coinAmount, hourlyRate, withCoin} from '../../format/money.js';
 import {expiryWords, fall, ltvGauge, RISK_SYMBOL} from '../../format/loans.js';
 import {sanitize} from '../../format/sanitize.js';
 import {annualRate, riskOf, type RiskLevel} from '../../loans/ltv.js';
+import {ltvPrices, quotePrice, type PriceRead} from '../../loans/prices.js';
+import {priceAmount} from '../../format/price.js';
 
 interface LoanRow {
 	orderId: string;
@@ -23,47 +27,80 @@ export interface LoanTable {
 	rows: LoanRow[];
 }
 
-const HEADINGS = ['RISK', 'BORROWED', 'INTEREST', 'APR', 'HOURLY', 'COLLATERAL', 'EXPIRES', 'ORDER'] as const;
-const RIGHT = [false, true, true, true, true, true, false, false];
-/** Where the figures break on a narrow terminal: risk, borrowed, interest, APR | hourly, collateral, expiry. */
+/** Where the figures break on a narrow terminal: risk, borrowed, interest, APR | hourly, collateral, …, expiry. */
 const BREAK = 4;
 const INDENT = 2;
 const GAUGE_INDENT = 4;
 /** The second line of figures is indented this much more than the first. */
 const SECOND_LEAD = 4;
 
+interface Column {
+	heading: string;
+	cells: string[];
+	right: boolean;
+	/** Shown only when it fits, in this order (0 first): the liquidation price, today's price, the hourly rate, the
+	 * margin-call price, the order id. Without prices, only the order id is optional. */
+	optional?: number;
+}
+
+/** The prices the table shows, as read (server time `now`); without them the table has no price columns. */
+export interface TablePrices {
+	read: PriceRead;
+	now: number;
+}
+
 /** The table for `loans` (already in risk order), at local time `now`, for a terminal `columns` wide. */
-export function loanTable(loans: readonly OngoingLoan[], now: number, columns: number): LoanTable {
+export function loanTable(loans: readonly OngoingLoan[], now: number, columns: number, read?: TablePrices): LoanTable {
 	const risks = loans.map((loan) => riskOf(loan));
-	const cells: string[][] = [
-		risks.map((risk) => `${RISK_SYMBOL[risk.level]} ${risk.label}`),
-		alignRight(loans.map((l) => withCoin(l.loanAmount, sanitize(l.loanCoin)))),
-		alignRight(loans.map((l) => coinAmount(l.interestAmount, l.loanCoin))),
-		alignRight(loans.map((l) => aprPercent(annualRate(l.hourInterestRate)))),
-		alignRight(loans.map((l) => hourlyRate(l.hourInterestRate))),
-		alignRight(loans.map((l) => withCoin(l.pledgeAmount, sanitize(l.pledgeCoin)))),
-		loans.map((l) => expiryWords(l.expireTime, now)),
-		loans.map((l) => l.orderId),
+	// Today's price of each pledge coin in its loan coin, and the margin-call and liquidation prices (P × L / T).
+	const quoted = loans.map((loan) => (read ? quotePrice(read.read, loan.pledgeCoin, loan.loanCoin, read.now) : undefined));
+	const mark = (i: number, which: 'marginCallPrice' | 'liquidationPrice' | 'price') => {
+		const loan = loans[i]!;
+		const price = quoted[i]!;
+		if (price.status !== 'ok') return price.status === 'no price' ? 'no price' : 'unavailable';
+		if (which === 'price') return priceAmount(price.price, loan.loanCoin);
+		return priceAmount(ltvPrices(price.price, loan.pledgeRate, loan.supRate, loan.forceRate)[which], loan.loanCoin);
+	};
+	const priceColumn = (heading: string, which: 'marginCallPrice' | 'liquidationPrice' | 'price', optional: number): Column => ({heading, cells: alignRight(loans.map((_, i) => mark(i, which))), right: true, optional});
+	const all: Column[] = [
+		{heading: 'RISK', cells: risks.map((risk) => `${RISK_SYMBOL[risk.level]} ${risk.label}`), right: false},
+		{heading: 'BORROWED', cells: alignRight(loans.map((l) => withCoin(l.loanAmount, sanitize(l.loanCoin)))), right: true},
+		{heading: 'INTEREST', cells: alignRight(loans.map((l) => coinAmount(l.interestAmount, l.loanCoin))), right: true},
+		{heading: 'APR', cells: alignRight(loans.map((l) => aprPercent(annualRate(l.hourInterestRate)))), right: true},
+		// The APR says the rate already: the hourly rate gives way to the liquidation price and today's.
+		{heading: 'HOURLY', cells: alignRight(loans.map((l) => hourlyRate(l.hourInterestRate))), right: true, ...(read ? {optional: 2} : {})},
+		{heading: 'COLLATERAL', cells: alignRight(loans.map((l) => withCoin(l.pledgeAmount, sanitize(l.pledgeCoin)))), right: true},
+		...(read ? [priceColumn('PRICE', 'price', 1), priceColumn('CALL AT', 'marginCallPrice', 3), priceColumn('LIQ AT', 'liquidationPrice', 0)] : []),
+		{heading: 'EXPIRES', cells: loans.map((l) => expiryWords(l.expireTime, now)), right: false},
+		{heading: 'ORDER', cells: loans.map((l) => l.orderId), right: false, optional: 4},
 	];
-	const widths = cells.map((column, i) => Math.max(HEADINGS[i]!.length, ...column.map((cell) => [...cell].length)));
+	const widthOf = (column: Column) => Math.max(column.heading.length, ...column.cells.map((cell) => [...cell].length));
 	// A line's width on screen: the selection marker, a lead, the columns two spaces apart.
-	const width = (from: number, to: number, lead = 0) => widths.slice(from, to).reduce((sum, w) => sum + w + 2, INDENT + lead - 2);
+	const width = (shown: readonly Column[], lead = 0) => shown.reduce((sum, column) => sum + widthOf(column) + 2, INDENT + lead - 2);
 	const room = columns - 1;
-	// One line when everything but the order id fits; the order id (19 digits) only when it fits too.
-	const oneLine = width(0, widths.length - 1) <= room;
-	const withOrder = oneLine ? width(0, widths.length) <= room : width(BREAK, widths.length, SECOND_LEAD) <= room;
-	const last = withOrder ? widths.length : widths.length - 1;
-	const groups: Array<[number, number]> = oneLine ? [[0, last]] : [[0, BREAK], [BREAK, last]];
-	const line = (parts: readonly string[], [from, to]: [number, number], lead = '') =>
-		(lead +
-			parts
-				.slice(from, to)
-				.map((part, i) => (RIGHT[from + i] ? part.padStart(widths[from + i]!) : part.padEnd(widths[from + i]!)))
-				.join('  ')).trimEnd();
+	// The optional columns join the last line, most needed first, each only where it still fits (none is cut).
+	const fill = (oneLine: boolean) => {
+		let shown = all.filter((column) => column.optional === undefined);
+		for (const column of all.filter((c) => c.optional !== undefined).sort((a, b) => a.optional! - b.optional!)) {
+			const tried = all.filter((c) => shown.includes(c) || c === column);
+			if (oneLine ? width(tried) <= room : width(tried.slice(BREAK), SECOND_LEAD) <= room) shown = tried;
+		}
+		return shown;
+	};
+	const extras = (shown: readonly Column[]) => shown.filter((column) => column.optional !== undefined && column.heading !== 'ORDER').length;
+	// One line when the columns always shown fit and it leaves out no column (but the order id) that two lines would
+	// show; else two, broken after the APR.
+	const single = width(all.filter((column) => column.optional === undefined)) <= room ? fill(true) : undefined;
+	const double = fill(false);
+	const oneLine = single !== undefined && extras(single) >= extras(double);
+	const shown = oneLine ? single : double;
+	const groups: Column[][] = oneLine ? [shown] : [shown.slice(0, BREAK), shown.slice(BREAK)];
+	const line = (group: readonly Column[], cell: (column: Column) => string, lead = '') =>
+		(lead + group.map((column) => (column.right ? cell(column).padStart(widthOf(column)) : cell(column).padEnd(widthOf(column)))).join('  ')).trimEnd();
 	const leadOf = (group: number) => (group === 0 ? '' : ' '.repeat(SECOND_LEAD));
 	const widestBar = Math.max(10, Math.min(30, columns - 80));
 	return {
-		header: groups.map((group, g) => line(HEADINGS, group, leadOf(g))),
+		header: groups.map((group, g) => line(group, (column) => column.heading, leadOf(g))),
 		rows: loans.map((loan, r) => {
 			const falls = `falls: ${fall(risks[r]!.moveToMarginCall)} to call, ${fall(risks[r]!.moveToLiquidation)} to liq`;
 			// The bar gives up cells (down to 10) before the falls move to a line of their own.
@@ -75,9 +112,9 @@ export function loanTable(loans: readonly OngoingLoan[], now: number, columns: n
 			return {
 				orderId: loan.orderId,
 				level: risks[r]!.level,
-				figures: groups.map((group, g) => line(cells.map((column) => column[r]!), group, leadOf(g))),
+				figures: groups.map((group, g) => line(group, (column) => column.cells[r]!, leadOf(g))),
 				gauge: GAUGE_INDENT + [...together].length <= room ? [together] : [bar, falls],
-				text: [...cells.map((column) => column[r]!), loan.loanCoin, loan.pledgeCoin].join(' '),
+				text: [...all.map((column) => column.cells[r]!), loan.loanCoin, loan.pledgeCoin].join(' '),
 			};
 		}),
 	};

@@ -1,4 +1,5 @@
-// The Loans screen: every ongoing loan, riskiest first, with the LTV gauge and its numbers, totals from `debts`,
+// The Loans screen: every ongoing loan, riskiest first, with the LTV gauge and its numbers, today's price and the
+// margin-call and liquidation prices (read with the loans; "prices unavailable" when the tickers fail), totals from `debts`,
 // refreshed by itself ("updated 12 s ago") and with Ctrl+R; Enter opens a loan; / filters; c copies the order id;
 // s shows what was sent from here.
 import React, {useEffect, useReducer, useState} from 'react';
@@ -31,6 +32,7 @@ import {SentList} from './sent-list.js';
 import {useLoanBook} from './use-loan-book.js';
 import {useNow} from '../../ui/use-now.js';
 import {useSentHistory} from './use-sent-history.js';
+import {usePrices} from '../../ui/use-prices.js';
 
 /** The totals' labels, and where an item that does not fit on the label's line starts. */
 const TOTAL_LABEL = 15;
@@ -52,7 +54,10 @@ export function LoansScreen({selected}: {selected?: string}) {
 	}, [failure, readAt, lastError]);
 	const loans = book.state.loans ?? [];
 	const unreadable = book.state.unreadable ?? 0;
-	const full = loanTable(loans, now, columns);
+	// The tickers are read again with every read of the loans: the prices stand beside the figures they were read with.
+	const prices = usePrices(client, true, book.state.updatedAt);
+	const full = loanTable(loans, now, columns, prices && {read: prices.prices, now: client.clock.now()});
+	const pricesProblem = prices && !prices.prices.ok ? prices.prices.problem : undefined;
 	// The filter keeps the rows with every word (the table's widths stay those of every loan).
 	const terms = filterTerms(list.query);
 	const table = {...full, rows: full.rows.filter((row) => rowMatches(row.text, terms))};
@@ -63,7 +68,7 @@ export function LoansScreen({selected}: {selected?: string}) {
 	// What the list shares the body with: the title, the lines above the table, the header and the totals. The window
 	// line ("loans 1-2 of 5") only when not every loan fits.
 	const above = 1 + (book.state.error !== undefined && book.state.loans !== undefined ? 1 : 0) + (unreadable > 0 ? 1 : 0) + (filterShown ? 1 : 0);
-	const below = totals.length + (book.state.debtsError !== undefined ? 1 : 0) + (notice ? 1 : 0);
+	const below = totals.length + (book.state.debtsError !== undefined ? 1 : 0) + (notice ? 1 : 0) + (pricesProblem !== undefined ? 1 : 0);
 	const room = rows - above - table.header.length - below;
 	const perLoan = linesPerLoan(table);
 	const pageSize = ids.length * perLoan <= room ? Math.max(1, ids.length) : Math.max(1, Math.floor((room - 1) / perLoan));
@@ -192,6 +197,11 @@ export function LoansScreen({selected}: {selected?: string}) {
 					{notice && notice.orderId === selectedId ? (
 						<Text dimColor wrap="truncate">
 							{notice.text}
+						</Text>
+					) : null}
+					{pricesProblem !== undefined ? (
+						<Text color={theme.warn} wrap="truncate">
+							Prices unavailable: {sanitize(pricesProblem)}
 						</Text>
 					) : null}
 					<Totals lines={totals} debts={state.debts} error={state.debtsError} theme={theme} />

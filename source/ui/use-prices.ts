@@ -1,0 +1,28 @@
+// Every ticker, read once while `active` and again each time `readKey` changes (the loans read again, a review
+// opened): operations/prices.ts, one unsigned request. A newer read replaces the last answer when it comes; until
+// then the last answer stays on screen. A read that fails is an answer too: "prices unavailable", and why.
+import {useEffect, useState} from 'react';
+import type {BitgetClient} from '../api/client.js';
+import type {PriceRead} from '../loans/prices.js';
+import {readPrices} from '../operations/prices.js';
+
+export interface PricesRead {
+	prices: PriceRead;
+	/** Server time when the answer came, epoch ms. */
+	at: number;
+}
+
+/** undefined until the first answer. */
+export function usePrices(client: Pick<BitgetClient, 'tickers' | 'clock'>, active: boolean, readKey?: unknown): PricesRead | undefined {
+	const [read, setRead] = useState<PricesRead | undefined>(undefined);
+	useEffect(() => {
+		if (!active) return;
+		const controller = new AbortController();
+		readPrices(client, controller.signal).then(
+			(prices) => !controller.signal.aborted && setRead({prices, at: client.clock.now()}),
+			() => undefined,
+		);
+		return () => controller.abort();
+	}, [client, active, readKey]);
+	return read;
+}
