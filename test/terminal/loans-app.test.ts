@@ -297,7 +297,8 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 			expect(list).not.toMatch(/\d…/);
 			// The riskiest loan's detail: its prices in full; short of rows, the mark prices in place of the falls.
 			await tmux.send('Enter');
-			const detail = await tmux.waitFor(/Price\s+ETH 1,545\.0000 USDT/);
+			// The detail whole: its prices, and with room the amounts that reach the LTVs (read after the loan).
+			const detail = await tmux.waitFor((screen) => /Price\s+ETH 1,545\.0000 USDT/.test(screen) && /Risk\s+▵/.test(screen) && (rows < 30 || /To initial LTV\s+add/.test(screen)));
 			if (rows >= 30) {
 				expect(detail).toMatch(/Margin-call price\s+1,462\.5356 USDT, 5\.34% below/);
 				expect(detail).toMatch(/Liquidation price\s+1,300\.0317 USDT, 15\.86% below/);

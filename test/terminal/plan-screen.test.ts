@@ -28,9 +28,13 @@ describe.skipIf(tmuxMissing)(`the Plan screen${tmuxMissing ? ` (skipped: ${tmuxM
 		expect(ranked).toMatch(/PLEDGE\s+PERIOD\s+COLLATERAL\s+APR\s+TO LIQ\./);
 		// Every line of the screen within 60 columns.
 		for (const line of ranked.split('\n')) expect(line.length).toBeLessThanOrEqual(60);
-		// Sort by safety, then the second way: one write.
-		await terminal.burst('s', 'Down');
-		const safety = await terminal.waitFor(/ways by safety/);
+		// Sort by safety, then the second way (the Down waited for on its own: the frame after s alone also says "by safety").
+		// (Any change is not enough here: the prices' age ticks; wait for the highlight to move.)
+		const highlighted = (screen: string) => /› ([A-Z]+)\s+7 days/.exec(screen)?.[1];
+		await terminal.burst('s');
+		const first = highlighted(await terminal.waitFor(/ways by safety/));
+		await terminal.burst('Down');
+		const safety = await terminal.waitFor((screen) => highlighted(screen) !== undefined && highlighted(screen) !== first);
 		const chosen = /› ([A-Z]+)\s+7 days/.exec(safety)?.[1];
 		expect(chosen, safety).toBeDefined();
 		expect(safety).toMatch(new RegExp(`${chosen} 7 days: margin call at [\\d,.]+ USDT`));
