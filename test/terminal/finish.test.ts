@@ -35,9 +35,8 @@ for (const size of SIZES) {
 			// Into the wizard and straight back out with one Esc too many: home asks instead of quitting.
 			await tmux!.burstText('3');
 			await tmux!.waitFor(/Borrow · 1 of 6/);
-			await tmux!.send('Escape');
-			await tmux!.send('Escape');
-			const asked = await tmux!.waitFor('Quit loan-tui? Esc again quits');
+			await tmux!.escape(/Esc quit\b/);
+			const asked = await tmux!.escape('Quit loan-tui? Esc again quits');
 			expect(asked).not.toContain('EXIT=');
 			// The key that answers "stay" acts too (it is not swallowed): j moves the menu, and 4 typed with it opens Loans.
 			await tmux!.burstText('j');
@@ -66,10 +65,8 @@ for (const size of SIZES) {
 			await tmux!.waitFor('EXIT=0');
 			tmux!.kill();
 			await start();
-			await tmux!.send('Escape');
-			await tmux!.waitFor('Quit loan-tui?');
-			await tmux!.send('Escape');
-			await tmux!.waitFor('EXIT=0');
+			await tmux!.escape('Quit loan-tui?');
+			await tmux!.escape('EXIT=0');
 		});
 
 		it('keeps the estimate inputs across Ctrl+B and back, and the last ones across runs', async () => {
@@ -85,12 +82,11 @@ for (const size of SIZES) {
 			await tmux!.waitFor(/Annualised rate\s+\d/);
 			await tmux!.send('C-b');
 			await tmux!.waitFor(/Pledge \(BTC\)\s+2\.5/);
-			for (let i = 0; i < 5; i++) await tmux!.send('Escape');
-			const back = await tmux!.waitFor(/Annualised rate\s+\d/);
+			for (const step of ['4 of 6', '3 of 6', '2 of 6', '1 of 6']) await tmux!.escape(`Borrow · ${step}`);
+			const back = await tmux!.escape(/Annualised rate\s+\d/);
 			expect(back).toMatch(/Pledge amount\s+2\.5/);
 			expect(back).toMatch(/Period\s+30 days/);
-			await tmux!.send('Escape');
-			await tmux!.waitFor(/Esc quit/);
+			await tmux!.escape(/Esc quit\b/);
 			await tmux!.burstText('q');
 			await tmux!.waitFor('EXIT=0');
 			tmux!.kill();
