@@ -76,8 +76,9 @@ export function Review({values, estimate: fetched, refusal, confirmAgain, connec
 	const estimate = fetched === 'loading' ? undefined : fetched;
 	const allPrices = priceRows(values, estimate, checks?.cost, prices, pledgeInfo, now);
 	// The title, the question and what may show between: the estimate's two rows, and a note, a refusal or the warning
-	// (two lines each, as they may wrap).
-	const other = 2 + 2 + (checks?.note ? 2 : 0) + (checks?.blocked ? 2 : 0) + (checks?.checking ? 1 : 0) + (refusal ? 2 : 0) + (confirmAgain ? 4 : 0);
+	// (two lines each, as they may wrap). A refusal counts one more: it is also the last error, which may wrap the status
+	// line above the screen onto a second line (app/components/status-line.tsx) and so take the shell's spare row.
+	const other = 2 + 2 + (checks?.note ? 2 : 0) + (checks?.blocked ? 2 : 0) + (checks?.checking ? 1 : 0) + (refusal ? 3 : 0) + (confirmAgain ? 4 : 0);
 	const compact = bodyRows < other + 6 + allPrices.length;
 	const room = bodyRows - other - (compact ? 4 : 6);
 	const kept = allPrices.filter((row) => allPrices.filter((other) => other.keep < row.keep).length < room);
