@@ -88,7 +88,7 @@ async function runCommand(command: CommandName, session: Session, parsed: Parsed
 				interactive: io.stdin.isTTY === true && io.stdout.isTTY === true,
 			});
 		case 'loans':
-			return (await import('./commands/loans.js')).runLoans(session, parsed.positionals);
+			return (await import('./commands/loans.js')).runLoans(session, parsed.positionals, parsed.values);
 		case 'coins':
 			return (await import('./commands/coins.js')).runCoins(session);
 		case 'history':

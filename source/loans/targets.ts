@@ -6,7 +6,7 @@ import type {OngoingLoan} from '../api/loan-types.js';
 import {percent, plain} from './ltv.js';
 
 /** The default room kept below the margin-call LTV by "max withdrawable": 5 points. */
-const DEFAULT_SAFETY_MARGIN = '0.05';
+export const DEFAULT_SAFETY_MARGIN = '0.05';
 
 export type TargetAmount = {ok: true; amount: string; ltvAfter: string} | {ok: false; reason: string};
 
@@ -67,3 +67,26 @@ export function repaymentToLtv(loan: Pick<OngoingLoan, 'pledgeRate' | 'loanAmoun
 	const left = owed.minus(pay);
 	return {ok: true, amount: plain(pay), ltvAfter: plain(new Big(loan.pledgeRate).times(left).div(owed), 6)};
 }
+
+/** A target LTV as a person types it ("60", "60%", "62.5"): the fraction, or undefined when it is not a percentage
+ * above 0 and below 100. */
+export function parseLtvPercent(text: string): string | undefined {
+	const trimmed = text.trim().replace(/\s*%$/, '');
+	if (!/^\d{1,3}(\.\d{1,4})?$/.test(trimmed)) return undefined;
+	const value = new Big(trimmed);
+	return value.gt(0) && value.lt(100) ? value.div(100).toFixed() : undefined;
+}
+
+/** The widest safety margin accepted: 50 points. */
+const MAX_SAFETY_MARGIN_POINTS = 50;
+
+/** A safety margin in LTV points as typed ("5", "2.5"): the fraction, or undefined outside 0–50 points. */
+export function parseMarginPoints(text: string): string | undefined {
+	const trimmed = text.trim().replace(/\s*(points?|pts?)$/i, '');
+	if (!/^\d{1,2}(\.\d{1,2})?$/.test(trimmed)) return undefined;
+	const value = new Big(trimmed);
+	return value.lte(MAX_SAFETY_MARGIN_POINTS) ? value.div(100).toFixed() : undefined;
+}
+
+export const LTV_PERCENT_RULE = 'a percentage above 0 and below 100, like 60';
+export const MARGIN_POINTS_RULE = `LTV points from 0 to ${MAX_SAFETY_MARGIN_POINTS}, like 5`;

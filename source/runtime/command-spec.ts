@@ -31,6 +31,7 @@ export const COMMAND_OPTIONS = {
 	wide: {type: 'boolean'},
 	sort: {type: 'string'},
 	'to-ltv': {type: 'string'},
+	margin: {type: 'string'},
 } as const;
 
 type GlobalOptionName = keyof typeof GLOBAL_OPTIONS;
@@ -73,6 +74,7 @@ export const OPTION_DOCS: Record<OptionName, OptionDoc> = {
 	wide: {text: 'every column, however wide (a narrow terminal or COLUMNS leaves the least important out)'},
 	sort: {placeholder: 'ORDER', text: 'cost (lowest APR, then least collateral; the default) or safety (farthest from liquidation)'},
 	'to-ltv': {placeholder: 'PCT', text: 'compute the amount that brings the LTV to this percentage, like 60 (then the same review)'},
+	margin: {placeholder: 'PTS', text: 'LTV points kept below the margin call by "max withdrawable", 0 to 50 (default 5)'},
 };
 
 export interface CommandSpec {
@@ -141,13 +143,14 @@ export const COMMAND_SPECS = {
 		examples: ['loan-tui borrow --loan-coin USDT --pledge-coin BTC --daily SEVEN --pledge-amount 0.5', 'loan-tui borrow --loan-coin USDT --pledge-coin ETH --daily 30 --loan-amount 100 --yes --json'],
 	},
 	loans: {
-		usage: 'loans [ORDER]',
+		usage: 'loans [ORDER [--margin PTS] [--to-ltv PCT]]',
 		summary: 'ongoing loans, riskiest first (or one loan in detail)',
 		description:
-			'Your ongoing loans, riskiest first: amount, accrued interest, APR, collateral, the LTV against the\nmargin-call and liquidation LTVs, how far the collateral coin may fall (against the loan coin)\nbefore each is reached, time to expiry and a risk word. Totals from Bitget\'s debts. With ORDER,\none loan in detail with an LTV gauge. A loan Bitget sends in a form loan-tui cannot read is left\nout and counted on stderr (--json: "unreadable").',
-		options: ['wide'],
+			'Your ongoing loans, riskiest first: amount, accrued interest, APR, collateral, the LTV against the\nmargin-call and liquidation LTVs, how far the collateral coin may fall (against the loan coin)\nbefore each is reached, time to expiry and a risk word. Totals from Bitget\'s debts. With ORDER,\none loan in detail with an LTV gauge, the most collateral that can be withdrawn now (keeping the\nLTV --margin points, default 5, below the margin call) and what to add to bring the LTV back to\n--to-ltv PCT (default: the pledge coin\'s initial LTV). A loan Bitget sends in a form loan-tui\ncannot read is left out and counted on stderr (--json: "unreadable").',
+		options: ['wide', 'margin', 'to-ltv'],
+		optionText: {'to-ltv': 'with ORDER: the LTV "to target LTV" brings the loan back to (default: the initial LTV)'},
 		positionals: ['order'],
-		examples: ['loan-tui loans', 'loan-tui loans 1130000000000000001 --json'],
+		examples: ['loan-tui loans', 'loan-tui loans 1130000000000000001 --json', 'loan-tui loans 1130000000000000001 --margin 10 --to-ltv 55'],
 	},
 	repay: {
 		usage: 'repay ORDER (--all | --amount N | --to-ltv PCT) [--keep-collateral] [--yes]',

@@ -24,6 +24,13 @@ interface BorrowMemory {
 	loanAmount: string;
 }
 
+/** The loan detail's safety margin below the margin call and the LTV "add" aims at (fractions); unset: the
+ * defaults (5 points; the pledge coin's initial LTV). */
+export interface LoanTargetMemory {
+	safetyMargin?: string;
+	targetLtv?: string;
+}
+
 /** The Symbols explorer's filter and selected row: kept for the session only, never written. */
 interface SymbolsMemory {
 	query: string;
@@ -35,6 +42,9 @@ export interface InputMemory {
 	borrow(): Partial<BorrowMemory>;
 	symbols(): Partial<SymbolsMemory>;
 	rememberSymbols(values: SymbolsMemory): void;
+	loanTargets(): LoanTargetMemory;
+	/** A setting: kept for the session and the next run at once. */
+	setLoanTargets(values: LoanTargetMemory): void;
 	/** For the session only. */
 	rememberEstimate(values: EstimateMemory): void;
 	rememberBorrow(values: BorrowMemory): void;
@@ -53,12 +63,13 @@ export function createInputMemory(loaded: RecentInputs = NO_RECENT_INPUTS, file?
 	// What goes to disk: what was loaded, then what the server accepted.
 	let savedEstimate: Partial<EstimateMemory> = {...loaded.estimate};
 	let savedBorrow: Partial<BorrowMemory> = {...loaded.borrow};
+	let loanTargets: LoanTargetMemory = {...loaded.loanTargets};
 	let symbols: Partial<SymbolsMemory> = {};
 	let timer: NodeJS.Timeout | undefined;
 	let writing: Promise<void> = Promise.resolve();
 	const write = () => {
 		timer = undefined;
-		const snapshot: RecentInputs = {estimate: checked(savedEstimate), borrow: checked(savedBorrow)};
+		const snapshot: RecentInputs = {estimate: checked(savedEstimate), borrow: checked(savedBorrow), loanTargets};
 		writing = writing.then(() => file?.save(snapshot)).catch(() => undefined);
 		return writing;
 	};
@@ -80,6 +91,12 @@ export function createInputMemory(loaded: RecentInputs = NO_RECENT_INPUTS, file?
 		symbols: () => symbols,
 		rememberSymbols(values) {
 			symbols = {...values};
+		},
+		loanTargets: () => loanTargets,
+		setLoanTargets(values) {
+			if (sameValues(loanTargets, values)) return;
+			loanTargets = {...values};
+			schedule();
 		},
 		rememberEstimate,
 		rememberBorrow,

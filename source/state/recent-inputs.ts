@@ -1,5 +1,5 @@
 // The last coins, period and amounts a person entered, kept across runs so Estimate and Borrow open where they
-// left off. Only these named fields are ever written (never credentials, never anything else), each checked on
+// left off, and the loan detail's safety margin and target LTV. Only these named fields are ever written (never credentials, never anything else), each checked on
 // the way in and out: a hand-edited or damaged file yields defaults, not an error; one that is too large or not a
 // regular file is not read (state/bounded-file.ts), and the defaults carry a note saying why.
 import {join} from 'node:path';
@@ -26,17 +26,27 @@ const borrowInputs = v.object({
 	loanAmount: v.optional(amount),
 });
 
+/** Fractions ("0.05", "0.6"): the loan detail's safety margin below the margin call, and the LTV "add" aims at. */
+const fraction = v.pipe(v.string(), v.regex(/^0(\.\d{1,8})?$/));
+const loanTargetInputs = v.object({
+	safetyMargin: v.optional(fraction),
+	targetLtv: v.optional(fraction),
+});
+
 const fileSchema = v.object({
 	version: v.literal(1),
 	estimate: v.optional(v.fallback(estimateInputs, {})),
 	borrow: v.optional(v.fallback(borrowInputs, {})),
+	loanTargets: v.optional(v.fallback(loanTargetInputs, {})),
 });
 
 type EstimateInputs = v.InferOutput<typeof estimateInputs>;
 type BorrowInputs = v.InferOutput<typeof borrowInputs>;
+type LoanTargetInputs = v.InferOutput<typeof loanTargetInputs>;
 export interface RecentInputs {
 	estimate: EstimateInputs;
 	borrow: BorrowInputs;
+	loanTargets?: LoanTargetInputs;
 	/** Why the file was not read (too large, not a regular file, a symlink): the defaults are used instead. */
 	note?: string;
 }
@@ -67,11 +77,16 @@ export function fileRecentInputs(path: string): RecentInputsStore {
 			}
 			const parsed = v.safeParse(fileSchema, json);
 			if (!parsed.success) return NO_RECENT_INPUTS;
-			return {estimate: parsed.output.estimate ?? {}, borrow: parsed.output.borrow ?? {}};
+			return {estimate: parsed.output.estimate ?? {}, borrow: parsed.output.borrow ?? {}, loanTargets: parsed.output.loanTargets ?? {}};
 		},
 		async save(inputs) {
 			// Whatever the caller passed, only the known fields that pass their check reach the disk.
-			const checked = {version: 1, estimate: validFields(estimateInputs, inputs.estimate), borrow: validFields(borrowInputs, inputs.borrow)};
+			const checked = {
+				version: 1,
+				estimate: validFields(estimateInputs, inputs.estimate),
+				borrow: validFields(borrowInputs, inputs.borrow),
+				loanTargets: validFields(loanTargetInputs, inputs.loanTargets ?? {}),
+			};
 			await writePrivateFile(path, `${JSON.stringify(checked, null, 2)}\n`);
 		},
 	};

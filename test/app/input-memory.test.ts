@@ -1,4 +1,4 @@
-import {mkdtempSync, readFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
@@ -58,5 +58,23 @@ describe('input memory', () => {
 		expect(saved.estimate).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'});
 		expect(saved.borrow).toEqual({pledgeCoin: 'ETH'});
 		expect(readFileSync(file, 'utf8')).not.toMatch(/USDTE|ZZZ/);
+	});
+
+	it('keeps the loan detail\'s safety margin and target LTV for the next run; a damaged value reads as the default', async () => {
+		const directory = mkdtempSync(join(tmpdir(), 'loan-tui-memory-'));
+		const file = join(directory, 'settings.json');
+		const memory = createInputMemory(undefined, fileRecentInputs(file), 10_000);
+		memory.setLoanTargets({safetyMargin: '0.1', targetLtv: '0.6'});
+		await memory.flush();
+		const loaded = await fileRecentInputs(file).load();
+		expect(loaded.loanTargets).toEqual({safetyMargin: '0.1', targetLtv: '0.6'});
+		expect(createInputMemory(loaded).loanTargets()).toEqual({safetyMargin: '0.1', targetLtv: '0.6'});
+		// Back to the default: the entry goes.
+		memory.setLoanTargets({targetLtv: '0.6'});
+		await memory.flush();
+		expect((await fileRecentInputs(file).load()).loanTargets).toEqual({targetLtv: '0.6'});
+		// Hand-edited: a percentage where a fraction belongs is not a setting.
+		writeFileSync(file, JSON.stringify({version: 1, loanTargets: {safetyMargin: '5', targetLtv: '0.55'}}), {mode: 0o600});
+		expect((await fileRecentInputs(file).load()).loanTargets).toEqual({});
 	});
 });

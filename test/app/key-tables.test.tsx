@@ -63,6 +63,11 @@ interface Stage {
 
 const at = (...names: string[]): StackState => ({stack: [{name: 'home'}, ...names.map((name) => ({name}) as StackState['stack'][number])], quit: false});
 
+/** The Loans list whole: its prices are read after the loans (ui/use-prices.ts), their columns arrive last. */
+const LOANS_READY = /LIQ AT[\s\S]*Total owed/;
+/** A loan's detail whole: today's price, and the target row once the coin list is read, then the footer. */
+const LOAN_READY = /Price\s+[A-Z]+ [\d,.]+ [A-Z]+,[\s\S]*To initial LTV[\s\S]*r\s+repay/;
+
 const STAGES: Stage[] = [
 	{name: 'home', initial: {stack: [{name: 'home'}], quit: false}, ready: '❯ Symbols'},
 	{name: 'symbols: filter', initial: at('symbols'), reach: async (app) => (await app.waitForText(/of \d+ pairs/), app.type('bt')), ready: /of \d+ pairs/},
@@ -75,12 +80,13 @@ const STAGES: Stage[] = [
 	{name: 'borrow: period', initial: at('borrow'), reach: (app) => walkTo(app, 3), ready: 'Borrow · 3 of 6', still: /does nothing/},
 	{name: 'borrow: amount', initial: at('borrow'), reach: (app) => walkTo(app, 5), ready: 'Borrow · 5 of 6'},
 	{name: 'borrow: review', initial: at('borrow'), reach: (app) => walkToReview(app, '0.5'), ready: /Borrowable\s+\d[\s\S]*Borrow\? \[y\/N\]/, loading: "Checking Bitget's borrow limits", still: /does nothing/},
-	{name: 'loans', initial: at('loans'), ready: 'Total owed'},
-	{name: 'loan', initial: at('loans'), reach: async (app) => (await app.waitForText('Total owed'), app.press(KEYS.enter)), ready: /r\s+repay|r repay/},
-	{name: 'loans: sent from here', initial: at('loans'), reach: async (app) => (await app.waitForText('Total owed'), app.press('s')), ready: /Sent from here|Nothing sent/},
+	{name: 'loans', initial: at('loans'), ready: LOANS_READY},
+	{name: 'loan', initial: at('loans'), reach: async (app) => (await app.waitForText(LOANS_READY), app.press(KEYS.enter)), ready: LOAN_READY},
+	{name: 'loan: safety margin', initial: at('loans'), reach: async (app) => (await app.waitForText(LOANS_READY), await app.press(KEYS.enter), await app.waitForText(LOAN_READY), app.press('m')), ready: 'Margin (points)'},
+	{name: 'loans: sent from here', initial: at('loans'), reach: async (app) => (await app.waitForText(LOANS_READY), app.press('s')), ready: /Sent from here|Nothing sent/},
 	{name: 'history', initial: at('history'), ready: /page 1 of|No .* in the last/},
 	{name: 'history: filter', initial: at('history'), reach: async (app) => (await app.waitForText('page 1 of'), app.press('/')), ready: /\/ .*of \d+ · Enter/},
-	{name: 'loans: filter', initial: at('loans'), reach: async (app) => (await app.waitForText('Total owed'), app.press('/')), ready: /\/ .*of \d+ · Enter/},
+	{name: 'loans: filter', initial: at('loans'), reach: async (app) => (await app.waitForText(LOANS_READY), app.press('/')), ready: /\/ .*of \d+ · Enter/},
 	{name: 'credentials: menu', initial: at('credentials'), ready: /Add —|Replace —/},
 	{name: 'coins', initial: at('coins'), ready: 'Loanable'},
 	{name: 'plan: loan coin', initial: at('plan'), ready: '› Loan coin'},

@@ -129,4 +129,26 @@ describe('--to-ltv and prices on a loan (built CLI)', () => {
 		expect(without.code).toBe(0);
 		expect(without.stdout).toMatch(/Price\s+prices unavailable/);
 	});
+
+	it('loans ORDER: the most that can be withdrawn (--margin points under the call) and what brings the LTV to --to-ltv (default the initial LTV); --json the same', async () => {
+		const order = await open();
+		// At 70 %, call 80 %: up to 75 %, 1 − 1 × 70 / 75 = 0.06666666 BTC (rounded down); at the initial LTV already.
+		const detail = await run(['loans', order]);
+		expect(detail.stdout).toMatch(/Max withdrawable\s+0\.06666666 BTC now \(the LTV would be 75\.00%, 5 points under the margin call\)/);
+		expect(detail.stdout).toMatch(/To initial LTV\s+nothing to add: at or below 70\.00%/);
+		const set = await run(['loans', order, '--margin', '10', '--to-ltv', '60']);
+		expect(set.stdout).toMatch(/Max withdrawable\s+none now \(the LTV must stay at or below 70\.00%, 10 points under the margin call\)/);
+		expect(set.stdout).toMatch(/To target LTV\s+add 0\.16666667 BTC to get back to 60\.00%/);
+		const json = JSON.parse((await run(['loans', order, '--to-ltv', '60', '--json'])).stdout);
+		expect(json.targets).toEqual({safetyMargin: '0.05', maxWithdrawable: '0.06666666', maxWithdrawableLtvAfter: '0.75', targetLtv: '0.6', targetLtvSource: 'given', addToTarget: '0.16666667'});
+		for (const [args, message] of [
+			[['loans', '--margin', '5'], /--margin is about one loan: give its order id/],
+			[['loans', order, '--margin', '60'], /--margin must be LTV points from 0 to 50, like 5 \(got "60"\)/],
+			[['loans', order, '--to-ltv', '0'], /--to-ltv must be a percentage above 0 and below 100/],
+		] as const) {
+			const refused = await run([...args]);
+			expect(refused.code, refused.stderr).toBe(2);
+			expect(refused.stderr).toMatch(message);
+		}
+	});
 });

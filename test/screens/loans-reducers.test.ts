@@ -187,6 +187,26 @@ describe('loan actions (repay, add, withdraw) up to the review', () => {
 		// Another action cannot start in the middle of one.
 		expect(loanActionReducer(state, {type: 'start', action: 'repay'})).toBe(state);
 	});
+
+	it('m and t: the safety margin and the target LTV typed in points and percent, checked, kept across actions; empty is the default, Esc keeps the old', () => {
+		let state = loanActionReducer(initialLoanAction, {type: 'set', setting: 'margin'});
+		expect(state).toMatchObject({step: 'margin', amount: ''});
+		state = loanActionReducer(type(state, '51'), {type: 'submit', loan: current});
+		expect(state).toMatchObject({step: 'margin', error: 'The safety margin is LTV points from 0 to 50, like 5'});
+		state = loanActionReducer(loanActionReducer(state, {type: 'text', edit: {op: 'backspace'}}), {type: 'submit', loan: current});
+		expect(state).toMatchObject({step: 'view', targets: {safetyMargin: '0.05'}});
+		state = loanActionReducer(loanActionReducer(state, {type: 'set', setting: 'target'}), {type: 'text', edit: {op: 'insert', text: '62.5%'}});
+		state = loanActionReducer(state, {type: 'submit', loan: current});
+		expect(state.targets).toEqual({safetyMargin: '0.05', targetLtv: '0.625'});
+		// An action and its end keep them; the field opens with the value set.
+		state = loanActionReducer(loanActionReducer(state, {type: 'start', action: 'add'}), {type: 'finish'});
+		expect(state.targets).toEqual({safetyMargin: '0.05', targetLtv: '0.625'});
+		state = loanActionReducer(state, {type: 'set', setting: 'target'});
+		expect(state.amount).toBe('62.5');
+		expect(loanActionReducer(type(state, '0'), {type: 'back'}).targets).toEqual({safetyMargin: '0.05', targetLtv: '0.625'});
+		state = loanActionReducer(loanActionReducer(state, {type: 'set', setting: 'target'}), {type: 'text', edit: {op: 'clear'}});
+		expect(loanActionReducer(state, {type: 'submit', loan: current}).targets).toEqual({safetyMargin: '0.05'});
+	});
 });
 
 describe('history choices', () => {

@@ -136,4 +136,49 @@ describe('prices in the app', () => {
 		expect(some).toMatch(/20\.00000000 ETH\s+no price\s+no price\s+no price/);
 		expect(some).toMatch(/0\.50000000 BTC\s+26,800\.0000/);
 	});
+
+	it('the loan detail: m sets the safety margin of "max withdrawable", t the target LTV of "add"; bad values are refused in words, and the settings hold for the next loan', async () => {
+		const calm = sim.simulator.loans.all.find((loan) => loan.status === 'ongoing' && loan.pledgeCoin === 'BTC')!.orderId;
+		await open({stack: [{name: 'home'}, {name: 'loan', orderId: calm}], quit: false});
+		await app!.waitForText(/To initial LTV/);
+		await app!.press('m');
+		await app!.waitForText('Margin (points)');
+		await app!.type('60');
+		await app!.press(KEYS.enter);
+		await app!.waitForText(/The safety margin is LTV points from 0 to 50, like 5/);
+		await app!.press(KEYS.backspace, KEYS.backspace);
+		await app!.type('2');
+		await app!.press(KEYS.enter);
+		// Up to 78 % (80 % less 2 points): 0.5 − 0.5 × 70.02 / 78 = 0.05115384 BTC (rounded down).
+		await app!.waitForText(/Max withdrawable\s+0\.05115384 BTC now \(the LTV would be 78\.00%, 2 points under the margin call\)/);
+		await app!.press('t');
+		await app!.waitForText('Target LTV (%)');
+		await app!.type('100');
+		await app!.press(KEYS.enter);
+		await app!.waitForText(/The target LTV is a percentage above 0 and below 100, like 60/);
+		await app!.press(KEYS.backspace, KEYS.backspace, KEYS.backspace);
+		await app!.type('60%');
+		await app!.press(KEYS.enter);
+		// Back to 60 %: 0.5 × 70.02 / 60 − 0.5 = 0.0835 BTC.
+		const set = await app!.waitForText(/To target LTV\s+add 0\.08350000 BTC to get back to 60\.00%/);
+		expect(set).not.toContain('To initial LTV');
+		// Esc in the field leaves the setting as it was; an empty one goes back to the default.
+		await app!.press('m');
+		await app!.waitForText('Margin (points)');
+		await app!.press(KEYS.escape);
+		await app!.waitForText(/2 points under the margin call/);
+		await app!.press('t');
+		await app!.waitForText('Target LTV (%)');
+		await app!.press(KEYS.backspace, KEYS.backspace);
+		await app!.press(KEYS.enter);
+		const back = await app!.waitForText(/To initial LTV\s+add 0\.00014286 BTC to get back to 70\.00%/);
+		expect(back).toMatch(/2 points under the margin call/);
+		// The next loan opens with the margin set here.
+		await app!.press(KEYS.escape);
+		await app!.waitForText('❯ Symbols');
+		await app!.press('4');
+		await app!.waitForText('Total owed');
+		await app!.press(KEYS.enter);
+		await app!.waitForText(/Max withdrawable\s+.*2 points under the margin call/);
+	});
 });

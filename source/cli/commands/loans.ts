@@ -6,7 +6,7 @@ import {aprPercent, coinAmount, ltvPercent, withCoin} from '../../format/money.j
 import {sanitize} from '../../format/sanitize.js';
 import {unreadableNote} from '../../format/unreadable.js';
 import {byRisk, riskOf} from '../../loans/ltv.js';
-import {EXIT, type ExitCode} from '../../runtime/exit-codes.js';
+import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
 import {type Column, fittedTable, type Output, printJson, printLines} from '../../runtime/output.js';
 import type {Session} from '../../runtime/session.js';
 import {findLoan, orderIdArgument} from './loan-lookup.js';
@@ -14,15 +14,34 @@ import {ltvPrices, quotePrice, type PriceRead} from '../../loans/prices.js';
 import {readPrices} from '../../operations/prices.js';
 import {priceAmount} from '../../format/price.js';
 import {loanPrices} from '../../format/loan-prices.js';
+import {loanTargetRows, type LoanTargets} from '../../format/loan-targets.js';
+import {collateralToAdd, DEFAULT_SAFETY_MARGIN, maxWithdrawable} from '../../loans/targets.js';
+import type {ParsedArgs} from '../../runtime/args.js';
+import {marginFlag, toLtvFlag} from './to-ltv.js';
 
-export async function runLoans(session: Session, positionals: string[]): Promise<ExitCode> {
+export async function runLoans(session: Session, positionals: string[], values: ParsedArgs['values']): Promise<ExitCode> {
 	const orderId = positionals[0] === undefined ? undefined : orderIdArgument(positionals[0], 'loans');
+	// The amounts that answer the next question are one loan's: without ORDER the flags have nothing to say.
+	const targets = {
+		safetyMargin: values.margin === undefined ? undefined : marginFlag(values.margin),
+		targetLtv: values['to-ltv'] === undefined ? undefined : toLtvFlag(values['to-ltv']),
+	};
+	if (orderId === undefined && (values.margin !== undefined || values['to-ltv'] !== undefined)) {
+		throw new UsageError(`${values.margin !== undefined ? '--margin' : '--to-ltv'} is about one loan: give its order id (loan-tui loans ORDER ${values.margin !== undefined ? '--margin' : '--to-ltv'} N)`);
+	}
 	await session.requireCredentials();
 	const now = session.client.clock.now();
 	if (orderId !== undefined) {
-		const [loan, prices] = await Promise.all([findLoan(session, orderId), readPrices(session.client)]);
-		if (session.out.json) printJson(session.out, withPrices(loan, prices, now));
-		else printLines(session.out, loanDetail(loan, now, prices));
+		// The pledge coin's initial LTV (the coin list, public) is the default target; without it that row is left out.
+		const [loan, prices, infos] = await Promise.all([
+			findLoan(session, orderId),
+			readPrices(session.client),
+			targets.targetLtv === undefined ? session.client.coinInfos().catch(() => undefined) : undefined,
+		]);
+		const initialLtv = infos?.pledgeInfos.find((info) => info.coin === loan.pledgeCoin)?.initRate;
+		const loanTargets = {...targets, initialLtv};
+		if (session.out.json) printJson(session.out, {...withPrices(loan, prices, now), targets: targetsJson(loan, loanTargets)});
+		else printLines(session.out, loanDetail(loan, now, prices, loanTargets));
 		return EXIT.ok;
 	}
 	const [page, debts, prices] = await Promise.all([
@@ -102,12 +121,29 @@ function loanTable(out: Output, loans: OngoingLoan[], now: number, prices: Price
 	);
 }
 
-function loanDetail(loan: OngoingLoan, now: number, prices: PriceRead): string[] {
+/** The safety margin and target in use, with the amounts they give (loans/targets.ts), for --json. */
+function targetsJson(loan: OngoingLoan, targets: LoanTargets) {
+	const safetyMargin = targets.safetyMargin ?? DEFAULT_SAFETY_MARGIN;
+	const targetLtv = targets.targetLtv ?? targets.initialLtv ?? null;
+	const max = maxWithdrawable(loan, safetyMargin);
+	const add = targetLtv === null ? null : collateralToAdd(loan, targetLtv);
+	return {
+		safetyMargin,
+		maxWithdrawable: max.amount,
+		maxWithdrawableLtvAfter: max.ltvAfter,
+		targetLtv,
+		targetLtvSource: targets.targetLtv !== undefined ? 'given' : targetLtv === null ? null : 'initial',
+		addToTarget: add === null ? null : add.ok ? add.amount : '0',
+	};
+}
+
+function loanDetail(loan: OngoingLoan, now: number, prices: PriceRead, targets: LoanTargets): string[] {
 	const marks = loanPrices(prices, loan, now);
 	const rows: Array<[string, string]> = [['Order', loan.orderId], ...loanDetailRows(loan, now, 30).rows];
 	// Today's price and the two mark prices, after the falls that reach them.
 	const at = rows.findIndex(([label]) => label === 'Liquidation') + 1;
 	rows.splice(at, 0, ['Price', marks.now], ...(marks.marginCall === undefined ? [] : ([['Margin-call price', marks.marginCall], ['Liquidation price', marks.liquidation!]] as Array<[string, string]>)));
+	rows.push(...loanTargetRows(loan, targets));
 	const width = Math.max(...rows.map(([label]) => label.length));
 	return rows.map(([label, value]) => `${label.padEnd(width)}  ${value}`);
 }

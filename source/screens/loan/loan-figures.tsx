@@ -1,17 +1,15 @@
 // The loan's own figures, as the detail shows them: amounts, interest, rate and APR, collateral, the LTV gauge with
 // its numbers, the price falls to the margin call and the liquidation with today's price and the prices that reach
 // them (format/loan-prices.ts, as `loan-tui loans ORDER`), risk in words, times; then the amounts that answer the
-// next question: the most collateral that can leave now (5 points below the margin call) and what to add to get back
-// to the initial LTV (loans/targets.ts).
+// next question: the most collateral that can leave now (a safety margin below the margin call) and what to add to get
+// back to a target LTV (format/loan-targets.ts, as `loan-tui loans ORDER`).
 import React from 'react';
 import {Box, Text} from 'ink';
 import type {OngoingLoan} from '../../api/loan-types.js';
 import {loanDetailRows, RISK_SYMBOL} from '../../format/loans.js';
 import type {Theme} from '../../ui/theme.js';
 import {loanPrices} from '../../format/loan-prices.js';
-import {ltvPercent, withCoin} from '../../format/money.js';
-import {sanitize} from '../../format/sanitize.js';
-import {collateralToAdd, maxWithdrawable} from '../../loans/targets.js';
+import {loanTargetRows, type LoanTargets} from '../../format/loan-targets.js';
 import type {PricesRead} from '../../ui/use-prices.js';
 
 const LABEL = 18;
@@ -24,14 +22,14 @@ interface Props {
 	prices?: PricesRead;
 	/** Server time, epoch ms (a price's age). */
 	serverNow: number;
-	/** The pledge coin's initial LTV from the coin list, when it was read. */
-	initialLtv?: string;
+	/** The safety margin, the target LTV and the pledge coin's initial LTV (from the coin list, when it was read). */
+	targets: LoanTargets;
 	/** The terminal is short of rows (60×16): the mark prices replace the falls. */
 	short?: boolean;
 }
 
 /** Today's price and the margin-call and liquidation prices, then what may leave and what brings the LTV back. */
-function priceRows(loan: OngoingLoan, prices: PricesRead | undefined, serverNow: number, initialLtv: string | undefined): Array<[string, string]> {
+function priceRows(loan: OngoingLoan, prices: PricesRead | undefined, serverNow: number, targets: LoanTargets): Array<[string, string]> {
 	const rows: Array<[string, string]> = [];
 	if (prices === undefined) rows.push(['Price', 'reading the prices…']);
 	else {
@@ -39,26 +37,17 @@ function priceRows(loan: OngoingLoan, prices: PricesRead | undefined, serverNow:
 		rows.push(['Price', marks.now]);
 		if (marks.marginCall !== undefined) rows.push(['Margin-call price', marks.marginCall], ['Liquidation price', marks.liquidation!]);
 	}
-	const coin = sanitize(loan.pledgeCoin);
-	const max = maxWithdrawable(loan);
-	rows.push([
-		'Max withdrawable',
-		max.amount === '0' ? `none now (the LTV must stay at or below ${ltvPercent(max.limit)}, 5 points under the margin call)` : `${withCoin(max.amount, coin)} now (the LTV would be ${ltvPercent(max.ltvAfter)}, 5 points under the margin call)`,
-	]);
-	if (initialLtv !== undefined) {
-		const add = collateralToAdd(loan, initialLtv);
-		rows.push(['To initial LTV', add.ok ? `add ${withCoin(add.amount, coin)} to get back to ${ltvPercent(initialLtv)}` : `nothing to add: at or below ${ltvPercent(initialLtv)}`]);
-	}
+	rows.push(...loanTargetRows(loan, targets));
 	return rows;
 }
 
-export function LoanFigures({loan, now, theme, prices, serverNow, initialLtv, short = false}: Props) {
+export function LoanFigures({loan, now, theme, prices, serverNow, targets, short = false}: Props) {
 	const {rows: figures, risk} = loanDetailRows(loan, now);
 	const riskColor = risk.level === 'ok' ? undefined : risk.level === 'near' ? theme.warn : theme.bad;
 	const rows: Array<[string, string, string?]> = figures.map(([label, value]) =>
 		label === 'Risk' ? [label, `${RISK_SYMBOL[risk.level]} ${value}`, riskColor] : [label, value],
 	);
-	const [price, ...amounts] = priceRows(loan, prices, serverNow, initialLtv);
+	const [price, ...amounts] = priceRows(loan, prices, serverNow, targets);
 	const marks = amounts.filter(([label]) => label.endsWith(' price'));
 	// Today's price and the two mark prices after the falls that reach them (as `loans ORDER`); the amounts last.
 	const stale = prices !== undefined && (!prices.prices.ok || / stale|no price/.test(price![1]));

@@ -28,8 +28,10 @@ import {useServices} from '../../ui/services.js';
 import {useNow} from '../../ui/use-now.js';
 import type {Theme} from '../../ui/theme.js';
 import {LoanFigures} from './loan-figures.js';
+import {marginPoints, type LoanTargets} from '../../format/loan-targets.js';
+import {DEFAULT_SAFETY_MARGIN} from '../../loans/targets.js';
 import {loanRequestBody, loanRequestOf, type LoanRequest} from './loan-request.js';
-import {initialLoanAction, loanActionReducer, type LoanStep} from './reducer.js';
+import {loanActionReducer, loanActionWith, type LoanActionState, type LoanSetting, type LoanStep} from './reducer.js';
 import {actionOutcome, type ActionOutcome} from './outcome-words.js';
 import {LoanReview} from './review.js';
 import {useLoan} from './use-loan.js';
@@ -49,6 +51,8 @@ const TITLE: Record<Stage, string> = {
 	amount: 'How much?',
 	'repay-unlock': 'Repay: the collateral',
 	review: 'Review',
+	margin: 'Safety margin',
+	target: 'Target LTV',
 	...MONEY_STAGE_TITLES,
 };
 
@@ -76,9 +80,13 @@ export function LoanScreen({orderId}: {orderId: string}) {
 }
 
 function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string; onFinished: (note?: string) => void}) {
-	const {client, credentials, theme, connectedTo, clipboard, coinInfos} = useServices();
+	const {client, credentials, theme, connectedTo, clipboard, coinInfos, inputs} = useServices();
 	const navigation = useNavigation();
-	const [state, dispatch] = useReducer(loanActionReducer, initialLoanAction);
+	const [state, dispatch] = useReducer(loanActionReducer, inputs, (memory) => loanActionWith(memory.loanTargets()));
+	// The settings are the person's, not this loan's: kept for every loan, this run and the next.
+	useEffect(() => {
+		inputs.setLoanTargets(state.targets);
+	}, [inputs, state.targets]);
 	/** The loan as reviewed when y was typed: the check compares with it when the pipeline's own read fails. */
 	const reviewed = useRef<OngoingLoan | undefined>(undefined);
 	// The top line tells a refused or unknown repay or collateral change until the next one succeeds, named after
@@ -97,6 +105,7 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 		coinInfos?.ensure();
 	}, [coinInfos]);
 	const initialLtv = loan && infos.status === 'ready' ? infos.infos.pledgeInfos.find((info) => info.coin === loan.pledgeCoin)?.initRate : undefined;
+	const targets = {...state.targets, initialLtv};
 	const serverNow = client.clock.now();
 
 	const {refresh} = loanRead;
@@ -127,7 +136,7 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 	const copy = copyBinding('order ID', copyOrderId);
 
 	const amountField = useTextField({
-		focused: stage === 'amount',
+		focused: stage === 'amount' || stage === 'margin' || stage === 'target',
 		submit: () => loan && dispatch({type: 'submit', loan}),
 		edit: (edit) => dispatch({type: 'text', edit}),
 	});
@@ -146,6 +155,8 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 					{keys: ['r'], description: 'repay', footer: 1, handler: start('repay'), when: loan !== undefined},
 					{keys: ['a'], description: 'add collateral', footer: 1, handler: start('add'), when: loan !== undefined},
 					{keys: ['w'], description: 'withdraw collateral', footer: 1, handler: start('withdraw'), when: loan !== undefined},
+					{keys: ['m'], description: 'safety margin of "max withdrawable"', short: 'margin', footer: 4, handler: () => dispatch({type: 'set', setting: 'margin'}), when: loan !== undefined},
+					{keys: ['t'], description: 'target LTV of "add … to get back to"', short: 'target', footer: 4, handler: () => dispatch({type: 'set', setting: 'target'}), when: loan !== undefined},
 					{...copy, footer: 3},
 					refreshBinding(refresh, 'read the loan again'),
 				];
@@ -156,6 +167,9 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 			case 'amount':
 				// Esc first: the text row comes last and takes every other key.
 				return [back, ...amountField.bindings({submit: 'next (checked here first)'})];
+			case 'margin':
+			case 'target':
+				return [{...back, description: 'back, unchanged'}, ...amountField.bindings({submit: 'take it (empty: the default)'})];
 			case 'review':
 				return [];
 		}
@@ -185,7 +199,7 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 			})
 		: stepRows();
 	useScreenInput({
-		mode: money ? moneyInputMode(money) : stage === 'amount' ? 'text' : 'navigate',
+		mode: money ? moneyInputMode(money) : stage === 'amount' || stage === 'margin' || stage === 'target' ? 'text' : 'navigate',
 		// Until the loan is first read: r, a, w typed meanwhile act on it once it shows.
 		loading: stage === 'view' && loanRead.state.status === 'loading',
 		bindings,
@@ -214,7 +228,7 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 					✓ {note}
 				</Text>
 			) : null}
-			{stage === 'view' ? <DetailBody read={loanRead.state} now={now} theme={theme} closedBy={note} prices={prices} serverNow={serverNow} initialLtv={initialLtv} /> : null}
+			{stage === 'view' ? <DetailBody read={loanRead.state} now={now} theme={theme} closedBy={note} prices={prices} serverNow={serverNow} targets={targets} /> : null}
 			{stage !== 'view' && stage !== 'result' && loan ? <Summary loan={loan} /> : null}
 			{stage === 'repay-mode' ? <ChoiceList choices={REPAY_CHOICES} selected={state.repayAll ? 0 : 1} focused color={theme.accent} keys="numbers" /> : null}
 			{stage === 'amount' && loan ? (
@@ -228,6 +242,7 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 					error={state.error}
 				/>
 			) : null}
+			{(stage === 'margin' || stage === 'target') && loan ? <SettingField setting={stage} state={state} loan={loan} theme={theme} /> : null}
 			{stage === 'repay-unlock' ? <ChoiceList choices={UNLOCK_LABELS} selected={state.unlock ? 0 : 1} focused color={theme.accent} keys="numbers" /> : null}
 			{stage === 'review' && loan ? (
 				<LoanReview state={state} loan={loan} connectedTo={connectedTo} refusal={post.state.refusal} confirmAgain={post.state.confirmAgain} theme={theme} prices={prices} serverNow={serverNow} />
@@ -255,13 +270,13 @@ interface DetailProps {
 	closedBy?: string;
 	prices?: PricesRead;
 	serverNow: number;
-	initialLtv?: string;
+	targets: LoanTargets;
 }
 
 /** Fewer body rows than this: the detail's mark prices take the place of the falls. */
 const SHORT_ROWS = 20;
 
-function DetailBody({read, now, theme, closedBy, prices, serverNow, initialLtv}: DetailProps) {
+function DetailBody({read, now, theme, closedBy, prices, serverNow, targets}: DetailProps) {
 	const {rows} = useBodySize();
 	if (read.status === 'loading') return <Spinner label="Reading the loan…" color={theme.accent} />;
 	if (read.status === 'error') return <ErrorMessage error={read.error} color={theme.bad} action="Ctrl+R to retry" />;
@@ -269,12 +284,35 @@ function DetailBody({read, now, theme, closedBy, prices, serverNow, initialLtv}:
 		<Box flexDirection="column">
 			{read.error !== undefined ? <Text color={theme.bad} wrap="truncate">✗ Refresh failed: {errorLine(read.error)} (showing the last answer)</Text> : null}
 			{read.loan ? (
-				<LoanFigures loan={read.loan} now={now} theme={theme} prices={prices} serverNow={serverNow} initialLtv={initialLtv} short={rows < SHORT_ROWS} />
+				<LoanFigures loan={read.loan} now={now} theme={theme} prices={prices} serverNow={serverNow} targets={targets} short={rows < SHORT_ROWS} />
 			) : closedBy !== undefined ? (
 				<Text wrap="wrap">Nothing is owed on it any more. The History screen has its records.</Text>
 			) : (
 				<Text wrap="wrap">This loan is closed (repaid or liquidated): nothing to repay or change. The History screen has its records.</Text>
 			)}
+		</Box>
+	);
+}
+
+/** The safety margin or target LTV being typed, with what it is measured against. */
+function SettingField({setting, state, loan, theme}: {setting: LoanSetting; state: LoanActionState; loan: OngoingLoan; theme: Theme}) {
+	return (
+		<Box flexDirection="column">
+			<TextField
+				label={setting === 'margin' ? 'Margin (points)' : 'Target LTV (%)'}
+				labelWidth={18}
+				value={state.amount}
+				cursor={state.cursor}
+				focused
+				theme={theme}
+				error={state.error}
+				placeholder={setting === 'margin' ? `default ${marginPoints(DEFAULT_SAFETY_MARGIN)}` : 'default: the initial LTV'}
+			/>
+			<Text dimColor wrap="wrap">
+				{setting === 'margin'
+					? `"Max withdrawable" keeps the LTV this many points under the margin call (${ltvPercent(loan.supRate)}). Kept for every loan; empty: 5.`
+					: `"Add … to get back to" aims at this LTV (now ${ltvPercent(loan.pledgeRate)}). Kept for every loan; empty: the pledge coin's initial LTV.`}
+			</Text>
 		</Box>
 	);
 }

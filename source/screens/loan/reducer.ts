@@ -1,8 +1,12 @@
 // A loan's detail and its action forms as plain state: from the detail, repay (all or part; release the collateral
 // or keep it) or add / withdraw collateral, each up to a review. What happens after the review's y is the money
 // post's (ui/money). Local checks happen here, before any review: an amount that is not a positive decimal, a
-// repayment above what is owed, a withdrawal at or above the margin-call LTV.
+// repayment above what is owed, a withdrawal at or above the margin-call LTV. The detail's own settings (the safety
+// margin of "max withdrawable", the target LTV of "add") are typed here too, and kept across actions.
+import Big from 'big.js';
 import type {OngoingLoan} from '../../api/loan-types.js';
+import type {LoanTargetMemory} from '../../services/input-memory.js';
+import {LTV_PERCENT_RULE, MARGIN_POINTS_RULE, parseLtvPercent, parseMarginPoints} from '../../loans/targets.js';
 import {checkAmount} from '../../api/validate.js';
 import {checkCollateralChange} from '../../loans/ltv.js';
 import {repayPreview} from '../../loans/repay-preview.js';
@@ -14,7 +18,9 @@ import {applyTextEdit, type TextEdit} from '../../ui/fields/text-editing.js';
 const REPAY_ALL_INSTEAD = 'Esc, then choose All';
 
 type LoanAction = 'repay' | 'add' | 'withdraw';
-export type LoanStep = 'view' | 'repay-mode' | 'amount' | 'repay-unlock' | 'review';
+/** A setting of the detail's amounts, typed in a field of its own (m, t): not an action, nothing is sent. */
+export type LoanSetting = 'margin' | 'target';
+export type LoanStep = 'view' | 'repay-mode' | 'amount' | 'repay-unlock' | 'review' | LoanSetting;
 
 export interface LoanActionState {
 	step: LoanStep;
@@ -27,10 +33,14 @@ export interface LoanActionState {
 	cursor: number;
 	/** Why the amount was not accepted (nothing is sent). */
 	error?: string;
+	/** The safety margin and target LTV the detail's amounts use (fractions; unset: the defaults). */
+	targets: LoanTargetMemory;
 }
 
 export type LoanActionEvent =
 	| {type: 'start'; action: LoanAction}
+	/** m or t: the setting's field, holding its value now (in points or percent). */
+	| {type: 'set'; setting: LoanSetting}
 	| {type: 'select'; move: ChoiceMove}
 	| {type: 'text'; edit: TextEdit}
 	/** Enter: the next step, checked against the loan's current figures. */
@@ -39,7 +49,13 @@ export type LoanActionEvent =
 	/** The action is over (its result was read): back to the detail. */
 	| {type: 'finish'};
 
-export const initialLoanAction: LoanActionState = {step: 'view', repayAll: true, unlock: true, amount: '', cursor: 0};
+export const initialLoanAction: LoanActionState = {step: 'view', repayAll: true, unlock: true, amount: '', cursor: 0, targets: {}};
+
+/** The detail as it opens, with the settings kept from before (services/input-memory.ts). */
+export const loanActionWith = (targets: LoanTargetMemory): LoanActionState => ({...initialLoanAction, targets});
+
+/** A fraction as the setting's field shows it: "0.05" → "5" (points), "0.6" → "60" (percent). */
+const asPercent = (fraction: string | undefined) => (fraction === undefined ? '' : new Big(fraction).times(100).toFixed());
 
 const REPAY_MODES = [true, false] as const;
 const UNLOCK_CHOICES = [true, false] as const;
@@ -48,13 +64,18 @@ export function loanActionReducer(state: LoanActionState, event: LoanActionEvent
 	switch (event.type) {
 		case 'start':
 			if (state.step !== 'view') return state;
-			return {...initialLoanAction, action: event.action, step: event.action === 'repay' ? 'repay-mode' : 'amount'};
+			return {...loanActionWith(state.targets), action: event.action, step: event.action === 'repay' ? 'repay-mode' : 'amount'};
+		case 'set': {
+			if (state.step !== 'view') return state;
+			const value = asPercent(event.setting === 'margin' ? state.targets.safetyMargin : state.targets.targetLtv);
+			return {...loanActionWith(state.targets), step: event.setting, amount: value, cursor: value.length};
+		}
 		case 'select':
 			if (state.step === 'repay-mode') return {...state, repayAll: REPAY_MODES[nextChoice(state.repayAll ? 0 : 1, 2, event.move)]!};
 			if (state.step === 'repay-unlock') return {...state, unlock: UNLOCK_CHOICES[nextChoice(state.unlock ? 0 : 1, 2, event.move)]!};
 			return state;
 		case 'text': {
-			if (state.step !== 'amount') return state;
+			if (state.step !== 'amount' && state.step !== 'margin' && state.step !== 'target') return state;
 			const next = applyTextEdit({value: state.amount, cursor: state.cursor}, event.edit);
 			return {...state, amount: next.value, cursor: next.cursor, error: next.value === state.amount ? state.error : undefined};
 		}
@@ -63,7 +84,7 @@ export function loanActionReducer(state: LoanActionState, event: LoanActionEvent
 		case 'back':
 			return back(state);
 		case 'finish':
-			return initialLoanAction;
+			return loanActionWith(state.targets);
 	}
 }
 
@@ -87,9 +108,25 @@ function submit(state: LoanActionState, loan: OngoingLoan): LoanActionState {
 		}
 		case 'repay-unlock':
 			return {...state, step: 'review'};
+		case 'margin':
+		case 'target':
+			return setting(state, state.step);
 		default:
 			return state;
 	}
+}
+
+/** Enter in a setting's field: the value taken (empty: back to the default), or why not. */
+function setting(state: LoanActionState, which: LoanSetting): LoanActionState {
+	const text = state.amount.trim();
+	const key = which === 'margin' ? 'safetyMargin' : 'targetLtv';
+	if (text === '') {
+		const {[key]: _dropped, ...rest} = state.targets;
+		return loanActionWith(rest);
+	}
+	const value = which === 'margin' ? parseMarginPoints(text) : parseLtvPercent(text);
+	if (value === undefined) return {...state, error: which === 'margin' ? `The safety margin is ${MARGIN_POINTS_RULE}` : `The target LTV is ${LTV_PERCENT_RULE}`};
+	return loanActionWith({...state.targets, [key]: value});
 }
 
 function back(state: LoanActionState): LoanActionState {
@@ -97,9 +134,11 @@ function back(state: LoanActionState): LoanActionState {
 		case 'view':
 			return state;
 		case 'repay-mode':
-			return initialLoanAction;
+		case 'margin':
+		case 'target':
+			return loanActionWith(state.targets);
 		case 'amount':
-			return state.action === 'repay' ? {...state, step: 'repay-mode', error: undefined} : {...initialLoanAction};
+			return state.action === 'repay' ? {...state, step: 'repay-mode', error: undefined} : loanActionWith(state.targets);
 		case 'repay-unlock':
 			return {...state, step: 'amount'};
 		case 'review':
