@@ -229,17 +229,7 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 	it('after a lost borrow answer the borrow wizard reads the loans again and names the order; one POST', async () => {
 		const env = {...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'loan-tui-state-'))};
 		tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`, {env});
-		await tmux.waitFor('? this help');
-		await tmux.send('3');
-		await tmux.waitFor('Borrow · 1 of 6');
-		await tmux.burstText('USDT');
-		await tmux.send('Enter');
-		await tmux.waitFor('Borrow · 2 of 6');
-		await tmux.burstText('BTC');
-		await tmux.burst('Enter', 'Enter', 'Enter');
-		await tmux.waitFor('Borrow · 5 of 6');
-		await tmux.burstText('0.3');
-		await tmux.send('Enter');
+		await borrowToReview(tmux, '0.3');
 		await tmux.waitFor('Borrow? [y/N]');
 		sim.simulator.injectFault({kind: 'reset-after-order', operation: 'borrow'});
 		await tmux.burstText('yy');
@@ -257,19 +247,7 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 		it(`prices at ${columns}×${rows}: the borrow review (starts at 70 %, margin call, liquidation) and the Loans list's price columns`, async () => {
 			const env = {...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'loan-tui-state-'))};
 			tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`, {env, columns, rows});
-			await tmux.waitFor('? this help');
-			await tmux.send('3');
-			await tmux.waitFor('Borrow · 1 of 6');
-			await tmux.burstText('USDT');
-			await tmux.send('Enter');
-			await tmux.waitFor('Borrow · 2 of 6');
-			await tmux.burstText('BTC');
-			await tmux.send('Enter');
-			await tmux.waitFor('Borrow · 3 of 6');
-			await tmux.burst('Enter', 'Enter');
-			await tmux.waitFor('Pledge (BTC)');
-			await tmux.burstText('0.5');
-			await tmux.send('Enter');
+			await borrowToReview(tmux, '0.5');
 			// 0.5 BTC at 26,800 lends 9,380 USDT: 70 % at the start; 26,800 × 70 / 80 and 26,800 × 70 / 90.
 			const review = await tmux.waitFor((screen) => /Liquidation at/.test(screen) && /Borrow\? \[y\/N\]/.test(screen) && !/Checking/.test(screen));
 			expect(review).toMatch(/Price\s+BTC 26,800\.0000 USDT, \d+ s ago/);
@@ -314,3 +292,20 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 		});
 	}
 });
+
+/** From the home screen through the borrow wizard: USDT against BTC, 7 days, a pledge of `pledge` BTC, to the review. */
+async function borrowToReview(tmux: Tmux, pledge: string): Promise<void> {
+	await tmux.waitFor('? this help');
+	await tmux.send('3');
+	await tmux.waitFor('Borrow · 1 of 6');
+	await tmux.burstText('USDT');
+	await tmux.send('Enter');
+	await tmux.waitFor('Borrow · 2 of 6');
+	await tmux.burstText('BTC');
+	await tmux.send('Enter');
+	await tmux.waitFor('Borrow · 3 of 6');
+	await tmux.burst('Enter', 'Enter');
+	await tmux.waitFor('Pledge (BTC)');
+	await tmux.burstText(pledge);
+	await tmux.send('Enter');
+}
