@@ -232,15 +232,7 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 			{stage !== 'view' && stage !== 'result' && loan ? <Summary loan={loan} /> : null}
 			{stage === 'repay-mode' ? <ChoiceList choices={REPAY_CHOICES} selected={state.repayAll ? 0 : 1} focused color={theme.accent} keys="numbers" /> : null}
 			{stage === 'amount' && loan ? (
-				<TextField
-					label={state.action === 'repay' ? `Repay (${sanitize(loan.loanCoin)})` : `${state.action === 'add' ? 'Add' : 'Withdraw'} (${sanitize(loan.pledgeCoin)})`}
-					labelWidth={18}
-					value={state.amount}
-					cursor={state.cursor}
-					focused
-					theme={theme}
-					error={state.error}
-				/>
+				<StepField label={state.action === 'repay' ? `Repay (${sanitize(loan.loanCoin)})` : `${state.action === 'add' ? 'Add' : 'Withdraw'} (${sanitize(loan.pledgeCoin)})`} state={state} theme={theme} />
 			) : null}
 			{(stage === 'margin' || stage === 'target') && loan ? <SettingField setting={stage} state={state} loan={loan} theme={theme} /> : null}
 			{stage === 'repay-unlock' ? <ChoiceList choices={UNLOCK_LABELS} selected={state.unlock ? 0 : 1} focused color={theme.accent} keys="numbers" /> : null}
@@ -294,18 +286,19 @@ function DetailBody({read, now, theme, closedBy, prices, serverNow, targets}: De
 	);
 }
 
+/** The text the step takes (an amount, a setting), with why it was not taken. */
+function StepField({label, state, theme, placeholder}: {label: string; state: LoanActionState; theme: Theme; placeholder?: string}) {
+	return <TextField label={label} labelWidth={18} value={state.amount} cursor={state.cursor} focused theme={theme} error={state.error} placeholder={placeholder} />;
+}
+
 /** The safety margin or target LTV being typed, with what it is measured against. */
 function SettingField({setting, state, loan, theme}: {setting: LoanSetting; state: LoanActionState; loan: OngoingLoan; theme: Theme}) {
 	return (
 		<Box flexDirection="column">
-			<TextField
+			<StepField
 				label={setting === 'margin' ? 'Margin (points)' : 'Target LTV (%)'}
-				labelWidth={18}
-				value={state.amount}
-				cursor={state.cursor}
-				focused
+				state={state}
 				theme={theme}
-				error={state.error}
 				placeholder={setting === 'margin' ? `default ${marginPoints(DEFAULT_SAFETY_MARGIN)}` : 'default: the initial LTV'}
 			/>
 			<Text dimColor wrap="wrap">
