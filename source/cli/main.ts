@@ -91,6 +91,8 @@ async function runCommand(command: CommandName, session: Session, parsed: Parsed
 			return (await import('./commands/loans.js')).runLoans(session, parsed.positionals, parsed.values);
 		case 'coins':
 			return (await import('./commands/coins.js')).runCoins(session);
+		case 'watch':
+			return (await import('./commands/watch.js')).runWatch(session, parsed.values);
 		case 'history':
 			return (await import('./commands/history.js')).runHistory(session, parsed.positionals, parsed.values);
 		case 'repay':

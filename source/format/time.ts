@@ -21,15 +21,16 @@ export function utcDateTime(value: string | number | undefined): string {
 	return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
 }
 
-/** Epoch ms -> local "2018-07-25 01:46 +08:00" (the offset of that moment, daylight saving included). */
-export function localDateTimeWithOffset(value: string | number | undefined): string {
+/** Epoch ms -> local "2018-07-25 01:46 +08:00" (the offset of that moment, daylight saving included); with
+ * `seconds`, "2018-07-25 01:46:09 +08:00" (a log line). */
+export function localDateTimeWithOffset(value: string | number | undefined, seconds = false): string {
 	const ms = epoch(value);
 	if (ms === undefined) return 'none';
 	const date = new Date(ms);
 	const offset = -date.getTimezoneOffset();
 	const sign = offset < 0 ? '-' : '+';
 	const zone = `${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
-	return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())} ${zone}`;
+	return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}${seconds ? `:${pad(date.getSeconds())}` : ''} ${zone}`;
 }
 
 /** A span in the two largest units a person uses: "3 d 4 h", "4 h 12 min", "12 min", "45 s". */

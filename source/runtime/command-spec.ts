@@ -32,6 +32,16 @@ export const COMMAND_OPTIONS = {
 	sort: {type: 'string'},
 	'to-ltv': {type: 'string'},
 	margin: {type: 'string'},
+	order: {type: 'string'},
+	interval: {type: 'string'},
+	'warn-ltv': {type: 'string'},
+	'warn-fall': {type: 'string'},
+	repeat: {type: 'string'},
+	once: {type: 'boolean'},
+	bell: {type: 'boolean'},
+	notify: {type: 'boolean'},
+	exec: {type: 'string'},
+	webhook: {type: 'string'},
 } as const;
 
 type GlobalOptionName = keyof typeof GLOBAL_OPTIONS;
@@ -75,6 +85,16 @@ export const OPTION_DOCS: Record<OptionName, OptionDoc> = {
 	sort: {placeholder: 'ORDER', text: 'cost (lowest APR, then least collateral; the default) or safety (farthest from liquidation)'},
 	'to-ltv': {placeholder: 'PCT', text: 'compute the amount that brings the LTV to this percentage, like 60 (then the same review)'},
 	margin: {placeholder: 'PTS', text: 'LTV points kept below the margin call by "max withdrawable", 0 to 50 (default 5)'},
+	order: {placeholder: 'IDS', text: 'only these loans: order ids, comma-separated (default: every ongoing loan)'},
+	interval: {value: 'seconds', placeholder: 'SEC', text: 'read the loans every SEC seconds, at least 10 (default 60)'},
+	'warn-ltv': {placeholder: 'PCT', text: 'warn from this LTV, like 70 (default: each loan\'s margin-call LTV less 5 points)'},
+	'warn-fall': {placeholder: 'PCT', text: 'also warn when the collateral may fall at most PCT % before the margin call'},
+	repeat: {placeholder: 'MIN', text: 'remind every MIN minutes while a loan stays at margin call or worse (default 30)'},
+	once: {text: 'one read, then exit with the worst level: 0 ok, 10 warn, 11 margin call, 12 liquidation near, 1 unread'},
+	bell: {text: 'ring the terminal bell with each alert'},
+	notify: {text: 'a desktop notification with each alert (notify-send on Linux, osascript on macOS)'},
+	exec: {placeholder: 'CMD', text: 'run CMD (with sh -c) for each alert, the event in LOAN_TUI_EVENT_* variables (never credentials)'},
+	webhook: {value: 'url', placeholder: 'URL', text: 'POST each alert as JSON to URL (https, or http on this machine; 5 s deadline)'},
 };
 
 export interface CommandSpec {
@@ -187,6 +207,15 @@ export const COMMAND_SPECS = {
 		options: ['days', 'local', 'wide'],
 		positionals: [HISTORY_KIND_WORDS],
 		examples: ['loan-tui history loans', 'loan-tui history repayments --days 90 --json', 'loan-tui history --local'],
+	},
+	watch: {
+		usage: 'watch [--order IDS] [--interval SEC] [--warn-ltv PCT] [--warn-fall PCT] [--repeat MIN] [--once] [--bell] [--notify] [--exec CMD] [--webhook URL]',
+		summary: 'watch your loans and alert when one comes near its margin call or liquidation',
+		description:
+			'Reads your ongoing loans every --interval seconds (default 60) with today\'s prices and alerts when\na loan\'s level changes: ok, warn (from --warn-ltv, default the margin-call LTV less 5 points, or\nwithin --warn-fall % of the margin-call price), margin-call, liquidation-near (within 3 points of\nthe liquidation LTV), closed (repaid or liquidated). While a loan stays at margin call or worse it\nreminds every --repeat minutes. Not seeing is an alert too: the loans unreadable for 3 reads in a\nrow, or the prices for 2 minutes. Alerts go to stdout (one line, or NDJSON with --json) and to\n--bell, --notify, --exec and --webhook as given. One watch per profile at a time. Ctrl+C or\nSIGTERM stops it. --once reads once and exits with the worst level, for cron. It only reads:\nnothing is ever sent that moves money.',
+		options: ['order', 'interval', 'warn-ltv', 'warn-fall', 'repeat', 'once', 'bell', 'notify', 'exec', 'webhook'],
+		positionals: [],
+		examples: ['loan-tui watch', 'loan-tui watch --once --json', 'loan-tui watch --warn-ltv 70 --webhook https://ntfy.sh/my-loans', 'loan-tui watch --order 1130000000000000001 --exec \'logger "$LOAN_TUI_EVENT_TEXT"\''],
 	},
 	coins: {
 		usage: 'coins',

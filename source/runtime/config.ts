@@ -63,6 +63,8 @@ export interface Config {
 	credentials: KnownEnvironmentCredentials;
 	/** Where libsecret would find the D-Bus session bus (credentials/dbus.ts checks it before loading keytar). */
 	sessionBus: SessionBus;
+	/** The environment a program loan-tui starts gets (`watch --exec`): this one without the credential variables. */
+	childEnvironment: Environment;
 }
 
 /** Everything, checked: throws a UsageError naming the flag or variable and what it accepts. */
@@ -86,7 +88,14 @@ export function readConfig(values: ParsedArgs['values'], env: Environment): Conf
 		directories: readDirectories(env),
 		credentials: credentialsFrom(env),
 		sessionBus: {address: given(env.DBUS_SESSION_BUS_ADDRESS), runtimeDir: given(env.XDG_RUNTIME_DIR), display: given(env.DISPLAY)},
+		childEnvironment: withoutCredentials(env),
 	};
+}
+
+/** The environment less BITGET_API_KEY, BITGET_SECRET_KEY and BITGET_PASSPHRASE: a secret never reaches a child. */
+function withoutCredentials(env: Environment): Environment {
+	const secret = new Set<string>(Object.values(CREDENTIAL_VARIABLES));
+	return Object.fromEntries(Object.entries(env).filter(([name]) => !secret.has(name)));
 }
 
 /** "demo" or the API host, for status lines; known before any client is made. */

@@ -1,0 +1,192 @@
+// loan-tui watch: reads the loans every --interval with today's prices and alerts on changes of level
+// (operations/watch.ts), on stdout and the channels asked for (cli/watch/channels.ts). It only reads. One per profile
+// (state/watch-lock.ts); Ctrl+C, SIGTERM or SIGHUP stop it cleanly; SIGUSR1 reads at once. After a sleep or a clock
+// jump the next read is at once. --once reads once and exits with the worst level, for cron.
+import Big from 'big.js';
+import {checkOrderId} from '../../api/loan-requests.js';
+import {ltvPercent} from '../../format/money.js';
+import {sanitize} from '../../format/sanitize.js';
+import {parseLtvPercent} from '../../loans/targets.js';
+import {severity, watchLevel, type WatchLevel} from '../../loans/watch-levels.js';
+import {createWatcher, type WatchEvent, type WatchRead} from '../../operations/watch.js';
+import {readWatch} from '../../operations/watch-read.js';
+import {isLoopbackHost} from '../../api/transport.js';
+import type {ParsedArgs} from '../../runtime/args.js';
+import {EXIT, UsageError} from '../../runtime/exit-codes.js';
+import type {Session} from '../../runtime/session.js';
+import {acquireWatchLock, watchLockFile} from '../../state/watch-lock.js';
+import {openChannels} from '../watch/channels.js';
+
+const DEFAULT_INTERVAL_S = 60;
+const MIN_INTERVAL_S = 10;
+const DEFAULT_REPEAT_MIN = 30;
+/** How often the wait between reads looks at the wall clock: a jump (a sleep, a clock change) reads at once. */
+const WAKE_CHECK_MS = 5000;
+
+/** --once: the worst level as the exit status. */
+export const WATCH_EXIT: Record<Exclude<WatchLevel, 'closed'>, number> = {ok: 0, warn: 10, 'margin-call': 11, 'liquidation-near': 12};
+
+interface WatchOptions {
+	orderIds?: string[];
+	intervalMs: number;
+	repeatMs: number;
+	warnLtv?: string;
+	warnFall?: string;
+	once: boolean;
+}
+
+export function watchOptions(values: ParsedArgs['values']): WatchOptions {
+	const number = (flag: string, text: string | undefined, fallback: number, min: number, max: number, unit: string) => {
+		if (text === undefined) return fallback;
+		if (!/^\d{1,6}$/.test(text.trim()) || Number(text) < min || Number(text) > max) throw new UsageError(`--${flag} must be a whole number of ${unit} from ${min} to ${max} (got "${sanitize(text)}")`);
+		return Number(text);
+	};
+	const percent = (flag: string, text: string | undefined) => {
+		if (text === undefined) return undefined;
+		const fraction = parseLtvPercent(text);
+		if (fraction === undefined) throw new UsageError(`--${flag} must be a percentage above 0 and below 100, like 70 (got "${sanitize(text)}")`);
+		return fraction;
+	};
+	const orderIds = values.order?.split(',').map((id) => id.trim());
+	for (const id of orderIds ?? []) {
+		const checked = checkOrderId(id);
+		if (!checked.ok) throw new UsageError(`--order: ${checked.message}`);
+	}
+	return {
+		...(orderIds ? {orderIds} : {}),
+		intervalMs: number('interval', values.interval, DEFAULT_INTERVAL_S, MIN_INTERVAL_S, 86_400, 'seconds') * 1000,
+		repeatMs: number('repeat', values.repeat, DEFAULT_REPEAT_MIN, 1, 10_080, 'minutes') * 60_000,
+		warnLtv: percent('warn-ltv', values['warn-ltv']),
+		warnFall: percent('warn-fall', values['warn-fall']),
+		once: values.once === true,
+	};
+}
+
+/** https, or plain http to this machine: an alert says which loan is at risk, and no one else should read it. */
+function checkWebhook(text: string | undefined): string | undefined {
+	if (text === undefined) return undefined;
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		throw new UsageError('--webhook must be a URL, like https://ntfy.sh/my-topic');
+	}
+	if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return url.href;
+	throw new UsageError('--webhook must be an https:// URL (plain http only to this machine)');
+}
+
+export async function runWatch(session: Session, values: ParsedArgs['values']): Promise<number> {
+	const options = watchOptions(values);
+	const webhook = checkWebhook(values.webhook);
+	if (values.exec !== undefined && values.exec.trim() === '') throw new UsageError('--exec needs a command, like --exec \'logger "$LOAN_TUI_EVENT_TEXT"\'');
+	const thresholds = {...(options.warnLtv ? {warnLtv: options.warnLtv} : {}), ...(options.warnFall ? {warnFall: options.warnFall} : {})};
+	await session.requireCredentials();
+	const {client, out, config} = session;
+
+	const lock = options.once ? undefined : await acquireWatchLock(watchLockFile(config.directories.state, config.profile));
+	if (lock && !lock.ok) {
+		throw new UsageError(`another loan-tui watch (process ${lock.pid}) is watching profile "${config.profile}"; stop it first (its lock: ${lock.path})`);
+	}
+	const channels = openChannels({out, bell: values.bell === true, notify: values.notify === true, exec: values.exec, webhook, env: config.childEnvironment});
+	const stop = new AbortController();
+	// SIGUSR1 during a read counts for the wait after it: it is never lost.
+	let readNow: (() => void) | undefined;
+	let readAsked = false;
+	const onStop = () => stop.abort();
+	const onReadNow = () => {
+		readAsked = true;
+		readNow?.();
+	};
+	const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+	for (const signal of signals) process.on(signal, onStop);
+	process.on('SIGUSR1', onReadNow);
+	try {
+		const read = (watching: readonly string[]) => readWatch(client, {...(options.orderIds ? {orderIds: options.orderIds} : {}), watching, signal: stop.signal});
+		const first = await read([]);
+		if (first.ok) refuseUnusable(first, options, thresholds);
+		if (options.once) return once(first, thresholds, channels.send);
+
+		const watcher = createWatcher({thresholds, repeatMs: options.repeatMs});
+		const deliver = (events: WatchEvent[]) => events.forEach((event) => channels.send(event));
+		deliver(watcher.observe(first));
+		out.stderr.write(`loan-tui: watching ${first.ok ? `${first.loans.length} loan${first.loans.length === 1 ? '' : 's'}` : 'your loans'} every ${options.intervalMs / 1000} s (${first.ok ? `worst: ${watcher.worst()}` : 'the first read failed'}); Ctrl+C stops\n`);
+		while (!stop.signal.aborted) {
+			if (!readAsked) await waitForNextRead(options.intervalMs, stop.signal, (wake) => (readNow = wake));
+			readAsked = false;
+			if (stop.signal.aborted) break;
+			const next = await read(watcher.watching()).catch((error: unknown) => {
+				if (stop.signal.aborted) return undefined;
+				throw error;
+			});
+			if (next) deliver(watcher.observe(next));
+		}
+		out.stderr.write('loan-tui: watch stopped\n');
+		return EXIT.ok;
+	} finally {
+		for (const signal of signals) process.off(signal, onStop);
+		process.off('SIGUSR1', onReadNow);
+		await channels.settle();
+		if (lock?.ok) await lock.release();
+	}
+}
+
+/** Named loans that are not open, and a warn LTV at or above a loan's liquidation LTV, are refused before watching. */
+function refuseUnusable(read: Extract<WatchRead, {ok: true}>, options: WatchOptions, thresholds: {warnLtv?: string}): void {
+	const missing = (options.orderIds ?? []).filter((id) => !read.loans.some((seen) => seen.loan.orderId === id));
+	if (missing.length > 0) throw new UsageError(`not among your ongoing loans: ${missing.join(', ')} (loan-tui loans lists them)`);
+	for (const {loan} of read.loans) {
+		if (thresholds.warnLtv !== undefined && new Big(thresholds.warnLtv).gte(loan.forceRate)) {
+			throw new UsageError(`--warn-ltv ${ltvPercent(thresholds.warnLtv)} is at or above the liquidation LTV of loan ${loan.orderId} (${ltvPercent(loan.forceRate)}): a warning must come first`);
+		}
+	}
+}
+
+/** --once: every loan's level now (one line or NDJSON object each), and the worst as the exit status. */
+function once(read: WatchRead, thresholds: {warnLtv?: string; warnFall?: string}, send: (event: WatchEvent) => void): number {
+	if (!read.ok) {
+		send({kind: 'blind', time: read.time, what: 'loans', problem: read.problem});
+		return EXIT.refused;
+	}
+	let worst: Exclude<WatchLevel, 'closed'> = 'ok';
+	for (const seen of read.loans) {
+		const level = watchLevel(seen.loan, seen.ltv, thresholds);
+		if (severity(level) > severity(worst)) worst = level;
+		const {loan, ...figures} = seen;
+		send({kind: 'level', time: read.time, orderId: loan.orderId, level, loanCoin: loan.loanCoin, pledgeCoin: loan.pledgeCoin, ...figures});
+	}
+	if (read.pricesProblem !== undefined) send({kind: 'blind', time: read.time, what: 'prices', problem: read.pricesProblem});
+	return WATCH_EXIT[worst];
+}
+
+/**
+ * Until `intervalMs` has passed on the monotonic clock, or the wall clock has moved much further than it (the machine
+ * slept, or the clock was set): then at once. SIGUSR1 (`wake`) and the stop signal end it early.
+ */
+function waitForNextRead(intervalMs: number, signal: AbortSignal, setWake: (wake: () => void) => void): Promise<void> {
+	return new Promise((resolve) => {
+		const started = performance.now();
+		let mono = started;
+		let wall = Date.now();
+		let timer: NodeJS.Timeout | undefined;
+		const done = () => {
+			clearTimeout(timer);
+			signal.removeEventListener('abort', done);
+			setWake(() => undefined);
+			resolve();
+		};
+		const check = () => {
+			const monoNow = performance.now();
+			const wallNow = Date.now();
+			// A late timer (a busy machine) moves both clocks alike; a sleep or a clock change moves only the wall clock.
+			const jumped = Math.abs(wallNow - wall - (monoNow - mono)) > WAKE_CHECK_MS;
+			mono = monoNow;
+			wall = wallNow;
+			const elapsed = monoNow - started;
+			if (elapsed >= intervalMs || jumped) return done();
+			timer = setTimeout(check, Math.min(WAKE_CHECK_MS, intervalMs - elapsed));
+		};
+		signal.addEventListener('abort', done, {once: true});
+		setWake(done);
+		timer = setTimeout(check, Math.min(WAKE_CHECK_MS, intervalMs));
+	});
+}

@@ -1,0 +1,147 @@
+// Where `loan-tui watch` says an alert: stdout always (a line, or NDJSON under --json), then as asked the terminal
+// bell, a desktop notification, a command (--exec) and a webhook (--webhook). A channel that fails is reported on
+// stderr and never retried in a loop; none can hold up the next read (each has its own deadline).
+import {spawn} from 'node:child_process';
+import {eventJson, eventLine, eventText} from '../../operations/watch-words.js';
+import type {WatchEvent} from '../../operations/watch.js';
+import type {Environment} from '../../runtime/config.js';
+import {safeJson, type Output} from '../../runtime/output.js';
+
+/** How long a webhook may take before it is given up: the issue of a slow receiver, not of the watch. */
+const WEBHOOK_DEADLINE_MS = 5000;
+/** How long a notification or an --exec command may run before it is stopped. */
+const CHILD_DEADLINE_MS = 30_000;
+
+export interface ChannelOptions {
+	out: Output;
+	bell: boolean;
+	notify: boolean;
+	exec?: string;
+	webhook?: string;
+	/** The environment of --exec and the notifier (runtime/config.ts: without the credentials). */
+	env: Environment;
+	platform?: NodeJS.Platform;
+}
+
+export interface Channels {
+	send(event: WatchEvent): void;
+	/** Waits for what is still running (a webhook, a command), within their deadlines. */
+	settle(): Promise<void>;
+}
+
+export function openChannels(options: ChannelOptions): Channels {
+	const {out} = options;
+	const running = new Set<Promise<void>>();
+	const track = (work: Promise<void>) => {
+		running.add(work);
+		void work.finally(() => running.delete(work));
+	};
+	const warn = (line: string) => out.stderr.write(`loan-tui: ${line}\n`);
+	const notifier = options.notify ? notifierFor(options.platform ?? process.platform) : undefined;
+	if (options.notify && notifier === undefined) warn('desktop notifications are not available on this system (--notify is ignored)');
+	let notifierMissing = false;
+
+	return {
+		send(event) {
+			out.stdout.write(out.json ? `${safeJson(eventJson(event))}\n` : `${eventLine(event)}\n`);
+			if (options.bell) out.stderr.write('\u0007');
+			if (notifier && !notifierMissing) {
+				track(
+					runChild(notifier.command, notifier.args('loan-tui', eventText(event)), options.env).then((result) => {
+						if (result.kind === 'missing') {
+							notifierMissing = true;
+							warn(`desktop notifications need ${notifier.command}, which is not installed (said once; alerts still go to the other channels)`);
+						}
+					}),
+				);
+			}
+			if (options.exec !== undefined) {
+				const command = options.exec;
+				track(
+					runChild('sh', ['-c', command], {...options.env, ...eventEnvironment(event)}, out.stderr).then((result) => {
+						if (result.kind !== 'ok') warn(`--exec ${result.kind === 'failed' ? `exited with ${result.code}` : result.kind === 'timeout' ? 'was stopped after 30 s' : 'could not start'} for the alert "${eventText(event)}" (not retried)`);
+					}),
+				);
+			}
+			if (options.webhook !== undefined) {
+				const url = options.webhook;
+				track(
+					postWebhook(url, eventJson(event)).then((problem) => {
+						if (problem !== undefined) warn(`the webhook did not take the alert (${problem}; not retried)`);
+					}),
+				);
+			}
+		},
+		async settle() {
+			await Promise.all([...running]);
+		},
+	};
+}
+
+/** The event for --exec: LOAN_TUI_EVENT_KIND, _ORDER_ID, _LEVEL, … and the whole of it as LOAN_TUI_EVENT_JSON. */
+function eventEnvironment(event: WatchEvent): Record<string, string> {
+	const json = eventJson(event);
+	const name = (key: string) => `LOAN_TUI_EVENT_${key.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`;
+	const variables: Record<string, string> = {LOAN_TUI_EVENT_JSON: JSON.stringify(json)};
+	for (const [key, value] of Object.entries(json)) if (value !== null && value !== undefined) variables[name(key)] = String(value);
+	return variables;
+}
+
+interface Notifier {
+	command: string;
+	args(title: string, text: string): string[];
+}
+
+function notifierFor(platform: NodeJS.Platform): Notifier | undefined {
+	if (platform === 'linux' || platform === 'freebsd' || platform === 'openbsd') return {command: 'notify-send', args: (title, text) => [title, text]};
+	// The text goes to AppleScript as an argument (never spliced into the script).
+	if (platform === 'darwin') return {command: 'osascript', args: (title, text) => ['-e', 'on run argv', '-e', 'display notification (item 2 of argv) with title (item 1 of argv)', '-e', 'end run', title, text]};
+	return undefined;
+}
+
+type ChildResult = {kind: 'ok'} | {kind: 'failed'; code: number | null} | {kind: 'timeout'} | {kind: 'missing'};
+
+function runChild(command: string, args: string[], env: Environment, output?: NodeJS.WritableStream): Promise<ChildResult> {
+	return new Promise((resolve) => {
+		const child = spawn(command, args, {env: env as NodeJS.ProcessEnv, stdio: ['ignore', output ? 'pipe' : 'ignore', output ? 'pipe' : 'ignore']});
+		// What the command prints goes to stderr: stdout is the alerts' (NDJSON under --json).
+		if (output) {
+			child.stdout?.on('data', (chunk: Buffer) => output.write(chunk));
+			child.stderr?.on('data', (chunk: Buffer) => output.write(chunk));
+		}
+		const timer = setTimeout(() => {
+			child.kill('SIGKILL');
+			resolve({kind: 'timeout'});
+		}, CHILD_DEADLINE_MS);
+		timer.unref();
+		child.on('error', (error: NodeJS.ErrnoException) => {
+			clearTimeout(timer);
+			resolve(error.code === 'ENOENT' ? {kind: 'missing'} : {kind: 'failed', code: null});
+		});
+		child.on('close', (code) => {
+			clearTimeout(timer);
+			resolve(code === 0 ? {kind: 'ok'} : {kind: 'failed', code});
+		});
+	});
+}
+
+/** POSTs the alert; the problem in words, or undefined when the receiver answered 2xx. */
+async function postWebhook(url: string, body: Record<string, unknown>): Promise<string | undefined> {
+	try {
+		const response = await fetch(url, {
+			method: 'POST',
+			headers: {'content-type': 'application/json', 'user-agent': 'loan-tui watch'},
+			body: JSON.stringify(body),
+			signal: AbortSignal.timeout(WEBHOOK_DEADLINE_MS),
+			redirect: 'error',
+		});
+		await response.body?.cancel();
+		return response.ok ? undefined : `HTTP ${response.status}`;
+	} catch (error) {
+		const name = (error as Error).name;
+		if (name === 'TimeoutError' || name === 'AbortError') return 'no answer within 5 s';
+		// The cause's code only: the message could quote the URL, which may hold a token.
+		const code = (error as {cause?: {code?: unknown}}).cause?.code;
+		return typeof code === 'string' ? `could not connect: ${code}` : 'could not connect';
+	}
+}

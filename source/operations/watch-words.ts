@@ -1,0 +1,73 @@
+// An alert of `loan-tui watch` as a person reads it (one line, the level in words, never colour alone) and as a
+// program reads it (the NDJSON object of docs/watch.md).
+import type {WatchEvent} from './watch.js';
+import type {WatchLevel} from '../loans/watch-levels.js';
+import {ltvPercent} from '../format/money.js';
+import {priceAmount} from '../format/price.js';
+import {sanitize} from '../format/sanitize.js';
+import {localDateTimeWithOffset} from '../format/time.js';
+
+export const LEVEL_WORDS: Record<WatchLevel, string> = {
+	ok: 'ok',
+	warn: 'WARN',
+	'margin-call': 'MARGIN CALL',
+	'liquidation-near': 'LIQUIDATION NEAR',
+	closed: 'closed',
+};
+
+const CLOSED_WORDS = {repaid: 'repaid', liquidated: 'LIQUIDATED', unknown: 'no longer open (repaid or liquidated: the histories do not say yet)'} as const;
+
+/** "BTC/USDT" where both coins are known. */
+const pair = (event: WatchEvent) => (event.pledgeCoin && event.loanCoin ? ` ${sanitize(event.pledgeCoin)}/${sanitize(event.loanCoin)}` : '');
+
+/** The event's words, without the time. */
+export function eventText(event: WatchEvent): string {
+	switch (event.kind) {
+		case 'blind':
+			return event.what === 'loans'
+				? `cannot read your loans (${sanitize(event.problem ?? 'no answer')}): the watch is blind until the next read succeeds`
+				: `cannot read prices (${sanitize(event.problem ?? 'no answer')}): levels follow the loans' own LTVs only`;
+		case 'sees':
+			return event.what === 'loans' ? 'reads your loans again' : 'reads prices again';
+		case 'level':
+		case 'reminder': {
+			const order = `loan ${event.orderId ?? '?'}${pair(event)}`;
+			if (event.level === 'closed') return `${order}: ${CLOSED_WORDS[event.how ?? 'unknown']}`;
+			const was = event.kind === 'level' && event.previous !== undefined ? ` (was ${LEVEL_WORDS[event.previous]})` : event.kind === 'reminder' ? ' (still)' : '';
+			const ltv = event.ltv === undefined ? '' : ` · LTV ${ltvPercent(event.ltv)}${event.projected ? ' (projected)' : ''}`;
+			const quote = event.loanCoin === undefined ? '' : sanitize(event.loanCoin);
+			const inQuote = (price: string | undefined) => `${priceAmount(price, quote)} ${quote}`;
+			const prices =
+				event.price === undefined
+					? ''
+					: ` · ${sanitize(event.pledgeCoin ?? '')} at ${inQuote(event.price)}; margin call at ${inQuote(event.marginCallPrice)}, liquidation at ${inQuote(event.liquidationPrice)}`;
+			return `${order}: ${LEVEL_WORDS[event.level ?? 'ok']}${was}${ltv}${prices}`;
+		}
+	}
+}
+
+/** One line for stdout: the local time with its offset, then the words. */
+export function eventLine(event: WatchEvent): string {
+	return `${localDateTimeWithOffset(event.time, true)}  ${eventText(event)}`;
+}
+
+/** The NDJSON object: {time, kind, orderId, level, ltv, price, marginCallPrice, liquidationPrice, projected, …}. */
+export function eventJson(event: WatchEvent): Record<string, unknown> {
+	return {
+		time: new Date(event.time).toISOString(),
+		kind: event.kind,
+		orderId: event.orderId ?? null,
+		level: event.level ?? null,
+		previous: event.previous ?? null,
+		ltv: event.ltv ?? null,
+		price: event.price ?? null,
+		marginCallPrice: event.marginCallPrice ?? null,
+		liquidationPrice: event.liquidationPrice ?? null,
+		projected: event.projected ?? false,
+		...(event.how ? {how: event.how} : {}),
+		...(event.what ? {what: event.what, problem: event.problem ?? null} : {}),
+		loanCoin: event.loanCoin ?? null,
+		pledgeCoin: event.pledgeCoin ?? null,
+		text: eventText(event),
+	};
+}

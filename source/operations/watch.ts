@@ -1,0 +1,168 @@
+// The guardian's memory: what `loan-tui watch` last saw of each loan, and what deserves an alert. Framework-free and
+// clock-free (every read carries its time), so a test steps it read by read.
+//
+// Alerts come on changes of level only (loans/watch-levels.ts), plus a reminder every `repeatMs` while a loan stays
+// at margin-call or worse — never one per read. Not seeing is an alert too: loans unreadable for `blindReads` reads
+// in a row, or prices for `blindPricesMs`; and seeing again is said once.
+import type {OngoingLoan} from '../api/loan-types.js';
+import {severity, watchLevel, type WatchLevel, type WatchThresholds} from '../loans/watch-levels.js';
+
+/** One loan as a read found it: its LTV (read, or projected from a newer price), and its prices when known. */
+export interface LoanSeen {
+	loan: OngoingLoan;
+	ltv: string;
+	projected: boolean;
+	/** The pledge coin in the loan coin, and the prices at which the LTV reaches the margin call and the liquidation. */
+	price?: string;
+	marginCallPrice?: string;
+	liquidationPrice?: string;
+}
+
+/** How a watched loan left the ongoing list, from the histories (or not known). */
+export type ClosedHow = 'repaid' | 'liquidated' | 'unknown';
+
+export type WatchRead =
+	| {ok: true; time: number; loans: LoanSeen[]; closed: ReadonlyMap<string, ClosedHow>; pricesProblem?: string}
+	| {ok: false; time: number; problem: string};
+
+export interface WatchEvent {
+	kind: 'level' | 'reminder' | 'blind' | 'sees';
+	/** Epoch ms of the read. */
+	time: number;
+	orderId?: string;
+	level?: WatchLevel;
+	previous?: WatchLevel;
+	ltv?: string;
+	price?: string;
+	marginCallPrice?: string;
+	liquidationPrice?: string;
+	projected?: boolean;
+	/** For a closed loan: how it closed. */
+	how?: ClosedHow;
+	/** For blind and sees: what cannot be (or can again be) read. */
+	what?: 'loans' | 'prices';
+	/** What went wrong, for blind. */
+	problem?: string;
+	/** The loan's coins, for the words. */
+	loanCoin?: string;
+	pledgeCoin?: string;
+}
+
+export interface WatcherOptions {
+	thresholds?: WatchThresholds;
+	/** A reminder this often while a loan stays at margin-call or worse. */
+	repeatMs: number;
+	/** Reads in a row that fail before "cannot read the loans" is an alert. */
+	blindReads?: number;
+	/** How long prices may be unreadable before it is an alert. */
+	blindPricesMs?: number;
+}
+
+interface Watched {
+	level: WatchLevel;
+	/** When this loan last alerted (a level change or a reminder). */
+	alertedAt: number;
+	loanCoin: string;
+	pledgeCoin: string;
+}
+
+const BLIND_READS = 3;
+const BLIND_PRICES_MS = 120_000;
+
+export interface Watcher {
+	observe(read: WatchRead): WatchEvent[];
+	/** The order ids watched now (the reader asks the histories about the ones that leave). */
+	watching(): string[];
+	/** The worst level of the loans watched, or undefined before any read succeeded. */
+	worst(): WatchLevel | undefined;
+}
+
+export function createWatcher(options: WatcherOptions): Watcher {
+	const blindReads = options.blindReads ?? BLIND_READS;
+	const blindPricesMs = options.blindPricesMs ?? BLIND_PRICES_MS;
+	const loans = new Map<string, Watched>();
+	let seenOnce = false;
+	let failedReads = 0;
+	let loansBlind = false;
+	let pricesFailingSince: number | undefined;
+	let pricesBlind = false;
+
+	const observeLoans = (read: Extract<WatchRead, {ok: true}>, events: WatchEvent[]) => {
+		for (const seen of read.loans) {
+			const level = watchLevel(seen.loan, seen.ltv, options.thresholds);
+			const before = loans.get(seen.loan.orderId);
+			const figures = {
+				orderId: seen.loan.orderId,
+				ltv: seen.ltv,
+				projected: seen.projected,
+				price: seen.price,
+				marginCallPrice: seen.marginCallPrice,
+				liquidationPrice: seen.liquidationPrice,
+				loanCoin: seen.loan.loanCoin,
+				pledgeCoin: seen.loan.pledgeCoin,
+			};
+			// A loan first seen alerts only when it is not ok: the start says the rest.
+			const changed = before === undefined ? level !== 'ok' : before.level !== level;
+			if (changed) {
+				events.push({kind: 'level', time: read.time, level, ...(before ? {previous: before.level} : {}), ...figures});
+				loans.set(seen.loan.orderId, {level, alertedAt: read.time, loanCoin: seen.loan.loanCoin, pledgeCoin: seen.loan.pledgeCoin});
+				continue;
+			}
+			const watched = before ?? {level, alertedAt: read.time, loanCoin: seen.loan.loanCoin, pledgeCoin: seen.loan.pledgeCoin};
+			if (severity(level) >= severity('margin-call') && read.time - watched.alertedAt >= options.repeatMs) {
+				events.push({kind: 'reminder', time: read.time, level, ...figures});
+				watched.alertedAt = read.time;
+			}
+			loans.set(seen.loan.orderId, watched);
+		}
+		const present = new Set(read.loans.map((seen) => seen.loan.orderId));
+		for (const [orderId, watched] of loans) {
+			if (present.has(orderId) || watched.level === 'closed') continue;
+			const how = read.closed.get(orderId) ?? 'unknown';
+			events.push({kind: 'level', time: read.time, orderId, level: 'closed', previous: watched.level, how, loanCoin: watched.loanCoin, pledgeCoin: watched.pledgeCoin});
+			loans.set(orderId, {...watched, level: 'closed', alertedAt: read.time});
+		}
+	};
+
+	return {
+		observe(read) {
+			const events: WatchEvent[] = [];
+			if (!read.ok) {
+				failedReads += 1;
+				if (!loansBlind && failedReads >= blindReads) {
+					loansBlind = true;
+					events.push({kind: 'blind', time: read.time, what: 'loans', problem: read.problem});
+				}
+				return events;
+			}
+			failedReads = 0;
+			if (loansBlind) {
+				loansBlind = false;
+				events.push({kind: 'sees', time: read.time, what: 'loans'});
+			}
+			if (read.pricesProblem === undefined) {
+				pricesFailingSince = undefined;
+				if (pricesBlind) {
+					pricesBlind = false;
+					events.push({kind: 'sees', time: read.time, what: 'prices'});
+				}
+			} else {
+				pricesFailingSince ??= read.time;
+				if (!pricesBlind && read.time - pricesFailingSince >= blindPricesMs) {
+					pricesBlind = true;
+					events.push({kind: 'blind', time: read.time, what: 'prices', problem: read.pricesProblem});
+				}
+			}
+			observeLoans(read, events);
+			seenOnce = true;
+			return events;
+		},
+		watching: () => [...loans].filter(([, watched]) => watched.level !== 'closed').map(([orderId]) => orderId),
+		worst() {
+			if (!seenOnce) return undefined;
+			let worst: WatchLevel = 'ok';
+			for (const watched of loans.values()) if (severity(watched.level) > severity(worst)) worst = watched.level;
+			return worst;
+		},
+	};
+}
