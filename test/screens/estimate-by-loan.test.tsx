@@ -2,6 +2,7 @@
 // and checked with a second (both in the simulator's request log), the figures computed by hand from the simulator's
 // own rates (simulator/coins.ts), the coin's limits refusing an amount before anything is asked, and Ctrl+B.
 import {afterEach, describe, expect, it, vi} from 'vitest';
+import {RateLimiter} from '../../source/api/rate-limiter.js';
 import {ESTIMATE_DEBOUNCE_MS} from '../../source/ui/use-live-estimate.js';
 import {KEYS, renderApp, type RenderedApp} from '../helpers/ink.js';
 import {useSimulator} from '../helpers/simulator.js';
@@ -14,6 +15,7 @@ describe('estimate by loan amount', () => {
 	const sim = useSimulator();
 	let app: RenderedApp | undefined;
 	afterEach(() => {
+		vi.restoreAllMocks();
 		vi.useRealTimers();
 		app?.unmount();
 		app = undefined;
@@ -37,6 +39,7 @@ describe('estimate by loan amount', () => {
 
 	it('Ctrl+T, 10000 USDT against BTC at 90,000: the collateral and the cost per period, derived and checked', async () => {
 		sim.simulator.setPrice('BTC', '90000');
+		const acquire = vi.spyOn(RateLimiter.prototype, 'acquire');
 		await fill('10000');
 		const frame = await app!.waitForText(/a second agrees/);
 		expect(frame).toContain('Estimate: borrow 10000 USDT against BTC');
@@ -56,6 +59,9 @@ describe('estimate by loan amount', () => {
 			expect(pledges, daily).toHaveLength(2);
 			expect(pledges, daily).toContain(derived);
 		}
+		// Each of the six waited its turn at the client's limiter for the estimate endpoint (10/s per IP, api/client.ts).
+		const estimateLimiter = app!.services.client['limiters'].estimate;
+		expect(acquire.mock.contexts.filter((limiter) => limiter === estimateLimiter)).toHaveLength(6);
 		// Accepted by the server: the mode and the loan amount are what the next visit opens with.
 		expect(app!.services.inputs.estimate()).toMatchObject({amountMode: 'loan', loanAmount: '10000', loanCoin: 'USDT', pledgeCoin: 'BTC'});
 		await app!.press(CTRL_T);
