@@ -3,9 +3,11 @@
 // at the derived pledge to check it. When the two disagree by more than the server's rounding, both are reported.
 import Big from 'big.js';
 import type {BitgetClient} from '../api/client.js';
+import type {PledgeCoinInfo} from '../api/loan-types.js';
 import type {Estimate, Period} from '../api/types.js';
 import {costOfLoanAmount} from '../loans/loan-cost.js';
 import {plain} from '../loans/ltv.js';
+import {collateralFor, type PriceQuote} from '../loans/prices.js';
 
 export interface LoanAmountRequest {
 	loanCoin: string;
@@ -48,6 +50,12 @@ export function withinRounding(reference: {pledgeAmount: string; estimate: Estim
 		return new Big(got[field]).minus(promised[field]).abs().lte(tolerance);
 	};
 	return close('loanAmount') && close('hourInterest');
+}
+
+/** The pledge to ask about first: the collateral today's price and the pledge coin's initial LTV call for, so the
+ * scaling moves it least; undefined (1 coin is asked) without a price or an initial LTV. */
+export function referencePledgeFor(loanAmount: string, price: PriceQuote, pledgeInfo: Pick<PledgeCoinInfo, 'initRate'> | undefined): string | undefined {
+	return price.status === 'ok' && pledgeInfo && new Big(pledgeInfo.initRate).gt(0) ? collateralFor(loanAmount, price.price, pledgeInfo.initRate) : undefined;
 }
 
 /** The derivation alone (one request); `check: true` asks the second. Undefined when the reference lends nothing. */

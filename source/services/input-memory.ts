@@ -11,7 +11,11 @@ interface EstimateMemory {
 	loanCoin: string;
 	pledgeCoin: string;
 	daily: Period;
+	/** Estimate by the pledge (the default) or by the amount to borrow. */
+	amountMode?: 'pledge' | 'loan';
+	/** Each amount under its own name, as in the borrow wizard. */
 	pledgeAmount: string;
+	loanAmount?: string;
 }
 
 interface BorrowMemory {
@@ -48,8 +52,10 @@ export interface InputMemory {
 	/** For the session only. */
 	rememberEstimate(values: EstimateMemory): void;
 	rememberBorrow(values: BorrowMemory): void;
+	/** The server accepted these values: for the session and the next run. Merged into what was accepted before, so
+	 * an estimate by loan amount leaves the pledge amount last accepted as it was (and the other way round). */
+	acceptEstimate(values: Partial<EstimateMemory>): void;
 	/** The server accepted these values: for the session and the next run. */
-	acceptEstimate(values: EstimateMemory): void;
 	acceptBorrow(values: BorrowMemory): void;
 	/** Writes the pending change now (no-op without a file). Never rejects: the file is a convenience. */
 	flush(): Promise<void>;
@@ -101,9 +107,10 @@ export function createInputMemory(loaded: RecentInputs = NO_RECENT_INPUTS, file?
 		rememberEstimate,
 		rememberBorrow,
 		acceptEstimate(values) {
-			rememberEstimate(values);
-			if (sameValues(savedEstimate, values)) return;
-			savedEstimate = {...values};
+			estimate = {...estimate, ...values};
+			const accepted = {...savedEstimate, ...values};
+			if (sameValues(savedEstimate, accepted)) return;
+			savedEstimate = accepted;
 			schedule();
 		},
 		acceptBorrow(values) {

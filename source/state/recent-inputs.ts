@@ -14,7 +14,9 @@ const estimateInputs = v.object({
 	loanCoin: v.optional(coin),
 	pledgeCoin: v.optional(coin),
 	daily: v.optional(period),
+	amountMode: v.optional(v.picklist(['pledge', 'loan'])),
 	pledgeAmount: v.optional(amount),
+	loanAmount: v.optional(amount),
 });
 
 const borrowInputs = v.object({

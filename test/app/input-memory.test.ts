@@ -44,6 +44,20 @@ describe('input memory', () => {
 		await expect(failing.flush()).resolves.toBeUndefined();
 	});
 
+	it('an estimate by loan amount accepted keeps the pledge amount accepted before, and the next run opens in its mode', async () => {
+		const file = join(mkdtempSync(join(tmpdir(), 'loan-tui-memory-')), 'settings.json');
+		const memory = createInputMemory(undefined, fileRecentInputs(file), 10_000);
+		memory.acceptEstimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', amountMode: 'pledge', pledgeAmount: '1'});
+		// Typed by loan amount, not yet answered: the session has it, the file not.
+		memory.rememberEstimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', amountMode: 'loan', pledgeAmount: '1', loanAmount: '5'});
+		await memory.flush();
+		expect((await fileRecentInputs(file).load()).estimate).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', amountMode: 'pledge', pledgeAmount: '1'});
+		memory.acceptEstimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'THIRTY', amountMode: 'loan', loanAmount: '10000'});
+		expect(memory.estimate()).toMatchObject({amountMode: 'loan', loanAmount: '10000', pledgeAmount: '1'});
+		await memory.flush();
+		expect((await fileRecentInputs(file).load()).estimate).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'THIRTY', amountMode: 'loan', pledgeAmount: '1', loanAmount: '10000'});
+	});
+
 	it('writes only what the server accepted: a value typed and not accepted stays in the session', async () => {
 		const file = join(mkdtempSync(join(tmpdir(), 'loan-tui-memory-')), 'settings.json');
 		const memory = createInputMemory({estimate: {loanCoin: 'USDT', pledgeCoin: 'BTC'}, borrow: {pledgeCoin: 'ETH'}}, fileRecentInputs(file), 10_000);

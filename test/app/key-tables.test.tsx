@@ -76,6 +76,7 @@ const STAGES: Stage[] = [
 	{name: 'symbols: detail', initial: at('symbols'), reach: async (app) => (await app.waitForText(/of \d+ pairs/), app.press(KEYS.enter)), ready: 'Maker fee'},
 	{name: 'estimate: loan coin', initial: at('estimate'), ready: 'Loan coin'},
 	{name: 'estimate: period', initial: at('estimate'), reach: (app) => app.press(KEYS.tab, KEYS.tab), ready: /7 days/},
+	{name: 'estimate: by loan amount', initial: at('estimate'), reach: (app) => app.press('\u0014', KEYS.shiftTab), ready: '› Loan amount'},
 	{name: 'borrow: loan coin', initial: at('borrow'), ready: 'Borrow · 1 of 6'},
 	{name: 'borrow: period', initial: at('borrow'), reach: (app) => walkTo(app, 3), ready: 'Borrow · 3 of 6', still: /does nothing/},
 	{name: 'borrow: amount', initial: at('borrow'), reach: (app) => walkTo(app, 5), ready: 'Borrow · 5 of 6'},

@@ -38,6 +38,28 @@ describe.skipIf(tmuxMissing)(`estimate and repay manners${tmuxMissing ? ` (skipp
 		expect(wrong).not.toContain('Fill in every field');
 	});
 
+	it('by loan amount (Ctrl+T) fits 60x16: the form, the five rows of figures and the check, nothing wrapped', async () => {
+		tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`, {env: TEST_CREDENTIAL_ENV, columns: 60, rows: 16});
+		await tmux.waitFor('? this help');
+		await tmux.send('2');
+		await tmux.waitFor('Loan coin');
+		await tmux.burstText('USDT');
+		await tmux.burst('Enter');
+		await tmux.burstText('BTC');
+		await tmux.burst('Enter', 'Enter');
+		await tmux.waitFor('› Pledge amount');
+		await tmux.send('C-t');
+		await tmux.waitFor('› Loan amount');
+		await tmux.burstText('10000');
+		const screen = await tmux.waitFor(/a second agrees/);
+		for (const line of screen.split('\n')) expect(line.length).toBeLessThanOrEqual(60);
+		// Every row on screen at once, above the footer: the label shortened to fit the narrow columns.
+		expect(screen).toMatch(/Collateral \(BTC\)\s+[\d.]+\s+[\d.]+\s+[\d.]+/);
+		expect(screen).toMatch(/Annualised rate\s+[\d.]+%( ←)?\s+[\d.]+%( ←)?\s+[\d.]+%/);
+		expect(screen).toContain('Estimate: borrow 10000 USDT against BTC');
+		expect(screen).toContain('Esc back');
+	});
+
 	it('a repayment above what is owed names the app’s way to all of it, and that way works', async () => {
 		const terminal = await start();
 		await terminal.burst('4', 'Enter');

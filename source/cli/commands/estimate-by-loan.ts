@@ -1,7 +1,6 @@
 // loan-tui estimate --loan-amount N: what borrowing N takes and costs, per period. The collateral is derived from one
 // estimate (operations/loan-amount-estimate.ts) and checked with a second at the derived pledge; a disagreement
 // beyond the server's rounding shows both answers.
-import Big from 'big.js';
 import type {Period} from '../../api/types.js';
 import {PERIODS} from '../../api/types.js';
 import {checkAmount, checkCoin, checkPeriod} from '../../api/validate.js';
@@ -11,8 +10,8 @@ import {priceWithAge} from '../../format/price.js';
 import {coinAmount, withCoin} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {checkBorrowLimits} from '../../loans/limits.js';
-import {collateralFor, quotePrice} from '../../loans/prices.js';
-import {estimateByLoanAmount, type LoanAmountEstimate} from '../../operations/loan-amount-estimate.js';
+import {quotePrice} from '../../loans/prices.js';
+import {estimateByLoanAmount, referencePledgeFor, type LoanAmountEstimate} from '../../operations/loan-amount-estimate.js';
 import {failureText} from '../../operations/observe.js';
 import {loanAmountCheckWords} from '../../operations/plan-words.js';
 import {readPrices} from '../../operations/prices.js';
@@ -44,8 +43,7 @@ export async function runEstimateByLoanAmount(session: Session, values: ParsedAr
 		if (!limits.ok) throw new UsageError(sanitize(limits.reason));
 	}
 	const price = quotePrice(prices, pledgeCoin, loanCoin, session.client.clock.now());
-	// Asked first near the answer (from today's price) when it is known: the scaling then moves it least.
-	const referencePledge = price.status === 'ok' && pledgeInfo && new Big(pledgeInfo.initRate).gt(0) ? collateralFor(loanAmount, price.price, pledgeInfo.initRate) : undefined;
+	const referencePledge = referencePledgeFor(loanAmount, price, pledgeInfo);
 	const results: Result[] = await Promise.all(
 		periods.map((period) =>
 			estimateByLoanAmount(session.client, {loanCoin, pledgeCoin, daily: period, loanAmount, referencePledge}, {check: true}).then(

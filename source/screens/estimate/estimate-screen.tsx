@@ -1,4 +1,6 @@
-// The estimate calculator: loan coin, pledge coin, period, pledge amount; a live estimate for all three periods.
+// The estimate calculator: loan coin, pledge coin, period, and the pledge amount or (Ctrl+T) the amount to borrow; a
+// live estimate for all three periods. By loan amount the collateral is derived from one estimate and checked with a
+// second (operations/loan-amount-estimate.ts, as `loan-tui estimate --loan-amount` does).
 import React, {useEffect, useMemo, useReducer, useRef, useState} from 'react';
 import {errorLine} from '../../format/describe-error.js';
 import {Box, Text} from 'ink';
@@ -19,11 +21,15 @@ import {useCoinSuggestions} from '../../ui/fields/use-coin-suggestions.js';
 import {SuggestionList} from '../../ui/fields/suggestion-list.js';
 import {pairProblem, SUGGESTION_LIMIT, type CoinOption} from '../../ui/fields/coin-rules.js';
 import {useCoins} from '../../ui/fields/use-coins.js';
-import {estimateFormReducer, restoredEstimateForm, type TextFieldName} from './reducer.js';
-import {useLiveEstimate, type EstimateQuery} from '../../ui/use-live-estimate.js';
-import {EstimateTable} from './estimate-table.js';
+import {amountField, estimateFormReducer, restoredEstimateForm, type TextFieldName} from './reducer.js';
+import {estimateKey, loanAmountKey, useLiveEstimate, useLiveLoanAmountEstimate, type EstimateQuery, type LoanAmountQuery} from '../../ui/use-live-estimate.js';
+import {EstimateTable, LoanAmountTable} from './estimate-table.js';
 import {borrowRoute} from '../routes.js';
-import {useLoanCoinInfo} from './use-loan-coin-info.js';
+import {useCoinInfoLookup} from './use-coin-info-lookup.js';
+import {usePrices} from '../../ui/use-prices.js';
+import {checkBorrowLimits} from '../../loans/limits.js';
+import {quotePrice} from '../../loans/prices.js';
+import {referencePledgeFor} from '../../operations/loan-amount-estimate.js';
 
 /** Body rows from which the two rows of official rates fit below the table (not at 60x16). */
 const OFFICIAL_ROWS_FROM = 15;
@@ -34,18 +40,21 @@ const FORM_ROWS = SUGGESTION_LIMIT;
 export function EstimateScreen() {
 	const {client, theme, lastError, coinInfos, inputs} = useServices();
 	const {columns, rows} = useBodySize();
-	const official = useLoanCoinInfo(coinInfos);
+	const infos = useCoinInfoLookup(coinInfos);
+	const official = infos.loan;
 	const [refresh, setRefresh] = useState(0);
 	const navigation = useNavigation();
 	const [form, dispatch] = useReducer(estimateFormReducer, inputs, (memory) => restoredEstimateForm(memory.estimate()));
 	// Kept for the session (Ctrl+B and back, leaving and coming back) and, once checked, for the next run.
 	useEffect(() => {
-		inputs.rememberEstimate({loanCoin: form.loanCoin, pledgeCoin: form.pledgeCoin, daily: form.daily, pledgeAmount: form.pledgeAmount});
-	}, [inputs, form.loanCoin, form.pledgeCoin, form.daily, form.pledgeAmount]);
+		inputs.rememberEstimate({loanCoin: form.loanCoin, pledgeCoin: form.pledgeCoin, daily: form.daily, amountMode: form.amountMode, pledgeAmount: form.pledgeAmount, loanAmount: form.loanAmount});
+	}, [inputs, form.loanCoin, form.pledgeCoin, form.daily, form.amountMode, form.pledgeAmount, form.loanAmount]);
+	const loanMode = form.amountMode === 'loan';
+	const amountName = amountField(form.amountMode);
 
 	const loanCoin = checkCoin(form.loanCoin, 'loan coin');
 	const pledgeCoin = checkCoin(form.pledgeCoin, 'pledge coin');
-	const amount = checkAmount(form.pledgeAmount, 'pledge amount');
+	const amount = checkAmount(form[amountName], loanMode ? 'loan amount' : 'pledge amount');
 	const pairError = loanCoin.ok && pledgeCoin.ok ? pairProblem(loanCoin.value, pledgeCoin.value) : undefined;
 	const sameCoin = pairError !== undefined;
 	// A coin being typed is sent only once it is a coin the list knows, or the field is left: "USDTE" on the way to
@@ -62,11 +71,25 @@ export function EstimateScreen() {
 	const loanValue = settled('loanCoin', loanCoin, loanCoins);
 	const pledgeValue = settled('pledgeCoin', pledgeCoin, pledgeCoins);
 	const amountValue = amount.ok ? amount.value : undefined;
+	const complete = loanValue !== undefined && pledgeValue !== undefined && amountValue !== undefined && !sameCoin;
 	const query: EstimateQuery | undefined = useMemo(
-		() => (loanValue && pledgeValue && amountValue && !sameCoin ? {loanCoin: loanValue, pledgeCoin: pledgeValue, pledgeAmount: amountValue} : undefined),
-		[loanValue, pledgeValue, amountValue, sameCoin],
+		() => (!loanMode && complete ? {loanCoin: loanValue, pledgeCoin: pledgeValue, pledgeAmount: amountValue} : undefined),
+		[loanMode, complete, loanValue, pledgeValue, amountValue],
 	);
-	const live = useLiveEstimate(client, query, PERIODS, undefined, refresh);
+	// By loan amount: outside the loan coin's min/max the limits are the answer, and nothing is asked. So the first
+	// request waits for the coin infos (and for today's prices, which give the reference pledge), each one read.
+	const loanInfo = loanValue === undefined ? undefined : infos.loan(loanValue);
+	const limits = loanMode && amountValue !== undefined && loanInfo ? checkBorrowLimits(loanInfo, amountValue) : {ok: true as const};
+	const prices = usePrices(client, loanMode, refresh);
+	const referencePledge =
+		loanMode && complete && prices ? referencePledgeFor(amountValue, quotePrice(prices.prices, pledgeValue, loanValue, prices.at), infos.pledge(pledgeValue)) : undefined;
+	const loanQuery: LoanAmountQuery | undefined = useMemo(
+		() => (loanMode && complete && limits.ok && infos.settled && prices !== undefined ? {loanCoin: loanValue, pledgeCoin: pledgeValue, loanAmount: amountValue, referencePledge} : undefined),
+		[loanMode, complete, limits.ok, infos.settled, prices, loanValue, pledgeValue, amountValue, referencePledge],
+	);
+	const pledgeLive = useLiveEstimate(client, query, PERIODS, undefined, refresh);
+	const loanLive = useLiveLoanAmountEstimate(client, loanQuery, PERIODS, undefined, refresh);
+	const live = loanMode ? loanLive : pledgeLive;
 	useEffect(() => {
 		if (live.status !== 'ready') return;
 		const failed = PERIODS.map((period) => live.results[period]).find((result) => result && !result.ok);
@@ -75,10 +98,16 @@ export function EstimateScreen() {
 	}, [live, lastError]);
 	// The server answered for these values: they are the ones the next run opens with.
 	// (Only the answer for the query now: just after a change the last answer is still there for one render.)
-	const accepted = live.status === 'ready' && query !== undefined && live.key.startsWith(`${query.loanCoin}|${query.pledgeCoin}|${query.pledgeAmount}#`) && live.results[form.daily]?.ok === true;
+	const answered = (key: string | undefined) => live.status === 'ready' && key !== undefined && live.key.startsWith(`${key}#`) && live.results[form.daily]?.ok === true;
+	const accepted = answered(query && estimateKey(query)) || answered(loanQuery && loanAmountKey(loanQuery));
 	useEffect(() => {
-		if (accepted && query) inputs.acceptEstimate({...query, daily: form.daily});
-	}, [accepted, query, form.daily, inputs]);
+		if (!accepted) return;
+		if (query) inputs.acceptEstimate({...query, daily: form.daily, amountMode: 'pledge'});
+		if (loanQuery) inputs.acceptEstimate({loanCoin: loanQuery.loanCoin, pledgeCoin: loanQuery.pledgeCoin, loanAmount: loanQuery.loanAmount, daily: form.daily, amountMode: 'loan'});
+	}, [accepted, query, loanQuery, form.daily, inputs]);
+	// The collateral derived for the chosen period, once answered for the values now (Ctrl+B takes it).
+	const derived = loanMode && accepted && loanLive.status === 'ready' ? loanLive.results[form.daily] : undefined;
+	const derivedPledge = derived?.ok ? derived.value.pledgeAmount : undefined;
 
 	const focusedText = form.focus === 'daily' ? undefined : (form.focus as TextFieldName);
 	const coinField = focusedText === 'loanCoin' || focusedText === 'pledgeCoin' ? focusedText : undefined;
@@ -86,15 +115,17 @@ export function EstimateScreen() {
 
 	const errorFor = (field: TextFieldName): string | undefined => {
 		const value = form[field];
-		const checked = field === 'pledgeAmount' ? amount : field === 'loanCoin' ? loanCoin : pledgeCoin;
+		const isAmount = field === 'pledgeAmount' || field === 'loanAmount';
+		const checked = isAmount ? amount : field === 'loanCoin' ? loanCoin : pledgeCoin;
 		if (field === 'pledgeCoin' && pairError) return pairError;
+		if (field === 'loanAmount' && !limits.ok) return limits.reason;
 		if (checked.ok) return undefined;
 		// An amount on its way (`1.` before `1.5`, `0` before `0.5`) is not wrong yet: said once the field is left.
-		if (field === 'pledgeAmount' && form.focus === field && amountUnderway(value)) return undefined;
+		if (isAmount && form.focus === field && amountUnderway(value)) return undefined;
 		return value.trim() !== '' || form.visited.includes(field) ? checked.message : undefined;
 	};
 	// What still stands between the form and an estimate, in the fields' own words.
-	const missing = (['loanCoin', 'pledgeCoin', 'pledgeAmount'] as const).flatMap((name) => {
+	const missing = (['loanCoin', 'pledgeCoin', amountName] as const).flatMap((name) => {
 		const label = FIELD_LABELS[name];
 		if (form[name].trim() === '') return [`type the ${label.toLowerCase()}`];
 		const problem = errorFor(name);
@@ -115,7 +146,9 @@ export function EstimateScreen() {
 				loanCoin: loanCoin.ok ? loanCoin.value : form.loanCoin,
 				pledgeCoin: pledgeCoin.ok ? pledgeCoin.value : form.pledgeCoin,
 				daily: form.daily,
-				pledgeAmount: amount.ok ? amount.value : form.pledgeAmount,
+				// By loan amount: the collateral derived for the chosen period; before it is known, the amount to borrow
+				// (the wizard then asks by loan amount).
+				...(!loanMode ? {pledgeAmount: amount.ok ? amount.value : form.pledgeAmount} : derivedPledge ? {pledgeAmount: derivedPledge} : {loanAmount: amount.ok ? amount.value : form.loanAmount}),
 			}),
 		);
 	// The focused field's rows: the period's choice, or the text field's (a coin field's Enter takes the highlighted coin).
@@ -132,9 +165,11 @@ export function EstimateScreen() {
 		...fieldRows.filter((row) => !typing.includes(row)),
 		{keys: ['Tab'], description: 'next field', group: 'move between fields', footer: 3, handler: () => dispatch({type: 'move', by: 1})},
 		{keys: ['Shift+Tab'], description: 'previous field', group: 'move between fields', footer: 3, handler: () => dispatch({type: 'move', by: -1})},
+		// A control key, so it works while a text field has focus.
+		{keys: ['Ctrl+t'], description: 'by pledge / by loan amount', short: loanMode ? 'by pledge' : 'by loan amount', footer: 2, handler: () => dispatch({type: 'toggle-mode'})},
 		{keys: ['Ctrl+b'], description: 'borrow with these values', footer: 2, handler: borrow},
 		// Only once every field is valid is there an estimate to fetch.
-		{...refreshBinding(() => setRefresh((n) => n + 1), 'fetch the estimate again'), when: query !== undefined},
+		{...refreshBinding(() => setRefresh((n) => n + 1), 'fetch the estimate again'), when: (loanMode ? loanQuery : query) !== undefined},
 		...typing,
 	];
 
@@ -157,8 +192,46 @@ export function EstimateScreen() {
 		/>
 	);
 
-	const shown = live.status === 'ready' ? live.results : live.status === 'waiting' ? live.previous : undefined;
+	const asked = loanMode ? loanQuery : query;
 	const shownQuery = live.status === 'ready' ? live.query : live.status === 'waiting' ? live.previousQuery : undefined;
+	const stale = live.status === 'waiting';
+	const table = (() => {
+		if (loanLive.status !== 'idle' && loanMode && loanQuery) {
+			const shown = loanLive.status === 'ready' ? loanLive.results : loanLive.previous;
+			const shownLoan = loanLive.status === 'ready' ? loanLive.query : (loanLive.previousQuery ?? loanQuery);
+			return shown ? (
+				<LoanAmountTable
+					results={shown}
+					periods={PERIODS}
+					selected={form.daily}
+					loanCoin={shownLoan.loanCoin}
+					pledgeCoin={shownLoan.pledgeCoin}
+					loanAmount={shownLoan.loanAmount}
+					theme={theme}
+					stale={stale}
+					width={columns}
+					official={official(shownLoan.loanCoin)}
+				/>
+			) : undefined;
+		}
+		if (pledgeLive.status !== 'idle' && !loanMode && query) {
+			const shown = pledgeLive.status === 'ready' ? pledgeLive.results : pledgeLive.previous;
+			return shown ? (
+				<EstimateTable
+					results={shown}
+					periods={PERIODS}
+					selected={form.daily}
+					loanCoin={query.loanCoin}
+					theme={theme}
+					stale={stale}
+					width={columns}
+					official={official(query.loanCoin)}
+					showOfficial={rows >= OFFICIAL_ROWS_FROM}
+				/>
+			) : undefined;
+		}
+		return undefined;
+	})();
 	return (
 		<Box flexDirection="column">
 			{/* The form keeps one height whatever has focus (suggestions go beside it), so the table below never jumps. */}
@@ -174,7 +247,9 @@ export function EstimateScreen() {
 						</Text>
 						{form.focus === 'daily' ? `‹ ${PERIOD_LABEL[form.daily]} ›  ←/→ or ${PERIODS.map((period) => PERIOD_KEYS[period][0]).join('/')}` : PERIOD_LABEL[form.daily]}
 					</Text>
-					{field('pledgeAmount', `amount of ${pledgeCoin.ok ? pledgeCoin.value : 'the pledge coin'}`)}
+					{loanMode
+						? field('loanAmount', `amount of ${loanCoin.ok ? loanCoin.value : 'the loan coin'} to borrow`)
+						: field('pledgeAmount', `amount of ${pledgeCoin.ok ? pledgeCoin.value : 'the pledge coin'}`)}
 				</Box>
 				{coinField && active ? (
 					<Box width={12} flexShrink={0} marginLeft={1}>
@@ -182,39 +257,30 @@ export function EstimateScreen() {
 					</Box>
 				) : null}
 			</Box>
-			{query === undefined ? (
-				<Text dimColor wrap="wrap">
-					{missing.length > 0 ? `For the estimate of all three periods: ${missing.join('; ')}.` : 'The estimate of all three periods shows once the values are complete.'}
-				</Text>
+			{asked === undefined ? (
+				complete && limits.ok ? (
+					// By loan amount, the coin's limits and today's prices are read first.
+					<Spinner label="Fetching the estimate…" color={theme.accent} />
+				) : (
+					<Text dimColor wrap="wrap">
+						{missing.length > 0 ? `For the estimate of all three periods: ${missing.join('; ')}.` : 'The estimate of all three periods shows once the values are complete.'}
+					</Text>
+				)
 			) : (
 				<>
 					<Text wrap="truncate" bold>
 						{/* The header names the values of the figures below it: while new ones are asked for, the old ones'. */}
-						Estimate: {describeQuery(shownQuery ?? query)}
-						{live.status === 'waiting' ? <Text dimColor>{shownQuery === undefined || sameQuery(shownQuery, query) ? ' (updating…)' : ` (updating for ${describeQuery(query)}…)`}</Text> : null}
+						Estimate: {describeQuery(shownQuery ?? asked)}
+						{stale ? <Text dimColor>{shownQuery === undefined || describeQuery(shownQuery) === describeQuery(asked) ? ' (updating…)' : ` (updating for ${describeQuery(asked)}…)`}</Text> : null}
 					</Text>
-					{shown ? (
-						<EstimateTable
-							results={shown}
-							periods={PERIODS}
-							selected={form.daily}
-							loanCoin={query.loanCoin}
-							theme={theme}
-							stale={live.status === 'waiting'}
-							width={columns}
-							official={official(query.loanCoin)}
-							showOfficial={rows >= OFFICIAL_ROWS_FROM}
-						/>
-					) : (
-						<Spinner label="Fetching the estimate…" color={theme.accent} />
-					)}
+					{table ?? <Spinner label="Fetching the estimate…" color={theme.accent} />}
 				</>
 			)}
 		</Box>
 	);
 }
 
-const FIELD_LABELS: Record<TextFieldName, string> = {loanCoin: 'Loan coin', pledgeCoin: 'Pledge coin', pledgeAmount: 'Pledge amount'};
+const FIELD_LABELS: Record<TextFieldName, string> = {loanCoin: 'Loan coin', pledgeCoin: 'Pledge coin', pledgeAmount: 'Pledge amount', loanAmount: 'Loan amount'};
 
 /** Digits that more typing can still make a valid amount: a trailing point, or nothing but zeros so far. */
 export function amountUnderway(value: string): boolean {
@@ -222,5 +288,5 @@ export function amountUnderway(value: string): boolean {
 	return /^\d*\.$/.test(text) || /^0*\.?0*$/.test(text);
 }
 
-const describeQuery = (query: EstimateQuery) => `pledge ${query.pledgeAmount} ${query.pledgeCoin}, borrow ${query.loanCoin}`;
-const sameQuery = (a: EstimateQuery, b: EstimateQuery) => a.loanCoin === b.loanCoin && a.pledgeCoin === b.pledgeCoin && a.pledgeAmount === b.pledgeAmount;
+const describeQuery = (query: EstimateQuery | LoanAmountQuery) =>
+	'loanAmount' in query ? `borrow ${query.loanAmount} ${query.loanCoin} against ${query.pledgeCoin}` : `pledge ${query.pledgeAmount} ${query.pledgeCoin}, borrow ${query.loanCoin}`;

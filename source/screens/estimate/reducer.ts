@@ -1,4 +1,6 @@
-// The estimate form as plain state: four fields in order, focus, and which fields were visited.
+// The estimate form as plain state: four fields in order, focus, and which fields were visited. The fourth is the
+// pledge amount, or in the "by loan amount" mode the amount to borrow: each kept under its own name, so switching
+// the mode never turns one into the other.
 import {PERIODS, type Period} from '../../api/types.js';
 import {nextChoice} from '../../ui/fields/choice-field.js';
 import type {TextEdit} from '../../ui/fields/text-editing.js';
@@ -12,15 +14,22 @@ const arrival = (value: string) => {
 	return {cursor, selected};
 };
 
-const ESTIMATE_FIELDS = ['loanCoin', 'pledgeCoin', 'daily', 'pledgeAmount'] as const;
-type EstimateField = (typeof ESTIMATE_FIELDS)[number];
+export type AmountMode = 'pledge' | 'loan';
+type EstimateField = 'loanCoin' | 'pledgeCoin' | 'daily' | 'pledgeAmount' | 'loanAmount';
 export type TextFieldName = Exclude<EstimateField, 'daily'>;
+
+/** The amount field of a mode. */
+export const amountField = (mode: AmountMode): 'pledgeAmount' | 'loanAmount' => (mode === 'pledge' ? 'pledgeAmount' : 'loanAmount');
+/** The fields in order, as the mode shows them. */
+const fieldsOf = (mode: AmountMode): readonly EstimateField[] => ['loanCoin', 'pledgeCoin', 'daily', amountField(mode)];
 
 export interface EstimateFormState {
 	loanCoin: string;
 	pledgeCoin: string;
 	daily: Period;
+	amountMode: AmountMode;
 	pledgeAmount: string;
+	loanAmount: string;
 	focus: EstimateField;
 	/** Fields the user has left or submitted: their "required" errors show from then on. */
 	visited: EstimateField[];
@@ -36,7 +45,9 @@ export const initialEstimateForm: EstimateFormState = {
 	loanCoin: '',
 	pledgeCoin: '',
 	daily: 'SEVEN',
+	amountMode: 'pledge',
 	pledgeAmount: '',
+	loanAmount: '',
 	focus: 'loanCoin',
 	visited: [],
 	suggestion: NO_SUGGESTION,
@@ -45,9 +56,9 @@ export const initialEstimateForm: EstimateFormState = {
 };
 
 /** The form as it was left this session (or last run): values back, focus on the first field still empty. */
-export function restoredEstimateForm(remembered: Partial<Pick<EstimateFormState, 'loanCoin' | 'pledgeCoin' | 'daily' | 'pledgeAmount'>>): EstimateFormState {
+export function restoredEstimateForm(remembered: Partial<Pick<EstimateFormState, 'loanCoin' | 'pledgeCoin' | 'daily' | 'amountMode' | 'pledgeAmount' | 'loanAmount'>>): EstimateFormState {
 	const form = {...initialEstimateForm, ...remembered};
-	const focus = (['loanCoin', 'pledgeCoin', 'pledgeAmount'] as const).find((name) => form[name].trim() === '') ?? 'loanCoin';
+	const focus = (['loanCoin', 'pledgeCoin', amountField(form.amountMode)] as const).find((name) => form[name].trim() === '') ?? 'loanCoin';
 	return {...form, focus, ...arrival(form[focus])};
 }
 
@@ -56,6 +67,8 @@ export type EstimateFormAction =
 	| {type: 'period'; daily: Period}
 	| {type: 'select-period'; move: {type: 'cycle'; by: number} | {type: 'pick'; index: number}}
 	| {type: 'move'; by: 1 | -1}
+	/** Ctrl+T: by pledge ↔ by loan amount; focus on the amount stays on the amount (the other one). */
+	| {type: 'toggle-mode'}
 	| {type: 'suggest'; by: number; coins: readonly CoinLike[]}
 	/** Enter in a text field: a coin field takes the highlighted suggestion, then focus moves on. */
 	| {type: 'submit-field'; coins: readonly CoinLike[]};
@@ -69,9 +82,16 @@ export function estimateFormReducer(state: EstimateFormState, action: EstimateFo
 		case 'select-period':
 			return {...state, daily: PERIODS[nextChoice(PERIODS.indexOf(state.daily), PERIODS.length, action.move)]!};
 		case 'move': {
-			const index = ESTIMATE_FIELDS.indexOf(state.focus);
-			const next = ESTIMATE_FIELDS[(index + action.by + ESTIMATE_FIELDS.length) % ESTIMATE_FIELDS.length]!;
+			const fields = fieldsOf(state.amountMode);
+			const index = fields.indexOf(state.focus);
+			const next = fields[(index + action.by + fields.length) % fields.length]!;
 			return {...state, focus: next, visited: visit(state.visited, state.focus), suggestion: NO_SUGGESTION, ...(next === 'daily' ? {cursor: 0, selected: false} : arrival(state[next]))};
+		}
+		case 'toggle-mode': {
+			const amountMode: AmountMode = state.amountMode === 'pledge' ? 'loan' : 'pledge';
+			if (state.focus !== amountField(state.amountMode)) return {...state, amountMode};
+			const focus = amountField(amountMode);
+			return {...state, amountMode, focus, suggestion: NO_SUGGESTION, ...arrival(state[focus])};
 		}
 		case 'suggest':
 			return isCoinField(state.focus) ? field(state, action) : state;
