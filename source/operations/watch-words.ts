@@ -7,7 +7,7 @@ import {priceAmount} from '../format/price.js';
 import {sanitize} from '../format/sanitize.js';
 import {localDateTimeWithOffset} from '../format/time.js';
 
-export const LEVEL_WORDS: Record<WatchLevel, string> = {
+const LEVEL_WORDS: Record<WatchLevel, string> = {
 	ok: 'ok',
 	warn: 'WARN',
 	'margin-call': 'MARGIN CALL',

@@ -79,15 +79,17 @@ export function fileRecentInputs(path: string): RecentInputsStore {
 			}
 			const parsed = v.safeParse(fileSchema, json);
 			if (!parsed.success) return NO_RECENT_INPUTS;
-			return {estimate: parsed.output.estimate ?? {}, borrow: parsed.output.borrow ?? {}, loanTargets: parsed.output.loanTargets ?? {}};
+			const {estimate = {}, borrow = {}, loanTargets} = parsed.output;
+			return {estimate, borrow, ...(loanTargets ? {loanTargets} : {})};
 		},
 		async save(inputs) {
 			// Whatever the caller passed, only the known fields that pass their check reach the disk.
+			const loanTargets = validFields(loanTargetInputs, inputs.loanTargets ?? {});
 			const checked = {
 				version: 1,
 				estimate: validFields(estimateInputs, inputs.estimate),
 				borrow: validFields(borrowInputs, inputs.borrow),
-				loanTargets: validFields(loanTargetInputs, inputs.loanTargets ?? {}),
+				...(Object.keys(loanTargets).length > 0 ? {loanTargets} : {}),
 			};
 			await writePrivateFile(path, `${JSON.stringify(checked, null, 2)}\n`);
 		},

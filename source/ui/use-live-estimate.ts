@@ -26,7 +26,7 @@ export interface LoanAmountQuery {
 export type PeriodResult = {ok: true; estimate: Estimate} | {ok: false; error: unknown};
 export type LoanAmountResult = {ok: true; value: LoanAmountEstimate} | {ok: false; error: unknown};
 
-export type Live<Q, R> =
+type Live<Q, R> =
 	| {status: 'idle'}
 	/** A request is due or under way; the last answers stay on screen (marked as updating) meanwhile. */
 	| {status: 'waiting'; key: string; previous?: Partial<Record<Period, R>>; previousQuery?: Q}

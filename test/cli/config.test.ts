@@ -42,12 +42,20 @@ describe('readConfig', () => {
 			directories: {config: `${homedir()}/.config/loan-tui`, cache: `${homedir()}/.cache/loan-tui`, state: `${homedir()}/.local/state/loan-tui`},
 			credentials: {state: 'absent'},
 			sessionBus: {address: undefined, runtimeDir: undefined, display: undefined},
+			childEnvironment: {},
 		});
+	});
+
+	it('a program loan-tui starts (watch --exec) gets the environment without the credentials', () => {
+		const env = {PATH: '/bin', LANG: 'C', BITGET_API_KEY: 'k', BITGET_SECRET_KEY: 's', BITGET_PASSPHRASE: 'p'};
+		expect(config(env).childEnvironment).toEqual({PATH: '/bin', LANG: 'C'});
 	});
 
 	it('an empty value counts as unset, for every variable', () => {
 		const names = ['LOAN_TUI_BASE_URL', 'LOAN_TUI_PROFILE', 'LOAN_TUI_RECONCILE_SECONDS', 'LOAN_TUI_NO_OSC52', 'LOAN_TUI_NO_V8_TUNING', 'NO_COLOR', 'TERM', 'LC_ALL', 'LANG', 'XDG_CONFIG_HOME', 'XDG_CACHE_HOME', 'XDG_STATE_HOME', 'HOME', 'BITGET_API_KEY', 'BITGET_SECRET_KEY', 'BITGET_PASSPHRASE', 'DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR', 'DISPLAY'];
-		expect(config(Object.fromEntries(names.map((name) => [name, ''])))).toEqual(config({}));
+		// (A program loan-tui starts still sees them set, empty: childEnvironment is the environment as it is.)
+		const withoutChild = (values: Record<string, string>) => ({...config(values), childEnvironment: undefined});
+		expect(withoutChild(Object.fromEntries(names.map((name) => [name, ''])))).toEqual(withoutChild({}));
 	});
 
 	it('LOAN_TUI_BASE_URL: an http(s) origin, below --base-url; anything else is refused naming it', () => {

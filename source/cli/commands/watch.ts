@@ -118,7 +118,10 @@ export async function runWatch(session: Session, values: ParsedArgs['values']): 
 				if (stop.signal.aborted) return undefined;
 				throw error;
 			});
-			if (next) deliver(watcher.observe(next));
+			if (!next) continue;
+			deliver(watcher.observe(next));
+			// Each failed read is said on stderr as it happens; the alert comes once the watch is blind.
+			if (!next.ok) out.stderr.write(`loan-tui: could not read your loans (${sanitize(next.problem)}); next try in ${options.intervalMs / 1000} s\n`);
 		}
 		out.stderr.write('loan-tui: watch stopped\n');
 		return EXIT.ok;

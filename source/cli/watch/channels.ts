@@ -48,7 +48,8 @@ export function openChannels(options: ChannelOptions): Channels {
 			if (notifier && !notifierMissing) {
 				track(
 					runChild(notifier.command, notifier.args('loan-tui', eventText(event)), options.env).then((result) => {
-						if (result.kind === 'missing') {
+						// Alerts sent together all find it missing: said once.
+						if (result.kind === 'missing' && !notifierMissing) {
 							notifierMissing = true;
 							warn(`desktop notifications need ${notifier.command}, which is not installed (said once; alerts still go to the other channels)`);
 						}

@@ -1,0 +1,212 @@
+// loan-tui watch over the simulator's two demo loans (ETH near its margin call at 75.73 %, call 80 %, liquidation
+// 90 %; BTC calm at 70.02 %), as a process: --once's exit status for each level; a watch that alerts once per change
+// of level on stdout (NDJSON), --exec and a loopback webhook, refuses a second watch, and stops on SIGTERM; blindness
+// when the server stops answering, and sight again. Reads are asked for with SIGUSR1, never waited for by the clock.
+import {mkdtempSync, readFileSync, existsSync} from 'node:fs';
+import {createServer, type Server} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterEach, describe, expect, it, vi} from 'vitest';
+import {runCli, spawnCli} from '../helpers/cli.js';
+import {TEST_CREDENTIAL_ENV, useSimulator} from '../helpers/simulator.js';
+
+const WAIT = {timeout: 30_000, interval: 20};
+
+describe('loan-tui watch', () => {
+	const sim = useSimulator({demoLoans: true});
+	const stateHome = () => mkdtempSync(join(tmpdir(), 'loan-tui-watch-'));
+	const run = (args: string[], env: Record<string, string> = {}) => runCli(['watch', ...args, '--base-url', sim.simulator.url], {env: {...TEST_CREDENTIAL_ENV, ...env}});
+	const reads = () => sim.simulator.requests.filter((request) => request.operation === 'ongoingOrders').length;
+	const stopAll: Array<() => void> = [];
+	afterEach(() => {
+		for (const stop of stopAll.splice(0)) stop();
+	});
+
+	it('--once: one read, every loan\'s level, the worst as the exit status (0, 10, 11, 12; 1 when the loans cannot be read)', async () => {
+		const warn = await run(['--once']);
+		expect(warn.code, warn.stderr).toBe(10);
+		expect(warn.stdout).toMatch(/loan \d+ ETH\/USDT: WARN · LTV 75\.73% · ETH at 1,545\.0000 USDT; margin call at 1,462\.5356 USDT, liquidation at 1,300\.0317 USDT/);
+		expect(warn.stdout).toMatch(/loan \d+ BTC\/USDT: ok · LTV 70\.02%/);
+		for (const [price, code, level] of [
+			['1700', 0, 'ok'],
+			['1460', 11, 'margin-call'],
+			['1340', 12, 'liquidation-near'],
+		] as const) {
+			sim.simulator.setPrice('ETH', price);
+			const result = await run(['--once', '--json']);
+			expect(result.code, `ETH at ${price}: ${result.stderr}`).toBe(code);
+			const eth = result.stdout
+				.trim()
+				.split('\n')
+				.map((line) => JSON.parse(line) as Record<string, unknown>)
+				.find((event) => event.pledgeCoin === 'ETH');
+			expect(eth).toMatchObject({kind: 'level', level, loanCoin: 'USDT', projected: false});
+		}
+		// --warn-ltv moves the line; one at or above a loan's liquidation LTV is refused before watching.
+		sim.simulator.setPrice('ETH', '1545');
+		expect((await run(['--once', '--warn-ltv', '76'])).code).toBe(0);
+		const late = await run(['--once', '--warn-ltv', '90']);
+		expect(late.code).toBe(2);
+		expect(late.stderr).toMatch(/--warn-ltv 90\.00% is at or above the liquidation LTV of loan \d+ \(90\.00%\)/);
+		// --notify where no notifier is installed: said once, the alerts still printed.
+		const quiet = await run(['--once', '--notify'], {PATH: '/nonexistent'});
+		expect(quiet.code).toBe(10);
+		expect(quiet.stderr.match(/desktop notifications need notify-send, which is not installed/g) ?? []).toHaveLength(1);
+		expect(quiet.stdout).toMatch(/ETH\/USDT: WARN/);
+		sim.simulator.setAvailable(false);
+		const blind = await run(['--once', '--timeout', '2']);
+		expect(blind.code).toBe(1);
+		expect(blind.stdout).toMatch(/cannot read your loans/);
+	});
+
+	it('bad input is exit 2 before any request: a short interval, thresholds, a webhook over plain http elsewhere, an unknown order', async () => {
+		for (const [args, message] of [
+			[['--interval', '5'], /--interval must be a whole number of seconds from 10 to 86400 \(got "5"\)/],
+			[['--warn-ltv', '120'], /--warn-ltv must be a percentage above 0 and below 100/],
+			[['--repeat', '0'], /--repeat must be a whole number of minutes from 1/],
+			[['--webhook', 'http://example.com/hook'], /--webhook must be an https:\/\/ URL \(plain http only to this machine\)/],
+			[['--order', 'abc'], /--order: /],
+		] as const) {
+			const result = await run([...args]);
+			expect(result.code, result.stderr).toBe(2);
+			expect(result.stderr).toMatch(message);
+		}
+		expect(sim.simulator.requests).toEqual([]);
+		const unknown = await run(['--once', '--order', '1130000000000009999']);
+		expect(unknown.code).toBe(2);
+		expect(unknown.stderr).toMatch(/not among your ongoing loans: 1130000000000009999/);
+	});
+
+	it('alerts once per change of level on stdout, --exec and the webhook; a second watch is refused; SIGTERM stops it', async () => {
+		const bodies: Array<Record<string, unknown>> = [];
+		const hook: Server = createServer((req, res) => {
+			let body = '';
+			req.on('data', (chunk) => (body += chunk));
+			req.on('end', () => {
+				bodies.push(JSON.parse(body) as Record<string, unknown>);
+				res.end('ok');
+			});
+		});
+		await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+		stopAll.push(() => hook.close());
+		const scratch = stateHome();
+		const execLog = join(scratch, 'exec.log');
+		const execEnv = join(scratch, 'exec.env');
+		const env = {...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: scratch};
+		const args = [
+			'watch',
+			'--interval',
+			'3600',
+			'--json',
+			'--exec',
+			// The environment first: once the log has a line, that command's environment is whole on disk.
+			`env > '${execEnv}'; echo "$LOAN_TUI_EVENT_LEVEL $LOAN_TUI_EVENT_PLEDGE_COIN" >> '${execLog}'`,
+			'--webhook',
+			`http://127.0.0.1:${(hook.address() as AddressInfo).port}/alerts`,
+			'--base-url',
+			sim.simulator.url,
+		];
+		const {child, result} = spawnCli(args, {env, timeoutMs: 120_000});
+		stopAll.push(() => child.kill('SIGKILL'));
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk) => (stdout += chunk));
+		child.stderr.on('data', (chunk) => (stderr += chunk));
+		const events = () =>
+			stdout
+				.split('\n')
+				.filter((line) => line.startsWith('{'))
+				.map((line) => JSON.parse(line) as Record<string, unknown>);
+		const levels = () => events().map((event) => `${event.pledgeCoin}:${event.level}`);
+		const readNow = async (expected: number) => {
+			const before = reads();
+			child.kill('SIGUSR1');
+			await vi.waitFor(() => expect(reads()).toBeGreaterThan(before), WAIT);
+			await vi.waitFor(() => expect(events()).toHaveLength(expected), WAIT);
+		};
+
+		// The first read: ETH at warn is an alert, calm BTC is not.
+		await vi.waitFor(() => expect(stderr).toMatch(/watching 2 loans every 3600 s \(worst: warn\)/), WAIT);
+		expect(levels()).toEqual(['ETH:warn']);
+		// ETH to 1,460: 75.73 × 1,545 / 1,460 = 80.14 %, at the margin call.
+		sim.simulator.setPrice('ETH', '1460');
+		await readNow(2);
+		expect(events()[1]).toMatchObject({kind: 'level', level: 'margin-call', previous: 'warn', pledgeCoin: 'ETH', loanCoin: 'USDT', projected: false});
+		expect(Number(events()[1]!.ltv)).toBeGreaterThanOrEqual(0.8);
+		// The same level read again is no alert: the next alert (back to ok) is the third line, not a second margin call.
+		const before = reads();
+		child.kill('SIGUSR1');
+		await vi.waitFor(() => expect(reads()).toBeGreaterThan(before), WAIT);
+		sim.simulator.setPrice('ETH', '1700');
+		await readNow(3);
+		expect(levels()).toEqual(['ETH:warn', 'ETH:margin-call', 'ETH:ok']);
+
+		// Each alert reached --exec (with the event, never the credentials) and the webhook.
+		await vi.waitFor(() => expect(existsSync(execLog) ? readFileSync(execLog, 'utf8').trim().split('\n') : []).toHaveLength(3), WAIT);
+		expect(readFileSync(execLog, 'utf8')).toBe('warn ETH\nmargin-call ETH\nok ETH\n');
+		const childEnv = readFileSync(execEnv, 'utf8');
+		expect(childEnv).toMatch(/^LOAN_TUI_EVENT_ORDER_ID=\d+$/m);
+		expect(childEnv).not.toMatch(/BITGET_|test-secret-key|test-passphrase/);
+		await vi.waitFor(() => expect(bodies).toHaveLength(3), WAIT);
+		expect(bodies.map((body) => body.level)).toEqual(['warn', 'margin-call', 'ok']);
+
+		// One watch per profile.
+		const second = await runCli(args, {env});
+		expect(second.code).toBe(2);
+		expect(second.stderr).toMatch(new RegExp(`another loan-tui watch \\(process ${child.pid}\\) is watching profile`));
+
+		child.kill('SIGTERM');
+		const ended = await result;
+		expect(ended.code, ended.stderr).toBe(0);
+		expect(ended.stderr).toMatch(/watch stopped/);
+		expect(existsSync(join(scratch, 'loan-tui', 'watch-default.lock'))).toBe(false);
+	});
+
+	it('blind after three failed reads (each said on stderr), one alert; it says when it sees again', async () => {
+		const env = {...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: stateHome()};
+		const {child, result} = spawnCli(['watch', '--interval', '3600', '--timeout', '2', '--base-url', sim.simulator.url], {env, timeoutMs: 120_000});
+		stopAll.push(() => child.kill('SIGKILL'));
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk) => (stdout += chunk));
+		child.stderr.on('data', (chunk) => (stderr += chunk));
+		await vi.waitFor(() => expect(stderr).toMatch(/watching 2 loans/), WAIT);
+		sim.simulator.setAvailable(false);
+		for (let failure = 1; failure <= 3; failure++) {
+			child.kill('SIGUSR1');
+			await vi.waitFor(() => expect(stderr.match(/could not read your loans/g) ?? []).toHaveLength(failure), WAIT);
+		}
+		expect(stdout.match(/cannot read your loans/g) ?? []).toHaveLength(1);
+		sim.simulator.setAvailable(true);
+		child.kill('SIGUSR1');
+		await vi.waitFor(() => expect(stdout).toMatch(/reads your loans again/), WAIT);
+		expect(stdout.match(/cannot read your loans/g) ?? []).toHaveLength(1);
+		child.kill('SIGINT');
+		expect((await result).code).toBe(0);
+	});
+
+	it('a loan liquidated while watched is closed, "liquidated" from the history, once; the other stays watched', async () => {
+		const env = {...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: stateHome()};
+		const {child, result} = spawnCli(['watch', '--interval', '3600', '--json', '--base-url', sim.simulator.url], {env, timeoutMs: 120_000});
+		stopAll.push(() => child.kill('SIGKILL'));
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk) => (stdout += chunk));
+		child.stderr.on('data', (chunk) => (stderr += chunk));
+		await vi.waitFor(() => expect(stderr).toMatch(/watching 2 loans/), WAIT);
+		// ETH at 1,290: 75.73 × 1,545 / 1,290 = 90.7 %, past the liquidation LTV: the simulator liquidates it.
+		sim.simulator.setPrice('ETH', '1290');
+		child.kill('SIGUSR1');
+		await vi.waitFor(() => expect(stdout).toMatch(/"level":"closed"/), WAIT);
+		const closed = stdout
+			.trim()
+			.split('\n')
+			.map((line) => JSON.parse(line) as Record<string, unknown>)
+			.filter((event) => event.level === 'closed');
+		expect(closed).toEqual([expect.objectContaining({kind: 'level', how: 'liquidated', previous: 'warn', pledgeCoin: 'ETH'})]);
+		expect(String(closed[0]!.text)).toMatch(/ETH\/USDT: LIQUIDATED/);
+		child.kill('SIGTERM');
+		expect((await result).code).toBe(0);
+	});
+});
