@@ -29,6 +29,8 @@ export function eventText(event: WatchEvent): string {
 				: `cannot read prices (${sanitize(event.problem ?? 'no answer')}): levels follow the loans' own LTVs only`;
 		case 'sees':
 			return event.what === 'loans' ? 'reads your loans again' : 'reads prices again';
+		case 'top-up':
+			return `loan ${event.orderId ?? '?'}${pair(event)}: ${topUpText(event)}`;
 		case 'level':
 		case 'reminder': {
 			const order = `loan ${event.orderId ?? '?'}${pair(event)}`;
@@ -43,6 +45,25 @@ export function eventText(event: WatchEvent): string {
 					: ` · ${sanitize(event.pledgeCoin ?? '')} at ${inQuote(event.price)}; margin call at ${inQuote(event.marginCallPrice)}, liquidation at ${inQuote(event.liquidationPrice)}`;
 			return `${order}: ${LEVEL_WORDS[event.level ?? 'ok']}${was}${ltv}${prices}`;
 		}
+	}
+}
+
+function topUpText(event: WatchEvent): string {
+	const report = event.topUp;
+	const amount = report?.amount === undefined ? '' : `${report.amount} ${sanitize(event.pledgeCoin ?? '')}`;
+	const ltvs = report?.ltvBefore !== undefined && report.ltvAfter !== undefined ? ` (LTV ${ltvPercent(report.ltvBefore)} → ${ltvPercent(report.ltvAfter)})` : '';
+	const capped = report?.capped ? ', capped by --max-add' : '';
+	switch (report?.result) {
+		case 'done':
+			return `TOP-UP added ${amount}${ltvs}${capped}`;
+		case 'dry-run':
+			return `top-up would add ${amount}${ltvs}${capped}; nothing sent (add --yes to let the watch add it)`;
+		case 'refused':
+			return `TOP-UP of ${amount} REFUSED: ${sanitize(report.reason ?? 'refused')}; not retried for this crossing`;
+		case 'unknown':
+			return `TOP-UP of ${amount}: OUTCOME UNKNOWN (${sanitize(report.reason ?? 'no answer')}); no more top-ups for this loan — check loan-tui history --local`;
+		default:
+			return `top-up not done: ${sanitize(report?.reason ?? '')}`;
 	}
 }
 
@@ -66,6 +87,7 @@ export function eventJson(event: WatchEvent): Record<string, unknown> {
 		projected: event.projected ?? false,
 		...(event.how ? {how: event.how} : {}),
 		...(event.what ? {what: event.what, problem: event.problem ?? null} : {}),
+		...(event.topUp ? {topUp: event.topUp} : {}),
 		loanCoin: event.loanCoin ?? null,
 		pledgeCoin: event.pledgeCoin ?? null,
 		text: eventText(event),

@@ -25,8 +25,21 @@ export type WatchRead =
 	| {ok: true; time: number; loans: LoanSeen[]; closed: ReadonlyMap<string, ClosedHow>; pricesProblem?: string}
 	| {ok: false; time: number; problem: string};
 
+/** What a top-up did (operations/top-up.ts): added, refused, unknown, only said (no --yes), or not tried and why. */
+export interface TopUpReport {
+	result: 'done' | 'refused' | 'unknown' | 'dry-run' | 'skipped';
+	amount?: string;
+	/** The LTV before, and after (the server's, or expected for a dry run). */
+	ltvBefore?: string;
+	ltvAfter?: string;
+	/** The amount was cut to what --max-add leaves for 24 hours. */
+	capped?: boolean;
+	/** Why it was refused or skipped. */
+	reason?: string;
+}
+
 export interface WatchEvent {
-	kind: 'level' | 'reminder' | 'blind' | 'sees';
+	kind: 'level' | 'reminder' | 'blind' | 'sees' | 'top-up';
 	/** Epoch ms of the read. */
 	time: number;
 	orderId?: string;
@@ -46,6 +59,7 @@ export interface WatchEvent {
 	/** The loan's coins, for the words. */
 	loanCoin?: string;
 	pledgeCoin?: string;
+	topUp?: TopUpReport;
 }
 
 export interface WatcherOptions {

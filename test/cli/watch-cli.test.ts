@@ -209,4 +209,77 @@ describe('loan-tui watch', () => {
 		child.kill('SIGTERM');
 		expect((await result).code).toBe(0);
 	});
+
+	/** A watch over the simulator, its NDJSON events and stderr as they come. */
+	const startWatch = (args: string[], env: Record<string, string> = {}) => {
+		const {child, result} = spawnCli(['watch', '--interval', '3600', '--json', ...args, '--base-url', sim.simulator.url], {env: {...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: stateHome(), LOAN_TUI_RECONCILE_SECONDS: '0', ...env}, timeoutMs: 120_000});
+		stopAll.push(() => child.kill('SIGKILL'));
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk) => (stdout += chunk));
+		child.stderr.on('data', (chunk) => (stderr += chunk));
+		const events = () =>
+			stdout
+				.split('\n')
+				.filter((line) => line.startsWith('{'))
+				.map((line) => JSON.parse(line) as Record<string, unknown> & {topUp?: Record<string, unknown>});
+		return {child, result, events, stderr: () => stderr};
+	};
+	const posts = () => sim.simulator.requests.filter((request) => request.operation === 'revisePledge');
+	const topUps = (events: Array<Record<string, unknown> & {topUp?: Record<string, unknown>}>) => events.filter((event) => event.kind === 'top-up').map((event) => event.topUp);
+
+	it('top-up with --yes: one POST for the crossing, capped by --max-add; crossing again within 10 minutes is said, not sent', async () => {
+		const {tight} = sim.demoLoanIds();
+		const watch = startWatch(['--top-up-at', '75', '--top-up-to', '70', '--max-add', '0.5', '--yes']);
+		// 20 ETH at 75.73 %: 70 % wants 1.63714286 ETH; --max-add allows 0.5 (75.73 × 20 / 20.5 = 73.88 %).
+		await vi.waitFor(() => expect(topUps(watch.events())).toHaveLength(1), WAIT);
+		expect(topUps(watch.events())[0]).toMatchObject({result: 'done', amount: '0.5', capped: true, ltvBefore: '0.7573'});
+		expect(Number(topUps(watch.events())[0]!.ltvAfter)).toBeCloseTo(0.7388, 3);
+		expect(posts()).toHaveLength(1);
+		expect(JSON.parse(posts()[0]!.body)).toEqual({orderId: tight, amount: '0.5', pledgeCoin: 'ETH', reviseType: 'IN'});
+		// The next read finds it below the line (and ok: below 75 %), which ends the crossing.
+		watch.child.kill('SIGUSR1');
+		await vi.waitFor(() => expect(watch.events().some((event) => event.level === 'ok' && event.previous === 'warn')).toBe(true), WAIT);
+		// ETH to 1,500 puts it above again (73.88 × 1,545 / 1,500 = 76.1 %): a new crossing, too soon.
+		sim.simulator.setPrice('ETH', '1500');
+		watch.child.kill('SIGUSR1');
+		await vi.waitFor(() => expect(topUps(watch.events())).toHaveLength(2), WAIT);
+		expect(topUps(watch.events())[1]).toEqual({result: 'skipped', reason: 'the last top-up of this loan was less than 10 minutes ago'});
+		expect(posts()).toHaveLength(1);
+		watch.child.kill('SIGTERM');
+		expect((await watch.result).code).toBe(0);
+	});
+
+	it('top-up: without --yes only said; a refusal (43012) is one alert, not retried; an unknown outcome stops top-ups of that loan', async () => {
+		const dry = startWatch(['--top-up-at', '75', '--top-up-to', '70', '--max-add', '5']);
+		await vi.waitFor(() => expect(topUps(dry.events())).toHaveLength(1), WAIT);
+		expect(topUps(dry.events())[0]).toMatchObject({result: 'dry-run', amount: '1.63714286', capped: false});
+		expect(dry.events().find((event) => event.kind === 'top-up')!.text).toMatch(/would add 1\.63714286 ETH \(LTV 75\.73% → 70\.00%\); nothing sent/);
+		dry.child.kill('SIGTERM');
+		await dry.result;
+		expect(posts()).toHaveLength(0);
+
+		sim.simulator.injectFault({kind: 'raw', operation: 'revisePledge', body: JSON.stringify({code: '43012', msg: 'Insufficient balance', requestTime: 0, data: null}), times: Number.POSITIVE_INFINITY});
+		const refused = startWatch(['--top-up-at', '75', '--top-up-to', '70', '--max-add', '5', '--yes']);
+		await vi.waitFor(() => expect(topUps(refused.events())).toHaveLength(1), WAIT);
+		expect(topUps(refused.events())[0]).toMatchObject({result: 'refused', amount: '1.63714286', reason: expect.stringMatching(/43012.*Insufficient balance/)});
+		expect(posts()).toHaveLength(1);
+		// The next read, still above the line: no second POST. (Its end is seen by the alert the price move brings.)
+		sim.simulator.setPrice('ETH', '1460');
+		refused.child.kill('SIGUSR1');
+		await vi.waitFor(() => expect(refused.events().some((event) => event.level === 'margin-call')).toBe(true), WAIT);
+		expect(posts()).toHaveLength(1);
+		expect(topUps(refused.events())).toHaveLength(1);
+		refused.child.kill('SIGTERM');
+		await refused.result;
+
+		sim.simulator.reset();
+		sim.simulator.injectFault({kind: 'reset-before-response', operation: 'revisePledge'});
+		const lost = startWatch(['--top-up-at', '75', '--top-up-to', '70', '--max-add', '5', '--yes']);
+		await vi.waitFor(() => expect(topUps(lost.events())).toHaveLength(1), WAIT);
+		expect(topUps(lost.events())[0]).toMatchObject({result: 'unknown', amount: '1.63714286'});
+		expect(lost.events().find((event) => event.kind === 'top-up')!.text).toMatch(/OUTCOME UNKNOWN/);
+		lost.child.kill('SIGTERM');
+		await lost.result;
+	});
 });

@@ -1,9 +1,14 @@
 // loan-tui watch: reads the loans every --interval with today's prices and alerts on changes of level
-// (operations/watch.ts), on stdout and the channels asked for (cli/watch/channels.ts). It only reads. One per profile
+// (operations/watch.ts), on stdout and the channels asked for (cli/watch/channels.ts). It only reads, unless a top-up
+// is asked for (operations/top-up.ts), which posts through the money pipeline like `collateral add`. One per profile
 // (state/watch-lock.ts); Ctrl+C, SIGTERM or SIGHUP stop it cleanly; SIGUSR1 reads at once. After a sleep or a clock
 // jump the next read is at once. --once reads once and exits with the worst level, for cron.
 import Big from 'big.js';
 import {checkOrderId} from '../../api/loan-requests.js';
+import {checkAmount} from '../../api/validate.js';
+import {failureText} from '../../operations/observe.js';
+import {createTopUps, type TopUpPolicy, type TopUps} from '../../operations/top-up.js';
+import {runMoneyPost} from '../money-command.js';
 import {ltvPercent} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {parseLtvPercent} from '../../loans/targets.js';
@@ -27,6 +32,7 @@ const WAKE_CHECK_MS = 5000;
 export const WATCH_EXIT: Record<Exclude<WatchLevel, 'closed'>, number> = {ok: 0, warn: 10, 'margin-call': 11, 'liquidation-near': 12};
 
 interface WatchOptions {
+	topUp?: TopUpPolicy;
 	orderIds?: string[];
 	intervalMs: number;
 	repeatMs: number;
@@ -47,12 +53,14 @@ export function watchOptions(values: ParsedArgs['values']): WatchOptions {
 		if (fraction === undefined) throw new UsageError(`--${flag} must be a percentage above 0 and below 100, like 70 (got "${sanitize(text)}")`);
 		return fraction;
 	};
+	const topUp = topUpPolicy(values, percent);
 	const orderIds = values.order?.split(',').map((id) => id.trim());
 	for (const id of orderIds ?? []) {
 		const checked = checkOrderId(id);
 		if (!checked.ok) throw new UsageError(`--order: ${checked.message}`);
 	}
 	return {
+		...(topUp ? {topUp} : {}),
 		...(orderIds ? {orderIds} : {}),
 		intervalMs: number('interval', values.interval, DEFAULT_INTERVAL_S, MIN_INTERVAL_S, 86_400, 'seconds') * 1000,
 		repeatMs: number('repeat', values.repeat, DEFAULT_REPEAT_MIN, 1, 10_080, 'minutes') * 60_000,
@@ -60,6 +68,23 @@ export function watchOptions(values: ParsedArgs['values']): WatchOptions {
 		warnFall: percent('warn-fall', values['warn-fall']),
 		once: values.once === true,
 	};
+}
+
+/** --top-up-at, --top-up-to and --max-add: all three or none, the target below the trigger. */
+function topUpPolicy(values: ParsedArgs['values'], percent: (flag: string, text: string | undefined) => string | undefined): TopUpPolicy | undefined {
+	const given = (['top-up-at', 'top-up-to', 'max-add'] as const).filter((flag) => values[flag] !== undefined);
+	if (given.length === 0) {
+		if (values.yes) throw new UsageError('--yes goes with --top-up-at, --top-up-to and --max-add: the watch sends nothing else');
+		return undefined;
+	}
+	if (given.length < 3) throw new UsageError(`a top-up needs --top-up-at, --top-up-to and --max-add together (missing: ${(['top-up-at', 'top-up-to', 'max-add'] as const).filter((flag) => !given.includes(flag)).map((flag) => `--${flag}`).join(', ')})`);
+	if (values.once) throw new UsageError('--top-up-at needs a running watch, not --once: a crossing must be remembered so it is topped up once');
+	const at = percent('top-up-at', values['top-up-at'])!;
+	const to = percent('top-up-to', values['top-up-to'])!;
+	if (new Big(to).gte(at)) throw new UsageError(`--top-up-to (${ltvPercent(to)}) must be below --top-up-at (${ltvPercent(at)}): a top-up brings the LTV down`);
+	const maxAdd = checkAmount(values['max-add']!, '--max-add');
+	if (!maxAdd.ok) throw new UsageError(maxAdd.message);
+	return {at, to, maxAdd: maxAdd.value};
 }
 
 /** https, or plain http to this machine: an alert says which loan is at risk, and no one else should read it. */
@@ -107,8 +132,13 @@ export async function runWatch(session: Session, values: ParsedArgs['values']): 
 		if (options.once) return once(first, thresholds, channels.send);
 
 		const watcher = createWatcher({thresholds, repeatMs: options.repeatMs});
-		const deliver = (events: WatchEvent[]) => events.forEach((event) => channels.send(event));
-		deliver(watcher.observe(first));
+		const topUps = options.topUp ? createTopUps(options.topUp) : undefined;
+		if (topUps) session.client.assertCanSign();
+		const deliver = async (read: WatchRead) => {
+			for (const event of watcher.observe(read)) channels.send(event);
+			if (topUps && read.ok) for (const event of await topUpAll(session, topUps, read, values.yes === true)) channels.send(event);
+		};
+		await deliver(first);
 		out.stderr.write(`loan-tui: watching ${first.ok ? `${first.loans.length} loan${first.loans.length === 1 ? '' : 's'}` : 'your loans'} every ${options.intervalMs / 1000} s (${first.ok ? `worst: ${watcher.worst()}` : 'the first read failed'}); Ctrl+C stops\n`);
 		while (!stop.signal.aborted) {
 			if (!readAsked) await waitForNextRead(options.intervalMs, stop.signal, (wake) => (readNow = wake));
@@ -119,7 +149,7 @@ export async function runWatch(session: Session, values: ParsedArgs['values']): 
 				throw error;
 			});
 			if (!next) continue;
-			deliver(watcher.observe(next));
+			await deliver(next);
 			// Each failed read is said on stderr as it happens; the alert comes once the watch is blind.
 			if (!next.ok) out.stderr.write(`loan-tui: could not read your loans (${sanitize(next.problem)}); next try in ${options.intervalMs / 1000} s\n`);
 		}
@@ -133,11 +163,47 @@ export async function runWatch(session: Session, values: ParsedArgs['values']): 
 	}
 }
 
+/** Each loan at or past --top-up-at gets its decision: an addition sent through the money pipeline (with --yes),
+ * said only (without), or why not; every one is an alert on every channel. */
+async function topUpAll(session: Session, topUps: TopUps, read: Extract<WatchRead, {ok: true}>, send: boolean): Promise<WatchEvent[]> {
+	const events: WatchEvent[] = [];
+	for (const {loan, ltv} of read.loans) {
+		const decision = topUps.decide(loan, ltv, read.time);
+		if (decision.kind === 'none') continue;
+		const about = {kind: 'top-up' as const, time: read.time, orderId: loan.orderId, loanCoin: loan.loanCoin, pledgeCoin: loan.pledgeCoin, ltv};
+		if (decision.kind === 'skip') {
+			events.push({...about, topUp: {result: 'skipped', reason: decision.reason}});
+			continue;
+		}
+		const {amount, capped} = decision;
+		if (!send) {
+			topUps.record(loan.orderId, read.time, amount, 'dry-run');
+			events.push({...about, topUp: {result: 'dry-run', amount, capped, ltvBefore: ltv, ltvAfter: decision.ltvAfter}});
+			continue;
+		}
+		const request = {orderId: loan.orderId, amount, pledgeCoin: loan.pledgeCoin, reviseType: 'IN' as const};
+		const sent = await runMoneyPost(session, {kind: 'revisePledge', request, loan});
+		if ('result' in sent) {
+			topUps.record(loan.orderId, read.time, amount, 'done');
+			const after = sent.result.kind === 'revisePledge' ? sent.result.result.afterPledgeRate : undefined;
+			events.push({...about, topUp: {result: 'done', amount, capped, ltvBefore: ltv, ...(after === undefined ? {} : {ltvAfter: after})}});
+			continue;
+		}
+		const unknown = sent.exit === EXIT.outcomeUnknown;
+		topUps.record(loan.orderId, read.time, amount, unknown ? 'unknown' : 'refused');
+		events.push({...about, topUp: {result: unknown ? 'unknown' : 'refused', amount, capped, ltvBefore: ltv, reason: sent.error === undefined ? 'the outcome is unknown' : failureText(sent.error)}});
+	}
+	return events;
+}
+
 /** Named loans that are not open, and a warn LTV at or above a loan's liquidation LTV, are refused before watching. */
 function refuseUnusable(read: Extract<WatchRead, {ok: true}>, options: WatchOptions, thresholds: {warnLtv?: string}): void {
 	const missing = (options.orderIds ?? []).filter((id) => !read.loans.some((seen) => seen.loan.orderId === id));
 	if (missing.length > 0) throw new UsageError(`not among your ongoing loans: ${missing.join(', ')} (loan-tui loans lists them)`);
 	for (const {loan} of read.loans) {
+		if (options.topUp && new Big(options.topUp.at).gte(loan.forceRate)) {
+			throw new UsageError(`--top-up-at ${ltvPercent(options.topUp.at)} is at or above the liquidation LTV of loan ${loan.orderId} (${ltvPercent(loan.forceRate)}): the top-up would come too late`);
+		}
 		if (thresholds.warnLtv !== undefined && new Big(thresholds.warnLtv).gte(loan.forceRate)) {
 			throw new UsageError(`--warn-ltv ${ltvPercent(thresholds.warnLtv)} is at or above the liquidation LTV of loan ${loan.orderId} (${ltvPercent(loan.forceRate)}): a warning must come first`);
 		}
