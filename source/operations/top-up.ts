@@ -23,12 +23,12 @@ export interface TopUpPolicy {
 const WINDOW_MS = 24 * 3_600_000;
 const SPACING_MS = 10 * 60_000;
 
-export type TopUpDecision =
+type TopUpDecision =
 	| {kind: 'none'}
 	| {kind: 'add'; amount: string; capped: boolean; ltvAfter: string}
 	| {kind: 'skip'; reason: string};
 
-export type TopUpResult = 'done' | 'refused' | 'unknown' | 'dry-run';
+type TopUpResult = 'done' | 'refused' | 'unknown' | 'dry-run';
 
 interface LoanMemory {
 	/** Below `at` since the last top-up (or never topped up): a crossing may act. */

@@ -26,7 +26,7 @@ export type WatchRead =
 	| {ok: false; time: number; problem: string};
 
 /** What a top-up did (operations/top-up.ts): added, refused, unknown, only said (no --yes), or not tried and why. */
-export interface TopUpReport {
+interface TopUpReport {
 	result: 'done' | 'refused' | 'unknown' | 'dry-run' | 'skipped';
 	amount?: string;
 	/** The LTV before, and after (the server's, or expected for a dry run). */
