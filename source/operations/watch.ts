@@ -85,6 +85,9 @@ const BLIND_PRICES_MS = 120_000;
 
 export interface Watcher {
 	observe(read: WatchRead): WatchEvent[];
+	/** Between reads: the loans' LTVs projected from a newer price (L × P_read ÷ P_now). A change of level is an
+	 * alert marked projected; blindness and closed loans are the reads' alone. Loans not given keep their level. */
+	project(time: number, loans: LoanSeen[]): WatchEvent[];
 	/** The order ids watched now (the reader asks the histories about the ones that leave). */
 	watching(): string[];
 	/** The worst level of the loans watched, or undefined before any read succeeded. */
@@ -101,7 +104,7 @@ export function createWatcher(options: WatcherOptions): Watcher {
 	let pricesFailingSince: number | undefined;
 	let pricesBlind = false;
 
-	const observeLoans = (read: Extract<WatchRead, {ok: true}>, events: WatchEvent[]) => {
+	const observeLoans = (read: {time: number; loans: LoanSeen[]}, events: WatchEvent[]) => {
 		for (const seen of read.loans) {
 			const level = watchLevel(seen.loan, seen.ltv, options.thresholds);
 			const before = loans.get(seen.loan.orderId);
@@ -129,6 +132,9 @@ export function createWatcher(options: WatcherOptions): Watcher {
 			}
 			loans.set(seen.loan.orderId, watched);
 		}
+	};
+
+	const observeClosed = (read: Extract<WatchRead, {ok: true}>, events: WatchEvent[]) => {
 		const present = new Set(read.loans.map((seen) => seen.loan.orderId));
 		for (const [orderId, watched] of loans) {
 			if (present.has(orderId) || watched.level === 'closed') continue;
@@ -168,7 +174,14 @@ export function createWatcher(options: WatcherOptions): Watcher {
 				}
 			}
 			observeLoans(read, events);
+			observeClosed(read, events);
 			seenOnce = true;
+			return events;
+		},
+		project(time, seen) {
+			const events: WatchEvent[] = [];
+			// Only loans a read has seen and that are still open: a projection never opens or reopens one.
+			observeLoans({time, loans: seen.filter((one) => loans.has(one.loan.orderId) && loans.get(one.loan.orderId)!.level !== 'closed')}, events);
 			return events;
 		},
 		watching: () => [...loans].filter(([, watched]) => watched.level !== 'closed').map(([orderId]) => orderId),

@@ -21,12 +21,11 @@ import {EXIT, UsageError} from '../../runtime/exit-codes.js';
 import type {Session} from '../../runtime/session.js';
 import {acquireWatchLock, watchLockFile} from '../../state/watch-lock.js';
 import {openChannels} from '../watch/channels.js';
+import {waitForNextRead} from '../watch/next-read.js';
 
 const DEFAULT_INTERVAL_S = 60;
 const MIN_INTERVAL_S = 10;
 const DEFAULT_REPEAT_MIN = 30;
-/** How often the wait between reads looks at the wall clock: a jump (a sleep, a clock change) reads at once. */
-const WAKE_CHECK_MS = 5000;
 
 /** --once: the worst level as the exit status. */
 export const WATCH_EXIT: Record<Exclude<WatchLevel, 'closed'>, number> = {ok: 0, warn: 10, 'margin-call': 11, 'liquidation-near': 12};
@@ -225,37 +224,4 @@ function once(read: WatchRead, thresholds: {warnLtv?: string; warnFall?: string}
 	}
 	if (read.pricesProblem !== undefined) send({kind: 'blind', time: read.time, what: 'prices', problem: read.pricesProblem});
 	return WATCH_EXIT[worst];
-}
-
-/**
- * Until `intervalMs` has passed on the monotonic clock, or the wall clock has moved much further than it (the machine
- * slept, or the clock was set): then at once. SIGUSR1 (`wake`) and the stop signal end it early.
- */
-function waitForNextRead(intervalMs: number, signal: AbortSignal, setWake: (wake: () => void) => void): Promise<void> {
-	return new Promise((resolve) => {
-		const started = performance.now();
-		let mono = started;
-		let wall = Date.now();
-		let timer: NodeJS.Timeout | undefined;
-		const done = () => {
-			clearTimeout(timer);
-			signal.removeEventListener('abort', done);
-			setWake(() => undefined);
-			resolve();
-		};
-		const check = () => {
-			const monoNow = performance.now();
-			const wallNow = Date.now();
-			// A late timer (a busy machine) moves both clocks alike; a sleep or a clock change moves only the wall clock.
-			const jumped = Math.abs(wallNow - wall - (monoNow - mono)) > WAKE_CHECK_MS;
-			mono = monoNow;
-			wall = wallNow;
-			const elapsed = monoNow - started;
-			if (elapsed >= intervalMs || jumped) return done();
-			timer = setTimeout(check, Math.min(WAKE_CHECK_MS, intervalMs - elapsed));
-		};
-		signal.addEventListener('abort', done, {once: true});
-		setWake(done);
-		timer = setTimeout(check, Math.min(WAKE_CHECK_MS, intervalMs));
-	});
 }
