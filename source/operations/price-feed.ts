@@ -129,7 +129,7 @@ export class PriceFeed {
 	private readonly requested = new Set<string>();
 	/** Pairs the server said it has no ticker for: not asked for again on this run. */
 	private readonly refused = new Set<string>();
-	/** The last price told per pair, so the same price is not told twice. */
+	/** The last price told per pair and its source, so the same is not told twice. */
 	private readonly told = new Map<string, string>();
 	private readonly updateListeners = new Set<Listener<PriceUpdate>>();
 	private readonly statusListeners = new Set<Listener<FeedStatusChange>>();
@@ -214,7 +214,8 @@ export class PriceFeed {
 
 	private connect(): void {
 		if (this.closed) return;
-		if (!this.polling) this.setStatus('connecting');
+		// A retry keeps the reason of the failure before it.
+		if (!this.polling && this.current !== 'connecting') this.setStatus('connecting');
 		const url = this.options.url!;
 		// Filled once openSocket returns; an event for a socket this feed has since replaced or dropped is ignored.
 		const handle: {socket?: TickerSocket} = {};
@@ -374,7 +375,8 @@ export class PriceFeed {
 	// Telling the listeners.
 
 	private tell(update: PriceUpdate): void {
-		const key = `${update.lastPr} ${update.ts}`;
+		// The same price from the same source is told once; a switch of source is told (the stream is back).
+		const key = `${update.source} ${update.lastPr} ${update.ts}`;
 		if (this.told.get(update.instId) === key) return;
 		this.told.set(update.instId, key);
 		for (const listener of this.updateListeners) listener(update);
