@@ -4,14 +4,14 @@
 import * as v from 'valibot';
 
 /** The one channel loan-tui subscribes to: a spot pair's ticker. */
-export interface TickerChannel {
+interface TickerChannel {
 	instType: 'SPOT';
 	channel: 'ticker';
 	instId: string;
 }
 
 /** One pair's price as the stream pushed it. */
-export interface StreamTicker {
+interface StreamTicker {
 	instId: string;
 	/** Latest price in the quote coin, a decimal string. */
 	lastPr: string;
@@ -19,7 +19,7 @@ export interface StreamTicker {
 	ts: string;
 }
 
-export type StreamMessage =
+type StreamMessage =
 	| {kind: 'pong'}
 	| {kind: 'subscribed' | 'unsubscribed'; instId: string}
 	| {kind: 'error'; code: string; msg: string; instId?: string}

@@ -17,7 +17,7 @@ import {openTickerSocket, type OpenTickerSocket, type TickerSocket} from '../api
 import {channelRequest, parseStreamMessage, PING} from '../api/ticker-stream-schemas.js';
 import {failureText} from './observe.js';
 
-export type FeedStatus = 'connecting' | 'live' | 'polling' | 'down';
+type FeedStatus = 'connecting' | 'live' | 'polling' | 'down';
 
 export interface PriceUpdate {
 	instId: string;
@@ -39,7 +39,7 @@ export interface FeedTimers {
 	clearTimeout(handle: unknown): void;
 }
 
-export interface BackoffPolicy {
+interface BackoffPolicy {
 	/** The first retry's delay. */
 	baseMs: number;
 	/** No delay is longer. */
@@ -389,9 +389,4 @@ export class PriceFeed {
 		const change: FeedStatusChange = reason === undefined ? {status} : {status, reason};
 		for (const listener of this.statusListeners) listener(change);
 	}
-}
-
-/** A feed for `instIds`, started. */
-export function startPriceFeed(options: PriceFeedOptions): PriceFeed {
-	return new PriceFeed(options).start();
 }

@@ -13,15 +13,15 @@ import type {LoanBook} from './loan-book.js';
 import type {SimSymbolRecord, SymbolCatalogue} from './symbols.js';
 import {hasTicker, lastPrice} from './tickers.js';
 
-export const TICKER_STREAM_PATH = '/v2/ws/public';
+const TICKER_STREAM_PATH = '/v2/ws/public';
 const MESSAGES_PER_SECOND = 10;
 const SUBSCRIPTIONS_PER_HOUR = 240;
 const HOUR_MS = 3_600_000;
 /** The server drops a connection this long without a ping (reference D.4). */
-export const DEFAULT_STREAM_IDLE_MS = 120_000;
+const DEFAULT_STREAM_IDLE_MS = 120_000;
 
 /** One subscribe or unsubscribe the stream accepted, in order (tests assert resubscription on this). */
-export interface StreamSubscriptionRecord {
+interface StreamSubscriptionRecord {
 	/** 1, 2, …: the connection's number since the start (or the last reset). */
 	connection: number;
 	op: 'subscribe' | 'unsubscribe';
@@ -51,7 +51,7 @@ export interface TickerStreamControls {
 	flood(count?: number): void;
 }
 
-export interface TickerStreamOptions {
+interface TickerStreamOptions {
 	book: LoanBook;
 	symbols: SymbolCatalogue;
 	serverNow: () => number;

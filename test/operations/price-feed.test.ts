@@ -170,11 +170,17 @@ describe('the price feed (simulator over loopback)', () => {
 	});
 
 	it('close() ends the socket, the poll and every timer', async () => {
+		// TCP sockets of this process (both ends of the stream's connection are here: the simulator runs in it too).
+		const sockets = () => process.getActiveResourcesInfo().filter((resource) => resource === 'TCPSocketWrap').length;
+		// The earlier tests' connections (their clients are closed after each) are gone first.
+		await untilReal(() => sockets() === 0, 'no TCP socket open');
 		const live = watch({instIds: ['BTCUSDT']});
 		await live.status('live');
+		expect(sockets()).toBe(2);
 		live.feed.close();
 		expect(live.timers.size).toBe(0);
 		await untilReal(() => sim.simulator.tickerStream.open === 0, 'the server to see the connection closed');
+		await untilReal(() => sockets() === 0, 'both ends of the connection closed');
 
 		const polling = watch({instIds: ['BTCUSDT'], url: undefined});
 		await untilReal(() => polling.timers.size === 1, 'the next poll scheduled');
