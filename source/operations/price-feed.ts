@@ -152,6 +152,7 @@ export class PriceFeed {
 	private current: FeedStatus | undefined;
 	private currentReason: string | undefined;
 	private closed = false;
+	private syncQueued = false;
 
 	constructor(private readonly options: PriceFeedOptions) {
 		this.timers = options.timers ?? realTimers;
@@ -196,7 +197,13 @@ export class PriceFeed {
 		this.wanted.clear();
 		for (const instId of instIds) this.wanted.add(instId);
 		for (const instId of this.told.keys()) if (!this.wanted.has(instId)) this.told.delete(instId);
-		if (this.socketOpen) this.syncSubscriptions();
+		// Changes in one turn go out as one difference: the server takes 10 messages a second (reference D.4).
+		if (this.syncQueued) return;
+		this.syncQueued = true;
+		queueMicrotask(() => {
+			this.syncQueued = false;
+			if (this.socketOpen && !this.closed) this.syncSubscriptions();
+		});
 	}
 
 	/** Ends the socket, the poll and every timer; no event follows. */

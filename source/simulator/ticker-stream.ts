@@ -78,6 +78,8 @@ export class TickerStream implements TickerStreamControls {
 	private readonly connections = new Set<Connection>();
 	private readonly unsubscribeBook: () => void;
 	private refusal: number | false = false;
+	/** The symbol records by name, made at the first subscription (the bench's simulator holds 100k pairs). */
+	private bySymbol: Map<string, SimSymbolRecord> | undefined;
 	private nextId = 1;
 	accepted = 0;
 	refused = 0;
@@ -182,8 +184,13 @@ export class TickerStream implements TickerStreamControls {
 		if (typeof arg !== 'object' || arg === null) return undefined;
 		const {instType, channel, instId} = arg as Record<string, unknown>;
 		if (instType !== 'SPOT' || channel !== 'ticker' || typeof instId !== 'string') return undefined;
-		const record = this.options.symbols.records.find((candidate) => candidate.symbol === instId);
+		const record = this.record(instId);
 		return record !== undefined && hasTicker(record, this.options.book) ? record : undefined;
+	}
+
+	private record(instId: string): SimSymbolRecord | undefined {
+		this.bySymbol ??= new Map(this.options.symbols.records.map((record) => [record.symbol, record]));
+		return this.bySymbol.get(instId);
 	}
 
 	private snapshot(connection: Connection, record: SimSymbolRecord): void {
@@ -196,7 +203,7 @@ export class TickerStream implements TickerStreamControls {
 	private pushMoves(): void {
 		for (const connection of this.connections) {
 			for (const [instId, sent] of connection.subscribed) {
-				const record = this.options.symbols.records.find((candidate) => candidate.symbol === instId);
+				const record = this.record(instId);
 				if (record === undefined || !hasTicker(record, this.options.book)) continue;
 				if (lastPrice(record, this.options.book) !== sent) this.snapshot(connection, record);
 			}

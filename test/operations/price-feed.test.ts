@@ -80,6 +80,8 @@ describe('the price feed (simulator over loopback)', () => {
 	it('changes its pairs while live: the new one subscribed, the dropped one unsubscribed, nothing else sent again', async () => {
 		const run = watch({instIds: ['BTCUSDT', 'ETHUSDT']});
 		await untilReal(() => run.priceOf('ETHUSDT').length === 1, 'the snapshot');
+		// Two changes in one turn: only their net difference is sent.
+		run.feed.setInstIds(['BTCUSDT', 'ETHUSDT', 'XRPUSDT']);
 		run.feed.setInstIds(['BTCUSDT', 'SOLUSDT']);
 		await untilReal(() => run.priceOf('SOLUSDT').length === 1, 'the new pair’s snapshot');
 		await untilReal(() => sim.simulator.tickerStream.subscriptions.some((record) => record.op === 'unsubscribe'), 'the unsubscription');
