@@ -8,6 +8,7 @@ import {homedir} from 'node:os';
 import {isAbsolute, join} from 'node:path';
 import {DEFAULT_GET_TIMEOUT_MS} from '../api/deadlines.js';
 import {DEFAULT_LOCALE, normaliseLocale} from '../api/locale.js';
+import {isLoopbackHost} from '../api/transport.js';
 import {checkOrigin} from '../api/validate.js';
 import type {SessionBus} from '../credentials/dbus.js';
 import {CREDENTIAL_VARIABLES, environmentCredentials, type KnownEnvironmentCredentials} from '../credentials/environment.js';
@@ -20,6 +21,9 @@ import {UsageError} from './exit-codes.js';
 export type Environment = Readonly<Record<string, string | undefined>>;
 
 const DEFAULT_BASE_URL = 'https://api.bitget.com';
+/** Bitget's public ticker stream (reference D.4), for the default API origin. */
+const BITGET_TICKER_STREAM_URL = 'wss://ws.bitget.com/v2/ws/public';
+const TICKER_STREAM_PATH = '/v2/ws/public';
 /** How long a check after an unknown outcome keeps reading the loans, by default: 20 s. */
 const DEFAULT_RECONCILE_MS = 20_000;
 const MAX_RECONCILE_SECONDS = 120;
@@ -101,6 +105,19 @@ function withoutCredentials(env: Environment): Environment {
 /** "demo" or the API host, for status lines; known before any client is made. */
 export function connectedTo(config: Pick<Config, 'demo' | 'baseUrl'>): string {
 	return config.demo ? 'demo' : new URL(config.baseUrl).host;
+}
+
+/**
+ * Where the live prices stream from for an API origin (the base URL in effect: the simulator's under --demo):
+ * Bitget's public stream for api.bitget.com; the same host and port's /v2/ws/public on loopback (the simulator, for
+ * --demo and --base-url http://127.0.0.1:…); none for any other origin, whose stream loan-tui cannot know (the price
+ * feed polls the REST tickers there: operations/price-feed.ts).
+ */
+export function tickerStreamUrl(baseUrl: string): string | undefined {
+	const url = new URL(baseUrl);
+	if (url.origin === DEFAULT_BASE_URL) return BITGET_TICKER_STREAM_URL;
+	if (!isLoopbackHost(url.hostname)) return undefined;
+	return `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}${TICKER_STREAM_PATH}`;
 }
 
 /**

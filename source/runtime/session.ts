@@ -8,7 +8,7 @@ import {sanitize} from '../format/sanitize.js';
 import type {CoinInfos} from '../api/loan-types.js';
 import {hasCachedCoins, saveCoins, saveOrderIds, savePairs, sourceName} from '../state/completion-cache.js';
 import {VERSION} from '../version.js';
-import {connectedTo, type Config} from './config.js';
+import {connectedTo, tickerStreamUrl, type Config} from './config.js';
 import type {Output} from './output.js';
 
 export interface Session {
@@ -17,6 +17,8 @@ export interface Session {
 	out: Output;
 	/** "demo" or the API host, for status lines. */
 	connectedTo: string;
+	/** The public ticker stream for the live prices (operations/price-feed.ts), or undefined: poll the REST tickers. */
+	tickerStreamUrl: string | undefined;
 	/** Credentials for a signed request: demo ones, the environment, or the OS keychain. */
 	requireCredentials(): Promise<ResolvedCredentials>;
 	/** The OS keychain, opened now (keytar loads only here). */
@@ -36,8 +38,9 @@ export async function openSession(config: Config, out: Output): Promise<Session>
 	if (config.demo) {
 		// Loaded only here: the simulator costs nothing on any other path.
 		const {startSimulator, DEMO_CREDENTIALS} = await import('../simulator/index.js');
-		// Two loans open, and one simulated hour of interest per real minute, so the Loans view has something to show.
-		const simulator = await startSimulator({demoLoans: true, hourEveryMs: 60_000});
+		// Two loans open, one simulated hour of interest per real minute, and prices drifting a step every 3 s (within
+		// ±0.4 %: simulator/price-drift.ts), so the Loans view and the live prices have something to show.
+		const simulator = await startSimulator({demoLoans: true, hourEveryMs: 60_000, priceDriftEveryMs: 3_000});
 		baseUrl = simulator.url;
 		closeSimulator = () => simulator.close();
 		demoCredentials = {credentials: DEMO_CREDENTIALS, source: 'demo', profile: config.profile};
@@ -79,6 +82,7 @@ export async function openSession(config: Config, out: Output): Promise<Session>
 		config,
 		out,
 		connectedTo: connectedTo(config),
+		tickerStreamUrl: tickerStreamUrl(baseUrl),
 		remember,
 		async requireCredentials() {
 			// The keychain is opened (and keytar loaded) only here, when a signed request actually needs credentials.

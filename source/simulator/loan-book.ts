@@ -115,8 +115,19 @@ export class LoanBook implements LoanDesk {
 	private prices = new Map<string, string>();
 	readonly hiddenTickers = new Set<string>();
 	tickerAgeMs = 0;
+	/** Told after every price change (the ticker stream pushes the pairs that moved: ticker-stream.ts). */
+	private readonly priceListeners = new Set<() => void>();
 
 	constructor(private readonly now: () => number) {}
+
+	onPricesChanged(listener: () => void): () => void {
+		this.priceListeners.add(listener);
+		return () => this.priceListeners.delete(listener);
+	}
+
+	private pricesChanged(): void {
+		for (const listener of this.priceListeners) listener();
+	}
 
 	price(coin: string): string {
 		const price = this.prices.get(coin) ?? COINS.get(coin)?.price;
@@ -125,10 +136,18 @@ export class LoanBook implements LoanDesk {
 	}
 
 	setPrice(coin: string, usdtPrice: string): void {
-		if (!COINS.has(coin)) throw new Error(`unknown coin ${coin}`);
-		if (!(new Big(usdtPrice).gt(0))) throw new Error('a price must be positive');
-		this.prices.set(coin, usdtPrice);
+		this.setPrices(new Map([[coin, usdtPrice]]));
+	}
+
+	/** Several prices at once (the demo's drift: price-drift.ts): liquidations and listeners once, after all of them. */
+	setPrices(usdtPrices: ReadonlyMap<string, string>): void {
+		for (const [coin, usdtPrice] of usdtPrices) {
+			if (!COINS.has(coin)) throw new Error(`unknown coin ${coin}`);
+			if (!(new Big(usdtPrice).gt(0))) throw new Error('a price must be positive');
+		}
+		for (const [coin, usdtPrice] of usdtPrices) this.prices.set(coin, usdtPrice);
 		this.liquidateDue();
+		this.pricesChanged();
 	}
 
 	hideTickers(coin: string, hidden: boolean): void {
@@ -319,6 +338,7 @@ export class LoanBook implements LoanDesk {
 		this.prices.clear();
 		this.hiddenTickers.clear();
 		this.tickerAgeMs = 0;
+		this.pricesChanged();
 	}
 }
 

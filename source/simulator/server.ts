@@ -13,6 +13,8 @@ import {FaultQueue, type TakenFault} from './faults.js';
 import {RateLimiter} from './rate-limit.js';
 import {envelopeJson, failure, isSuccess, success, tooManyRequests, type Reply} from './reply.js';
 import {catalogue, handleSymbols} from './symbols.js';
+import {PriceDrift} from './price-drift.js';
+import {TickerStream} from './ticker-stream.js';
 import {handleTickers} from './tickers.js';
 import type {RecordedRequest, SimulatedOrder, Simulator, SimulatorOptions} from './types.js';
 
@@ -279,6 +281,9 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 	// Longer than typical client keep-alive so the client, not the server, decides when to drop an idle socket.
 	server.keepAliveTimeout = 65_000;
 	server.headersTimeout = 66_000;
+	const stream = new TickerStream({book, symbols, serverNow: () => serverNow(), idleMs: options.streamIdleMs, available: () => available});
+	server.on('upgrade', (req, socket, head) => stream.upgrade(req, socket, head));
+	const drift = new PriceDrift(book);
 	server.on('connection', (socket: Socket) => {
 		connections++;
 		sockets.add(socket);
@@ -304,7 +309,11 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 			available = up;
 		},
 		setPrice: (coin, usdtPrice) => book.setPrice(coin, usdtPrice),
+		tickerStream: stream,
+		driftPrices: () => drift.next(),
 		reset: () => {
+			stream.reset();
+			drift.reset();
 			requests.length = 0;
 			orders.length = 0;
 			book.reset();
@@ -315,6 +324,7 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 		close: () => {
 			closing ??= new Promise<void>((resolve) => {
 				closed = true;
+				stream.close();
 				for (const timer of timers) clearTimeout(timer);
 				timers.clear();
 				server.close(() => resolve());
@@ -330,6 +340,11 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 		const ticker = setInterval(() => book.advanceHours(1), options.hourEveryMs);
 		ticker.unref();
 		timers.add(ticker);
+	}
+	if (options.priceDriftEveryMs !== undefined && options.priceDriftEveryMs > 0) {
+		const mover = setInterval(() => drift.next(), options.priceDriftEveryMs);
+		mover.unref();
+		timers.add(mover);
 	}
 	return new Promise<Simulator>((resolve, reject) => {
 		server.once('error', reject);

@@ -7,24 +7,32 @@ import type {LoanBook} from './loan-book.js';
 import {COINS} from './coins.js';
 import {formatDecimal} from './decimal.js';
 import {failure, success, type Reply} from './reply.js';
-import type {SymbolCatalogue} from './symbols.js';
+import type {SimSymbolRecord, SymbolCatalogue} from './symbols.js';
+
+/** The pairs that have a ticker now (the REST tickers and the ticker stream serve the same ones). */
+export function hasTicker(record: SimSymbolRecord, book: LoanBook): boolean {
+	return (
+		record.status !== 'offline' &&
+		COINS.has(record.baseCoin) &&
+		COINS.has(record.quoteCoin) &&
+		!book.hiddenTickers.has(record.baseCoin) &&
+		!book.hiddenTickers.has(record.quoteCoin)
+	);
+}
+
+/** A pair's last price from the book: its base coin's USDT price over its quote coin's, at the pair's precision. */
+export function lastPrice(record: SimSymbolRecord, book: LoanBook): string {
+	const last = new Big(book.price(record.baseCoin)).div(book.price(record.quoteCoin));
+	return formatDecimal(last, Number(record.pricePrecision), Big.roundHalfUp);
+}
 
 export function handleTickers(params: URLSearchParams, symbols: SymbolCatalogue, book: LoanBook, now: number): Reply {
 	const only = params.get('symbol');
 	const ts = String(now - book.tickerAgeMs);
-	const priced = symbols.records.filter(
-		(record) =>
-			record.status !== 'offline' &&
-			COINS.has(record.baseCoin) &&
-			COINS.has(record.quoteCoin) &&
-			!book.hiddenTickers.has(record.baseCoin) &&
-			!book.hiddenTickers.has(record.quoteCoin) &&
-			(!only || record.symbol === only),
-	);
+	const priced = symbols.records.filter((record) => hasTicker(record, book) && (!only || record.symbol === only));
 	if (only && priced.length === 0 && !symbols.bySymbol.has(only)) return failure('40034', 'Parameter symbol does not exist');
 	const data = priced.map((record) => {
-		const last = new Big(book.price(record.baseCoin)).div(book.price(record.quoteCoin));
-		const lastPr = formatDecimal(last, Number(record.pricePrecision), Big.roundHalfUp);
+		const lastPr = lastPrice(record, book);
 		return {symbol: record.symbol, lastPr, open: lastPr, high24h: lastPr, low24h: lastPr, bidPr: lastPr, askPr: lastPr, change24h: '0', changeUtc24h: '0', ts};
 	});
 	return success(data, () => data.map((ticker) => ({...ticker, lastPr: Number(ticker.lastPr)})));

@@ -1,6 +1,7 @@
 // Public types of the simulator (re-exported by index.ts).
 import type {Credentials, OperationName} from '../api/types.js';
 import type {LoanDesk} from './loan-book.js';
+import type {TickerStreamControls} from './ticker-stream.js';
 
 export interface SimulatorOptions {
 	host?: string;
@@ -21,6 +22,11 @@ export interface SimulatorOptions {
 	demoLoans?: boolean;
 	/** Advance the loan desk's simulated clock by one hour every this many real ms (the demo's interest ticks). */
 	hourEveryMs?: number;
+	/** Move every coin's price one step of a slow wave (price-drift.ts) every this many real ms (the demo's live
+	 * prices); off by default, so tests move prices exactly (setPrice, driftPrices). */
+	priceDriftEveryMs?: number;
+	/** The ticker stream drops a connection this long without a ping; default 2 minutes (reference D.4). */
+	streamIdleMs?: number;
 }
 
 export type FaultKind =
@@ -100,6 +106,10 @@ export interface Simulator {
 	/** Sets a coin's USDT price in the one book the tickers, the estimates and the loans' LTVs are read from (as
 	 * `loans.setPrice`: a loan at its liquidation LTV is liquidated). */
 	setPrice(coin: string, usdtPrice: string): void;
+	/** The public ticker stream at ws://host:port/v2/ws/public (ticker-stream.ts): its records and test controls. */
+	readonly tickerStream: TickerStreamControls;
+	/** One step of the demo's price drift (price-drift.ts), as the timer of `priceDriftEveryMs` takes it. */
+	driftPrices(): void;
 	reset(): void;
 	close(): Promise<void>;
 }
