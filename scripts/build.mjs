@@ -46,13 +46,22 @@ export async function splitBuildOptions(options = {}) {
 		format: 'esm',
 		// keytar is a native addon, loaded lazily from node_modules only on paths that need the keychain.
 		external: ['keytar'],
-		// Ink imports react-devtools-core only in dev mode; never bundle it. Of undici, the client needs a Pool only.
-		alias: {'react-devtools-core': './scripts/empty-module.mjs', undici: './scripts/undici-pool.mjs'},
+		// Ink imports react-devtools-core only in dev mode; never bundle it.
+		alias: {'react-devtools-core': './scripts/empty-module.mjs'},
 		// CommonJS dependencies (react) call require() for Node built-ins; give every ES-module chunk one.
 		banner: {js: "import {createRequire as __createRequire} from 'node:module';const require=__createRequire(import.meta.url);"},
-		plugins: [inkReplacementsEsbuild],
+		plugins: [inkReplacementsEsbuild, undiciPoolEsbuild],
 	};
 }
+
+/** Of undici's index the client needs a Pool only (scripts/undici-pool.mjs); `undici` alone is redirected there, so a
+ * deep import (the live prices' WebSocket, source/api/ticker-socket.ts) still reaches its own file, in its own chunk. */
+const undiciPoolEsbuild = {
+	name: 'undici-pool',
+	setup(build) {
+		build.onResolve({filter: /^undici$/}, () => ({path: join(root, 'scripts', 'undici-pool.mjs')}));
+	},
+};
 
 /** The entry: one small CommonJS file; its one way to the rest is the dynamic import of main's chunk. */
 export async function entryBuildOptions(options = {}) {

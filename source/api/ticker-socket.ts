@@ -25,7 +25,14 @@ type WebSocketClass = typeof UndiciWebSocket;
 async function loadWebSocket(): Promise<WebSocketClass> {
 	const global = (globalThis as {WebSocket?: WebSocketClass}).WebSocket;
 	if (global !== undefined) return global;
-	return (await import('undici')).WebSocket;
+	// undici's WebSocket file alone: the bundle redirects `undici` itself to a Pool (scripts/build.mjs), and this file is
+	// loaded only when a stream is opened.
+	// @ts-expect-error undici publishes no types for its files, only for its index
+	const module = (await import('undici/lib/web/websocket/websocket.js')) as {WebSocket?: WebSocketClass; default?: {WebSocket: WebSocketClass}};
+	// A CommonJS file: Node names its exports, the bundle's chunk has them on its default export only.
+	const WebSocket = module.default?.WebSocket ?? module.WebSocket;
+	if (WebSocket === undefined) throw new Error("undici's WebSocket is not where it was");
+	return WebSocket;
 }
 
 const OPEN = 1;

@@ -46,7 +46,7 @@ export async function readWatch(client: WatchClient, request: WatchReadRequest):
 	const present = new Set(ongoing.map((loan) => loan.orderId));
 	const gone = request.watching.filter((orderId) => !present.has(orderId));
 	const closed = new Map<string, ClosedHow>(await Promise.all(gone.map(async (orderId) => [orderId, await howClosed(client, orderId, time, signal)] as const)));
-	return {ok: true, time, loans, closed, ...(prices.ok ? {} : {pricesProblem: prices.problem})};
+	return {ok: true, time, loans, closed, ...(prices.ok ? {book: prices.book} : {pricesProblem: prices.problem})};
 }
 
 /** Liquidated when the liquidation history has the order, repaid when the repayment history does; else unknown. */

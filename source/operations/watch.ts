@@ -5,6 +5,7 @@
 // at margin-call or worse — never one per read. Not seeing is an alert too: loans unreadable for `blindReads` reads
 // in a row, or prices for `blindPricesMs`; and seeing again is said once.
 import type {OngoingLoan} from '../api/loan-types.js';
+import type {TickerBook} from '../loans/prices.js';
 import {severity, watchLevel, type WatchLevel, type WatchThresholds} from '../loans/watch-levels.js';
 
 /** One loan as a read found it: its LTV (read, or projected from a newer price), and its prices when known. */
@@ -22,7 +23,8 @@ export interface LoanSeen {
 export type ClosedHow = 'repaid' | 'liquidated' | 'unknown';
 
 export type WatchRead =
-	| {ok: true; time: number; loans: LoanSeen[]; closed: ReadonlyMap<string, ClosedHow>; pricesProblem?: string}
+	/** `book`: the tickers read with the loans (the prices the LTVs were read at), for projections until the next read. */
+	| {ok: true; time: number; loans: LoanSeen[]; closed: ReadonlyMap<string, ClosedHow>; pricesProblem?: string; book?: TickerBook}
 	| {ok: false; time: number; problem: string};
 
 /** What a top-up did (operations/top-up.ts): added, refused, unknown, only said (no --yes), or not tried and why. */

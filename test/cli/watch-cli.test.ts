@@ -18,6 +18,14 @@ describe('loan-tui watch', () => {
 	const stateHome = () => mkdtempSync(join(tmpdir(), 'loan-tui-watch-'));
 	const run = (args: string[], env: Record<string, string> = {}) => runCli(['watch', ...args, '--base-url', sim.simulator.url], {env: {...TEST_CREDENTIAL_ENV, ...env}});
 	const reads = () => sim.simulator.requests.filter((request) => request.operation === 'ongoingOrders').length;
+	const tickerReads = () => sim.simulator.requests.filter((request) => request.operation === 'tickers').length;
+	/** SIGUSR1, then both requests of the read it starts seen by the simulator: what it answers is fixed from then on,
+	 * so a price moved after this cannot land half in that read. */
+	const askRead = async (child: {kill(signal: NodeJS.Signals): boolean}) => {
+		const [loans, tickers] = [reads(), tickerReads()];
+		child.kill('SIGUSR1');
+		await vi.waitFor(() => expect([reads() > loans, tickerReads() > tickers]).toEqual([true, true]), WAIT);
+	};
 	const stopAll: Array<() => void> = [];
 	afterEach(() => {
 		for (const stop of stopAll.splice(0)) stop();
@@ -120,9 +128,7 @@ describe('loan-tui watch', () => {
 				.map((line) => JSON.parse(line) as Record<string, unknown>);
 		const levels = () => events().map((event) => `${event.pledgeCoin}:${event.level}`);
 		const readNow = async (expected: number) => {
-			const before = reads();
-			child.kill('SIGUSR1');
-			await vi.waitFor(() => expect(reads()).toBeGreaterThan(before), WAIT);
+			await askRead(child);
 			await vi.waitFor(() => expect(events()).toHaveLength(expected), WAIT);
 		};
 
@@ -132,14 +138,13 @@ describe('loan-tui watch', () => {
 		// ETH to 1,460: 75.73 × 1,545 / 1,460 = 80.14 %, at the margin call.
 		sim.simulator.setPrice('ETH', '1460');
 		await readNow(2);
-		expect(events()[1]).toMatchObject({kind: 'level', level: 'margin-call', previous: 'warn', pledgeCoin: 'ETH', loanCoin: 'USDT', projected: false});
+		// From the read, or first from the price stream (projected): one alert either way.
+		expect(events()[1]).toMatchObject({kind: 'level', level: 'margin-call', previous: 'warn', pledgeCoin: 'ETH', loanCoin: 'USDT'});
 		expect(Number(events()[1]!.ltv)).toBeGreaterThanOrEqual(0.8);
 		// The same level read again is no alert: the next alert (back to ok) is the third line, not a second margin call.
-		const before = reads();
-		child.kill('SIGUSR1');
-		await vi.waitFor(() => expect(reads()).toBeGreaterThan(before), WAIT);
+		await askRead(child);
 		sim.simulator.setPrice('ETH', '1700');
-		await readNow(3);
+		await vi.waitFor(() => expect(events()).toHaveLength(3), WAIT);
 		expect(levels()).toEqual(['ETH:warn', 'ETH:margin-call', 'ETH:ok']);
 
 		// Each alert reached --exec (with the event, never the credentials) and the webhook.
@@ -204,7 +209,8 @@ describe('loan-tui watch', () => {
 			.split('\n')
 			.map((line) => JSON.parse(line) as Record<string, unknown>)
 			.filter((event) => event.level === 'closed');
-		expect(closed).toEqual([expect.objectContaining({kind: 'level', how: 'liquidated', previous: 'warn', pledgeCoin: 'ETH'})]);
+		// Before the read found it gone, the price stream may already have shown it near liquidation (projected).
+		expect(closed).toEqual([expect.objectContaining({kind: 'level', how: 'liquidated', previous: expect.stringMatching(/^(warn|liquidation-near)$/), pledgeCoin: 'ETH'})]);
 		expect(String(closed[0]!.text)).toMatch(/ETH\/USDT: LIQUIDATED/);
 		child.kill('SIGTERM');
 		expect((await result).code).toBe(0);
@@ -238,11 +244,11 @@ describe('loan-tui watch', () => {
 		expect(posts()).toHaveLength(1);
 		expect(JSON.parse(posts()[0]!.body)).toEqual({orderId: tight, amount: '0.5', pledgeCoin: 'ETH', reviseType: 'IN'});
 		// The next read finds it below the line (and ok: below 75 %), which ends the crossing.
-		watch.child.kill('SIGUSR1');
+		await askRead(watch.child);
 		await vi.waitFor(() => expect(watch.events().some((event) => event.level === 'ok' && event.previous === 'warn')).toBe(true), WAIT);
 		// ETH to 1,500 puts it above again (73.88 × 1,545 / 1,500 = 76.1 %): a new crossing, too soon.
 		sim.simulator.setPrice('ETH', '1500');
-		watch.child.kill('SIGUSR1');
+		await askRead(watch.child);
 		await vi.waitFor(() => expect(topUps(watch.events())).toHaveLength(2), WAIT);
 		expect(topUps(watch.events())[1]).toEqual({result: 'skipped', reason: 'the last top-up of this loan was less than 10 minutes ago'});
 		expect(posts()).toHaveLength(1);
@@ -264,10 +270,12 @@ describe('loan-tui watch', () => {
 		await vi.waitFor(() => expect(topUps(refused.events())).toHaveLength(1), WAIT);
 		expect(topUps(refused.events())[0]).toMatchObject({result: 'refused', amount: '1.63714286', reason: expect.stringMatching(/43012.*Insufficient balance/)});
 		expect(posts()).toHaveLength(1);
-		// The next read, still above the line: no second POST. (Its end is seen by the alert the price move brings.)
+		// Reads that follow, still above the line (and further, at the margin call): no second POST. Reads run one after
+		// the other, so once the one after has started, the one before (and any top-up of it) is done.
 		sim.simulator.setPrice('ETH', '1460');
-		refused.child.kill('SIGUSR1');
-		await vi.waitFor(() => expect(refused.events().some((event) => event.level === 'margin-call')).toBe(true), WAIT);
+		await askRead(refused.child);
+		await askRead(refused.child);
+		expect(refused.events().some((event) => event.level === 'margin-call')).toBe(true);
 		expect(posts()).toHaveLength(1);
 		expect(topUps(refused.events())).toHaveLength(1);
 		refused.child.kill('SIGTERM');
@@ -281,5 +289,27 @@ describe('loan-tui watch', () => {
 		expect(lost.events().find((event) => event.kind === 'top-up')!.text).toMatch(/OUTCOME UNKNOWN/);
 		lost.child.kill('SIGTERM');
 		await lost.result;
+	});
+
+	it('between reads the LTV follows the price stream: a price pushed on the socket is a projected alert, with no read of the loans', async () => {
+		const watch = startWatch([]);
+		await vi.waitFor(() => expect(watch.stderr()).toMatch(/prices: live from the ticker stream/), WAIT);
+		await vi.waitFor(() => expect(sim.simulator.tickerStream.subscriptions.some((record) => record.instId === 'ETHUSDT' && record.op === 'subscribe')).toBe(true), WAIT);
+		const readsBefore = reads();
+		// ETH to 1,460: 75.73 × 1,545 / 1,460 = 80.14 %, projected from the price alone.
+		sim.simulator.setPrice('ETH', '1460');
+		await vi.waitFor(() => expect(watch.events().some((event) => event.level === 'margin-call')).toBe(true), WAIT);
+		const projected = watch.events().find((event) => event.level === 'margin-call')!;
+		expect(projected).toMatchObject({kind: 'level', previous: 'warn', projected: true, price: '1460', pledgeCoin: 'ETH'});
+		expect(projected.ltv).toBe('0.801389');
+		expect(String(projected.text)).toMatch(/LTV 80\.14% \(projected\)/);
+		expect(reads()).toBe(readsBefore);
+		// The read that follows confirms it: the same level, no second alert; the next alert is the way back.
+		await askRead(watch.child);
+		sim.simulator.setPrice('ETH', '1700');
+		await vi.waitFor(() => expect(watch.events().some((event) => event.level === 'ok')).toBe(true), WAIT);
+		expect(watch.events().map((event) => event.level)).toEqual(['warn', 'margin-call', 'ok']);
+		watch.child.kill('SIGTERM');
+		expect((await watch.result).code).toBe(0);
 	});
 });

@@ -13,7 +13,10 @@ import {ltvPercent} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {parseLtvPercent} from '../../loans/targets.js';
 import {severity, watchLevel, type WatchLevel} from '../../loans/watch-levels.js';
-import {createWatcher, type WatchEvent, type WatchRead} from '../../operations/watch.js';
+import {createWatcher, type LoanSeen, type WatchEvent, type WatchRead} from '../../operations/watch.js';
+import {liveSymbols, projectRead} from '../../operations/watch-live.js';
+import {PriceFeed} from '../../operations/price-feed.js';
+import type {Ticker} from '../../api/types.js';
 import {readWatch} from '../../operations/watch-read.js';
 import {isLoopbackHost} from '../../api/transport.js';
 import type {ParsedArgs} from '../../runtime/args.js';
@@ -113,6 +116,7 @@ export async function runWatch(session: Session, values: ParsedArgs['values']): 
 	}
 	const channels = openChannels({out, bell: values.bell === true, notify: values.notify === true, exec: values.exec, webhook, env: config.childEnvironment});
 	const stop = new AbortController();
+	let stopFeed: (() => void) | undefined;
 	// SIGUSR1 during a read counts for the wait after it: it is never lost.
 	let readNow: (() => void) | undefined;
 	let readAsked = false;
@@ -133,8 +137,15 @@ export async function runWatch(session: Session, values: ParsedArgs['values']): 
 		const watcher = createWatcher({thresholds, repeatMs: options.repeatMs});
 		const topUps = options.topUp ? createTopUps(options.topUp) : undefined;
 		if (topUps) session.client.assertCanSign();
+		// Between reads the LTVs follow the live prices (projected); a top-up waits for a read (the server's LTV).
+		const live = followPrices(session, (read) => {
+			for (const event of watcher.project(client.clock.now(), read)) channels.send(event);
+		});
+		stopFeed = live.close;
 		const deliver = async (read: WatchRead) => {
-			for (const event of watcher.observe(read)) channels.send(event);
+			// The read at the newest prices: one pushed while it was under way projects it at once (no flip back and forth).
+			if (read.ok) live.readAt(read);
+			for (const event of watcher.observe(read.ok ? {...read, loans: live.project(read)} : read)) channels.send(event);
 			if (topUps && read.ok) for (const event of await topUpAll(session, topUps, read, values.yes === true)) channels.send(event);
 		};
 		await deliver(first);
@@ -155,11 +166,36 @@ export async function runWatch(session: Session, values: ParsedArgs['values']): 
 		out.stderr.write('loan-tui: watch stopped\n');
 		return EXIT.ok;
 	} finally {
+		stopFeed?.();
 		for (const signal of signals) process.off(signal, onStop);
 		process.off('SIGUSR1', onReadNow);
 		await channels.settle();
 		if (lock?.ok) await lock.release();
 	}
+}
+
+/** The live prices of the pairs the last read priced its loans with: each update projects that read's LTVs.
+ * The feed's state changes (live, polling, down) are said on stderr. */
+function followPrices(session: Session, project: (loans: LoanSeen[]) => void): {readAt(read: Extract<WatchRead, {ok: true}>): void; project(read: Extract<WatchRead, {ok: true}>): LoanSeen[]; close(): void} {
+	const feed = new PriceFeed({url: session.tickerStreamUrl, client: session.client}).start();
+	const live = new Map<string, Ticker>();
+	let last: Extract<WatchRead, {ok: true}> | undefined;
+	feed.onUpdate((update) => {
+		live.set(update.instId, {symbol: update.instId, lastPr: update.lastPr, ts: update.ts});
+		if (last) project(projectRead(last, live));
+	});
+	feed.onStatus((change) => {
+		const words = {connecting: undefined, live: 'prices: live from the ticker stream', polling: 'prices: read every 5 s (the ticker stream cannot be reached)', down: 'prices: not live'}[change.status];
+		if (words) session.out.stderr.write(`loan-tui: ${words}${change.reason && change.status !== 'live' ? ` (${sanitize(change.reason)})` : ''}\n`);
+	});
+	return {
+		readAt(read) {
+			last = read;
+			feed.setInstIds(liveSymbols(read));
+		},
+		project: (read) => projectRead(read, live),
+		close: () => feed.close(),
+	};
 }
 
 /** Each loan at or past --top-up-at gets its decision: an addition sent through the money pipeline (with --yes),
