@@ -17,7 +17,14 @@ function fakeTerminal() {
 	const output = new PassThrough();
 	let shown = '';
 	output.on('data', (chunk: Buffer) => (shown += chunk.toString()));
-	return {input: rawInput, output, shown: () => shown};
+	// Whether the terminal was raw (not echoing) at the moment each question was written.
+	const rawAtQuestion: boolean[] = [];
+	const write = output.write.bind(output) as (chunk: unknown) => boolean;
+	output.write = ((chunk: unknown) => {
+		if (/: $/.test(String(chunk))) rawAtQuestion.push(input.modes.at(-1) === true);
+		return write(chunk);
+	}) as typeof output.write;
+	return {input: rawInput, output, shown: () => shown, rawAtQuestion};
 }
 
 async function usageError(promise: Promise<unknown>): Promise<UsageError> {
@@ -72,8 +79,10 @@ describe('login prompts on a terminal', () => {
 		expect(shown).toContain('Secret key (hidden): \n');
 		expect(shown).toContain('Passphrase (hidden): \n');
 		expect(shown).not.toMatch(/S3cret|Pass-typed|\*/);
-		// Raw mode on and back off for each question: the terminal is left as it was.
-		expect(terminal.input.modes).toEqual([true, false, true, false, true, false]);
+		// Raw before each question shows (a key typed the moment it appears is not echoed), raw between the questions,
+		// and back off after the last: the terminal is left as it was.
+		expect(terminal.rawAtQuestion).toEqual([true, true, true]);
+		expect(terminal.input.modes.includes(false) && terminal.input.modes.indexOf(false)).toBe(terminal.input.modes.length - 1);
 	});
 
 	it('takes all three lines pasted at once, Backspace, Ctrl-U and ignores arrow keys and paste markers', async () => {

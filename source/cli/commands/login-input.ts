@@ -32,7 +32,7 @@ export async function promptCredentials(input: TtyInput, output: NodeJS.Writable
 	const ask = terminalLines(input, output);
 	const apiKey = await ask('API key: ', true);
 	const secretKey = await ask('Secret key (hidden): ', false);
-	const passphrase = await ask('Passphrase (hidden): ', false);
+	const passphrase = await ask('Passphrase (hidden): ', false, true);
 	return checkCredentials({apiKey, secretKey, passphrase});
 }
 
@@ -100,18 +100,22 @@ function terminalLines(input: TtyInput, output: NodeJS.WritableStream) {
 	let pending = '';
 	// Keeps a character split across two reads whole.
 	const decoder = new StringDecoder('utf8');
-	return function ask(question: string, echo: boolean): Promise<string> {
+	return function ask(question: string, echo: boolean, last = false): Promise<string> {
 		return new Promise((resolve, reject) => {
 			let value = '';
 			// 0: text; 1: after ESC; 2: inside a CSI sequence (ESC [ ... final byte).
 			let escape = 0;
+			// Raw (no echo) before the question shows: a key typed as soon as it appears must not be echoed by the terminal
+			// in the moment between the question and the switch (a busy machine can pause the process right there).
+			input.setRawMode?.(true);
 			output.write(question);
 			const finish = (rest: string, error?: Error) => {
 				pending = rest;
 				input.off('data', onData);
-				input.setRawMode?.(false);
 				input.pause();
 				output.write('\n');
+				// Back to the terminal's own mode only after the last question (or a cancel): between two questions it stays raw.
+				if (error || last) input.setRawMode?.(false);
 				if (error) reject(error);
 				else resolve(value);
 			};
@@ -156,7 +160,6 @@ function terminalLines(input: TtyInput, output: NodeJS.WritableStream) {
 			const onData = (chunk: Buffer | string) => {
 				consume(typeof chunk === 'string' ? chunk : decoder.write(chunk));
 			};
-			input.setRawMode?.(true);
 			const buffered = pending;
 			pending = '';
 			if (consume(buffered)) return;
