@@ -1,4 +1,4 @@
-import type {Config} from '../runtime/config.js';
+import {tickerStreamUrl, type Config} from '../runtime/config.js';
 import type {Session} from '../runtime/session.js';
 import type {CredentialStore} from '../credentials/types.js';
 import {createCredentialsAccess} from '../services/credentials-access.js';
@@ -63,5 +63,7 @@ export async function createAppServices(
 		journal: options.journal,
 		clipboard: options.writeToTerminal ? terminalClipboard(config.osc52, options.writeToTerminal) : undefined,
 		reconcileMs: config.reconcileMs,
+		priceStream: tickerStreamUrl(session.client.origin),
+		...(options.writeToTerminal ? {bell: () => options.writeToTerminal?.('\u0007')} : {}),
 	};
 }

@@ -29,7 +29,7 @@ export function annualRate(hourlyRate: string): string {
 export type RiskLevel = 'liquidation' | 'margin-call' | 'near' | 'ok';
 
 /** Words for each level, so risk is never shown by colour alone. */
-const RISK_LABEL: Record<RiskLevel, string> = {
+export const RISK_LABEL: Record<RiskLevel, string> = {
 	liquidation: 'AT LIQUIDATION',
 	'margin-call': 'MARGIN CALL',
 	near: 'near margin call',

@@ -48,7 +48,8 @@ export function thresholdProblem(loan: LoanLtvs, thresholds: WatchThresholds): s
 	return undefined;
 }
 
-/** The LTV now, projected from the price the loan was read at: L × P_read ÷ P_now (the LTV scales as 1 / price). */
-export function projectedLtv(readLtv: string, readPrice: string, priceNow: string): string {
-	return new Big(readLtv).times(readPrice).div(priceNow).round(6, Big.roundHalfUp).toFixed();
+/** The LTV now, projected from the price the loan was read at: L × P_read ÷ P_now (the LTV scales as 1 / price), at
+ * `places` decimals (6 for an alert; more where prices are derived from it again, so they do not drift). */
+export function projectedLtv(readLtv: string, readPrice: string, priceNow: string, places = 6): string {
+	return new Big(readLtv).times(readPrice).div(priceNow).round(places, Big.roundHalfUp).toFixed();
 }

@@ -41,6 +41,10 @@ export interface AppServices extends ShellServices {
 	completion?: {orderIds(orderIds: readonly string[]): Promise<void>};
 	/** How long to read the loans again after an unknown outcome (LOAN_TUI_RECONCILE_SECONDS). */
 	reconcileMs: number;
+	/** Bitget's public ticker stream for this API origin (runtime/config.ts), for live prices; none: they are polled. */
+	priceStream?: string;
+	/** Rings the terminal bell (a loan's risk worsened); none where nothing writes to the terminal (tests). */
+	bell?: () => void;
 }
 
 const ShellContext = createContext<ShellServices | undefined>(undefined);

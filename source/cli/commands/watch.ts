@@ -191,7 +191,7 @@ function followPrices(session: Session, project: (loans: LoanSeen[]) => void): {
 	return {
 		readAt(read) {
 			last = read;
-			feed.setInstIds(liveSymbols(read));
+			feed.setInstIds(liveSymbols(read.loans.map((seen) => seen.loan), read.book));
 		},
 		project: (read) => projectRead(read, live),
 		close: () => feed.close(),

@@ -47,6 +47,8 @@ interface Column {
 export interface TablePrices {
 	read: PriceRead;
 	now: number;
+	/** Loans whose LTV is projected from a live price since the last read: their LTV reads "≈76.10% (live)". */
+	projected?: ReadonlySet<string>;
 }
 
 /** The table for `loans` (already in risk order), at local time `now`, for a terminal `columns` wide. */
@@ -104,10 +106,13 @@ export function loanTable(loans: readonly OngoingLoan[], now: number, columns: n
 		rows: loans.map((loan, r) => {
 			const falls = `falls: ${fall(risks[r]!.moveToMarginCall)} to call, ${fall(risks[r]!.moveToLiquidation)} to liq`;
 			// The bar gives up cells (down to 10) before the falls move to a line of their own.
-			const fits = (barWidth: number) => GAUGE_INDENT + [...`${ltvGauge(loan, barWidth)} · ${falls}`].length <= room;
+			const live = read?.projected?.has(loan.orderId) ? ' (live)≈'.length : 0;
+			const fits = (barWidth: number) => GAUGE_INDENT + [...`${ltvGauge(loan, barWidth)} · ${falls}`].length + live <= room;
 			let barWidth = widestBar;
 			while (barWidth > 10 && !fits(barWidth)) barWidth--;
-			const bar = ltvGauge(loan, barWidth);
+			const gauge = ltvGauge(loan, barWidth);
+			// Projected from a live price until the next read: said in words beside the number.
+			const bar = read?.projected?.has(loan.orderId) ? gauge.replace(/ LTV ([\d.]+%)/, ' LTV ≈$1 (live)') : gauge;
 			const together = `${bar} · ${falls}`;
 			return {
 				orderId: loan.orderId,

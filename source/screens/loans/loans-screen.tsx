@@ -2,9 +2,9 @@
 // margin-call and liquidation prices (read with the loans; "prices unavailable" when the tickers fail), totals from `debts`,
 // refreshed by itself ("updated 12 s ago") and with Ctrl+R; Enter opens a loan; / filters; c copies the order id;
 // s shows what was sent from here.
-import React, {useEffect, useReducer, useState} from 'react';
+import React, {useEffect, useMemo, useReducer, useState} from 'react';
 import {Box, Text} from 'ink';
-import type {Debts} from '../../api/loan-types.js';
+import type {Debts, OngoingLoan} from '../../api/loan-types.js';
 import {withCoin} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {unreadableNote} from '../../format/unreadable.js';
@@ -33,12 +33,17 @@ import {useLoanBook} from './use-loan-book.js';
 import {useNow} from '../../ui/use-now.js';
 import {useSentHistory} from './use-sent-history.js';
 import {usePrices} from '../../ui/use-prices.js';
+import {useLivePrices} from '../../ui/use-live-prices.js';
+import {liveSymbols, projectLoans} from '../../operations/watch-live.js';
+import {useWorsenedLoans} from './use-worsened-loans.js';
 
 /** The totals' labels, and where an item that does not fit on the label's line starts. */
 const TOTAL_LABEL = 15;
 
+const NO_LOANS: readonly OngoingLoan[] = [];
+
 export function LoansScreen({selected}: {selected?: string}) {
-	const {client, credentials, theme, journal, completion, lastError, clipboard} = useServices();
+	const {client, credentials, theme, journal, completion, lastError, clipboard, priceStream, bell} = useServices();
 	const navigation = useNavigation();
 	const {columns, rows} = useBodySize();
 	const book = useLoanBook(client, credentials, undefined, completion?.orderIds);
@@ -52,11 +57,23 @@ export function LoansScreen({selected}: {selected?: string}) {
 		if (failure !== undefined) lastError.report('loans', `Loans: ${errorLine(failure)}`);
 		else if (readAt !== undefined) lastError.succeeded('loans');
 	}, [failure, readAt, lastError]);
-	const loans = book.state.loans ?? [];
+	const loans = book.state.loans ?? NO_LOANS;
 	const unreadable = book.state.unreadable ?? 0;
 	// The tickers are read again with every read of the loans: the prices stand beside the figures they were read with.
 	const prices = usePrices(client, true, book.state.updatedAt);
-	const full = loanTable(loans, now, columns, prices && {read: prices.prices, now: client.clock.now()});
+	// Between reads the LTVs follow the live prices of the loans' pairs (projected, marked "live"; the next read
+	// corrects them): operations/watch-live.ts, as `loan-tui watch` does.
+	const readBook = prices?.prices.ok ? prices.prices.book : undefined;
+	const symbols = useMemo(() => liveSymbols(loans, readBook), [loans, readBook]);
+	const live = useLivePrices(client, priceStream, symbols);
+	const projection = useMemo(() => projectLoans(loans, readBook, live.tickers), [loans, readBook, live.tickers]);
+	const worsened = useWorsenedLoans(projection.loans, projection.projected, bell);
+	const full = loanTable(
+		projection.loans,
+		now,
+		columns,
+		prices && {read: projection.book ? {ok: true, book: projection.book} : prices.prices, now: client.clock.now(), projected: projection.projected},
+	);
 	const pricesProblem = prices && !prices.prices.ok ? prices.prices.problem : undefined;
 	// The filter keeps the rows with every word (the table's widths stay those of every loan).
 	const terms = filterTerms(list.query);
@@ -68,7 +85,7 @@ export function LoansScreen({selected}: {selected?: string}) {
 	// What the list shares the body with: the title, the lines above the table, the header and the totals. The window
 	// line ("loans 1-2 of 5") only when not every loan fits.
 	const above = 1 + (book.state.error !== undefined && book.state.loans !== undefined ? 1 : 0) + (unreadable > 0 ? 1 : 0) + (filterShown ? 1 : 0);
-	const below = totals.length + (book.state.debtsError !== undefined ? 1 : 0) + (notice ? 1 : 0) + (pricesProblem !== undefined ? 1 : 0);
+	const below = totals.length + (book.state.debtsError !== undefined ? 1 : 0) + (notice ? 1 : 0) + (pricesProblem !== undefined ? 1 : 0) + (worsened ? 1 : 0);
 	const room = rows - above - table.header.length - below;
 	const perLoan = linesPerLoan(table);
 	const pageSize = ids.length * perLoan <= room ? Math.max(1, ids.length) : Math.max(1, Math.floor((room - 1) / perLoan));
@@ -202,6 +219,11 @@ export function LoansScreen({selected}: {selected?: string}) {
 					{pricesProblem !== undefined ? (
 						<Text color={theme.warn} wrap="truncate">
 							Prices unavailable: {sanitize(pricesProblem)}
+						</Text>
+					) : null}
+					{worsened ? (
+						<Text color={theme.bad} bold wrap="truncate">
+							{worsened}
 						</Text>
 					) : null}
 					<Totals lines={totals} debts={state.debts} error={state.debtsError} theme={theme} />
