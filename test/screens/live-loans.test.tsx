@@ -1,5 +1,6 @@
-// The Loans list between reads: a price pushed on the simulator's ticker stream moves a loan's LTV at once (marked
-// "live"), with no read of the loans; a loan whose risk worsens that way is announced in words.
+// The Loans list between reads: a price pushed on the simulator's ticker stream moves a loan's LTV at once, marked
+// "live" (only a projection from a price is: a read shows the server's LTV unmarked); a loan whose risk worsens that
+// way is announced with the bell and in words.
 import {afterEach, describe, expect, it} from 'vitest';
 import {emptyJournal, renderApp, type RenderedApp} from '../helpers/ink.js';
 import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
@@ -8,13 +9,19 @@ describe('Loans: live LTV', () => {
 	const sim = useSimulator({demoLoans: true});
 	let app: RenderedApp | undefined;
 	afterEach(() => app?.unmount());
-	const reads = () => sim.simulator.requests.filter((request) => request.operation === 'ongoingOrders').length;
 
-	it('follows the ticker stream: the LTV, the price and the risk move, marked live; worse is said; no read of the loans', async () => {
-		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: {stack: [{name: 'home'}, {name: 'loans'}], quit: false}, journal: emptyJournal()});
+	it('follows the ticker stream: the LTV, the price and the risk move, marked live; worse is said, with the bell', async () => {
+		const written: string[] = [];
+		app = await renderApp({
+			baseUrl: sim.simulator.url,
+			demo: true,
+			credentials: TEST_CREDENTIALS,
+			initial: {stack: [{name: 'home'}, {name: 'loans'}], quit: false},
+			journal: emptyJournal(),
+			serviceOptions: {writeToTerminal: (data) => void written.push(data)},
+		});
 		await app.waitForText(/LIQ AT[\s\S]*Total owed/);
 		await waitForSubscription('ETHUSDT');
-		const before = reads();
 		// ETH from 1,545 to 1,460: 75.73 × 1,545 / 1,460 = 80.14 %, at the margin call.
 		sim.simulator.setPrice('ETH', '1460');
 		// Worse is said once the move is drawn: waited for together.
@@ -24,7 +31,8 @@ describe('Loans: live LTV', () => {
 		expect(moved).toMatch(/▲ worse: ETH\/USDT \d+ near margin call → MARGIN CALL, LTV 80\.14% \(live price\)/);
 		// The calm BTC loan did not move: no "live" on it.
 		expect(moved).toMatch(/LTV 70\.02% \/ call/);
-		expect(reads()).toBe(before);
+		// The terminal bell rang once, for the one loan that got worse.
+		expect(written.filter((data) => data === '\u0007')).toHaveLength(1);
 	});
 
 	async function waitForSubscription(instId: string) {

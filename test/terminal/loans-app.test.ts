@@ -48,11 +48,29 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 		await tmux!.send('C-r');
 		// Ctrl+R reads again (waited for on the request log; the 15 s refresh could add more, so no exact count).
 		await expect.poll(() => reads('ongoingOrders'), {timeout: 10_000}).toBeGreaterThan(before);
-		// A loan that crosses its margin call moves up and says so in words.
+		// A loan that crosses its margin call moves up and says so in words (from the live price at once, then from the read
+		// Ctrl+R makes).
 		sim.simulator.loans.setPrice('BTC', '23000');
 		await tmux!.send('C-r');
-		const after = await tmux!.waitFor('▴ MARGIN CALL');
+		const after = await tmux!.waitFor(/▴ MARGIN CALL[\s\S]*▵ near margin call/);
 		expect(after.indexOf('▴ MARGIN CALL')).toBeLessThan(after.indexOf('▵ near margin call'));
+		await tmux!.send('C-c');
+		await tmux!.waitFor('EXIT=0');
+	});
+
+	it('the LTV follows a price pushed on the ticker stream at once, marked live until the next read', async () => {
+		await start();
+		await tmux!.waitFor('LIQ AT');
+		await expect.poll(() => sim.simulator.tickerStream.subscriptions.some((record) => record.instId === 'ETHUSDT' && record.op === 'subscribe'), {timeout: 10_000}).toBe(true);
+		// ETH from 1,545 to 1,460: 75.73 × 1,545 / 1,460 = 80.14 %. "(live)" is only ever a projection from a price (a read
+		// of the loans shows the server's LTV unmarked), so no count of reads is needed (the 15 s refresh may add one).
+		sim.simulator.setPrice('ETH', '1460');
+		const live = await tmux!.waitFor(/LTV ≈80\.14% \(live\)[\s\S]*▲ worse: ETH\/USDT/);
+		expect(live).toMatch(/▴ MARGIN CALL/);
+		// Ctrl+R reads the loans: the server's LTV replaces the projection, no longer marked.
+		await tmux!.send('C-r');
+		const read = await tmux!.waitFor(/LTV 80\.14% \/ call/);
+		expect(read).not.toContain('(live)');
 		await tmux!.send('C-c');
 		await tmux!.waitFor('EXIT=0');
 	});
@@ -82,8 +100,9 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 		await tmux!.send('Escape');
 		await tmux!.waitFor('Total owed');
 		await tmux!.send('s');
-		const sent = await tmux!.waitFor('Loans · sent from here');
-		expect(sent).toMatch(/repay\s+✓ done/);
+		// The section whole: its heading, then the record once read (it says "Reading…" meanwhile).
+		const sent = await tmux!.waitFor(/Loans · sent from here[\s\S]*repay\s+✓ done/);
+		expect(sent).not.toContain('Reading what was sent');
 		await tmux!.send('C-c');
 		await tmux!.waitFor('EXIT=0');
 	});

@@ -9,7 +9,7 @@ import {withCoin} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {unreadableNote} from '../../format/unreadable.js';
 import {ago} from '../../format/time.js';
-import type {RiskLevel} from '../../loans/ltv.js';
+import {byRisk, type RiskLevel} from '../../loans/ltv.js';
 import {ErrorMessage} from '../../ui/components/error-message.js';
 import {Spinner} from '../../ui/components/spinner.js';
 import {errorLine} from '../../format/describe-error.js';
@@ -66,7 +66,11 @@ export function LoansScreen({selected}: {selected?: string}) {
 	const readBook = prices?.prices.ok ? prices.prices.book : undefined;
 	const symbols = useMemo(() => liveSymbols(loans, readBook), [loans, readBook]);
 	const live = useLivePrices(client, priceStream, symbols);
-	const projection = useMemo(() => projectLoans(loans, readBook, live.tickers), [loans, readBook, live.tickers]);
+	// Riskiest first at the live prices too (the selection follows its loan, by order id).
+	const projection = useMemo(() => {
+		const projected = projectLoans(loans, readBook, live.tickers);
+		return {...projected, loans: projected.projected.size > 0 ? [...projected.loans].sort(byRisk) : projected.loans};
+	}, [loans, readBook, live.tickers]);
 	const worsened = useWorsenedLoans(projection.loans, projection.projected, bell);
 	const full = loanTable(
 		projection.loans,
