@@ -31,6 +31,23 @@ describe('loan-tui watch', () => {
 		for (const stop of stopAll.splice(0)) stop();
 	});
 
+	/** A watch over the simulator, its NDJSON events and stderr as they come. */
+	const startWatch = (extra: string[], env: Record<string, string> = {}) => {
+		const args = ['watch', '--interval', '3600', '--json', ...extra, '--base-url', sim.simulator.url];
+		const fullEnv = {...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: stateHome(), LOAN_TUI_RECONCILE_SECONDS: '0', ...env};
+		const {child, result} = spawnCli(args, {env: fullEnv, timeoutMs: 120_000});
+		stopAll.push(() => child.kill('SIGKILL'));
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (chunk) => (stdout += chunk));
+		child.stderr.on('data', (chunk) => (stderr += chunk));
+		const events = () =>
+			stdout
+				.split('\n')
+				.filter((line) => line.startsWith('{'))
+				.map((line) => JSON.parse(line) as Record<string, unknown> & {topUp?: Record<string, unknown>});
+		return {child, result, events, stderr: () => stderr, stdout: () => stdout, args, env: fullEnv};
+	};
 	it('--once: one read, every loan\'s level, the worst as the exit status (0, 10, 11, 12; 1 when the loans cannot be read)', async () => {
 		const warn = await run(['--once']);
 		expect(warn.code, warn.stderr).toBe(10);
@@ -101,31 +118,17 @@ describe('loan-tui watch', () => {
 		const scratch = stateHome();
 		const execLog = join(scratch, 'exec.log');
 		const execEnv = join(scratch, 'exec.env');
-		const env = {...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: scratch};
-		const args = [
-			'watch',
-			'--interval',
-			'3600',
-			'--json',
-			'--exec',
-			// The environment first: once the log has a line, that command's environment is whole on disk.
-			`env > '${execEnv}'; echo "$LOAN_TUI_EVENT_LEVEL $LOAN_TUI_EVENT_PLEDGE_COIN" >> '${execLog}'`,
-			'--webhook',
-			`http://127.0.0.1:${(hook.address() as AddressInfo).port}/alerts`,
-			'--base-url',
-			sim.simulator.url,
-		];
-		const {child, result} = spawnCli(args, {env, timeoutMs: 120_000});
-		stopAll.push(() => child.kill('SIGKILL'));
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk) => (stdout += chunk));
-		child.stderr.on('data', (chunk) => (stderr += chunk));
-		const events = () =>
-			stdout
-				.split('\n')
-				.filter((line) => line.startsWith('{'))
-				.map((line) => JSON.parse(line) as Record<string, unknown>);
+		const watch = startWatch(
+			[
+				'--exec',
+				// The environment first: once the log has a line, that command's environment is whole on disk.
+				`env > '${execEnv}'; echo "$LOAN_TUI_EVENT_LEVEL $LOAN_TUI_EVENT_PLEDGE_COIN" >> '${execLog}'`,
+				'--webhook',
+				`http://127.0.0.1:${(hook.address() as AddressInfo).port}/alerts`,
+			],
+			{XDG_STATE_HOME: scratch},
+		);
+		const {child, result, events} = watch;
 		const levels = () => events().map((event) => `${event.pledgeCoin}:${event.level}`);
 		const readNow = async (expected: number) => {
 			await askRead(child);
@@ -133,7 +136,7 @@ describe('loan-tui watch', () => {
 		};
 
 		// The first read: ETH at warn is an alert, calm BTC is not.
-		await vi.waitFor(() => expect(stderr).toMatch(/watching 2 loans every 3600 s \(worst: warn\)/), WAIT);
+		await vi.waitFor(() => expect(watch.stderr()).toMatch(/watching 2 loans every 3600 s \(worst: warn\)/), WAIT);
 		expect(levels()).toEqual(['ETH:warn']);
 		// ETH to 1,460: 75.73 × 1,545 / 1,460 = 80.14 %, at the margin call.
 		sim.simulator.setPrice('ETH', '1460');
@@ -157,7 +160,7 @@ describe('loan-tui watch', () => {
 		expect(bodies.map((body) => body.level)).toEqual(['warn', 'margin-call', 'ok']);
 
 		// One watch per profile.
-		const second = await runCli(args, {env});
+		const second = await runCli(watch.args, {env: watch.env});
 		expect(second.code).toBe(2);
 		expect(second.stderr).toMatch(new RegExp(`another loan-tui watch \\(process ${child.pid}\\) is watching profile`));
 
@@ -169,46 +172,30 @@ describe('loan-tui watch', () => {
 	});
 
 	it('blind after three failed reads (each said on stderr), one alert; it says when it sees again', async () => {
-		const env = {...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: stateHome()};
-		const {child, result} = spawnCli(['watch', '--interval', '3600', '--timeout', '2', '--base-url', sim.simulator.url], {env, timeoutMs: 120_000});
-		stopAll.push(() => child.kill('SIGKILL'));
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk) => (stdout += chunk));
-		child.stderr.on('data', (chunk) => (stderr += chunk));
-		await vi.waitFor(() => expect(stderr).toMatch(/watching 2 loans/), WAIT);
+		const {child, result, stdout, stderr} = startWatch(['--timeout', '2']);
+		await vi.waitFor(() => expect(stderr()).toMatch(/watching 2 loans/), WAIT);
 		sim.simulator.setAvailable(false);
 		for (let failure = 1; failure <= 3; failure++) {
 			child.kill('SIGUSR1');
-			await vi.waitFor(() => expect(stderr.match(/could not read your loans/g) ?? []).toHaveLength(failure), WAIT);
+			await vi.waitFor(() => expect(stderr().match(/could not read your loans/g) ?? []).toHaveLength(failure), WAIT);
 		}
-		expect(stdout.match(/cannot read your loans/g) ?? []).toHaveLength(1);
+		expect(stdout().match(/cannot read your loans/g) ?? []).toHaveLength(1);
 		sim.simulator.setAvailable(true);
 		child.kill('SIGUSR1');
-		await vi.waitFor(() => expect(stdout).toMatch(/reads your loans again/), WAIT);
-		expect(stdout.match(/cannot read your loans/g) ?? []).toHaveLength(1);
+		await vi.waitFor(() => expect(stdout()).toMatch(/reads your loans again/), WAIT);
+		expect(stdout().match(/cannot read your loans/g) ?? []).toHaveLength(1);
 		child.kill('SIGINT');
 		expect((await result).code).toBe(0);
 	});
 
 	it('a loan liquidated while watched is closed, "liquidated" from the history, once; the other stays watched', async () => {
-		const env = {...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: stateHome()};
-		const {child, result} = spawnCli(['watch', '--interval', '3600', '--json', '--base-url', sim.simulator.url], {env, timeoutMs: 120_000});
-		stopAll.push(() => child.kill('SIGKILL'));
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk) => (stdout += chunk));
-		child.stderr.on('data', (chunk) => (stderr += chunk));
-		await vi.waitFor(() => expect(stderr).toMatch(/watching 2 loans/), WAIT);
+		const {child, result, events, stderr} = startWatch([]);
+		await vi.waitFor(() => expect(stderr()).toMatch(/watching 2 loans/), WAIT);
 		// ETH at 1,290: 75.73 × 1,545 / 1,290 = 90.7 %, past the liquidation LTV: the simulator liquidates it.
 		sim.simulator.setPrice('ETH', '1290');
 		child.kill('SIGUSR1');
-		await vi.waitFor(() => expect(stdout).toMatch(/"level":"closed"/), WAIT);
-		const closed = stdout
-			.trim()
-			.split('\n')
-			.map((line) => JSON.parse(line) as Record<string, unknown>)
-			.filter((event) => event.level === 'closed');
+		await vi.waitFor(() => expect(events().some((event) => event.level === 'closed')).toBe(true), WAIT);
+		const closed = events().filter((event) => event.level === 'closed');
 		// Before the read found it gone, the price stream may already have shown it near liquidation (projected).
 		expect(closed).toEqual([expect.objectContaining({kind: 'level', how: 'liquidated', previous: expect.stringMatching(/^(warn|liquidation-near)$/), pledgeCoin: 'ETH'})]);
 		expect(String(closed[0]!.text)).toMatch(/ETH\/USDT: LIQUIDATED/);
@@ -216,21 +203,6 @@ describe('loan-tui watch', () => {
 		expect((await result).code).toBe(0);
 	});
 
-	/** A watch over the simulator, its NDJSON events and stderr as they come. */
-	const startWatch = (args: string[], env: Record<string, string> = {}) => {
-		const {child, result} = spawnCli(['watch', '--interval', '3600', '--json', ...args, '--base-url', sim.simulator.url], {env: {...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: stateHome(), LOAN_TUI_RECONCILE_SECONDS: '0', ...env}, timeoutMs: 120_000});
-		stopAll.push(() => child.kill('SIGKILL'));
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk) => (stdout += chunk));
-		child.stderr.on('data', (chunk) => (stderr += chunk));
-		const events = () =>
-			stdout
-				.split('\n')
-				.filter((line) => line.startsWith('{'))
-				.map((line) => JSON.parse(line) as Record<string, unknown> & {topUp?: Record<string, unknown>});
-		return {child, result, events, stderr: () => stderr};
-	};
 	const posts = () => sim.simulator.requests.filter((request) => request.operation === 'revisePledge');
 	const topUps = (events: Array<Record<string, unknown> & {topUp?: Record<string, unknown>}>) => events.filter((event) => event.kind === 'top-up').map((event) => event.topUp);
 
