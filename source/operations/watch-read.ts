@@ -2,6 +2,7 @@
 // liquidation prices of each (loans/prices.ts), and for a watched loan that left the list, how it closed — from the
 // liquidation and repayment histories. A failed read of the loans is a failed read; failed prices are said, not fatal.
 import type {BitgetClient} from '../api/client.js';
+import {ApiError} from '../api/errors.js';
 import type {OngoingLoan} from '../api/loan-types.js';
 import {ltvPrices, quotePrice} from '../loans/prices.js';
 import {failureText} from './observe.js';
@@ -30,7 +31,7 @@ export async function readWatch(client: WatchClient, request: WatchReadRequest):
 	} catch (error) {
 		signal?.throwIfAborted();
 		await pricesRead;
-		return {ok: false, time: client.clock.now(), problem: failureText(error)};
+		return {ok: false, time: client.clock.now(), problem: failureText(error), ...(error instanceof ApiError && error.httpStatus === 429 ? {rateLimited: true} : {})};
 	}
 	const prices = await pricesRead;
 	const time = client.clock.now();

@@ -25,7 +25,8 @@ export type ClosedHow = 'repaid' | 'liquidated' | 'unknown';
 export type WatchRead =
 	/** `book`: the tickers read with the loans (the prices the LTVs were read at), for projections until the next read. */
 	| {ok: true; time: number; loans: LoanSeen[]; closed: ReadonlyMap<string, ClosedHow>; pricesProblem?: string; book?: TickerBook}
-	| {ok: false; time: number; problem: string};
+	/** `rateLimited`: the server answered 429 (too many requests): the watch reads less often until it answers again. */
+	| {ok: false; time: number; problem: string; rateLimited?: boolean};
 
 /** What a top-up did (operations/top-up.ts): added, refused, unknown, only said (no --yes), or not tried and why. */
 interface TopUpReport {

@@ -188,6 +188,18 @@ describe('loan-tui watch', () => {
 		expect((await result).code).toBe(0);
 	});
 
+	it('a server that answers 429 slows the reads down, doubling each time', async () => {
+		const {child, result, stderr} = startWatch(['--timeout', '2']);
+		await vi.waitFor(() => expect(stderr()).toMatch(/watching 2 loans/), WAIT);
+		sim.simulator.injectFault({kind: 'rate-limit', operation: 'ongoingOrders', times: Number.POSITIVE_INFINITY});
+		child.kill('SIGUSR1');
+		await vi.waitFor(() => expect(stderr()).toMatch(/next try in 7200 s \(the server asked for fewer requests\)/), WAIT);
+		child.kill('SIGUSR1');
+		await vi.waitFor(() => expect(stderr()).toMatch(/next try in 14400 s \(the server asked for fewer requests\)/), WAIT);
+		child.kill('SIGTERM');
+		expect((await result).code).toBe(0);
+	});
+
 	it('a loan liquidated while watched is closed, "liquidated" from the history, once; the other stays watched', async () => {
 		const {child, result, events, stderr} = startWatch([]);
 		await vi.waitFor(() => expect(stderr()).toMatch(/watching 2 loans/), WAIT);

@@ -29,6 +29,8 @@ import {waitForNextRead} from '../watch/next-read.js';
 const DEFAULT_INTERVAL_S = 60;
 const MIN_INTERVAL_S = 10;
 const DEFAULT_REPEAT_MIN = 30;
+/** The slowest the reads get after answers of 429: 15 minutes, or 4 intervals when that is longer. */
+const MAX_SLOWED_MS = 15 * 60_000;
 
 /** --once: the worst level as the exit status. */
 export const WATCH_EXIT: Record<Exclude<WatchLevel, 'closed'>, number> = {ok: 0, warn: 10, 'margin-call': 11, 'liquidation-near': 12};
@@ -150,8 +152,10 @@ export async function runWatch(session: Session, values: ParsedArgs['values']): 
 		};
 		await deliver(first);
 		out.stderr.write(`loan-tui: watching ${first.ok ? `${first.loans.length} loan${first.loans.length === 1 ? '' : 's'}` : 'your loans'} every ${options.intervalMs / 1000} s (${first.ok ? `worst: ${watcher.worst()}` : 'the first read failed'}); Ctrl+C stops\n`);
+		// After a 429 the reads slow down, doubling up to 15 minutes (or 4 intervals), until one is answered.
+		let waitMs = options.intervalMs;
 		while (!stop.signal.aborted) {
-			if (!readAsked) await waitForNextRead(options.intervalMs, stop.signal, (wake) => (readNow = wake));
+			if (!readAsked) await waitForNextRead(waitMs, stop.signal, (wake) => (readNow = wake));
 			readAsked = false;
 			if (stop.signal.aborted) break;
 			const next = await read(watcher.watching()).catch((error: unknown) => {
@@ -160,8 +164,9 @@ export async function runWatch(session: Session, values: ParsedArgs['values']): 
 			});
 			if (!next) continue;
 			await deliver(next);
+			waitMs = next.ok || !next.rateLimited ? options.intervalMs : Math.min(waitMs * 2, Math.max(MAX_SLOWED_MS, options.intervalMs * 4));
 			// Each failed read is said on stderr as it happens; the alert comes once the watch is blind.
-			if (!next.ok) out.stderr.write(`loan-tui: could not read your loans (${sanitize(next.problem)}); next try in ${options.intervalMs / 1000} s\n`);
+			if (!next.ok) out.stderr.write(`loan-tui: could not read your loans (${sanitize(next.problem)}); next try in ${waitMs / 1000} s${next.rateLimited ? ' (the server asked for fewer requests)' : ''}\n`);
 		}
 		out.stderr.write('loan-tui: watch stopped\n');
 		return EXIT.ok;
