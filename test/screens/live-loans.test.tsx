@@ -35,6 +35,19 @@ describe('Loans: live LTV', () => {
 		expect(written.filter((data) => data === '\u0007')).toHaveLength(1);
 	});
 
+	it('the loan detail too: the LTV, the price and the marks at the live price, marked live', async () => {
+		const {tight} = sim.demoLoanIds();
+		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: {stack: [{name: 'home'}, {name: 'loan', orderId: tight}], quit: false}, journal: emptyJournal()});
+		await app.waitForText(/Price\s+ETH 1,545\.0000 USDT/);
+		await waitForSubscription('ETHUSDT');
+		sim.simulator.setPrice('ETH', '1460');
+		const moved = await app.waitForText(/LTV ≈80\.14% \(live\)/);
+		expect(moved).toMatch(/Price\s+ETH 1,460\.0000 USDT/);
+		// The marks stay where the read put them (P × L / T is the same at any price).
+		expect(moved).toMatch(/Margin-call price\s+1,462\.5356 USDT/);
+		expect(moved).toMatch(/Risk\s+▴ MARGIN CALL/);
+	});
+
 	async function waitForSubscription(instId: string) {
 		const deadline = Date.now() + 10_000;
 		while (!sim.simulator.tickerStream.subscriptions.some((record) => record.instId === instId && record.op === 'subscribe')) {

@@ -26,6 +26,8 @@ interface Props {
 	targets: LoanTargets;
 	/** The terminal is short of rows (60×16): the mark prices replace the falls. */
 	short?: boolean;
+	/** The LTV is projected from a live price since the last read: it reads "≈80.14% (live)". */
+	live?: boolean;
 }
 
 /** Today's price and the margin-call and liquidation prices, then what may leave and what brings the LTV back. */
@@ -41,8 +43,9 @@ function priceRows(loan: OngoingLoan, prices: PricesRead | undefined, serverNow:
 	return rows;
 }
 
-export function LoanFigures({loan, now, theme, prices, serverNow, targets, short = false}: Props) {
-	const {rows: figures, risk} = loanDetailRows(loan, now);
+export function LoanFigures({loan, now, theme, prices, serverNow, targets, short = false, live = false}: Props) {
+	const {rows: read, risk} = loanDetailRows(loan, now);
+	const figures = live ? read.map(([label, value]): [string, string] => [label, label === 'LTV' ? value.replace(/ LTV ([\d.]+%)/, ' LTV ≈$1 (live)') : value]) : read;
 	const riskColor = risk.level === 'ok' ? undefined : risk.level === 'near' ? theme.warn : theme.bad;
 	const rows: Array<[string, string, string?]> = figures.map(([label, value]) =>
 		label === 'Risk' ? [label, `${RISK_SYMBOL[risk.level]} ${value}`, riskColor] : [label, value],

@@ -2,7 +2,7 @@
 // collateral — each through a review and an explicit y, sent once by the money post (ui/money), with the keys and
 // views every money screen shares. After an unknown outcome the pipeline reads the loans again
 // (operations/check-outcome.ts) and the finding is shown.
-import React, {useEffect, useReducer, useRef, useState} from 'react';
+import React, {useEffect, useMemo, useReducer, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {OngoingLoan} from '../../api/loan-types.js';
 import {ltvPercent, withCoin} from '../../format/money.js';
@@ -37,11 +37,15 @@ import {LoanReview} from './review.js';
 import {useLoan} from './use-loan.js';
 import {useBodySize} from '../../ui/layout.js';
 import {usePrices, type PricesRead} from '../../ui/use-prices.js';
+import {useLivePrices} from '../../ui/use-live-prices.js';
+import {liveSymbols, projectLoans} from '../../operations/watch-live.js';
+import type {Ticker} from '../../api/types.js';
 import {useStore} from '../../ui/use-store.js';
 import {createStore} from '../../services/store.js';
 import type {CoinInfoState} from '../../services/coin-info-store.js';
 
 const NO_COIN_INFOS = createStore<CoinInfoState>({status: 'idle'});
+const NO_TICKERS: ReadonlyMap<string, Ticker> = new Map();
 
 type Stage = LoanStep | MoneyStage;
 
@@ -80,7 +84,7 @@ export function LoanScreen({orderId}: {orderId: string}) {
 }
 
 function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string; onFinished: (note?: string) => void}) {
-	const {client, credentials, theme, connectedTo, clipboard, coinInfos, inputs} = useServices();
+	const {client, credentials, theme, connectedTo, clipboard, coinInfos, inputs, priceStream} = useServices();
 	const navigation = useNavigation();
 	const [state, dispatch] = useReducer(loanActionReducer, inputs, (memory) => loanActionWith(memory.loanTargets()));
 	// The settings are the person's, not this loan's: kept for every loan, this run and the next.
@@ -100,6 +104,15 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 	// The tickers are read with every read of the loan; a review keeps the prices it opened with (the loan is not read
 	// again under it either).
 	const prices = usePrices(client, true, loanRead.state.status === 'ready' ? loanRead.state.at : undefined);
+	// On the detail (not under a review, which keeps what it opened with) the LTV follows the live price between reads,
+	// as on the Loans list (operations/watch-live.ts).
+	const readBook = prices?.prices.ok ? prices.prices.book : undefined;
+	const loanList = useMemo(() => (loan ? [loan] : []), [loan]);
+	const symbols = useMemo(() => liveSymbols(loanList, readBook), [loanList, readBook]);
+	const live = useLivePrices(client, priceStream, symbols, stage === 'view');
+	const projection = useMemo(() => projectLoans(loanList, readBook, stage === 'view' ? live.tickers : NO_TICKERS), [loanList, readBook, live.tickers, stage]);
+	const liveLoan = projection.projected.size > 0 ? projection.loans[0] : undefined;
+	const livePrices: PricesRead | undefined = liveLoan && prices && projection.book ? {...prices, prices: {ok: true, book: projection.book}} : prices;
 	const infos = useStore(coinInfos ?? NO_COIN_INFOS);
 	useEffect(() => {
 		coinInfos?.ensure();
@@ -228,7 +241,7 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 					✓ {note}
 				</Text>
 			) : null}
-			{stage === 'view' ? <DetailBody read={loanRead.state} now={now} theme={theme} closedBy={note} prices={prices} serverNow={serverNow} targets={targets} /> : null}
+			{stage === 'view' ? <DetailBody read={loanRead.state} now={now} theme={theme} closedBy={note} prices={livePrices} serverNow={serverNow} targets={targets} liveLoan={liveLoan} /> : null}
 			{stage !== 'view' && stage !== 'result' && loan ? <Summary loan={loan} /> : null}
 			{stage === 'repay-mode' ? <ChoiceList choices={REPAY_CHOICES} selected={state.repayAll ? 0 : 1} focused color={theme.accent} keys="numbers" /> : null}
 			{stage === 'amount' && loan ? (
@@ -263,12 +276,14 @@ interface DetailProps {
 	prices?: PricesRead;
 	serverNow: number;
 	targets: LoanTargets;
+	/** The loan at the live price (its LTV projected), when the price moved since the read. */
+	liveLoan?: OngoingLoan;
 }
 
 /** Fewer body rows than this: the detail's mark prices take the place of the falls. */
 const SHORT_ROWS = 20;
 
-function DetailBody({read, now, theme, closedBy, prices, serverNow, targets}: DetailProps) {
+function DetailBody({read, now, theme, closedBy, prices, serverNow, targets, liveLoan}: DetailProps) {
 	const {rows} = useBodySize();
 	if (read.status === 'loading') return <Spinner label="Reading the loan…" color={theme.accent} />;
 	if (read.status === 'error') return <ErrorMessage error={read.error} color={theme.bad} action="Ctrl+R to retry" />;
@@ -276,7 +291,7 @@ function DetailBody({read, now, theme, closedBy, prices, serverNow, targets}: De
 		<Box flexDirection="column">
 			{read.error !== undefined ? <Text color={theme.bad} wrap="truncate">✗ Refresh failed: {errorLine(read.error)} (showing the last answer)</Text> : null}
 			{read.loan ? (
-				<LoanFigures loan={read.loan} now={now} theme={theme} prices={prices} serverNow={serverNow} targets={targets} short={rows < SHORT_ROWS} />
+				<LoanFigures loan={liveLoan ?? read.loan} live={liveLoan !== undefined} now={now} theme={theme} prices={prices} serverNow={serverNow} targets={targets} short={rows < SHORT_ROWS} />
 			) : closedBy !== undefined ? (
 				<Text wrap="wrap">Nothing is owed on it any more. The History screen has its records.</Text>
 			) : (
