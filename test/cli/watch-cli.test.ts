@@ -188,6 +188,30 @@ describe('loan-tui watch', () => {
 		expect((await result).code).toBe(0);
 	});
 
+	it('a webhook that never answers and an --exec that fails: each said once per alert, never retried, never holding up a read', async () => {
+		// A receiver that takes the request and never answers.
+		const held: Array<() => void> = [];
+		const hook: Server = createServer((req) => void held.push(() => req.socket.destroy()));
+		await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+		stopAll.push(() => {
+			for (const release of held) release();
+			hook.close();
+		});
+		const url = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/slow`;
+		const watch = startWatch(['--webhook', url, '--exec', 'exit 7']);
+		await vi.waitFor(() => expect(watch.stderr()).toMatch(/--exec exited with 7 for the alert "loan \d+ ETH\/USDT: WARN/), WAIT);
+		// The webhook is still held; a read goes ahead regardless, and its alert comes.
+		sim.simulator.setPrice('ETH', '1700');
+		await askRead(watch.child);
+		await vi.waitFor(() => expect(watch.events().some((event) => event.level === 'ok')).toBe(true), WAIT);
+		// After its 5 s deadline each webhook attempt is given up and said; one request per alert, none repeated.
+		await vi.waitFor(() => expect(watch.stderr().match(/the webhook did not take the alert \(no answer within 5 s; not retried\)/g) ?? []).toHaveLength(2), WAIT);
+		expect(held).toHaveLength(2);
+		expect(watch.stderr().match(/--exec exited with 7/g) ?? []).toHaveLength(2);
+		watch.child.kill('SIGTERM');
+		expect((await watch.result).code).toBe(0);
+	});
+
 	it('a server that answers 429 slows the reads down, doubling each time', async () => {
 		const {child, result, stderr} = startWatch(['--timeout', '2']);
 		await vi.waitFor(() => expect(stderr()).toMatch(/watching 2 loans/), WAIT);
