@@ -13,10 +13,11 @@ import {configuration, figures, save, table} from './report.js';
 import {measureStartup} from './startup.js';
 import {measureSymbolsJson} from './symbols-json.js';
 import {measureWire} from './wire.js';
+import {measureWatch} from './watch.js';
 
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 const paths = {cli: fileURLToPath(new URL('../../dist/cli.js', import.meta.url)), inkHello: here('./hello/ink-hello.mjs')};
-/** BENCH_ONLY=startup (or explorer, estimate, symbols, wire, plan; comma-separated) runs just those parts. */
+/** BENCH_ONLY=startup (or explorer, estimate, symbols, wire, plan, watch; comma-separated) runs just those parts. */
 const only = process.env.BENCH_ONLY?.split(',');
 const runs = (part: string) => !only || only.includes(part);
 const sizes = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
@@ -56,6 +57,10 @@ try {
 	if (runs('plan')) {
 		console.error('plan…');
 		await measurePlan(repeat || 5);
+	}
+	if (runs('watch')) {
+		console.error('watch…');
+		await measureWatch(paths.cli, env, repeat || 1);
 	}
 	if (runs('wire')) {
 		console.error('wire…');

@@ -6,7 +6,7 @@ import {pairedRatios, spread, type Spread} from './stats.js';
 
 export interface Figure {
 	metric: string;
-	unit: 'ms' | 'MiB' | 'connections' | 'requests' | 'rounds';
+	unit: 'ms' | 'MiB' | 'connections' | 'requests' | 'rounds' | '% of a core';
 	samples: number[];
 	/** The metric this one is paired with, and the ratios pair by pair. */
 	baseline?: string;

@@ -62,7 +62,8 @@ export async function main(io: Io): Promise<ExitCode | number> {
 	try {
 		// The client (undici, schemas) loads only once a command needs it: --version and --help stay lean.
 		// The whole symbol list (100k+ pairs) is the one command whose memory the V8 settings matter to, as in the app.
-		if (parsed.command === 'symbols' && parsed.positionals.length === 0) tuneV8ForMemory(config);
+		// So is `watch`, which runs for days (bench/watch.ts measures its peak RSS).
+		if ((parsed.command === 'symbols' && parsed.positionals.length === 0) || parsed.command === 'watch') tuneV8ForMemory(config);
 		const {openSession} = await import('../runtime/session.js');
 		session = await openSession(config, out);
 		return await runCommand(parsed.command, session, parsed, io);

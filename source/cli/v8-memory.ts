@@ -24,7 +24,7 @@ import type {Config} from '../runtime/config.js';
 export const V8_MEMORY_FLAGS = ['--semi-space-growth-factor=1', '--liftoff-only'] as const;
 
 /**
- * Applied by the interactive app and by `symbols` of the whole list (measured: 100k pairs as --json peak at
+ * Applied by the interactive app, by `watch` (long-running) and by `symbols` of the whole list (measured: 100k pairs as --json peak at
  * 196 MiB on Node 24 without, under 150 with); other subcommands are short-lived. LOAN_TUI_NO_V8_TUNING=1 (the
  * config's v8Tuning false) leaves V8 as it is. A Node whose V8 no longer knows a flag must still start: each flag
  * is tried on its own and a refusal is ignored. Returns the flags that were applied.

@@ -8,7 +8,6 @@ import {checkOrderId} from '../../api/loan-requests.js';
 import {checkAmount} from '../../api/validate.js';
 import {failureText} from '../../operations/observe.js';
 import {createTopUps, type TopUpPolicy, type TopUps} from '../../operations/top-up.js';
-import {runMoneyPost} from '../money-command.js';
 import {ltvPercent} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {parseLtvPercent} from '../../loans/targets.js';
@@ -222,6 +221,8 @@ async function topUpAll(session: Session, topUps: TopUps, read: Extract<WatchRea
 			continue;
 		}
 		const request = {orderId: loan.orderId, amount, pledgeCoin: loan.pledgeCoin, reviseType: 'IN' as const};
+		// The money pipeline loads only when a top-up is sent: a watch that only reads never needs it.
+		const {runMoneyPost} = await import('../money-command.js');
 		const sent = await runMoneyPost(session, {kind: 'revisePledge', request, loan});
 		if ('result' in sent) {
 			topUps.record(loan.orderId, read.time, amount, 'done');
