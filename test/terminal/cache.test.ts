@@ -12,7 +12,8 @@ describe.skipIf(tmuxMissing)(`symbol cache across starts${tmuxMissing ? ` (skipp
 	const cache = mkdtempSync(join(tmpdir(), 'loan-tui-shared-cache-'));
 	let tmux: Tmux | undefined;
 	afterEach(() => tmux?.kill());
-	afterAll(() => rmSync(cache, {recursive: true, force: true}));
+	// A killed terminal's app may still be writing into the cache for a moment: removal retries until it has gone.
+	afterAll(() => rmSync(cache, {recursive: true, force: true, maxRetries: 10, retryDelay: 50}));
 
 	const open = async () => {
 		tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`, {env: {XDG_CACHE_HOME: cache}});
