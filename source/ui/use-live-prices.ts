@@ -5,18 +5,12 @@ import type {BitgetClient} from '../api/client.js';
 import type {Ticker} from '../api/types.js';
 import {PriceFeed} from '../operations/price-feed.js';
 
-export interface LivePrices {
-	/** The newest price told per pair (empty until the first). */
-	tickers: ReadonlyMap<string, Ticker>;
-	/** 'live' (the stream), 'polling' (the REST tickers), 'connecting' or 'down'; undefined before the feed starts. */
-	status?: string;
-}
-
 const NONE: ReadonlyMap<string, Ticker> = new Map();
 
-/** Follows `symbols` while `active`; `url` is the ticker stream's (AppServices.priceStream). */
-export function useLivePrices(client: Pick<BitgetClient, 'tickers'>, url: string | undefined, symbols: readonly string[], active = true): LivePrices {
-	const [live, setLive] = useState<LivePrices>({tickers: NONE});
+/** The newest price told per pair of `symbols` while `active` (empty until the first); `url` is the ticker stream's
+ * (AppServices.priceStream). */
+export function useLivePrices(client: Pick<BitgetClient, 'tickers'>, url: string | undefined, symbols: readonly string[], active = true): ReadonlyMap<string, Ticker> {
+	const [tickers, setTickers] = useState<ReadonlyMap<string, Ticker>>(NONE);
 	const feed = useRef<PriceFeed | undefined>(undefined);
 	const key = symbols.join(',');
 	const running = active && key !== '';
@@ -24,10 +18,7 @@ export function useLivePrices(client: Pick<BitgetClient, 'tickers'>, url: string
 		if (!running) return;
 		const started = new PriceFeed({url, client}).start();
 		feed.current = started;
-		started.onUpdate((update) =>
-			setLive((previous) => ({...previous, tickers: new Map(previous.tickers).set(update.instId, {symbol: update.instId, lastPr: update.lastPr, ts: update.ts})})),
-		);
-		started.onStatus((change) => setLive((previous) => ({...previous, status: change.status})));
+		started.onUpdate((update) => setTickers((previous) => new Map(previous).set(update.instId, {symbol: update.instId, lastPr: update.lastPr, ts: update.ts})));
 		return () => {
 			started.close();
 			feed.current = undefined;
@@ -36,5 +27,5 @@ export function useLivePrices(client: Pick<BitgetClient, 'tickers'>, url: string
 	useEffect(() => {
 		feed.current?.setInstIds(key === '' ? [] : key.split(','));
 	}, [key, running]);
-	return live;
+	return running ? tickers : NONE;
 }

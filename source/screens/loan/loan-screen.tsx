@@ -37,15 +37,12 @@ import {LoanReview} from './review.js';
 import {useLoan} from './use-loan.js';
 import {useBodySize} from '../../ui/layout.js';
 import {usePrices, type PricesRead} from '../../ui/use-prices.js';
-import {useLivePrices} from '../../ui/use-live-prices.js';
-import {liveSymbols, projectLoans} from '../../operations/watch-live.js';
-import type {Ticker} from '../../api/types.js';
+import {useLiveLoans} from '../../ui/use-live-loans.js';
 import {useStore} from '../../ui/use-store.js';
 import {createStore} from '../../services/store.js';
 import type {CoinInfoState} from '../../services/coin-info-store.js';
 
 const NO_COIN_INFOS = createStore<CoinInfoState>({status: 'idle'});
-const NO_TICKERS: ReadonlyMap<string, Ticker> = new Map();
 
 type Stage = LoanStep | MoneyStage;
 
@@ -106,13 +103,9 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 	const prices = usePrices(client, true, loanRead.state.status === 'ready' ? loanRead.state.at : undefined);
 	// On the detail (not under a review, which keeps what it opened with) the LTV follows the live price between reads,
 	// as on the Loans list (operations/watch-live.ts).
-	const readBook = prices?.prices.ok ? prices.prices.book : undefined;
 	const loanList = useMemo(() => (loan ? [loan] : []), [loan]);
-	const symbols = useMemo(() => liveSymbols(loanList, readBook), [loanList, readBook]);
-	const live = useLivePrices(client, priceStream, symbols, stage === 'view');
-	const projection = useMemo(() => projectLoans(loanList, readBook, stage === 'view' ? live.tickers : NO_TICKERS), [loanList, readBook, live.tickers, stage]);
-	const liveLoan = projection.projected.size > 0 ? projection.loans[0] : undefined;
-	const livePrices: PricesRead | undefined = liveLoan && prices && projection.book ? {...prices, prices: {ok: true, book: projection.book}} : prices;
+	const live = useLiveLoans(client, priceStream, loanList, prices, stage === 'view');
+	const liveLoan = live.projected.size > 0 ? live.loans[0] : undefined;
 	const infos = useStore(coinInfos ?? NO_COIN_INFOS);
 	useEffect(() => {
 		coinInfos?.ensure();
@@ -241,7 +234,7 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 					✓ {note}
 				</Text>
 			) : null}
-			{stage === 'view' ? <DetailBody read={loanRead.state} now={now} theme={theme} closedBy={note} prices={livePrices} serverNow={serverNow} targets={targets} liveLoan={liveLoan} /> : null}
+			{stage === 'view' ? <DetailBody read={loanRead.state} now={now} theme={theme} closedBy={note} prices={live.prices} serverNow={serverNow} targets={targets} liveLoan={liveLoan} /> : null}
 			{stage !== 'view' && stage !== 'result' && loan ? <Summary loan={loan} /> : null}
 			{stage === 'repay-mode' ? <ChoiceList choices={REPAY_CHOICES} selected={state.repayAll ? 0 : 1} focused color={theme.accent} keys="numbers" /> : null}
 			{stage === 'amount' && loan ? (

@@ -33,8 +33,7 @@ import {useLoanBook} from './use-loan-book.js';
 import {useNow} from '../../ui/use-now.js';
 import {useSentHistory} from './use-sent-history.js';
 import {usePrices} from '../../ui/use-prices.js';
-import {useLivePrices} from '../../ui/use-live-prices.js';
-import {liveSymbols, projectLoans} from '../../operations/watch-live.js';
+import {useLiveLoans} from '../../ui/use-live-loans.js';
 import {useWorsenedLoans} from './use-worsened-loans.js';
 
 /** The totals' labels, and where an item that does not fit on the label's line starts. */
@@ -63,21 +62,11 @@ export function LoansScreen({selected}: {selected?: string}) {
 	const prices = usePrices(client, true, book.state.updatedAt);
 	// Between reads the LTVs follow the live prices of the loans' pairs (projected, marked "live"; the next read
 	// corrects them): operations/watch-live.ts, as `loan-tui watch` does.
-	const readBook = prices?.prices.ok ? prices.prices.book : undefined;
-	const symbols = useMemo(() => liveSymbols(loans, readBook), [loans, readBook]);
-	const live = useLivePrices(client, priceStream, symbols);
+	const live = useLiveLoans(client, priceStream, loans, prices);
 	// Riskiest first at the live prices too (the selection follows its loan, by order id).
-	const projection = useMemo(() => {
-		const projected = projectLoans(loans, readBook, live.tickers);
-		return {...projected, loans: projected.projected.size > 0 ? [...projected.loans].sort(byRisk) : projected.loans};
-	}, [loans, readBook, live.tickers]);
-	const worsened = useWorsenedLoans(projection.loans, projection.projected, bell);
-	const full = loanTable(
-		projection.loans,
-		now,
-		columns,
-		prices && {read: projection.book ? {ok: true, book: projection.book} : prices.prices, now: client.clock.now(), projected: projection.projected},
-	);
+	const shown = useMemo(() => (live.projected.size > 0 ? [...live.loans].sort(byRisk) : live.loans), [live]);
+	const worsened = useWorsenedLoans(shown, live.projected, bell);
+	const full = loanTable(shown, now, columns, live.prices && {read: live.prices.prices, now: client.clock.now(), projected: live.projected});
 	const pricesProblem = prices && !prices.prices.ok ? prices.prices.problem : undefined;
 	// The filter keeps the rows with every word (the table's widths stay those of every loan).
 	const terms = filterTerms(list.query);
