@@ -10,7 +10,6 @@ import {failureText} from '../../operations/observe.js';
 import {createTopUps, type TopUpPolicy, type TopUps} from '../../operations/top-up.js';
 import {ltvPercent} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
-import {parseLtvPercent} from '../../loans/targets.js';
 import {severity, watchLevel, type WatchLevel} from '../../loans/watch-levels.js';
 import {createWatcher, type LoanSeen, type WatchEvent, type WatchRead} from '../../operations/watch.js';
 import {liveSymbols, projectRead} from '../../operations/watch-live.js';
@@ -24,6 +23,7 @@ import type {Session} from '../../runtime/session.js';
 import {acquireWatchLock, watchLockFile} from '../../state/watch-lock.js';
 import {openChannels} from '../watch/channels.js';
 import {waitForNextRead} from '../watch/next-read.js';
+import {percentFlag} from './to-ltv.js';
 
 const DEFAULT_INTERVAL_S = 60;
 const MIN_INTERVAL_S = 10;
@@ -50,12 +50,7 @@ export function watchOptions(values: ParsedArgs['values']): WatchOptions {
 		if (!/^\d{1,6}$/.test(text.trim()) || Number(text) < min || Number(text) > max) throw new UsageError(`--${flag} must be a whole number of ${unit} from ${min} to ${max} (got "${sanitize(text)}")`);
 		return Number(text);
 	};
-	const percent = (flag: string, text: string | undefined) => {
-		if (text === undefined) return undefined;
-		const fraction = parseLtvPercent(text);
-		if (fraction === undefined) throw new UsageError(`--${flag} must be a percentage above 0 and below 100, like 70 (got "${sanitize(text)}")`);
-		return fraction;
-	};
+	const percent = (flag: string, text: string | undefined) => (text === undefined ? undefined : percentFlag(flag, text));
 	const topUp = topUpPolicy(values, percent);
 	const orderIds = values.order?.split(',').map((id) => id.trim());
 	for (const id of orderIds ?? []) {
