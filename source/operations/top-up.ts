@@ -9,7 +9,7 @@
 import Big from 'big.js';
 import type {OngoingLoan} from '../api/loan-types.js';
 import {collateralToAdd} from '../loans/targets.js';
-import {plain} from '../loans/ltv.js';
+import {checkCollateralChange, plain} from '../loans/ltv.js';
 
 export interface TopUpPolicy {
 	/** The LTV (a fraction) from which collateral is added. */
@@ -78,8 +78,9 @@ export function createTopUps(policy: TopUpPolicy): TopUps {
 			if (!wanted.ok) return {kind: 'none'};
 			const capped = new Big(wanted.amount).gt(left);
 			const amount = capped ? plain(left) : wanted.amount;
-			const ltvAfter = plain(new Big(ltv).times(loan.pledgeAmount).div(new Big(loan.pledgeAmount).plus(amount)), 6);
-			return {kind: 'add', amount, capped, ltvAfter};
+			// The LTV after the addition, as `loan-tui collateral add` reviews it (loans/ltv.ts).
+			const after = checkCollateralChange({...loan, pledgeRate: ltv}, 'add', amount);
+			return {kind: 'add', amount, capped, ltvAfter: after.after ?? ltv};
 		},
 		record(orderId, time, amount, result) {
 			const entry = memory(orderId);
