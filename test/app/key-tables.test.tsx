@@ -80,7 +80,7 @@ const STAGES: Stage[] = [
 	{name: 'borrow: loan coin', initial: at('borrow'), ready: 'Borrow · 1 of 6'},
 	{name: 'borrow: period', initial: at('borrow'), reach: (app) => walkTo(app, 3), ready: 'Borrow · 3 of 6', still: /does nothing/},
 	{name: 'borrow: amount', initial: at('borrow'), reach: (app) => walkTo(app, 5), ready: 'Borrow · 5 of 6'},
-	{name: 'borrow: review', initial: at('borrow'), reach: (app) => walkToReview(app, '0.5'), ready: /Borrowable\s+\d[\s\S]*Borrow\? \[y\/N\]/, loading: "Checking Bitget's borrow limits", still: /does nothing/},
+	{name: 'borrow: review', initial: at('borrow'), reach: (app) => walkToReview(app, '0.5'), ready: /Borrowable\s+\d[\s\S]*Liquidation at[\s\S]*Expires[\s\S]*Borrow\? \[y\/N\]/, loading: "Checking Bitget's borrow limits", still: /does nothing/},
 	{name: 'loans', initial: at('loans'), ready: LOANS_READY},
 	{name: 'loan', initial: at('loans'), reach: async (app) => (await app.waitForText(LOANS_READY), app.press(KEYS.enter)), ready: LOAN_READY},
 	{name: 'loan: safety margin', initial: at('loans'), reach: async (app) => (await app.waitForText(LOANS_READY), await app.press(KEYS.enter), await app.waitForText(LOAN_READY), app.press('m')), ready: 'Margin (points)'},
