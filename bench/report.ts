@@ -38,7 +38,8 @@ export function addLimit(metric: string, unit: Figure['unit'], samples: number[]
 	return add({metric, unit, samples, ...(limit === undefined ? {} : {budget: `≤ ${limit} ${unit === 'ms' ? 'ms' : unit}`, pass: value <= limit})});
 }
 
-const format = (value: number, unit: Figure['unit']) => (unit === 'ms' ? value.toFixed(1) : unit === 'MiB' ? value.toFixed(1) : String(value));
+const format = (value: number, unit: Figure['unit']) =>
+	unit === 'ms' || unit === 'MiB' ? value.toFixed(1) : unit === '% of a core' ? value.toFixed(2) : String(value);
 const formatSpread = (s: Spread, unit: Figure['unit']) =>
 	s.n === 1 ? `${format(s.median, unit)} ${unit}` : `${format(s.min, unit)} / ${format(s.median, unit)} / ${format(s.max, unit)} ${unit}`;
 

@@ -6,7 +6,7 @@ import {type Output, reportFailure, withCommandHint} from '../runtime/output.js'
 import {completionContext, hideCiFromInk, readConfig, type Config} from '../runtime/config.js';
 import type {Session} from '../runtime/session.js';
 import {VERSION} from '../version.js';
-import {tuneV8ForMemory} from './v8-memory.js';
+import {tuneV8ForMemory, WATCH_V8_FLAGS} from './v8-memory.js';
 import type {Io} from './io.js';
 
 export type {Io};
@@ -63,7 +63,9 @@ export async function main(io: Io): Promise<ExitCode | number> {
 		// The client (undici, schemas) loads only once a command needs it: --version and --help stay lean.
 		// The whole symbol list (100k+ pairs) is the one command whose memory the V8 settings matter to, as in the app.
 		// So is `watch`, which runs for days (bench/watch.ts measures its peak RSS).
-		if ((parsed.command === 'symbols' && parsed.positionals.length === 0) || parsed.command === 'watch') tuneV8ForMemory(config);
+		const tuned =
+			parsed.command === 'watch' ? tuneV8ForMemory(config, WATCH_V8_FLAGS) : parsed.command === 'symbols' && parsed.positionals.length === 0 ? tuneV8ForMemory(config) : [];
+		if (config.debug && tuned.length > 0) out.stderr.write(`debug: V8 settings before the first request: ${tuned.join(' ')}\n`);
 		const {openSession} = await import('../runtime/session.js');
 		session = await openSession(config, out);
 		return await runCommand(parsed.command, session, parsed, io);

@@ -6,10 +6,10 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {afterAll, afterEach, describe, expect, it} from 'vitest';
-import {tuneV8ForMemory, V8_MEMORY_FLAGS} from '../../source/cli/v8-memory.js';
-import {CLI} from '../helpers/cli.js';
+import {tuneV8ForMemory, V8_MEMORY_FLAGS, WATCH_V8_FLAGS} from '../../source/cli/v8-memory.js';
+import {CLI, runCli} from '../helpers/cli.js';
 import {BUILT_IN_SYMBOLS} from '../../source/simulator/index.js';
-import {useSimulator} from '../helpers/simulator.js';
+import {TEST_CREDENTIAL_ENV, useSimulator} from '../helpers/simulator.js';
 import {Tmux, tmuxMissing} from '../helpers/tmux.js';
 
 const PRELOAD = fileURLToPath(new URL('../helpers/heap-report.mjs', import.meta.url));
@@ -18,15 +18,32 @@ const MiB = 1024 * 1024;
 describe('V8 memory settings', () => {
 	it('sets each flag on its own, keeps going when V8 rejects one, and sets none with LOAN_TUI_NO_V8_TUNING=1 (v8Tuning false)', () => {
 		const set: string[] = [];
-		expect(tuneV8ForMemory({v8Tuning: true}, (flag) => set.push(flag))).toEqual([...V8_MEMORY_FLAGS]);
+		expect(tuneV8ForMemory({v8Tuning: true}, V8_MEMORY_FLAGS, (flag) => set.push(flag))).toEqual([...V8_MEMORY_FLAGS]);
 		expect(set).toEqual([...V8_MEMORY_FLAGS]);
 		const picky = (flag: string) => {
 			if (flag === V8_MEMORY_FLAGS[0]) throw new Error('unknown flag');
 		};
-		expect(tuneV8ForMemory({v8Tuning: true}, picky)).toEqual([V8_MEMORY_FLAGS[1]]);
+		expect(tuneV8ForMemory({v8Tuning: true}, V8_MEMORY_FLAGS, picky)).toEqual([V8_MEMORY_FLAGS[1]]);
 		const untouched: string[] = [];
-		expect(tuneV8ForMemory({v8Tuning: false}, (flag) => untouched.push(flag))).toEqual([]);
+		expect(tuneV8ForMemory({v8Tuning: false}, V8_MEMORY_FLAGS, (flag) => untouched.push(flag))).toEqual([]);
 		expect(untouched).toEqual([]);
+	});
+
+	describe('in watch', () => {
+		const sim = useSimulator({demoLoans: true});
+		// Its optimizing compilers off as well (bench/watch.ts measures what that saves), set before its first request.
+		it('sets the app\'s flags and turns the optimizing compilers off, before the first request, as --debug says', async () => {
+			const result = await runCli(['watch', '--once', '--debug', '--base-url', sim.simulator.url], {env: TEST_CREDENTIAL_ENV});
+			expect(result.code, result.stderr).toBe(10);
+			const lines = result.stderr.split('\n');
+			const settings = lines.findIndex((line) => line.startsWith('debug: V8 settings'));
+			expect(lines[settings]).toBe(`debug: V8 settings before the first request: ${WATCH_V8_FLAGS.join(' ')}`);
+			expect(WATCH_V8_FLAGS).toEqual(expect.arrayContaining([...V8_MEMORY_FLAGS, '--no-turbofan', '--no-maglev']));
+			expect(settings).toBeLessThan(lines.findIndex((line) => /GET .*ongoing-orders/.test(line)));
+			const untuned = await runCli(['watch', '--once', '--debug', '--base-url', sim.simulator.url], {env: {...TEST_CREDENTIAL_ENV, LOAN_TUI_NO_V8_TUNING: '1'}});
+			expect(untuned.code, untuned.stderr).toBe(10);
+			expect(untuned.stderr).not.toContain('V8 settings');
+		});
 	});
 
 	describe.skipIf(tmuxMissing)('in the interactive app', () => {
