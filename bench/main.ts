@@ -6,6 +6,7 @@ import {join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {measureEstimate} from './estimate.js';
 import {measureExplorer} from './explorer.js';
+import {measureLivePrice} from './live-price.js';
 import {measurePlan} from './plan.js';
 import {nodeBinaries} from './nodes.js';
 import {killAll} from './processes.js';
@@ -17,7 +18,7 @@ import {measureWatch} from './watch.js';
 
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 const paths = {cli: fileURLToPath(new URL('../../dist/cli.js', import.meta.url)), inkHello: here('./hello/ink-hello.mjs')};
-/** BENCH_ONLY=startup (or explorer, estimate, symbols, wire, plan, watch; comma-separated) runs just those parts. */
+/** BENCH_ONLY=startup (or explorer, estimate, symbols, wire, plan, watch, live; comma-separated) runs just those parts. */
 const only = process.env.BENCH_ONLY?.split(',');
 const runs = (part: string) => !only || only.includes(part);
 const sizes = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
@@ -61,6 +62,10 @@ try {
 	if (runs('watch')) {
 		console.error('watch…');
 		await measureWatch(paths.cli, env, repeat || 1);
+	}
+	if (runs('live')) {
+		console.error('live prices…');
+		await measureLivePrice(paths.cli, env, repeat || 3);
 	}
 	if (runs('wire')) {
 		console.error('wire…');

@@ -42,6 +42,16 @@ export class SimProcess {
 		});
 	}
 
+	/** The pairs subscribed to on the ticker stream so far. */
+	async subscribed(): Promise<string[]> {
+		return (await this.call<{instIds: string[]}>({cmd: 'subscribed'})).instIds;
+	}
+
+	/** Moves a coin's price; resolves with when the stream was written to (performance.timeOrigin-based ms). */
+	async setPrice(coin: string, price: string): Promise<number> {
+		return (await this.call<{at: number}>({cmd: 'set-price', coin, price})).at;
+	}
+
 	stats(): Promise<SimStats> {
 		return this.call({cmd: 'stats'});
 	}
