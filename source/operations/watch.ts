@@ -95,6 +95,8 @@ export interface Watcher {
 	watching(): string[];
 	/** The worst level of the loans watched, or undefined before any read succeeded. */
 	worst(): WatchLevel | undefined;
+	/** When the next reminder falls due (the reads' clock), or undefined when no loan is at margin-call or worse. */
+	reminderDue(): number | undefined;
 }
 
 export function createWatcher(options: WatcherOptions): Watcher {
@@ -193,6 +195,14 @@ export function createWatcher(options: WatcherOptions): Watcher {
 			let worst: WatchLevel = 'ok';
 			for (const watched of loans.values()) if (severity(watched.level) > severity(worst)) worst = watched.level;
 			return worst;
+		},
+		reminderDue() {
+			let due: number | undefined;
+			for (const watched of loans.values()) {
+				if (watched.level === 'closed' || severity(watched.level) < severity('margin-call')) continue;
+				due = Math.min(due ?? Number.POSITIVE_INFINITY, watched.alertedAt + options.repeatMs);
+			}
+			return due;
 		},
 	};
 }

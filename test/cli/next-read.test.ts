@@ -1,7 +1,7 @@
 // The wait between two reads of `loan-tui watch`, with the clocks faked: the interval on the monotonic clock; a wall
 // clock that jumps (a sleep, a clock change) ends it at once; SIGUSR1's wake and the stop signal end it too.
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {waitForNextRead} from '../../source/cli/watch/next-read.js';
+import {waitBeforeRead, waitForNextRead} from '../../source/cli/watch/next-read.js';
 
 describe('the wait for the next read', () => {
 	afterEach(() => void vi.useRealTimers());
@@ -40,5 +40,15 @@ describe('the wait for the next read', () => {
 		stop.abort();
 		await vi.advanceTimersByTimeAsync(0);
 		expect(stopped.done).toBe(true);
+	});
+
+	it('is cut short when a reminder falls due before the interval ends, never below the shortest interval; a slowed-down wait stands', () => {
+		const now = 1_000_000;
+		expect(waitBeforeRead(3_600_000, 3_600_000, 10_000, undefined, now)).toBe(3_600_000);
+		expect(waitBeforeRead(3_600_000, 3_600_000, 10_000, now + 1_800_000, now)).toBe(1_800_000);
+		expect(waitBeforeRead(60_000, 60_000, 10_000, now + 1_800_000, now)).toBe(60_000);
+		expect(waitBeforeRead(3_600_000, 3_600_000, 10_000, now - 5000, now)).toBe(10_000);
+		// After a 429 the reads slow down (doubled waits): a reminder does not undo that.
+		expect(waitBeforeRead(120_000, 60_000, 10_000, now + 1000, now)).toBe(120_000);
 	});
 });

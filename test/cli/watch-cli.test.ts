@@ -1,6 +1,7 @@
 // loan-tui watch over the simulator's two demo loans (ETH near its margin call at 75.73 %, call 80 %, liquidation
 // 90 %; BTC calm at 70.02 %), as a process: --once's exit status for each level; a watch that alerts once per change
-// of level on stdout (NDJSON), --exec and a loopback webhook, refuses a second watch, and stops on SIGTERM; blindness
+// of level on stdout (NDJSON), --exec and a loopback webhook, reminds while a loan stays at margin call (the
+// server's clock moved on), refuses a second watch, and stops on SIGTERM; blindness
 // when the server stops answering, and sight again. Reads are asked for with SIGUSR1, never waited for by the clock.
 import {mkdtempSync, readFileSync, existsSync} from 'node:fs';
 import {createServer, type Server} from 'node:http';
@@ -169,6 +170,48 @@ describe('loan-tui watch', () => {
 		expect(ended.code, ended.stderr).toBe(0);
 		expect(ended.stderr).toMatch(/watch stopped/);
 		expect(existsSync(join(scratch, 'loan-tui', 'watch-default.lock'))).toBe(false);
+	});
+
+	it('reminds every --repeat minutes while a loan stays at margin call, on stdout and --exec; none sooner, none for ok', async () => {
+		// Time passes on the server's clock, which the client follows (api/clock.ts): the simulator's moves forward
+		// and each read is asked for with SIGUSR1, so no test waits half an hour or counts on a timer.
+		const scratch = stateHome();
+		const execLog = join(scratch, 'exec.log');
+		sim.simulator.setPrice('ETH', '1460');
+		const watch = startWatch(['--repeat', '30', '--exec', `echo "$LOAN_TUI_EVENT_KIND $LOAN_TUI_EVENT_LEVEL $LOAN_TUI_EVENT_PLEDGE_COIN" >> '${execLog}'`], {XDG_STATE_HOME: scratch});
+		await vi.waitFor(() => expect(watch.stderr()).toMatch(/watching 2 loans every 3600 s \(worst: margin-call\)/), WAIT);
+		const kinds = () => watch.events().map((event) => `${String(event.kind)}:${String(event.pledgeCoin)}:${String(event.level)}`);
+		expect(kinds()).toEqual(['level:ETH:margin-call']);
+		const start = Date.parse(String(watch.events()[0]!.time));
+		const accepted = () => sim.simulator.requests.filter((request) => request.operation === 'ongoingOrders' && request.code === '00000').length;
+		/** The server's clock `minutes` after the start, then a read, waited for until the server accepted it (its first
+		 * request, signed on the old clock, is refused with 40008 and sent again on the new one). */
+		const readAt = async (minutes: number) => {
+			const before = accepted();
+			sim.simulator.setClockOffset(minutes * 60_000);
+			watch.child.kill('SIGUSR1');
+			await vi.waitFor(() => expect(accepted()).toBeGreaterThan(before), WAIT);
+		};
+		const reminderAfter = (minutes: number) =>
+			vi.waitFor(() => expect(watch.events().some((event) => event.kind === 'reminder' && Date.parse(String(event.time)) >= start + minutes * 60_000)).toBe(true), WAIT);
+		// 29 minutes on: too soon. 31: the reminder, after which (the reads go in order) the 29th-minute read had
+		// long been said, so one reminder in all means none came early.
+		await readAt(29);
+		await readAt(31);
+		await reminderAfter(31);
+		expect(kinds()).toEqual(['level:ETH:margin-call', 'reminder:ETH:margin-call']);
+		// Counted from the reminder, not from the first alert: 45 minutes is too soon, 62 is due.
+		await readAt(45);
+		await readAt(62);
+		await reminderAfter(62);
+		expect(kinds()).toEqual(['level:ETH:margin-call', 'reminder:ETH:margin-call', 'reminder:ETH:margin-call']);
+		const reminder = watch.events()[2]!;
+		expect(reminder).toMatchObject({kind: 'reminder', level: 'margin-call', price: '1460', projected: false});
+		expect(String(reminder.text)).toMatch(/ETH\/USDT: MARGIN CALL \(still\) · LTV 80\.1\d%/);
+		await vi.waitFor(() => expect(existsSync(execLog) ? readFileSync(execLog, 'utf8').trim().split('\n') : []).toHaveLength(3), WAIT);
+		expect(readFileSync(execLog, 'utf8')).toBe('level margin-call ETH\nreminder margin-call ETH\nreminder margin-call ETH\n');
+		watch.child.kill('SIGTERM');
+		expect((await watch.result).code).toBe(0);
 	});
 
 	it('blind after three failed reads (each said on stderr), one alert; it says when it sees again', async () => {

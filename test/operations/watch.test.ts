@@ -40,6 +40,19 @@ describe('the watch', () => {
 		expect(warn.observe(read(10 * MINUTE, [tight('0.76')]))).toEqual([]);
 	});
 
+	it('says when the next reminder falls due (the wait before a read is cut to it): none while every loan is under the margin call', () => {
+		const watcher = createWatcher({repeatMs: 30 * MINUTE});
+		watcher.observe(read(0, [tight('0.76'), calm()]));
+		expect(watcher.reminderDue()).toBeUndefined();
+		watcher.observe(read(5 * MINUTE, [tight('0.81'), calm()]));
+		expect(watcher.reminderDue()).toBe(35 * MINUTE);
+		watcher.observe(read(35 * MINUTE, [tight('0.81'), calm('0.85')]));
+		// The reminder moved ETH's due time on; BTC's level change starts its own.
+		expect(watcher.reminderDue()).toBe(65 * MINUTE);
+		watcher.observe(read(40 * MINUTE, [tight('0.7'), calm('0.7')]));
+		expect(watcher.reminderDue()).toBeUndefined();
+	});
+
 	it('is blind after three failed reads in a row (said once), and says when it sees again; prices after two minutes', () => {
 		const watcher = createWatcher({repeatMs: 30 * MINUTE});
 		watcher.observe(read(0, [calm()]));

@@ -22,7 +22,7 @@ import {EXIT, UsageError} from '../../runtime/exit-codes.js';
 import type {Session} from '../../runtime/session.js';
 import {acquireWatchLock, watchLockFile} from '../../state/watch-lock.js';
 import {openChannels} from '../watch/channels.js';
-import {waitForNextRead} from '../watch/next-read.js';
+import {waitBeforeRead, waitForNextRead} from '../watch/next-read.js';
 import {percentFlag} from './to-ltv.js';
 
 const DEFAULT_INTERVAL_S = 60;
@@ -149,7 +149,10 @@ export async function runWatch(session: Session, values: ParsedArgs['values']): 
 		// After a 429 the reads slow down, doubling up to 15 minutes (or 4 intervals), until one is answered.
 		let waitMs = options.intervalMs;
 		while (!stop.signal.aborted) {
-			if (!readAsked) await waitForNextRead(waitMs, stop.signal, (wake) => (readNow = wake));
+			if (!readAsked) {
+				const wait = waitBeforeRead(waitMs, options.intervalMs, MIN_INTERVAL_S * 1000, watcher.reminderDue(), client.clock.now());
+				await waitForNextRead(wait, stop.signal, (wake) => (readNow = wake));
+			}
 			readAsked = false;
 			if (stop.signal.aborted) break;
 			const next = await read(watcher.watching()).catch((error: unknown) => {

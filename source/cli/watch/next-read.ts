@@ -37,3 +37,13 @@ export function waitForNextRead(intervalMs: number, signal: AbortSignal, setWake
 		timer = setTimeout(check, Math.min(WAKE_CHECK_MS, intervalMs));
 	});
 }
+
+/**
+ * The wait before the next read: the interval (or the slowed-down wait after a 429, which stands), cut short when a
+ * reminder falls due sooner, since a reminder needs a read to say the level still holds. Never shorter than
+ * `minimumMs` (the shortest interval a person may ask for).
+ */
+export function waitBeforeRead(waitMs: number, intervalMs: number, minimumMs: number, reminderDue: number | undefined, now: number): number {
+	if (reminderDue === undefined || waitMs > intervalMs) return waitMs;
+	return Math.min(waitMs, Math.max(minimumMs, reminderDue - now));
+}
