@@ -3,7 +3,7 @@
 // of level on stdout (NDJSON), --exec and a loopback webhook, reminds while a loan stays at margin call (the
 // server's clock moved on), refuses a second watch, and stops on SIGTERM; blindness
 // when the server stops answering, and sight again. Reads are asked for with SIGUSR1, never waited for by the clock.
-import {mkdtempSync, readFileSync, existsSync} from 'node:fs';
+import {chmodSync, mkdirSync, mkdtempSync, readFileSync, existsSync, writeFileSync} from 'node:fs';
 import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
@@ -33,8 +33,8 @@ describe('loan-tui watch', () => {
 	});
 
 	/** A watch over the simulator, its NDJSON events and stderr as they come. */
-	const startWatch = (extra: string[], env: Record<string, string> = {}) => {
-		const args = ['watch', '--interval', '3600', '--json', ...extra, '--base-url', sim.simulator.url];
+	const startWatch = (extra: string[], env: Record<string, string> = {}, {json = true} = {}) => {
+		const args = ['watch', '--interval', '3600', ...(json ? ['--json'] : []), ...extra, '--base-url', sim.simulator.url];
 		const fullEnv = {...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: stateHome(), LOAN_TUI_RECONCILE_SECONDS: '0', ...env};
 		const {child, result} = spawnCli(args, {env: fullEnv, timeoutMs: 120_000});
 		stopAll.push(() => child.kill('SIGKILL'));
@@ -170,6 +170,43 @@ describe('loan-tui watch', () => {
 		expect(ended.code, ended.stderr).toBe(0);
 		expect(ended.stderr).toMatch(/watch stopped/);
 		expect(existsSync(join(scratch, 'loan-tui', 'watch-default.lock'))).toBe(false);
+	});
+
+	it('a scripted fall, as a person reads it: one line per level down to the liquidation, each with the bell and a desktop notification', async () => {
+		const scratch = stateHome();
+		// A notify-send of our own on PATH: it records what it was asked to show.
+		const bin = join(scratch, 'bin');
+		const shown = join(scratch, 'notifications.log');
+		mkdirSync(bin);
+		writeFileSync(join(bin, 'notify-send'), `#!/bin/sh\nprintf '%s|%s\\n' "$1" "$2" >> '${shown}'\n`);
+		chmodSync(join(bin, 'notify-send'), 0o755);
+		const watch = startWatch(['--bell', '--notify'], {XDG_STATE_HOME: scratch, PATH: `${bin}:${process.env.PATH ?? ''}`}, {json: false});
+		const lines = () => watch.stdout().split('\n').filter((line) => line.includes('ETH/USDT'));
+		await vi.waitFor(() => expect(watch.stderr()).toMatch(/watching 2 loans every 3600 s \(worst: warn\)/), WAIT);
+		// ETH 1,545 → 1,460 (80.14 %) → 1,340 (87.32 %, within 3 points of 90 %) → 1,290: past the liquidation price
+		// (1,300.03), the simulator liquidates it. Each step's alert may come from the stream first (projected) or the read.
+		const steps: Array<[string, RegExp]> = [
+			['1460', /ETH\/USDT: MARGIN CALL \(was WARN\) · LTV 80\.14%/],
+			['1340', /ETH\/USDT: LIQUIDATION NEAR \(was MARGIN CALL\) · LTV 87\.3\d%/],
+			['1290', /ETH\/USDT: LIQUIDATED/],
+		];
+		for (const [price, line] of steps) {
+			sim.simulator.setPrice('ETH', price);
+			await askRead(watch.child);
+			await vi.waitFor(() => expect(lines().at(-1)).toMatch(line), WAIT);
+		}
+		expect(lines()).toHaveLength(4);
+		expect(lines()[0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d {2}loan \d+ ETH\/USDT: WARN · LTV 75\.73% · ETH at 1,545\.0000 USDT; margin call at 1,462\.5356 USDT, liquidation at 1,300\.0317 USDT$/);
+		// No line for calm BTC, which stayed ok.
+		expect(watch.stdout()).not.toMatch(/BTC\/USDT/);
+		// The bell goes to stderr, a pipe of its own: it may arrive after the line.
+		await vi.waitFor(() => expect(watch.stderr().match(/\u0007/g) ?? []).toHaveLength(4), WAIT);
+		await vi.waitFor(() => expect(existsSync(shown) ? readFileSync(shown, 'utf8').trim().split('\n') : []).toHaveLength(4), WAIT);
+		const notes = readFileSync(shown, 'utf8').trim().split('\n');
+		expect(notes.every((note) => note.startsWith('loan-tui|loan '))).toBe(true);
+		expect(notes.map((note) => /: ([A-Z ]+)/.exec(note)?.[1]?.trim())).toEqual(['WARN', 'MARGIN CALL', 'LIQUIDATION NEAR', 'LIQUIDATED']);
+		watch.child.kill('SIGTERM');
+		expect((await watch.result).code).toBe(0);
 	});
 
 	it('reminds every --repeat minutes while a loan stays at margin call, on stdout and --exec; none sooner, none for ok', async () => {
