@@ -304,7 +304,8 @@ describe('loan-tui watch', () => {
 		expect((await result).code).toBe(0);
 	});
 
-	it('a loan liquidated while watched is closed, "liquidated" from the history, once; the other stays watched', async () => {
+	it('a loan liquidated while watched is closed, "liquidated" from the history, once; one repaid elsewhere, "repaid"', async () => {
+		const {calm} = sim.demoLoanIds();
 		const {child, result, events, stderr} = startWatch([]);
 		await vi.waitFor(() => expect(stderr()).toMatch(/watching 2 loans/), WAIT);
 		// ETH at 1,290: 75.73 × 1,545 / 1,290 = 90.7 %, past the liquidation LTV: the simulator liquidates it.
@@ -315,6 +316,12 @@ describe('loan-tui watch', () => {
 		// Before the read found it gone, the price stream may already have shown it near liquidation (projected).
 		expect(closed).toEqual([expect.objectContaining({kind: 'level', how: 'liquidated', previous: expect.stringMatching(/^(warn|liquidation-near)$/), pledgeCoin: 'ETH'})]);
 		expect(String(closed[0]!.text)).toMatch(/ETH\/USDT: LIQUIDATED/);
+		// The other one repaid in full (elsewhere: the web, another tool): closed, "repaid" from the repayment history.
+		await sim.client().repay({orderId: calm, repayAll: true, repayUnlock: true});
+		child.kill('SIGUSR1');
+		await vi.waitFor(() => expect(events().filter((event) => event.level === 'closed')).toHaveLength(2), WAIT);
+		expect(events().filter((event) => event.level === 'closed')[1]).toMatchObject({kind: 'level', how: 'repaid', previous: 'ok', pledgeCoin: 'BTC'});
+		expect(String(events().at(-1)!.text)).toMatch(/BTC\/USDT: repaid/);
 		child.kill('SIGTERM');
 		expect((await result).code).toBe(0);
 	});
