@@ -35,8 +35,9 @@ export function fall(move: string): string {
 /**
  * An ASCII gauge of the LTV against the margin-call (|) and liquidation (!) marks, with the numbers beside it,
  * so neither colour nor the bar alone carries the meaning: "[#######...|..!..] LTV 70% / call 80% / liq 90%".
+ * `live`: the LTV is projected from a live price since the last read, and says so: "LTV ≈70.00% (live)".
  */
-export function ltvGauge(loan: Pick<OngoingLoan, 'pledgeRate' | 'supRate' | 'forceRate'>, width = 30): string {
+export function ltvGauge(loan: Pick<OngoingLoan, 'pledgeRate' | 'supRate' | 'forceRate'>, width = 30, live = false): string {
 	const roomy = new Big(loan.forceRate).times('1.1');
 	const top = roomy.gt(loan.pledgeRate) ? roomy : new Big(loan.pledgeRate);
 	const at = (fraction: string) => Math.min(width - 1, Math.round(Number(new Big(fraction).div(top).times(width))));
@@ -44,7 +45,8 @@ export function ltvGauge(loan: Pick<OngoingLoan, 'pledgeRate' | 'supRate' | 'for
 	const cells: string[] = Array.from({length: width}, (_, i) => (i < filled ? '#' : '.'));
 	cells[at(loan.supRate)] = '|';
 	cells[at(loan.forceRate)] = '!';
-	return `[${cells.join('')}] LTV ${ltvPercent(loan.pledgeRate)} / call ${ltvPercent(loan.supRate)} / liq ${ltvPercent(loan.forceRate)}`;
+	const ltv = live ? `≈${ltvPercent(loan.pledgeRate)} (live)` : ltvPercent(loan.pledgeRate);
+	return `[${cells.join('')}] LTV ${ltv} / call ${ltvPercent(loan.supRate)} / liq ${ltvPercent(loan.forceRate)}`;
 }
 
 /** Principal plus interest owed now. */
@@ -63,7 +65,7 @@ export function describeLoan(loan: OngoingLoan) {
  * their coin's precision, rate and APR, collateral, the LTV gauge, the price falls that reach the
  * margin call and the liquidation, risk in words, times with their zone. Every quantity through its one formatter (money.ts).
  */
-export function loanDetailRows(loan: OngoingLoan, now: number, gaugeWidth = 24): {rows: Array<[string, string]>; risk: LoanRisk} {
+export function loanDetailRows(loan: OngoingLoan, now: number, gaugeWidth = 24, live = false): {rows: Array<[string, string]>; risk: LoanRisk} {
 	const risk = riskOf(loan);
 	const loanCoin = sanitize(loan.loanCoin);
 	const pledgeCoin = sanitize(loan.pledgeCoin);
@@ -73,7 +75,7 @@ export function loanDetailRows(loan: OngoingLoan, now: number, gaugeWidth = 24):
 		['Owed now', withCoin(owed(loan), loanCoin)],
 		['Hourly rate', `${hourlyRate(loan.hourInterestRate)} (APR ${aprPercent(annualRate(loan.hourInterestRate))})`],
 		['Collateral', withCoin(loan.pledgeAmount, pledgeCoin)],
-		['LTV', ltvGauge(loan, gaugeWidth)],
+		['LTV', ltvGauge(loan, gaugeWidth, live)],
 		['Margin call', fallSentence(risk.moveToMarginCall, pledgeCoin, loanCoin)],
 		['Liquidation', fallSentence(risk.moveToLiquidation, pledgeCoin, loanCoin)],
 		['Risk', risk.label],

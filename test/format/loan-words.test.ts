@@ -1,9 +1,9 @@
-// Loan codes in words, the list filter's matching, and the risk symbols beside the words.
+// Loan codes in words, the list filter's matching, the risk symbols beside the words, and the LTV gauge.
 import {describe, expect, it} from 'vitest';
 import {loanStatusClosed, loanStatusWords, periodWords} from '../../source/format/loan-words.js';
 import {filterTerms, rowMatches} from '../../source/format/row-filter.js';
 import {eastAsianWidth} from 'get-east-asian-width';
-import {RISK_SYMBOL} from '../../source/format/loans.js';
+import {ltvGauge, RISK_SYMBOL} from '../../source/format/loans.js';
 
 describe('loan words', () => {
 	it('statuses and periods in words; unknown values as sent', () => {
@@ -27,5 +27,13 @@ describe('risk symbols', () => {
 		for (const symbol of Object.values(RISK_SYMBOL)) {
 			for (const char of symbol) expect(eastAsianWidth(char.codePointAt(0)!, {ambiguousAsWide: true}), symbol).toBe(1);
 		}
+	});
+});
+
+describe('the LTV gauge', () => {
+	it('draws the LTV against the marks with the numbers beside it; a live projection says so beside the number, the bar the same', () => {
+		const loan = {pledgeRate: '0.7', supRate: '0.8', forceRate: '0.9'};
+		expect(ltvGauge(loan, 10)).toBe('[#######.|!] LTV 70.00% / call 80.00% / liq 90.00%');
+		expect(ltvGauge(loan, 10, true)).toBe('[#######.|!] LTV ≈70.00% (live) / call 80.00% / liq 90.00%');
 	});
 });

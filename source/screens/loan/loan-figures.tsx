@@ -7,7 +7,7 @@ import React from 'react';
 import {Box, Text} from 'ink';
 import type {OngoingLoan} from '../../api/loan-types.js';
 import {loanDetailRows, RISK_SYMBOL} from '../../format/loans.js';
-import type {Theme} from '../../ui/theme.js';
+import {riskColor, type Theme} from '../../ui/theme.js';
 import {loanPrices} from '../../format/loan-prices.js';
 import {loanTargetRows, type LoanTargets} from '../../format/loan-targets.js';
 import type {PricesRead} from '../../ui/use-prices.js';
@@ -44,11 +44,9 @@ function priceRows(loan: OngoingLoan, prices: PricesRead | undefined, serverNow:
 }
 
 export function LoanFigures({loan, now, theme, prices, serverNow, targets, short = false, live = false}: Props) {
-	const {rows: read, risk} = loanDetailRows(loan, now);
-	const figures = live ? read.map(([label, value]): [string, string] => [label, label === 'LTV' ? value.replace(/ LTV ([\d.]+%)/, ' LTV ≈$1 (live)') : value]) : read;
-	const riskColor = risk.level === 'ok' ? undefined : risk.level === 'near' ? theme.warn : theme.bad;
+	const {rows: figures, risk} = loanDetailRows(loan, now, undefined, live);
 	const rows: Array<[string, string, string?]> = figures.map(([label, value]) =>
-		label === 'Risk' ? [label, `${RISK_SYMBOL[risk.level]} ${value}`, riskColor] : [label, value],
+		label === 'Risk' ? [label, `${RISK_SYMBOL[risk.level]} ${value}`, riskColor(theme, risk.level)] : [label, value],
 	);
 	const [price, ...amounts] = priceRows(loan, prices, serverNow, targets);
 	const marks = amounts.filter(([label]) => label.endsWith(' price'));

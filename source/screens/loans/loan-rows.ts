@@ -106,13 +106,12 @@ export function loanTable(loans: readonly OngoingLoan[], now: number, columns: n
 		rows: loans.map((loan, r) => {
 			const falls = `falls: ${fall(risks[r]!.moveToMarginCall)} to call, ${fall(risks[r]!.moveToLiquidation)} to liq`;
 			// The bar gives up cells (down to 10) before the falls move to a line of their own.
-			const live = read?.projected?.has(loan.orderId) ? ' (live)≈'.length : 0;
-			const fits = (barWidth: number) => GAUGE_INDENT + [...`${ltvGauge(loan, barWidth)} · ${falls}`].length + live <= room;
+			// Projected from a live price until the next read: said in words beside the number.
+			const live = read?.projected?.has(loan.orderId) === true;
+			const fits = (barWidth: number) => GAUGE_INDENT + [...`${ltvGauge(loan, barWidth, live)} · ${falls}`].length <= room;
 			let barWidth = widestBar;
 			while (barWidth > 10 && !fits(barWidth)) barWidth--;
-			const gauge = ltvGauge(loan, barWidth);
-			// Projected from a live price until the next read: said in words beside the number.
-			const bar = read?.projected?.has(loan.orderId) ? gauge.replace(/ LTV ([\d.]+%)/, ' LTV ≈$1 (live)') : gauge;
+			const bar = ltvGauge(loan, barWidth, live);
 			const together = `${bar} · ${falls}`;
 			return {
 				orderId: loan.orderId,
