@@ -1,5 +1,7 @@
 // Colours, or none at all under NO_COLOR (chalk ignores it, so the app must). Nothing is shown by colour alone:
 // status is also a word and the selection also a marker.
+import type {RiskLevel} from '../loans/ltv.js';
+
 export interface Theme {
 	accent?: string;
 	good?: string;
@@ -21,4 +23,9 @@ export function statusColor(theme: Theme, status: string | undefined): string | 
 	if (status === 'gray') return theme.warn;
 	if (status === 'halt' || status === 'offline') return theme.bad;
 	return theme.muted;
+}
+
+/** A loan's risk (loans/ltv.ts), beside its symbol and word: none when ok, warn when near, bad from the margin call. */
+export function riskColor(theme: Theme, level: RiskLevel): string | undefined {
+	return level === 'ok' ? undefined : level === 'near' ? theme.warn : theme.bad;
 }

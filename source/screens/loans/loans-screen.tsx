@@ -9,7 +9,7 @@ import {withCoin} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {unreadableNote} from '../../format/unreadable.js';
 import {ago} from '../../format/time.js';
-import {byRisk, type RiskLevel} from '../../loans/ltv.js';
+import {byRisk} from '../../loans/ltv.js';
 import {ErrorMessage} from '../../ui/components/error-message.js';
 import {Spinner} from '../../ui/components/spinner.js';
 import {errorLine} from '../../format/describe-error.js';
@@ -24,7 +24,7 @@ import {useScreenInput} from '../../ui/keys/screen-input.js';
 import {useBodySize} from '../../ui/layout.js';
 import {useNavigation} from '../../ui/navigation.js';
 import {useServices} from '../../ui/services.js';
-import type {Theme} from '../../ui/theme.js';
+import {riskColor, type Theme} from '../../ui/theme.js';
 import {historyRoute, loanRoute, loansRoute} from '../routes.js';
 import {initialLoanList, loanListReducer, selectedIndex, windowStart} from './list-reducer.js';
 import {linesPerLoan, loanTable} from './loan-rows.js';
@@ -224,10 +224,6 @@ export function LoansScreen({selected}: {selected?: string}) {
 			)}
 		</Box>
 	);
-}
-
-function riskColor(theme: Theme, level: RiskLevel): string | undefined {
-	return level === 'ok' ? undefined : level === 'near' ? theme.warn : theme.bad;
 }
 
 /** The totals as lines: "Total owed" and "Total pledged" with their items on one line, or one item a line (under
