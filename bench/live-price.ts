@@ -3,10 +3,9 @@
 // price to its socket until the new "LTV ≈… (live)" is in the app's output, on the clock every process of the
 // machine shares (performance.timeOrigin + now). Prices alternate on each side of ETH's read price so that each
 // push shows a new figure, and stay under the margin call so that no level changes.
-import {DEMO_CREDENTIALS} from '../source/simulator/index.js';
 import {Pty} from './pty.js';
 import {addLimit} from './report.js';
-import {SimProcess} from './sim.js';
+import {DEMO_CREDENTIAL_ENV, SimProcess} from './sim.js';
 
 const BUDGET_MS = 100;
 const PUSHES = 20;
@@ -24,12 +23,7 @@ export async function measureLivePrice(cli: string, env: NodeJS.ProcessEnv, runs
 	const latencies: number[] = [];
 	for (let run = 0; run < runs; run++) {
 		const sim = await SimProcess.start({demoLoans: true});
-		const pty = new Pty([process.execPath, cli, '--base-url', sim.url], {
-			...env,
-			BITGET_API_KEY: DEMO_CREDENTIALS.apiKey,
-			BITGET_SECRET_KEY: DEMO_CREDENTIALS.secretKey,
-			BITGET_PASSPHRASE: DEMO_CREDENTIALS.passphrase,
-		});
+		const pty = new Pty([process.execPath, cli, '--base-url', sim.url], {...env, ...DEMO_CREDENTIAL_ENV});
 		try {
 			await pty.waitFor((text) => text.includes('? this help'));
 			await pty.press('4', (text) => text.includes('LIQ AT'));

@@ -1,7 +1,14 @@
 // The bench's handle on the simulator process (sim-process.ts).
 import {fileURLToPath} from 'node:url';
-import type {SimulatorOptions} from '../source/simulator/index.js';
+import {DEMO_CREDENTIALS, type SimulatorOptions} from '../source/simulator/index.js';
 import {spawnGroup} from './processes.js';
+
+/** The simulator's demo account as the app and its commands read credentials from the environment. */
+export const DEMO_CREDENTIAL_ENV = {
+	BITGET_API_KEY: DEMO_CREDENTIALS.apiKey,
+	BITGET_SECRET_KEY: DEMO_CREDENTIALS.secretKey,
+	BITGET_PASSPHRASE: DEMO_CREDENTIALS.passphrase,
+};
 
 export interface SimStats {
 	connections: number;

@@ -6,7 +6,7 @@ import {BitgetClient} from '../source/api/client.js';
 import {DEMO_CREDENTIALS} from '../source/simulator/index.js';
 import {addLimit} from './report.js';
 import {spawnGroup} from './processes.js';
-import {SimProcess} from './sim.js';
+import {DEMO_CREDENTIAL_ENV, SimProcess} from './sim.js';
 
 const LOANS = 10;
 const RSS_BUDGET_MIB = 60;
@@ -39,7 +39,7 @@ export async function measureWatch(cli: string, env: NodeJS.ProcessEnv, runs: nu
 			const coins = ['BTC', 'ETH', 'SOL', 'XRP', 'BNB', 'ADA', 'DOGE', 'LTC'];
 			for (const pledgeCoin of coins) await client.borrow({loanCoin: 'USDT', pledgeCoin, daily: 'SEVEN', loanAmount: '100'});
 			const watch = spawnGroup(process.execPath, [cli, 'watch', '--interval', '10', '--json', '--base-url', sim.url], {
-				env: {...env, BITGET_API_KEY: DEMO_CREDENTIALS.apiKey, BITGET_SECRET_KEY: DEMO_CREDENTIALS.secretKey, BITGET_PASSPHRASE: DEMO_CREDENTIALS.passphrase},
+				env: {...env, ...DEMO_CREDENTIAL_ENV},
 				stdio: ['ignore', 'ignore', 'pipe'],
 			});
 			let stderr = '';

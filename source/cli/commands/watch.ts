@@ -70,12 +70,13 @@ export function watchOptions(values: ParsedArgs['values']): WatchOptions {
 
 /** --top-up-at, --top-up-to and --max-add: all three or none, the target below the trigger. */
 function topUpPolicy(values: ParsedArgs['values'], percent: (flag: string, text: string | undefined) => string | undefined): TopUpPolicy | undefined {
-	const given = (['top-up-at', 'top-up-to', 'max-add'] as const).filter((flag) => values[flag] !== undefined);
+	const flags = ['top-up-at', 'top-up-to', 'max-add'] as const;
+	const given = flags.filter((flag) => values[flag] !== undefined);
 	if (given.length === 0) {
 		if (values.yes) throw new UsageError('--yes goes with --top-up-at, --top-up-to and --max-add: the watch sends nothing else');
 		return undefined;
 	}
-	if (given.length < 3) throw new UsageError(`a top-up needs --top-up-at, --top-up-to and --max-add together (missing: ${(['top-up-at', 'top-up-to', 'max-add'] as const).filter((flag) => !given.includes(flag)).map((flag) => `--${flag}`).join(', ')})`);
+	if (given.length < 3) throw new UsageError(`a top-up needs --top-up-at, --top-up-to and --max-add together (missing: ${flags.filter((flag) => !given.includes(flag)).map((flag) => `--${flag}`).join(', ')})`);
 	if (values.once) throw new UsageError('--top-up-at needs a running watch, not --once: a crossing must be remembered so it is topped up once');
 	const at = percent('top-up-at', values['top-up-at'])!;
 	const to = percent('top-up-to', values['top-up-to'])!;

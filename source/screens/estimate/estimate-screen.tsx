@@ -90,6 +90,7 @@ export function EstimateScreen() {
 	const pledgeLive = useLiveEstimate(client, query, PERIODS, undefined, refresh);
 	const loanLive = useLiveLoanAmountEstimate(client, loanQuery, PERIODS, undefined, refresh);
 	const live = loanMode ? loanLive : pledgeLive;
+	const asked = loanMode ? loanQuery : query;
 	useEffect(() => {
 		if (live.status !== 'ready') return;
 		const failed = PERIODS.map((period) => live.results[period]).find((result) => result && !result.ok);
@@ -169,7 +170,7 @@ export function EstimateScreen() {
 		{keys: ['Ctrl+t'], description: 'by pledge / by loan amount', short: loanMode ? 'by pledge' : 'by loan amount', footer: 2, handler: () => dispatch({type: 'toggle-mode'})},
 		{keys: ['Ctrl+b'], description: 'borrow with these values', footer: 2, handler: borrow},
 		// Only once every field is valid is there an estimate to fetch.
-		{...refreshBinding(() => setRefresh((n) => n + 1), 'fetch the estimate again'), when: (loanMode ? loanQuery : query) !== undefined},
+		{...refreshBinding(() => setRefresh((n) => n + 1), 'fetch the estimate again'), when: asked !== undefined},
 		...typing,
 	];
 
@@ -192,7 +193,6 @@ export function EstimateScreen() {
 		/>
 	);
 
-	const asked = loanMode ? loanQuery : query;
 	const shownQuery = live.status === 'ready' ? live.query : live.status === 'waiting' ? live.previousQuery : undefined;
 	const stale = live.status === 'waiting';
 	const table = (() => {
