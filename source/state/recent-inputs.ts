@@ -1,7 +1,8 @@
 // The last coins, period and amounts a person entered, kept across runs so Estimate and Borrow open where they
-// left off, and the loan detail's safety margin and target LTV. Only these named fields are ever written (never credentials, never anything else), each checked on
-// the way in and out: a hand-edited or damaged file yields defaults, not an error; one that is too large or not a
-// regular file is not read (state/bounded-file.ts), and the defaults carry a note saying why.
+// left off, and the loan detail's safety margin and target LTV. Only these named fields are ever written (never
+// credentials, never anything else), each checked on the way in and out: a hand-edited or damaged file yields
+// defaults, not an error; one that is too large or not a regular file is not read (state/bounded-file.ts), and the
+// defaults carry a note saying why.
 import {join} from 'node:path';
 import * as v from 'valibot';
 import {readPrivateFile, writePrivateFile} from './private-file.js';

@@ -95,6 +95,8 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 	const post = useMoneyPost((request: LoanRequest) => ({...request, loan: reviewed.current}), {report: {source: 'loan', what: postedName}});
 	const money = moneyStage(post.state.phase, state.step === 'review');
 	const stage: Stage = money ?? state.step;
+	// The steps with a text field: an amount, or one of the person's settings.
+	const typing = stage === 'amount' || stage === 'margin' || stage === 'target';
 	const loanRead = useLoan(client, credentials, orderId, stage === 'view');
 	const now = useNow();
 	const loan = loanRead.state.status === 'ready' ? loanRead.state.loan : undefined;
@@ -142,7 +144,7 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 	const copy = copyBinding('order ID', copyOrderId);
 
 	const amountField = useTextField({
-		focused: stage === 'amount' || stage === 'margin' || stage === 'target',
+		focused: typing,
 		submit: () => loan && dispatch({type: 'submit', loan}),
 		edit: (edit) => dispatch({type: 'text', edit}),
 	});
@@ -205,7 +207,7 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 			})
 		: stepRows();
 	useScreenInput({
-		mode: money ? moneyInputMode(money) : stage === 'amount' || stage === 'margin' || stage === 'target' ? 'text' : 'navigate',
+		mode: money ? moneyInputMode(money) : typing ? 'text' : 'navigate',
 		// Until the loan is first read: r, a, w typed meanwhile act on it once it shows.
 		loading: stage === 'view' && loanRead.state.status === 'loading',
 		bindings,
