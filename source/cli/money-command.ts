@@ -6,7 +6,7 @@
 import {writeSync} from 'node:fs';
 import {InterruptedError, OutcomeUnknownError} from '../api/errors.js';
 import {sanitize} from '../format/sanitize.js';
-import {createMoneyGuard} from '../operations/money-guard.js';
+import {createMoneyGuard, type MoneyGuard} from '../operations/money-guard.js';
 import {sendMoney, type MoneyIntent, type MoneyOutcome, type MoneyProgress, type MoneyResult} from '../operations/money-pipeline.js';
 import {checkingLine, unknownLines, type UnknownReport} from '../operations/outcome-words.js';
 import {EXIT, type ExitCode} from '../runtime/exit-codes.js';
@@ -19,11 +19,18 @@ const SIGNAL_EXIT: Record<(typeof SIGNALS)[number], number> = {SIGHUP: 129, SIGI
 /** After the first signal, how long the pipeline has to stop and write its records before the process quits anyway. */
 const FIRST_SIGNAL_GRACE_MS = 2_000;
 
+/** A caller that owns the signals (the watch): its guard, closed on its second signal, and the signal that ends a
+ * check after an unknown outcome (its first). No handler of this module's is installed then. */
+export interface SignalOwner {
+	guard: MoneyGuard;
+	stopChecking: AbortSignal;
+}
+
 /** Sends one money POST (the caller has the person's confirmation); returns its result, or the exit code after the
- * refusal or unknown outcome was reported. */
-export async function runMoneyPost(session: Session, intent: MoneyIntent): Promise<{result: MoneyResult} | {exit: ExitCode | number; error?: unknown}> {
+ * refusal or unknown outcome was reported, with the check's finding when it ran. */
+export async function runMoneyPost(session: Session, intent: MoneyIntent, owner?: SignalOwner): Promise<{result: MoneyResult} | {exit: ExitCode | number; error?: unknown; found?: boolean}> {
 	const checkMs = session.config.reconcileMs;
-	const guard = createMoneyGuard();
+	const guard = owner?.guard ?? createMoneyGuard();
 	const journal = session.config.demo ? undefined : moneyJournalAt(session.config.directories.state);
 	const stderr = session.out.stderr as NodeJS.WritableStream & {isTTY?: boolean};
 	let progress: MoneyProgress | undefined;
@@ -39,11 +46,12 @@ export async function runMoneyPost(session: Session, intent: MoneyIntent): Promi
 		guard.close(name);
 		setTimeout(quitNow, FIRST_SIGNAL_GRACE_MS).unref();
 	};
-	for (const name of SIGNALS) process.on(name, onSignal);
+	if (!owner) for (const name of SIGNALS) process.on(name, onSignal);
 	let told = false;
 	let outcome: MoneyOutcome;
 	try {
 		outcome = await sendMoney(intent, {client: session.client, guard, journal, checkMs}, {
+			...(owner ? {checkSignal: owner.stopChecking} : {}),
 			onProgress: (next) => {
 				progress = next;
 				if (next.phase === 'checking' && !told && !session.out.json && stderr.isTTY) {
@@ -55,7 +63,7 @@ export async function runMoneyPost(session: Session, intent: MoneyIntent): Promi
 	} finally {
 		// Handlers stay after a signal (doing nothing more than quitNow), so a second Ctrl+C cannot cut the report short;
 		// they hold no handle open, so the process still ends when the report is written.
-		if (signalled === undefined) for (const name of SIGNALS) process.off(name, onSignal);
+		if (signalled === undefined && !owner) for (const name of SIGNALS) process.off(name, onSignal);
 	}
 	const note = outcome.recordProblem && !session.out.json ? `Note: ${sanitize(outcome.recordProblem)}.\n` : '';
 	switch (outcome.status) {
@@ -71,7 +79,7 @@ export async function runMoneyPost(session: Session, intent: MoneyIntent): Promi
 		}
 		case 'unknown':
 			stderr.write(unknownText({error: outcome.error, sent: outcome.sent, check: outcome.check, recordProblem: outcome.recordProblem, recorded: outcome.record !== undefined}, session.out.json));
-			return {exit: EXIT.outcomeUnknown};
+			return {exit: EXIT.outcomeUnknown, found: outcome.check?.status === 'found'};
 	}
 }
 

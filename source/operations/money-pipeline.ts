@@ -86,6 +86,8 @@ export interface MoneyDeps {
 
 export interface SendOptions {
 	signal?: AbortSignal;
+	/** Ends the check after an unknown outcome only (a watch that is stopping): the POST itself runs to its answer. */
+	checkSignal?: AbortSignal;
 	onProgress?: (progress: MoneyProgress) => void;
 }
 
@@ -249,7 +251,7 @@ export async function sendMoney(intent: MoneyIntent, deps: MoneyDeps, options: S
 		const sentRequest = {...intent, sentAt, snapshot: snapshot.snapshot, reviewed: intent.loan} as SentRequest;
 		const check = await checkOutcome(sentRequest, observerFor(client, sentRequest), {
 			totalMs: deps.checkMs,
-			signal,
+			signal: options.checkSignal ? AbortSignal.any([signal, options.checkSignal]) : signal,
 			onFinding: (finding) => progress('checking', {unknown: error, answer, finding}),
 		});
 		progress('finishing', {unknown: error, answer, finding: check});

@@ -55,13 +55,15 @@ function topUpText(event: WatchEvent): string {
 	const capped = report?.capped ? ', capped by --max-add' : '';
 	switch (report?.result) {
 		case 'done':
-			return `TOP-UP added ${amount}${ltvs}${capped}`;
+			return `TOP-UP added ${amount}${ltvs}${capped}${report.reason === undefined ? '' : ` (${sanitize(report.reason)})`}`;
+		case 'settled':
+			return `top-up settled: ${sanitize(report.reason ?? '')}`;
 		case 'dry-run':
 			return `top-up would add ${amount}${ltvs}${capped}; nothing sent (add --yes to let the watch add it)`;
 		case 'refused':
 			return `TOP-UP of ${amount} REFUSED: ${sanitize(report.reason ?? 'refused')}; not retried for this crossing`;
 		case 'unknown':
-			return `TOP-UP of ${amount}: OUTCOME UNKNOWN (${sanitize(report.reason ?? 'no answer')}); no more top-ups for this loan — check loan-tui history --local`;
+			return `TOP-UP of ${amount}: OUTCOME UNKNOWN (${sanitize(report.reason ?? 'no answer')}); no more top-ups for this loan until its history shows what happened — loan-tui history --local`;
 		default:
 			return `top-up not done: ${sanitize(report?.reason ?? '')}`;
 	}

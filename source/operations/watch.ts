@@ -28,9 +28,10 @@ export type WatchRead =
 	/** `rateLimited`: the server answered 429 (too many requests): the watch reads less often until it answers again. */
 	| {ok: false; time: number; problem: string; rateLimited?: boolean};
 
-/** What a top-up did (operations/top-up.ts): added, refused, unknown, only said (no --yes), or not tried and why. */
+/** What a top-up did (operations/top-up.ts): added, refused, unknown, only said (no --yes), not tried and why, or an
+ * earlier unknown one settled by a check of the loan's history. */
 interface TopUpReport {
-	result: 'done' | 'refused' | 'unknown' | 'dry-run' | 'skipped';
+	result: 'done' | 'refused' | 'unknown' | 'dry-run' | 'skipped' | 'settled';
 	amount?: string;
 	/** The LTV before, and after (the server's, or expected for a dry run). */
 	ltvBefore?: string;

@@ -36,6 +36,9 @@ export interface Directories {
 	cache: string;
 	/** What the app did (the money record): $XDG_STATE_HOME/loan-tui. */
 	state: string;
+	/** What belongs to a Bitget account (the watch's lock and top-up ledger): ~/.local/state/loan-tui/accounts,
+	 * whatever XDG_STATE_HOME says, so every state directory of the user finds it (state/account-state.ts). */
+	accounts: string;
 }
 
 export interface Config {
@@ -132,6 +135,7 @@ export function readDirectories(env: Environment): Directories {
 		config: directory(env.XDG_CONFIG_HOME, '.config'),
 		cache: directory(env.XDG_CACHE_HOME, '.cache'),
 		state: directory(env.XDG_STATE_HOME, join('.local', 'state')),
+		accounts: join(home, '.local', 'state', 'loan-tui', 'accounts'),
 	};
 }
 

@@ -3,7 +3,7 @@
 // of level on stdout (NDJSON), --exec and a loopback webhook, reminds while a loan stays at margin call (the
 // server's clock moved on), refuses a second watch, and stops on SIGTERM; blindness
 // when the server stops answering, and sight again. Reads are asked for with SIGUSR1, never waited for by the clock.
-import {chmodSync, mkdirSync, mkdtempSync, readFileSync, existsSync, writeFileSync} from 'node:fs';
+import {chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, existsSync, writeFileSync} from 'node:fs';
 import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
@@ -35,7 +35,9 @@ describe('loan-tui watch', () => {
 	/** A watch over the simulator, its NDJSON events and stderr as they come. */
 	const startWatch = (extra: string[], env: Record<string, string> = {}, {json = true} = {}) => {
 		const args = ['watch', '--interval', '3600', ...(json ? ['--json'] : []), ...extra, '--base-url', sim.simulator.url];
-		const fullEnv = {...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: stateHome(), LOAN_TUI_RECONCILE_SECONDS: '0', ...env};
+		const home = env.XDG_STATE_HOME ?? stateHome();
+		// HOME too: the account's lock and top-up ledger live under it (~/.local/state/loan-tui/accounts).
+		const fullEnv = {...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: home, HOME: home, LOAN_TUI_RECONCILE_SECONDS: '0', ...env};
 		const {child, result} = spawnCli(args, {env: fullEnv, timeoutMs: 120_000});
 		stopAll.push(() => child.kill('SIGKILL'));
 		let stdout = '';
@@ -160,16 +162,16 @@ describe('loan-tui watch', () => {
 		await vi.waitFor(() => expect(bodies).toHaveLength(3), WAIT);
 		expect(bodies.map((body) => body.level)).toEqual(['warn', 'margin-call', 'ok']);
 
-		// One watch per profile.
-		const second = await runCli(watch.args, {env: watch.env});
+		// One watch per account: the same key under another profile name and another state directory is refused.
+		const second = await runCli([...watch.args, '--profile', 'other'], {env: {...watch.env, XDG_STATE_HOME: stateHome()}});
 		expect(second.code).toBe(2);
-		expect(second.stderr).toMatch(new RegExp(`another loan-tui watch \\(process ${child.pid}\\) is watching profile`));
+		expect(second.stderr).toMatch(new RegExp(`another loan-tui watch \\(process ${child.pid} with profile \\\\?"default\\\\?"\\) is guarding this Bitget account`));
 
 		child.kill('SIGTERM');
 		const ended = await result;
 		expect(ended.code, ended.stderr).toBe(0);
 		expect(ended.stderr).toMatch(/watch stopped/);
-		expect(existsSync(join(scratch, 'loan-tui', 'watch-default.lock'))).toBe(false);
+		expect(readdirSync(join(scratch, '.local', 'state', 'loan-tui', 'accounts')).flatMap((account) => readdirSync(join(scratch, '.local', 'state', 'loan-tui', 'accounts', account)))).toEqual([]);
 	});
 
 	it('a scripted fall, as a person reads it: one line per level down to the liquidation, each with the bell and a desktop notification', async () => {
@@ -331,7 +333,7 @@ describe('loan-tui watch', () => {
 
 	it('top-up with --yes: one POST for the crossing, capped by --max-add; crossing again within 10 minutes is said, not sent', async () => {
 		const {tight} = sim.demoLoanIds();
-		const watch = startWatch(['--top-up-at', '75', '--top-up-to', '70', '--max-add', '0.5', '--yes']);
+		const watch = startWatch(['--top-up-at', '75', '--top-up-to', '70', '--max-add', '0.5ETH,0.1BTC', '--yes']);
 		// 20 ETH at 75.73 %: 70 % wants 1.63714286 ETH; --max-add allows 0.5 (75.73 × 20 / 20.5 = 73.88 %).
 		await vi.waitFor(() => expect(topUps(watch.events())).toHaveLength(1), WAIT);
 		expect(topUps(watch.events())[0]).toMatchObject({result: 'done', amount: '0.5', capped: true, ltvBefore: '0.7573'});
@@ -352,7 +354,7 @@ describe('loan-tui watch', () => {
 	});
 
 	it('top-up: without --yes only said; a refusal (43012) is one alert, not retried; an unknown outcome stops top-ups of that loan', async () => {
-		const dry = startWatch(['--top-up-at', '75', '--top-up-to', '70', '--max-add', '5']);
+		const dry = startWatch(['--top-up-at', '75', '--top-up-to', '70', '--max-add', '5ETH,1BTC']);
 		await vi.waitFor(() => expect(topUps(dry.events())).toHaveLength(1), WAIT);
 		expect(topUps(dry.events())[0]).toMatchObject({result: 'dry-run', amount: '1.63714286', capped: false});
 		expect(dry.events().find((event) => event.kind === 'top-up')!.text).toMatch(/would add 1\.63714286 ETH \(LTV 75\.73% → 70\.00%\); nothing sent/);
@@ -361,7 +363,7 @@ describe('loan-tui watch', () => {
 		expect(posts()).toHaveLength(0);
 
 		sim.simulator.injectFault({kind: 'raw', operation: 'revisePledge', body: JSON.stringify({code: '43012', msg: 'Insufficient balance', requestTime: 0, data: null}), times: Number.POSITIVE_INFINITY});
-		const refused = startWatch(['--top-up-at', '75', '--top-up-to', '70', '--max-add', '5', '--yes']);
+		const refused = startWatch(['--top-up-at', '75', '--top-up-to', '70', '--max-add', '5ETH,1BTC', '--yes']);
 		await vi.waitFor(() => expect(topUps(refused.events())).toHaveLength(1), WAIT);
 		expect(topUps(refused.events())[0]).toMatchObject({result: 'refused', amount: '1.63714286', reason: expect.stringMatching(/43012.*Insufficient balance/)});
 		expect(posts()).toHaveLength(1);
@@ -378,7 +380,7 @@ describe('loan-tui watch', () => {
 
 		sim.simulator.reset();
 		sim.simulator.injectFault({kind: 'reset-before-response', operation: 'revisePledge'});
-		const lost = startWatch(['--top-up-at', '75', '--top-up-to', '70', '--max-add', '5', '--yes']);
+		const lost = startWatch(['--top-up-at', '75', '--top-up-to', '70', '--max-add', '5ETH,1BTC', '--yes']);
 		await vi.waitFor(() => expect(topUps(lost.events())).toHaveLength(1), WAIT);
 		expect(topUps(lost.events())[0]).toMatchObject({result: 'unknown', amount: '1.63714286'});
 		expect(lost.events().find((event) => event.kind === 'top-up')!.text).toMatch(/OUTCOME UNKNOWN/);

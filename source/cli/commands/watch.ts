@@ -1,26 +1,35 @@
 // loan-tui watch: reads the loans every --interval with today's prices and alerts on changes of level
 // (operations/watch.ts), on stdout and the channels asked for (cli/watch/channels.ts). It only reads, unless a top-up
-// is asked for (operations/top-up.ts), which posts through the money pipeline like `collateral add`. One per profile
-// (state/watch-lock.ts); Ctrl+C, SIGTERM or SIGHUP stop it cleanly; SIGUSR1 reads at once. After a sleep or a clock
-// jump the next read is at once. --once reads once and exits with the worst level, for cron.
+// is asked for (operations/top-up.ts), which posts through the money pipeline like `collateral add` and keeps its
+// limits in the account's ledger on disk (state/top-up-ledger.ts). One watch per Bitget account
+// (state/account-lock.ts). This file owns the signals: the first Ctrl+C, SIGTERM or SIGHUP stops it (no new top-up
+// starts; one under way ends within its deadline and is recorded), a second one cuts a top-up's POST short (its
+// outcome then unknown); SIGUSR1 reads at once. After a sleep or a clock jump the next read is at once. --once reads
+// once and exits with the worst level, for cron; it may top up too.
 import Big from 'big.js';
 import {checkOrderId} from '../../api/loan-requests.js';
 import {checkAmount} from '../../api/validate.js';
 import {failureText} from '../../operations/observe.js';
-import {createTopUps, type TopUpPolicy, type TopUps} from '../../operations/top-up.js';
+import {createTopUpRunner, settlerFor, type SendReport, type TopUpPolicy, type TopUpRunner} from '../../operations/top-up.js';
+import {createMoneyGuard} from '../../operations/money-guard.js';
 import {ltvPercent} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {severity, watchLevel, type WatchLevel} from '../../loans/watch-levels.js';
 import {createWatcher, type LoanSeen, type WatchEvent, type WatchRead} from '../../operations/watch.js';
 import {liveSymbols, projectRead} from '../../operations/watch-live.js';
 import {PriceFeed} from '../../operations/price-feed.js';
+import type {OngoingLoan, RevisePledgeRequest} from '../../api/loan-types.js';
+import type {SignalOwner} from '../money-command.js';
 import type {Ticker} from '../../api/types.js';
 import {readWatch} from '../../operations/watch-read.js';
 import {isLoopbackHost} from '../../api/transport.js';
 import type {ParsedArgs} from '../../runtime/args.js';
 import {EXIT, UsageError} from '../../runtime/exit-codes.js';
 import type {Session} from '../../runtime/session.js';
-import {acquireWatchLock, watchLockFile} from '../../state/watch-lock.js';
+import {acquireAccountLock, type AccountLock} from '../../state/account-lock.js';
+import {accountDirectory, accountFingerprint, accountLockFile} from '../../state/account-state.js';
+import {localNow} from '../../state/process-identity.js';
+import {memoryTopUpLedger, topUpLedgerAt, type TopUpLedger} from '../../state/top-up-ledger.js';
 import {openChannels} from '../watch/channels.js';
 import {waitBeforeRead, waitForNextRead} from '../watch/next-read.js';
 import {percentFlag} from './to-ltv.js';
@@ -34,8 +43,17 @@ const MAX_SLOWED_MS = 15 * 60_000;
 /** --once: the worst level as the exit status. */
 export const WATCH_EXIT: Record<Exclude<WatchLevel, 'closed'>, number> = {ok: 0, warn: 10, 'margin-call': 11, 'liquidation-near': 12};
 
+/** --max-add: a cap per pledge coin ("0.5BTC,5000DOGE"), or one bare amount for loans that all pledge one coin. */
+type MaxAdd = {perCoin: ReadonlyMap<string, string>} | {bare: string};
+
+interface TopUpFlags {
+	at: string;
+	to: string;
+	maxAdd: MaxAdd;
+}
+
 interface WatchOptions {
-	topUp?: TopUpPolicy;
+	topUp?: TopUpFlags;
 	orderIds?: string[];
 	intervalMs: number;
 	repeatMs: number;
@@ -69,7 +87,7 @@ export function watchOptions(values: ParsedArgs['values']): WatchOptions {
 }
 
 /** --top-up-at, --top-up-to and --max-add: all three or none, the target below the trigger. */
-function topUpPolicy(values: ParsedArgs['values'], percent: (flag: string, text: string | undefined) => string | undefined): TopUpPolicy | undefined {
+function topUpPolicy(values: ParsedArgs['values'], percent: (flag: string, text: string | undefined) => string | undefined): TopUpFlags | undefined {
 	const flags = ['top-up-at', 'top-up-to', 'max-add'] as const;
 	const given = flags.filter((flag) => values[flag] !== undefined);
 	if (given.length === 0) {
@@ -77,13 +95,45 @@ function topUpPolicy(values: ParsedArgs['values'], percent: (flag: string, text:
 		return undefined;
 	}
 	if (given.length < 3) throw new UsageError(`a top-up needs --top-up-at, --top-up-to and --max-add together (missing: ${flags.filter((flag) => !given.includes(flag)).map((flag) => `--${flag}`).join(', ')})`);
-	if (values.once) throw new UsageError('--top-up-at needs a running watch, not --once: a crossing must be remembered so it is topped up once');
 	const at = percent('top-up-at', values['top-up-at'])!;
 	const to = percent('top-up-to', values['top-up-to'])!;
 	if (new Big(to).gte(at)) throw new UsageError(`--top-up-to (${ltvPercent(to)}) must be below --top-up-at (${ltvPercent(at)}): a top-up brings the LTV down`);
-	const maxAdd = checkAmount(values['max-add']!, '--max-add');
-	if (!maxAdd.ok) throw new UsageError(maxAdd.message);
-	return {at, to, maxAdd: maxAdd.value};
+	return {at, to, maxAdd: maxAddFlag(values['max-add']!)};
+}
+
+/** "0.5BTC", "0.5 BTC,5000DOGE" (each coin once), or a bare "0.5". */
+export function maxAddFlag(text: string): MaxAdd {
+	const example = 'like --max-add 0.5BTC, or --max-add 0.5BTC,5000DOGE for loans of two pledge coins';
+	const items = text.split(',').map((item) => item.trim());
+	const perCoin = new Map<string, string>();
+	for (const item of items) {
+		const match = /^([0-9.]+)\s*([A-Za-z0-9]{1,20})?$/.exec(item);
+		if (!match) throw new UsageError(`--max-add takes an amount and its coin, ${example} (got "${sanitize(item).slice(0, 40)}")`);
+		const amount = checkAmount(match[1]!, '--max-add');
+		if (!amount.ok) throw new UsageError(amount.message);
+		if (new Big(amount.value).lte(0)) throw new UsageError('--max-add must be more than zero');
+		const coin = match[2]?.toUpperCase();
+		if (coin === undefined) {
+			if (items.length > 1) throw new UsageError(`--max-add names a coin for each amount when it lists several, ${example}`);
+			return {bare: amount.value};
+		}
+		if (perCoin.has(coin)) throw new UsageError(`--max-add names ${coin} twice: give each coin once`);
+		perCoin.set(coin, amount.value);
+	}
+	return {perCoin};
+}
+
+/** The caps per coin for the loans watched: a bare --max-add only when they all pledge one coin, and a named cap for
+ * every pledge coin watched (a loan without one would be left unguarded without a word). */
+function capsFor(maxAdd: MaxAdd, loans: readonly OngoingLoan[]): ReadonlyMap<string, string> {
+	const coins = [...new Set(loans.map((loan) => loan.pledgeCoin))].sort();
+	if ('bare' in maxAdd) {
+		if (coins.length > 1) throw new UsageError(`--max-add ${maxAdd.bare} names no coin, and the loans watched pledge ${coins.join(' and ')}: name the cap of each, like --max-add ${coins.map((coin) => `N${coin}`).join(',')}`);
+		return new Map(coins.map((coin) => [coin, maxAdd.bare]));
+	}
+	const missing = coins.filter((coin) => !maxAdd.perCoin.has(coin));
+	if (missing.length > 0) throw new UsageError(`--max-add names no cap for ${missing.join(', ')}, pledged by loans watched: add one (like ${missing.map((coin) => `N${coin}`).join(',')}), or choose the loans with --order`);
+	return maxAdd.perCoin;
 }
 
 /** https, or plain http to this machine: an alert says which loan is at risk, and no one else should read it. */
@@ -104,20 +154,31 @@ export async function runWatch(session: Session, values: ParsedArgs['values']): 
 	const webhook = checkWebhook(values.webhook);
 	if (values.exec !== undefined && values.exec.trim() === '') throw new UsageError('--exec needs a command, like --exec \'logger "$LOAN_TUI_EVENT_TEXT"\'');
 	const thresholds = {...(options.warnLtv ? {warnLtv: options.warnLtv} : {}), ...(options.warnFall ? {warnFall: options.warnFall} : {})};
-	await session.requireCredentials();
+	const credentials = await session.requireCredentials();
 	const {client, out, config} = session;
+	const sending = options.topUp !== undefined && values.yes === true;
+	if (sending) client.assertCanSign();
+	// The account's own directory: the lock and the ledger whatever the profile's name or the state directory.
+	const account = accountDirectory(config.directories.accounts, accountFingerprint(client.origin, credentials.credentials.apiKey));
+	// A running watch guards the account alone; --once takes the lock only to top up. The demo's loans end with its
+	// run: no lock, and a ledger in memory.
+	const lock = config.demo || (options.once && !sending) ? undefined : await acquireAccountLock(accountLockFile(account), config.profile);
+	if (lock && !lock.ok) throw new UsageError(lockHeld(lock));
+	const ledger: TopUpLedger = config.demo ? memoryTopUpLedger() : topUpLedgerAt(account, localNow);
 
-	const lock = options.once ? undefined : await acquireWatchLock(watchLockFile(config.directories.state, config.profile));
-	if (lock && !lock.ok) {
-		throw new UsageError(`another loan-tui watch (process ${lock.pid}) is watching profile "${config.profile}"; stop it first (its lock: ${lock.path})`);
-	}
 	const channels = openChannels({out, bell: values.bell === true, notify: values.notify === true, exec: values.exec, webhook, env: config.childEnvironment});
+	// The one owner of the signals: the first stops the watch (a top-up under way runs to its answer, unchecked), a
+	// second cuts that POST short through the money guard.
 	const stop = new AbortController();
+	const guard = createMoneyGuard();
 	let stopFeed: (() => void) | undefined;
 	// SIGUSR1 during a read counts for the wait after it: it is never lost.
 	let readNow: (() => void) | undefined;
 	let readAsked = false;
-	const onStop = () => stop.abort();
+	const onStop = (name: NodeJS.Signals) => {
+		if (stop.signal.aborted) guard.close(name);
+		else stop.abort();
+	};
 	const onReadNow = () => {
 		readAsked = true;
 		readNow?.();
@@ -125,56 +186,101 @@ export async function runWatch(session: Session, values: ParsedArgs['values']): 
 	const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 	for (const signal of signals) process.on(signal, onStop);
 	process.on('SIGUSR1', onReadNow);
+	let runner: TopUpRunner | undefined;
+	let code: number;
 	try {
 		const read = (watching: readonly string[]) => readWatch(client, {...(options.orderIds ? {orderIds: options.orderIds} : {}), watching, signal: stop.signal});
 		const first = await read([]);
-		if (first.ok) refuseUnusable(first, options, thresholds);
-		if (options.once) return once(first, thresholds, channels.send);
-
-		const watcher = createWatcher({thresholds, repeatMs: options.repeatMs});
-		const topUps = options.topUp ? createTopUps(options.topUp) : undefined;
-		if (topUps) session.client.assertCanSign();
-		// Between reads the LTVs follow the live prices (projected); a top-up waits for a read (the server's LTV).
-		const live = followPrices(session, (read) => {
-			for (const event of watcher.project(client.clock.now(), read)) channels.send(event);
-		});
-		stopFeed = live.close;
-		const deliver = async (read: WatchRead) => {
-			// The read at the newest prices: one pushed while it was under way projects it at once (no flip back and forth).
-			if (read.ok) live.readAt(read);
-			for (const event of watcher.observe(read.ok ? {...read, loans: live.project(read)} : read)) channels.send(event);
-			if (topUps && read.ok) for (const event of await topUpAll(session, topUps, read, values.yes === true)) channels.send(event);
-		};
-		await deliver(first);
-		out.stderr.write(`loan-tui: watching ${first.ok ? `${first.loans.length} loan${first.loans.length === 1 ? '' : 's'}` : 'your loans'} every ${options.intervalMs / 1000} s (${first.ok ? `worst: ${watcher.worst()}` : 'the first read failed'}); Ctrl+C stops\n`);
-		// After a 429 the reads slow down, doubling up to 15 minutes (or 4 intervals), until one is answered.
-		let waitMs = options.intervalMs;
-		while (!stop.signal.aborted) {
-			if (!readAsked) {
-				const wait = waitBeforeRead(waitMs, options.intervalMs, MIN_INTERVAL_S * 1000, watcher.reminderDue(), client.clock.now());
-				await waitForNextRead(wait, stop.signal, (wake) => (readNow = wake));
-			}
-			readAsked = false;
-			if (stop.signal.aborted) break;
-			const next = await read(watcher.watching()).catch((error: unknown) => {
-				if (stop.signal.aborted) return undefined;
-				throw error;
-			});
-			if (!next) continue;
-			await deliver(next);
-			waitMs = next.ok || !next.rateLimited ? options.intervalMs : Math.min(waitMs * 2, Math.max(MAX_SLOWED_MS, options.intervalMs * 4));
-			// Each failed read is said on stderr as it happens; the alert comes once the watch is blind.
-			if (!next.ok) out.stderr.write(`loan-tui: could not read your loans (${sanitize(next.problem)}); next try in ${waitMs / 1000} s${next.rateLimited ? ' (the server asked for fewer requests)' : ''}\n`);
+		const caps = first.ok ? refuseUnusable(first, options, thresholds) : new Map<string, string>();
+		if (options.topUp) {
+			const policy: TopUpPolicy = {at: options.topUp.at, to: options.topUp.to, caps};
+			const send = sending ? (request: RevisePledgeRequest, loan: OngoingLoan) => sendTopUp(session, request, loan, {guard, stopChecking: stop.signal}) : undefined;
+			runner = createTopUpRunner({policy, ledger, ...(send ? {send} : {}), settle: settlerFor(client), now: localNow, serverNow: () => client.clock.now(), stopping: () => stop.signal.aborted});
 		}
-		out.stderr.write('loan-tui: watch stopped\n');
-		return EXIT.ok;
+		const topUps = async (read: WatchRead) => {
+			if (!runner || !read.ok) return;
+			try {
+				for (const event of await runner.afterRead(read)) channels.send(event);
+			} catch (error) {
+				out.stderr.write(`loan-tui: no top-up after this read: ${sanitize(failureText(error))}\n`);
+			}
+		};
+		if (options.once) {
+			code = once(first, thresholds, channels.send);
+			await topUps(first);
+		} else {
+			code = await watchLoop(first);
+		}
+		if (runner && runner.unknownCount() > 0) code = EXIT.outcomeUnknown;
+
+		async function watchLoop(first: WatchRead): Promise<number> {
+			const watcher = createWatcher({thresholds, repeatMs: options.repeatMs});
+			// Between reads the LTVs follow the live prices (projected); a top-up waits for a read (the server's LTV).
+			const live = followPrices(session, (read) => {
+				for (const event of watcher.project(client.clock.now(), read)) channels.send(event);
+			});
+			stopFeed = live.close;
+			const deliver = async (read: WatchRead) => {
+				// The read at the newest prices: one pushed while it was under way projects it at once (no flip back and forth).
+				if (read.ok) live.readAt(read);
+				for (const event of watcher.observe(read.ok ? {...read, loans: live.project(read)} : read)) channels.send(event);
+				await topUps(read);
+			};
+			await deliver(first);
+			out.stderr.write(`loan-tui: watching ${first.ok ? `${first.loans.length} loan${first.loans.length === 1 ? '' : 's'}` : 'your loans'} every ${options.intervalMs / 1000} s (${first.ok ? `worst: ${watcher.worst()}` : 'the first read failed'}); Ctrl+C stops\n`);
+			// After a 429 the reads slow down, doubling up to 15 minutes (or 4 intervals), until one is answered.
+			let waitMs = options.intervalMs;
+			while (!stop.signal.aborted) {
+				if (!readAsked) {
+					const wait = waitBeforeRead(waitMs, options.intervalMs, MIN_INTERVAL_S * 1000, watcher.reminderDue(), client.clock.now());
+					await waitForNextRead(wait, stop.signal, (wake) => (readNow = wake));
+				}
+				readAsked = false;
+				if (stop.signal.aborted) break;
+				const next = await read(watcher.watching()).catch((error: unknown) => {
+					if (stop.signal.aborted) return undefined;
+					throw error;
+				});
+				if (!next) continue;
+				await deliver(next);
+				waitMs = next.ok || !next.rateLimited ? options.intervalMs : Math.min(waitMs * 2, Math.max(MAX_SLOWED_MS, options.intervalMs * 4));
+				// Each failed read is said on stderr as it happens; the alert comes once the watch is blind.
+				if (!next.ok) out.stderr.write(`loan-tui: could not read your loans (${sanitize(next.problem)}); next try in ${waitMs / 1000} s${next.rateLimited ? ' (the server asked for fewer requests)' : ''}\n`);
+			}
+			return EXIT.ok;
+		}
 	} finally {
 		stopFeed?.();
-		for (const signal of signals) process.off(signal, onStop);
-		process.off('SIGUSR1', onReadNow);
+		// Alerts still on their way are delivered (each channel has its own bound), then the lock goes.
 		await channels.settle();
 		if (lock?.ok) await lock.release();
+		for (const signal of signals) process.off(signal, onStop);
+		process.off('SIGUSR1', onReadNow);
 	}
+	if (!options.once) {
+		const unknown = runner?.unknownCount() ?? 0;
+		out.stderr.write(`loan-tui: watch stopped${unknown > 0 ? ` — ${unknown} top-up${unknown === 1 ? '\'s' : 's\''} outcome is unknown: check loan-tui history --local before anything else` : ''}\n`);
+	}
+	return code;
+}
+
+function lockHeld(lock: Extract<AccountLock, {ok: false}>): string {
+	const {holder} = lock;
+	const profile = holder.profile === undefined ? '' : ` with profile "${holder.profile}"`;
+	return `another loan-tui watch (process ${holder.pid}${profile}) is guarding this Bitget account; stop it first (its lock: ${lock.path})`;
+}
+
+/** One top-up through the money pipeline, like `collateral add`, under the watch's signals. */
+async function sendTopUp(session: Session, request: RevisePledgeRequest, loan: OngoingLoan, owner: SignalOwner): Promise<SendReport> {
+	// The money pipeline loads only when a top-up is sent: a watch that only reads never needs it.
+	const {runMoneyPost} = await import('../money-command.js');
+	const sent = await runMoneyPost(session, {kind: 'revisePledge', request, loan}, owner);
+	if ('result' in sent) {
+		const after = sent.result.kind === 'revisePledge' ? sent.result.result.afterPledgeRate : undefined;
+		return {status: 'done', ...(after === undefined ? {} : {ltvAfter: after})};
+	}
+	if (sent.exit === EXIT.outcomeUnknown) return {status: 'unknown', found: sent.found === true, reason: 'the outcome is unknown'};
+	return {status: 'refused', reason: sent.error === undefined ? 'not sent' : failureText(sent.error)};
 }
 
 /** The live prices of the pairs the last read priced its loans with: each update projects that read's LTVs.
@@ -201,43 +307,9 @@ function followPrices(session: Session, project: (loans: LoanSeen[]) => void): {
 	};
 }
 
-/** Each loan at or past --top-up-at gets its decision: an addition sent through the money pipeline (with --yes),
- * said only (without), or why not; every one is an alert on every channel. */
-async function topUpAll(session: Session, topUps: TopUps, read: Extract<WatchRead, {ok: true}>, send: boolean): Promise<WatchEvent[]> {
-	const events: WatchEvent[] = [];
-	for (const {loan, ltv} of read.loans) {
-		const decision = topUps.decide(loan, ltv, read.time);
-		if (decision.kind === 'none') continue;
-		const about = {kind: 'top-up' as const, time: read.time, orderId: loan.orderId, loanCoin: loan.loanCoin, pledgeCoin: loan.pledgeCoin, ltv};
-		if (decision.kind === 'skip') {
-			events.push({...about, topUp: {result: 'skipped', reason: decision.reason}});
-			continue;
-		}
-		const {amount, capped} = decision;
-		if (!send) {
-			topUps.record(loan.orderId, read.time, amount, 'dry-run');
-			events.push({...about, topUp: {result: 'dry-run', amount, capped, ltvBefore: ltv, ltvAfter: decision.ltvAfter}});
-			continue;
-		}
-		const request = {orderId: loan.orderId, amount, pledgeCoin: loan.pledgeCoin, reviseType: 'IN' as const};
-		// The money pipeline loads only when a top-up is sent: a watch that only reads never needs it.
-		const {runMoneyPost} = await import('../money-command.js');
-		const sent = await runMoneyPost(session, {kind: 'revisePledge', request, loan});
-		if ('result' in sent) {
-			topUps.record(loan.orderId, read.time, amount, 'done');
-			const after = sent.result.kind === 'revisePledge' ? sent.result.result.afterPledgeRate : undefined;
-			events.push({...about, topUp: {result: 'done', amount, capped, ltvBefore: ltv, ...(after === undefined ? {} : {ltvAfter: after})}});
-			continue;
-		}
-		const unknown = sent.exit === EXIT.outcomeUnknown;
-		topUps.record(loan.orderId, read.time, amount, unknown ? 'unknown' : 'refused');
-		events.push({...about, topUp: {result: unknown ? 'unknown' : 'refused', amount, capped, ltvBefore: ltv, reason: sent.error === undefined ? 'the outcome is unknown' : failureText(sent.error)}});
-	}
-	return events;
-}
-
-/** Named loans that are not open, and a warn LTV at or above a loan's liquidation LTV, are refused before watching. */
-function refuseUnusable(read: Extract<WatchRead, {ok: true}>, options: WatchOptions, thresholds: {warnLtv?: string}): void {
+/** Named loans that are not open, a warn LTV at or above a loan's liquidation LTV, and a --max-add that leaves a
+ * watched loan's coin without a cap are refused before watching; the caps per coin otherwise. */
+function refuseUnusable(read: Extract<WatchRead, {ok: true}>, options: WatchOptions, thresholds: {warnLtv?: string}): ReadonlyMap<string, string> {
 	const missing = (options.orderIds ?? []).filter((id) => !read.loans.some((seen) => seen.loan.orderId === id));
 	if (missing.length > 0) throw new UsageError(`not among your ongoing loans: ${missing.join(', ')} (loan-tui loans lists them)`);
 	for (const {loan} of read.loans) {
@@ -248,6 +320,7 @@ function refuseUnusable(read: Extract<WatchRead, {ok: true}>, options: WatchOpti
 			throw new UsageError(`--warn-ltv ${ltvPercent(thresholds.warnLtv)} is at or above the liquidation LTV of loan ${loan.orderId} (${ltvPercent(loan.forceRate)}): a warning must come first`);
 		}
 	}
+	return options.topUp ? capsFor(options.topUp.maxAdd, read.loans.map((seen) => seen.loan)) : new Map();
 }
 
 /** --once: every loan's level now (one line or NDJSON object each), and the worst as the exit status. */
