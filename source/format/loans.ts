@@ -1,7 +1,8 @@
 // Loan figures as people read them (CLI now, the Loans screen later). Ratios arrive as fractions.
 import Big from 'big.js';
 import type {OngoingLoan} from '../api/loan-types.js';
-import {annualRate, riskOf, type LoanRisk, type RiskLevel} from '../loans/ltv.js';
+import {annualRate} from '../loans/ltv.js';
+import {riskOf, type LoanRisk, type RiskLevel} from '../loans/risk.js';
 import {fallPercent, hourlyRate, ltvPercent, aprPercent, withCoin} from './money.js';
 import {rounded} from './numbers.js';
 import {sanitize} from './sanitize.js';
@@ -10,7 +11,7 @@ import {expiry, localDateTimeWithOffset} from './time.js';
 const HOUR_MS = 3_600_000;
 
 /** Risk as a symbol beside its word (the Loans table, a loan's detail): never colour alone. */
-export const RISK_SYMBOL: Record<RiskLevel, string> = {liquidation: '✖', 'margin-call': '▴', near: '▵', ok: '✓'};
+export const RISK_SYMBOL: Record<RiskLevel, string> = {ok: '✓', warn: '▵', 'margin-call': '▴', 'liquidation-near': '✖'};
 
 /** What a loan without an expiry time reads as: the server did not say (never taken for flexible, never "expired"). */
 const EXPIRY_NOT_GIVEN = 'not given';

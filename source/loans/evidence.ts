@@ -1,8 +1,8 @@
 // After a money POST whose outcome is unknown: what fresh reads of the loans say about it, as evidence. None of the
 // three POSTs carries a client order id, so a finding says what matched and never more:
-// - found: exactly one record fits every field the request fixed (coins, period, amount within the server's
-//   rounding, made after the send, not there before it, not a failed borrow); for repay-all, the loan is closed or
-//   the amount is what was owed;
+// - found: exactly one record fits every field the request fixed (coins, period, amount as the server keeps it:
+//   withinRounding, made after the send, not there before it, not a failed borrow); for repay-all, the loan is
+//   closed or the amount is what was owed;
 // - ambiguous: several records fit that way;
 // - unclear: something changed that fits only partly (another amount, someone else's repayment, a liquidation);
 // - not-found: every read succeeded and nothing changed;
@@ -96,11 +96,25 @@ export function periodOfLoan(loan: Pick<OngoingLoan, 'borrowTime'> & {expireTime
 	return undefined;
 }
 
-/** Equal within the server's rounding: the recorded amount is the requested one rounded (either way) to the recorded
- * amount's own decimals, or to 2 decimals when it has fewer. */
+/** Bitget keeps coin amounts at 8 decimals (as the simulator does): digits past them are the only ones it may round. */
+const AMOUNT_DECIMALS = 8;
+
+/** Decimals a decimal string really has: trailing zeros say nothing about the amount ("0.0200" is 0.02). */
+function decimalsOf(text: string): number {
+	return text.split('.')[1]?.replace(/0+$/, '').length ?? 0;
+}
+
+/**
+ * Whether `recorded` is the amount `requested`, as the server keeps it. A request within the coin's 8 decimals is
+ * kept as sent, so only the same amount matches; a request with more decimals may come back rounded (either way) to 8,
+ * so a recorded amount of at most 8 decimals less than 1e-8 away matches too. The recorded string's own decimals are
+ * no measure of the rounding: "0.02" is 0.02000000 with its zeros dropped, not 0.015 or 0.024 rounded.
+ */
 export function withinRounding(requested: string, recorded: string): boolean {
-	const decimals = Math.max(2, recorded.split('.')[1]?.length ?? 0);
-	return new Big(requested).minus(recorded).abs().lt(new Big(10).pow(-decimals));
+	const difference = new Big(requested).minus(recorded).abs();
+	if (difference.eq(0)) return true;
+	if (decimalsOf(requested) <= AMOUNT_DECIMALS || decimalsOf(recorded) > AMOUNT_DECIMALS) return false;
+	return difference.lt(new Big(10).pow(-AMOUNT_DECIMALS));
 }
 
 function after(delayMs: number): string {
@@ -305,8 +319,9 @@ function matchRevise(sent: Extract<SentRequest, {kind: 'revisePledge'}>, seen: O
 	if (now === false) return {status: 'unclear', orderId, settled: false, message: `order ${orderId} is no longer open, and no collateral change of it is recorded`};
 	const before = loanBefore(sent);
 	if (now && before) {
-		const expected = request.reviseType === 'IN' ? new Big(before.pledgeAmount).plus(request.amount) : new Big(before.pledgeAmount).minus(request.amount);
-		if (withinRounding(plain(expected), now.pledgeAmount)) {
+		// The collateral moved the way asked, by the amount asked: an unchanged collateral is never "this change".
+		const moved = request.reviseType === 'IN' ? new Big(now.pledgeAmount).minus(before.pledgeAmount) : new Big(before.pledgeAmount).minus(now.pledgeAmount);
+		if (moved.gt(0) && withinRounding(request.amount, moved.toFixed())) {
 			return {status: 'unclear', orderId, settled: false, message: `order ${orderId}'s collateral went from ${before.pledgeAmount} to ${now.pledgeAmount} ${now.pledgeCoin}, exactly this change, but no record of it yet`};
 		}
 	}

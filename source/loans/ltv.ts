@@ -26,38 +26,6 @@ export function annualRate(hourlyRate: string): string {
 	return plain(new Big(hourlyRate).times(HOURS_PER_YEAR), 8);
 }
 
-export type RiskLevel = 'liquidation' | 'margin-call' | 'near' | 'ok';
-
-/** Words for each level, so risk is never shown by colour alone. */
-export const RISK_LABEL: Record<RiskLevel, string> = {
-	liquidation: 'AT LIQUIDATION',
-	'margin-call': 'MARGIN CALL',
-	near: 'near margin call',
-	ok: 'ok',
-};
-
-/** Within this price move of the margin call, a loan is "near". */
-const NEAR_MOVE = '0.1';
-
-export interface LoanRisk {
-	level: RiskLevel;
-	label: string;
-	/** Fraction the pledge coin may fall (vs the loan coin) before the margin call / the liquidation. */
-	moveToMarginCall: string;
-	moveToLiquidation: string;
-}
-
-export function riskOf(loan: Pick<OngoingLoan, 'pledgeRate' | 'supRate' | 'forceRate'>): LoanRisk {
-	const ltv = new Big(loan.pledgeRate);
-	const moveToMarginCall = priceMoveTo(loan.pledgeRate, loan.supRate);
-	const moveToLiquidation = priceMoveTo(loan.pledgeRate, loan.forceRate);
-	let level: RiskLevel = 'ok';
-	if (ltv.gte(loan.forceRate)) level = 'liquidation';
-	else if (ltv.gte(loan.supRate)) level = 'margin-call';
-	else if (new Big(moveToMarginCall).lt(NEAR_MOVE)) level = 'near';
-	return {level, label: RISK_LABEL[level], moveToMarginCall, moveToLiquidation};
-}
-
 /** Riskiest first: the smallest price move to liquidation; ties by order id, so the order is stable. */
 export function byRisk(a: OngoingLoan, b: OngoingLoan): number {
 	const move = (loan: OngoingLoan) => new Big(loan.pledgeRate).div(loan.forceRate);

@@ -1,42 +1,21 @@
-// How close a watched loan is to losing its collateral, as one of five levels (what `loan-tui watch` alerts on).
-// Pure: no I/O, big.js throughout; LTVs are fractions (api/loan-types.ts).
-//
-// ok < warn < margin-call < liquidation-near, then closed (repaid or liquidated). A loan is at warn from the warn LTV
-// (default: the margin-call LTV less 5 points) or when its pledge coin is within `warnFall` of the margin-call price;
-// at margin-call from the margin-call LTV; liquidation-near within 3 points of the liquidation LTV.
+// How close a watched loan is to losing its collateral, as one of five levels (what `loan-tui watch` alerts on): the
+// four of the one risk scale (loans/risk.ts, where the levels and their thresholds are defined), then closed (repaid
+// or liquidated). Pure: no I/O, big.js throughout; LTVs are fractions (api/loan-types.ts).
 import Big from 'big.js';
 import type {OngoingLoan} from '../api/loan-types.js';
-import {priceMoveTo} from './ltv.js';
+import {RISK_SEVERITY, type RiskLevel, type RiskThresholds} from './risk.js';
 
-export type WatchLevel = 'ok' | 'warn' | 'margin-call' | 'liquidation-near' | 'closed';
+/** The level of a loan at `ltv` (read, or projected from a price): the one scale's, thresholds and all. */
+export {riskLevel as watchLevel} from './risk.js';
+
+export type WatchLevel = RiskLevel | 'closed';
 
 /** How bad a level is, for "worse" and for --once's exit status; closed is not a risk. */
-const SEVERITY: Record<WatchLevel, number> = {closed: -1, ok: 0, warn: 1, 'margin-call': 2, 'liquidation-near': 3};
+const SEVERITY: Record<WatchLevel, number> = {closed: -1, ...RISK_SEVERITY};
 
-/** The default room below the margin-call LTV where warn begins: 5 points. */
-const WARN_BELOW_CALL = '0.05';
-/** Within this many points of the liquidation LTV a loan is liquidation-near. */
-const NEAR_LIQUIDATION = '0.03';
-
-export interface WatchThresholds {
-	/** warn from this LTV (a fraction); default: the loan's margin-call LTV less 5 points. */
-	warnLtv?: string;
-	/** warn when the pledge coin may fall at most this much (a fraction) before the margin call. */
-	warnFall?: string;
-}
+export type WatchThresholds = RiskThresholds;
 
 type LoanLtvs = Pick<OngoingLoan, 'supRate' | 'forceRate'>;
-
-/** The level of a loan at `ltv` (read, or projected from a price). */
-export function watchLevel(loan: LoanLtvs, ltv: string, thresholds: WatchThresholds = {}): Exclude<WatchLevel, 'closed'> {
-	const value = new Big(ltv);
-	if (value.gte(new Big(loan.forceRate).minus(NEAR_LIQUIDATION))) return 'liquidation-near';
-	if (value.gte(loan.supRate)) return 'margin-call';
-	const warnLtv = thresholds.warnLtv ?? new Big(loan.supRate).minus(WARN_BELOW_CALL).toFixed();
-	if (value.gte(warnLtv)) return 'warn';
-	if (thresholds.warnFall !== undefined && new Big(priceMoveTo(ltv, loan.supRate)).lte(thresholds.warnFall)) return 'warn';
-	return 'ok';
-}
 
 export const isWorse = (next: WatchLevel, previous: WatchLevel): boolean => SEVERITY[next] > SEVERITY[previous];
 

@@ -2,18 +2,14 @@
 // program reads it (the NDJSON object of docs/watch.md).
 import type {WatchEvent} from './watch.js';
 import type {WatchLevel} from '../loans/watch-levels.js';
+import {RISK_LABEL} from '../loans/risk.js';
 import {ltvPercent} from '../format/money.js';
 import {priceAmount} from '../format/price.js';
 import {sanitize} from '../format/sanitize.js';
 import {localDateTimeWithOffset} from '../format/time.js';
 
-const LEVEL_WORDS: Record<WatchLevel, string> = {
-	ok: 'ok',
-	warn: 'WARN',
-	'margin-call': 'MARGIN CALL',
-	'liquidation-near': 'LIQUIDATION NEAR',
-	closed: 'closed',
-};
+/** The risk scale's own words (the Loans screen says the same), and closed. */
+const LEVEL_WORDS: Record<WatchLevel, string> = {...RISK_LABEL, closed: 'closed'};
 
 const CLOSED_WORDS = {repaid: 'repaid', liquidated: 'LIQUIDATED', unknown: 'no longer open (repaid or liquidated: the histories do not say yet)'} as const;
 

@@ -172,7 +172,7 @@ export const COMMAND_SPECS = {
 		usage: 'loans [ORDER [--margin PTS] [--to-ltv PCT]]',
 		summary: 'ongoing loans, riskiest first (or one loan in detail)',
 		description:
-			'Your ongoing loans, riskiest first: amount, accrued interest, APR, collateral, the LTV against the\nmargin-call and liquidation LTVs, how far the collateral coin may fall (against the loan coin)\nbefore each is reached, time to expiry and a risk word. Totals from Bitget\'s debts. With ORDER,\none loan in detail with an LTV gauge, the most collateral that can be withdrawn now (keeping the\nLTV --margin points, default 5, below the margin call) and what to add to bring the LTV back to\n--to-ltv PCT (default: the pledge coin\'s initial LTV). A loan Bitget sends in a form loan-tui\ncannot read is left out and counted on stderr (--json: "unreadable").',
+			'Your ongoing loans, riskiest first: amount, accrued interest, APR, collateral, the LTV against the\nmargin-call and liquidation LTVs, how far the collateral coin may fall (against the loan coin)\nbefore each is reached, time to expiry and the risk level, as watch names it (ok, warn,\nmargin-call, liquidation-near). Totals from Bitget\'s debts. With ORDER, one loan in detail with\nan LTV gauge, the most collateral that can be withdrawn now (keeping the LTV --margin points,\ndefault 5, below the margin call) and what to add to bring the LTV back to --to-ltv PCT\n(default: the pledge coin\'s initial LTV). A loan Bitget sends in a form loan-tui cannot read is\nleft out and counted on stderr (--json: "unreadable").',
 		options: ['wide', 'margin', 'to-ltv'],
 		optionText: {'to-ltv': 'with ORDER: the LTV "to target LTV" brings the loan back to (default: the initial LTV)'},
 		positionals: ['order'],

@@ -1,6 +1,6 @@
 // Colours, or none at all under NO_COLOR (chalk ignores it, so the app must). Nothing is shown by colour alone:
 // status is also a word and the selection also a marker.
-import type {RiskLevel} from '../loans/ltv.js';
+import type {RiskLevel} from '../loans/risk.js';
 
 export interface Theme {
 	accent?: string;
@@ -25,7 +25,7 @@ export function statusColor(theme: Theme, status: string | undefined): string | 
 	return theme.muted;
 }
 
-/** A loan's risk (loans/ltv.ts), beside its symbol and word: none when ok, warn when near, bad from the margin call. */
+/** A loan's risk (loans/risk.ts), beside its symbol and word: none when ok, warn at warn, bad from the margin call. */
 export function riskColor(theme: Theme, level: RiskLevel): string | undefined {
-	return level === 'ok' ? undefined : level === 'near' ? theme.warn : theme.bad;
+	return level === 'ok' ? undefined : level === 'warn' ? theme.warn : theme.bad;
 }

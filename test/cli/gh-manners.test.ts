@@ -56,7 +56,7 @@ describe('tables fit the width (built CLI)', () => {
 			for (const line of table) expect(line.length, line).toBeLessThanOrEqual(columns);
 			// What matters stays, the risk word on the same line as its loan.
 			expect(table[0]).toMatch(/^ORDER\s+BORROWED\s+.*LTV\s+.*RISK$/);
-			for (const line of table.slice(1)) expect(line).toMatch(/\s(ok|near margin call|at margin call|near liquidation)$/);
+			for (const line of table.slice(1)) expect(line).toMatch(/\s(ok|WARN|MARGIN CALL|LIQUIDATION NEAR)$/);
 			expect(table[0]).not.toContain('FALL TO CALL');
 			// The prices are read after the LTV and the falls: they go before them.
 			expect(table[0]).not.toContain('CALL PRICE');

@@ -25,14 +25,14 @@ describe('loans, coins and history', () => {
 		expect(result.code).toBe(0);
 		const lines = result.stdout.split('\n');
 		expect(lines[0]).toMatch(/^ORDER\s+BORROWED\s+INTEREST\s+APR\s+PLEDGED\s+LTV\s+CALL\s+LIQ\s+FALL TO CALL\s+FALL TO LIQ\s+PRICE\s+CALL PRICE\s+LIQ PRICE\s+EXPIRES\s+RISK$/);
-		expect(lines[1]).toMatch(new RegExp(`^${tight.orderId}\\s+10,815\\.0000 USDT\\s+0\\.0000\\s+5\\.40%\\s+10\\.00000000 ETH\\s+77\\.81%\\s+80\\.00%\\s+90\\.00%\\s+2\\.74%\\s+13\\.54%\\s+1,390\\.0000\\s+1,351\\.9488\\s+1,201\\.7322\\s+in 6 d 23 h\\s+near margin call$`));
+		expect(lines[1]).toMatch(new RegExp(`^${tight.orderId}\\s+10,815\\.0000 USDT\\s+0\\.0000\\s+5\\.40%\\s+10\\.00000000 ETH\\s+77\\.81%\\s+80\\.00%\\s+90\\.00%\\s+2\\.74%\\s+13\\.54%\\s+1,390\\.0000\\s+1,351\\.9488\\s+1,201\\.7322\\s+in 6 d 23 h\\s+WARN$`));
 		expect(lines[2]).toMatch(new RegExp(`^${calm.orderId}\\s+16,080\\.0000 USDT\\s+0\\.0000\\s+6\\.13%\\s+1\\.00000000 BTC\\s+60\\.00%\\s+80\\.00%\\s+90\\.00%\\s+25\\.00%\\s+33\\.33%\\s+26,800\\.0000\\s+20,100\\.0000\\s+17,866\\.6667\\s+none \\(flexible\\)\\s+ok$`));
 		expect(result.stdout).toContain('Owed:    26,895.0000 USDT (≈ 26,895.0000 USDT)');
 		expect(result.stdout).toMatch(/Pledged: (1\.00000000 BTC \(≈ 26,800\.0000 USDT\), 10\.00000000 ETH \(≈ 13,900\.0000 USDT\)|10\.00000000 ETH \(≈ 13,900\.0000 USDT\), 1\.00000000 BTC \(≈ 26,800\.0000 USDT\))/);
 
 		const json = JSON.parse((await run(['loans', '--json'])).stdout);
 		expect(json.loans.map((l: {orderId: string}) => l.orderId)).toEqual([tight.orderId, calm.orderId]);
-		expect(json.loans[0]).toMatchObject({pledgeRate: '0.7781', supRate: '0.8', risk: {level: 'near', moveToMarginCall: '0.027375'}});
+		expect(json.loans[0]).toMatchObject({pledgeRate: '0.7781', supRate: '0.8', risk: {level: 'warn', moveToMarginCall: '0.027375'}});
 		expect(json.debts.loanInfos).toEqual([{coin: 'USDT', amount: '26895', amountUsdt: '26895'}]);
 		// --json keeps the prices as computed, never as written for a person.
 		expect(json.loans[1]).toMatchObject({price: {status: 'ok', price: '26800'}, prices: {marginCallPrice: '20100'}});
@@ -41,7 +41,7 @@ describe('loans, coins and history', () => {
 		const detail = await run(['loans', tight.orderId]);
 		expect(detail.stdout).toMatch(/LTV\s+\[#+\.*\|\.*!\.*\] LTV 77\.81% \/ call 80\.00% \/ liq 90\.00%/);
 		expect(detail.stdout).toMatch(/Margin call\s+if ETH falls 2\.74% against USDT/);
-		expect(detail.stdout).toMatch(/Risk\s+near margin call/);
+		expect(detail.stdout).toMatch(/Risk\s+WARN/);
 	});
 
 	it('loans ORDER: an unknown order is exit 1 with a hint; a malformed one is exit 2 and sends nothing', async () => {
@@ -233,7 +233,7 @@ describe('--demo', () => {
 		expect(result.code).toBe(0);
 		const {loans} = JSON.parse(result.stdout);
 		expect(loans).toHaveLength(2);
-		expect(loans[0]).toMatchObject({pledgeCoin: 'ETH', risk: {level: 'near'}});
+		expect(loans[0]).toMatchObject({pledgeCoin: 'ETH', risk: {level: 'warn'}});
 	});
 });
 

@@ -34,8 +34,8 @@ describe('tables fit the width', () => {
 
 	it('fittedTable cuts no cell and says what it left out on stderr', () => {
 		const out = output(20);
-		const lines = fittedTable(out, columns, [['1130000001', 'alpha', 'beta', 'gamma', 'near margin call']]);
-		expect(lines).toEqual(['ID          RISK', '1130000001  near margin call']);
+		const lines = fittedTable(out, columns, [['1130000001', 'alpha', 'beta', 'gamma', 'LIQUIDATION NEAR']]);
+		expect(lines).toEqual(['ID          RISK', '1130000001  LIQUIDATION NEAR']);
 		expect(out.err()).toBe('loan-tui: A, B, C left out to fit 20 columns; --wide shows all\n');
 	});
 });

@@ -1,5 +1,7 @@
 // The evidence model: each finding class from reads a hostile or unlucky world can give, and never more than was seen.
 import {describe, expect, it} from 'vitest';
+import fc from 'fast-check';
+import Big from 'big.js';
 import type {BorrowRecord, OngoingLoan, ReduceRecord, RepayRecord, ReviseRecord} from '../../source/api/loan-types.js';
 import {ongoingLoan} from '../helpers/loans.js';
 import {matchOutcome, periodOfLoan, recordKey, withinRounding, type Read, type SentRequest} from '../../source/loans/evidence.js';
@@ -100,11 +102,47 @@ describe('a lost borrow answer', () => {
 		expect(finding.message).toContain('2 borrow-history records could not be read');
 	});
 
-	it('amounts match within the server\'s rounding only', () => {
+	it('amounts match at the coin\'s 8 decimals: rounded only past them, never looser than the request', () => {
+		// Past the 8 decimals Bitget keeps, the server may round either way.
 		expect(withinRounding('0.123456789', '0.12345679')).toBe(true);
-		expect(withinRounding('100.009', '100')).toBe(true);
+		expect(withinRounding('0.123456789', '0.12345678')).toBe(true);
+		expect(withinRounding('0.5', '0.50000000')).toBe(true);
+		expect(withinRounding('0.0200', '0.02')).toBe(true);
+		// Within them the amount is kept as sent: a short recorded string is its zeros dropped, not a rounding.
+		expect(withinRounding('0.015', '0.02')).toBe(false);
+		expect(withinRounding('0.024', '0.02')).toBe(false);
+		expect(withinRounding('100.009', '100')).toBe(false);
 		expect(withinRounding('100.5', '100')).toBe(false);
 		expect(withinRounding('0.5', '0.50000001')).toBe(false);
+		// Past them, only a rounding to 8 decimals, by less than one unit of the 8th.
+		expect(withinRounding('0.123456789', '0.1234567891')).toBe(false);
+		expect(withinRounding('0.123456789', '0.12345677')).toBe(false);
+	});
+
+	it('any amount of up to 8 decimals matches only itself; one with more matches its rounding to 8, up or down', () => {
+		const units = fc.bigInt({min: 1n, max: 10n ** 14n});
+		fc.assert(
+			fc.property(units, fc.integer({min: 0, max: 8}), units, fc.integer({min: 0, max: 8}), (a, aPlaces, b, bPlaces) => {
+				const requested = new Big(a.toString()).div(new Big(10).pow(aPlaces)).toFixed();
+				const recorded = new Big(b.toString()).div(new Big(10).pow(bPlaces)).toFixed();
+				expect(withinRounding(requested, recorded)).toBe(new Big(requested).eq(recorded));
+			}),
+		);
+		fc.assert(
+			fc.property(units, fc.integer({min: 9, max: 18}), (a, places) => {
+				const requested = new Big(a.toString()).div(new Big(10).pow(places));
+				fc.pre(requested.round(8, Big.roundDown).lt(requested));
+				for (const mode of [Big.roundDown, Big.roundUp, Big.roundHalfUp, Big.roundHalfEven]) expect(withinRounding(requested.toFixed(), requested.round(8, mode).toFixed())).toBe(true);
+				expect(withinRounding(requested.toFixed(), requested.round(8, Big.roundUp).plus('0.00000001').toFixed())).toBe(false);
+			}),
+		);
+	});
+
+	it('a borrow of 0.015 BTC is not found in a loan of 0.02 BTC', () => {
+		const sent: SentRequest = {kind: 'borrow', request: {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.015'}, sentAt: T, snapshot: {ongoing: [], historyKeys: []}};
+		const finding = matchOutcome(sent, {ongoing: ok([loan({pledgeAmount: '0.02'})]), borrowHistory: ok([borrowRecord({initPledgeAmount: '0.02'})])});
+		expect(finding).toMatchObject({status: 'unclear', settled: false});
+		expect(finding.message).toContain('pledge amount 0.02');
 	});
 });
 
@@ -184,5 +222,20 @@ describe('a lost collateral change answer', () => {
 		expect(matchOutcome(sent, {ongoing: ok([loan()]), reviseHistory: ok([record({reviseSide: 'up'})]), reduces: ok([])}).status).toBe('unclear');
 		expect(matchOutcome(sent, {ongoing: ok([loan({pledgeAmount: '0.6'})]), reviseHistory: ok([]), reduces: ok([])}).status).toBe('unclear');
 		expect(matchOutcome(sent, {ongoing: ok([loan()]), reviseHistory: ok([]), reduces: ok([])}).status).toBe('not-found');
+	});
+
+	it('without a record, "exactly this change" only when the collateral moved the way asked, by the amount asked', () => {
+		const small: SentRequest = {...sent, request: {...sent.request, amount: '0.005'}, snapshot: {ongoing: [loan({pledgeAmount: '0.02'})], historyKeys: []}};
+		const observe = (pledgeAmount: string) => matchOutcome(small, {ongoing: ok([loan({pledgeAmount})]), reviseHistory: ok([]), reduces: ok([])});
+		// From 0.02 to 0.02 is no change at all, whatever the rounding of the strings.
+		const unchanged = observe('0.02');
+		expect(unchanged.status).toBe('not-found');
+		expect(unchanged.message).not.toContain('exactly this change');
+		expect(observe('0.025')).toMatchObject({status: 'unclear', message: expect.stringContaining('went from 0.02 to 0.025 BTC, exactly this change')});
+		expect(observe('0.024').message).not.toContain('exactly this change');
+		expect(observe('0.015').message).not.toContain('exactly this change');
+		// An amount past the coin's 8 decimals, the collateral moved by it rounded to 8.
+		const fine: SentRequest = {...small, request: {...small.request, amount: '0.0050000001'}};
+		expect(matchOutcome(fine, {ongoing: ok([loan({pledgeAmount: '0.025'})]), reviseHistory: ok([]), reduces: ok([])}).message).toContain('exactly this change');
 	});
 });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import Big from 'big.js';
 import type {OngoingLoan} from '../../source/api/loan-types.js';
 import {ongoingLoan} from '../helpers/loans.js';
-import {annualRate, byRisk, checkCollateralChange, percent, priceMoveTo, riskOf} from '../../source/loans/ltv.js';
+import {annualRate, byRisk, checkCollateralChange, percent, priceMoveTo} from '../../source/loans/ltv.js';
 import {repayPreview} from '../../source/loans/repay-preview.js';
 
 const loan = (over: Partial<OngoingLoan> = {}): OngoingLoan => ongoingLoan({loanAmount: '18760', pledgeAmount: '1', ...over});
@@ -30,17 +30,13 @@ describe('price move to an LTV', () => {
 	});
 });
 
-describe('rates and risk', () => {
+describe('rates and order', () => {
 	it('annualises an hourly rate simply, as Bitget\'s rate7D is to hourRate7D', () => {
 		expect(annualRate('0.00000617')).toBe('0.0540492');
 		expect(percent(annualRate('0.00000617'))).toBe('5.40%');
 	});
 
-	it('names every level in words, and orders loans riskiest first', () => {
-		expect(riskOf(loan()).level).toBe('ok');
-		expect(riskOf(loan({pledgeRate: '0.75'}))).toMatchObject({level: 'near', label: 'near margin call', moveToMarginCall: '0.0625', moveToLiquidation: '0.16666667'});
-		expect(riskOf(loan({pledgeRate: '0.8'})).label).toBe('MARGIN CALL');
-		expect(riskOf(loan({pledgeRate: '0.91'})).label).toBe('AT LIQUIDATION');
+	it('orders loans riskiest first', () => {
 		const loans = [loan({orderId: 'a', pledgeRate: '0.5'}), loan({orderId: 'b', pledgeRate: '0.85'}), loan({orderId: 'c', pledgeRate: '0.6', forceRate: '0.62'})];
 		expect(loans.sort(byRisk).map((l) => l.orderId)).toEqual(['c', 'b', 'a']);
 	});

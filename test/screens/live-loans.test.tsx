@@ -28,7 +28,7 @@ describe('Loans: live LTV', () => {
 		const moved = await app.waitForText(/LTV ≈80\.14% \(live\)[\s\S]*▲ worse/);
 		expect(moved).toMatch(/▴ MARGIN CALL/);
 		expect(moved).toMatch(/20\.00000000 ETH\s+1,460\.0000\s+1,462\.5356\s+1,300\.0317/);
-		expect(moved).toMatch(/▲ worse: ETH\/USDT \d+ near margin call → MARGIN CALL, LTV 80\.14% \(live price\)/);
+		expect(moved).toMatch(/▲ worse: ETH\/USDT \d+ WARN → MARGIN CALL, LTV 80\.14% \(live price\)/);
 		// The calm BTC loan did not move: no "live" on it.
 		expect(moved).toMatch(/LTV 70\.02% \/ call/);
 		// The terminal bell rang once, for the one loan that got worse.

@@ -82,7 +82,7 @@ describe('loan table', () => {
 		expect(table.header[0]).toMatch(/^RISK\s+BORROWED\s+INTEREST\s+APR\s+HOURLY\s+COLLATERAL\s+EXPIRES\s+ORDER$/);
 		const [first, second] = table.rows;
 		expect(first!.figures).toHaveLength(1);
-		expect(first!.figures[0]).toMatch(/^▵ near margin call\s+23,400\.0000 USDT\s+0\.8190\s+5\.40%\s+0\.000617%\s+0\.10000000 BTC\s+none \(flexible\)\s+1130000000000000002$/);
+		expect(first!.figures[0]).toMatch(/^▵ WARN\s+23,400\.0000 USDT\s+0\.8190\s+5\.40%\s+0\.000617%\s+0\.10000000 BTC\s+none \(flexible\)\s+1130000000000000002$/);
 		expect(second!.figures[0]).toMatch(/^✓ ok\s+1,000\.0000 USDT\s+2\.5000\s/);
 		// Same column, same width: the amounts end where the heading ends.
 		expect(first!.figures[0]!.indexOf('23,400.0000 USDT') + '23,400.0000 USDT'.length).toBe(second!.figures[0]!.indexOf('1,000.0000 USDT') + '1,000.0000 USDT'.length);

@@ -31,13 +31,13 @@ describe('Loans screens', () => {
 		await open(at('loans'));
 		const frame = await app!.waitForText('Total owed');
 		const lines = frame.split('\n');
-		const near = lines.findIndex((line) => line.includes('▵ near margin call'));
+		const warn = lines.findIndex((line) => line.includes('▵ WARN'));
 		const ok = lines.findIndex((line) => line.includes('✓ ok'));
-		expect(near).toBeGreaterThan(0);
-		expect(ok).toBeGreaterThan(near);
-		expect(lines[near]).toMatch(/^› ▵ near margin call\s+23,400\.0000 USDT\s+0\.8190\s+6\.13%/);
-		expect(lines[near + 1]).toMatch(/^\s+0\.000700%\s+20\.00000000 ETH\s+1,545\.0000\s+1,462\.5356\s+1,300\.0317\s+none \(flexible\)/);
-		expect(lines[near + 2]).toMatch(/LTV 75\.73% \/ call 80\.00% \/ liq 90\.00% · falls: 5\.34% to call, 15\.86% to liq/);
+		expect(warn).toBeGreaterThan(0);
+		expect(ok).toBeGreaterThan(warn);
+		expect(lines[warn]).toMatch(/^› ▵ WARN\s+23,400\.0000 USDT\s+0\.8190\s+6\.13%/);
+		expect(lines[warn + 1]).toMatch(/^\s+0\.000700%\s+20\.00000000 ETH\s+1,545\.0000\s+1,462\.5356\s+1,300\.0317\s+none \(flexible\)/);
+		expect(lines[warn + 2]).toMatch(/LTV 75\.73% \/ call 80\.00% \/ liq 90\.00% · falls: 5\.34% to call, 15\.86% to liq/);
 		expect(lines[ok]).toMatch(/9,380\.0000 USDT /);
 		expect(lines[ok + 1]).toMatch(/0\.50000000 BTC\s+26,800\.0000\s+23,456\.7000\s+20,850\.4000\s+in 4 d 23 h/);
 		expect(frame).toMatch(/Total owed\s+32,783\.5970 USDT \(≈ 32,783\.6000 USDT\)/);
@@ -271,11 +271,11 @@ describe('Loans screens', () => {
 		await app!.burst('/btc');
 		const filtered = await app!.waitForText(/\/ btc\s+1 of 2/);
 		expect(filtered).toMatch(/^› ✓ ok/m);
-		expect(filtered).not.toContain('near margin call');
+		expect(filtered).not.toContain('▵ WARN');
 		await app!.press(KEYS.enter, 'c');
 		await app!.waitForText(/select the order id above to copy it|Order ID sent to the clipboard/);
 		await app!.press(KEYS.escape);
-		const all = await app!.waitForText('near margin call');
+		const all = await app!.waitForText('▵ WARN');
 		expect(all).not.toContain('/ btc');
 	});
 
@@ -287,11 +287,11 @@ describe('Loans screens', () => {
 		expect(first).toContain('Loans · 14 ongoing · riskiest first');
 		// Each loan takes three lines here (its figures on two, then the gauge): the window counts the lines it draws.
 		expect(first).toContain('loans 1-7 of 14');
-		expect(first).toMatch(/^› ▵ near margin call/m);
+		expect(first).toMatch(/^› ▵ WARN/m);
 		expect(app.rawFrame()).not.toMatch(/\u001B\[(3[0-8]|9[0-7])[;m]/);
 		await app.press(KEYS.end);
 		const last = await app.waitForText('loans 8-14 of 14');
-		expect(last).not.toContain('near margin call');
+		expect(last).not.toContain('▵ WARN');
 		expect(last.match(/^› ✓ ok/gm)).toHaveLength(1);
 	});
 

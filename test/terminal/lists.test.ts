@@ -25,7 +25,7 @@ describe.skipIf(tmuxMissing)(`History and Loans at every width${tmuxMissing ? ` 
 	it('Loans at 60×16: both loans, the totals whole; the detail keeps the call and liquidation marks', async () => {
 		const list = await start(60, 16);
 		expect(list).not.toMatch(/loans \d+-\d+ of/);
-		expect(list).toContain('▵ near margin call');
+		expect(list).toContain('▵ WARN');
 		expect(list).toContain('✓ ok');
 		expect(list).not.toContain('…');
 		expect(list).toMatch(/Total pledged\s+0\.50000000 BTC, 20\.00000000 ETH/);
@@ -43,7 +43,7 @@ describe.skipIf(tmuxMissing)(`History and Loans at every width${tmuxMissing ? ` 
 		const list = await tmux!.waitFor('LIQ AT');
 		const lines = list.split('\n');
 		const header = lines.find((line) => line.includes('BORROWED'))!;
-		const rows = lines.filter((line) => /near margin call|✓ ok/.test(line));
+		const rows = lines.filter((line) => /▵ WARN|✓ ok/.test(line));
 		expect(rows).toHaveLength(2);
 		// Right-aligned columns end where their heading ends (on either line of a loan's figures, with the prices the
 		// figures take two); the risk word starts under RISK.
@@ -62,9 +62,9 @@ describe.skipIf(tmuxMissing)(`History and Loans at every width${tmuxMissing ? ` 
 		await tmux!.burst('/', 'b', 't', 'c', 'Enter', 'c');
 		const filtered = await tmux!.waitFor(/Order ID sent to the clipboard|cannot take a copy/);
 		expect(filtered).toMatch(/\/ btc\s+1 of 2/);
-		expect(filtered).not.toContain('near margin call');
+		expect(filtered).not.toContain('▵ WARN');
 		await tmux!.send('Escape');
-		await tmux!.waitFor('near margin call');
+		await tmux!.waitFor('▵ WARN');
 		await tmux!.send('C-c');
 		await tmux!.waitFor('EXIT=0');
 	});

@@ -38,11 +38,11 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 	it('lists the loans riskiest first, the gauge with its numbers, and refreshes on Ctrl+R', async () => {
 		const screen = await start();
 		const lines = screen.split('\n');
-		const near = lines.findIndex((line) => line.includes('▵ near margin call'));
-		expect(near).toBeGreaterThan(0);
+		const warn = lines.findIndex((line) => line.includes('▵ WARN'));
+		expect(warn).toBeGreaterThan(0);
 		// At 100 columns a loan's figures take two lines (every amount at its coin's precision), then the gauge.
-		expect(lines.findIndex((line) => line.includes('✓ ok'))).toBe(near + 3);
-		expect(lines[near + 2]).toContain('LTV 75.73% / call 80.00% / liq 90.00% · falls: 5.34% to call, 15.86% to liq');
+		expect(lines.findIndex((line) => line.includes('✓ ok'))).toBe(warn + 3);
+		expect(lines[warn + 2]).toContain('LTV 75.73% / call 80.00% / liq 90.00% · falls: 5.34% to call, 15.86% to liq');
 		expect(screen).toMatch(/updated \d+ s ago/);
 		const before = reads('ongoingOrders');
 		await tmux!.send('C-r');
@@ -52,8 +52,8 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 		// Ctrl+R makes).
 		sim.simulator.loans.setPrice('BTC', '23000');
 		await tmux!.send('C-r');
-		const after = await tmux!.waitFor(/▴ MARGIN CALL[\s\S]*▵ near margin call/);
-		expect(after.indexOf('▴ MARGIN CALL')).toBeLessThan(after.indexOf('▵ near margin call'));
+		const after = await tmux!.waitFor(/▴ MARGIN CALL[\s\S]*▵ WARN/);
+		expect(after.indexOf('▴ MARGIN CALL')).toBeLessThan(after.indexOf('▵ WARN'));
 		await tmux!.send('C-c');
 		await tmux!.waitFor('EXIT=0');
 	});
@@ -305,7 +305,7 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 				expect(detail).toMatch(/Margin call\s+at 1,462\.5356 USDT, 5\.34% below/);
 				expect(detail).toMatch(/Liquidation\s+at 1,300\.0317 USDT, 15\.86% below/);
 			}
-			expect(detail).toMatch(/Risk\s+▵ near margin call/);
+			expect(detail).toMatch(/Risk\s+▵ WARN/);
 			await tmux.send('C-c');
 			await tmux.waitFor('EXIT=0');
 		});

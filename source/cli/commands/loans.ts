@@ -5,7 +5,8 @@ import {describeLoan, fall, loanDetailRows, timeToExpiry} from '../../format/loa
 import {aprPercent, coinAmount, ltvPercent, withCoin} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {unreadableNote} from '../../format/unreadable.js';
-import {byRisk, riskOf} from '../../loans/ltv.js';
+import {byRisk} from '../../loans/ltv.js';
+import {riskOf} from '../../loans/risk.js';
 import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
 import {type Column, fittedTable, type Output, printJson, printLines} from '../../runtime/output.js';
 import type {Session} from '../../runtime/session.js';

@@ -7,7 +7,8 @@ import type {OngoingLoan} from '../../api/loan-types.js';
 import {alignRight, aprPercent, coinAmount, hourlyRate, withCoin} from '../../format/money.js';
 import {expiryWords, fall, ltvGauge, RISK_SYMBOL} from '../../format/loans.js';
 import {sanitize} from '../../format/sanitize.js';
-import {annualRate, riskOf, type RiskLevel} from '../../loans/ltv.js';
+import {annualRate} from '../../loans/ltv.js';
+import {riskOf, type RiskLevel} from '../../loans/risk.js';
 import {ltvPrices, quotePrice, type PriceRead} from '../../loans/prices.js';
 import {priceAmount} from '../../format/price.js';
 

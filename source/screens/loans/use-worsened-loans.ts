@@ -3,11 +3,9 @@
 // projected from a live price (operations/watch-live.ts); a loan first shown is not "worse".
 import {useEffect, useRef, useState} from 'react';
 import type {OngoingLoan} from '../../api/loan-types.js';
-import {RISK_LABEL, riskOf, type RiskLevel} from '../../loans/ltv.js';
+import {RISK_LABEL, RISK_SEVERITY, riskOf, type RiskLevel} from '../../loans/risk.js';
 import {sanitize} from '../../format/sanitize.js';
 import {ltvPercent} from '../../format/money.js';
-
-const ORDER: Record<RiskLevel, number> = {ok: 0, near: 1, 'margin-call': 2, liquidation: 3};
 
 export function useWorsenedLoans(loans: readonly OngoingLoan[], projected: ReadonlySet<string>, bell: (() => void) | undefined): string | undefined {
 	const last = useRef(new Map<string, RiskLevel>());
@@ -17,7 +15,7 @@ export function useWorsenedLoans(loans: readonly OngoingLoan[], projected: Reado
 		for (const loan of loans) {
 			const risk = riskOf(loan);
 			const before = last.current.get(loan.orderId);
-			if (before !== undefined && ORDER[risk.level] > ORDER[before]) {
+			if (before !== undefined && RISK_SEVERITY[risk.level] > RISK_SEVERITY[before]) {
 				worse.push(`▲ worse: ${sanitize(loan.pledgeCoin)}/${sanitize(loan.loanCoin)} ${loan.orderId} ${RISK_LABEL[before]} → ${risk.label}, LTV ${ltvPercent(loan.pledgeRate)}${projected.has(loan.orderId) ? ' (live price)' : ''}`);
 			}
 			last.current.set(loan.orderId, risk.level);
