@@ -100,7 +100,7 @@ export const OPTION_DOCS: Record<OptionName, OptionDoc> = {
 	webhook: {value: 'url', placeholder: 'URL', text: 'POST each alert as JSON to URL (https, or http on this machine; 5 s deadline)'},
 	'top-up-at': {placeholder: 'PCT', text: 'add collateral when a loan\'s LTV reaches PCT % (with --top-up-to and --max-add; --yes to send)'},
 	'top-up-to': {placeholder: 'PCT', text: 'the LTV a top-up brings the loan to, below --top-up-at'},
-	'max-add': {value: 'amount', placeholder: 'N', text: 'the most collateral added to one loan in 24 hours, in its pledge coin'},
+	'max-add': {value: 'amount', placeholder: 'NCOIN,…', text: 'the most collateral added per pledge coin in 24 hours across loans, like 0.5BTC,5000DOGE'},
 };
 
 export interface CommandSpec {
@@ -215,10 +215,10 @@ export const COMMAND_SPECS = {
 		examples: ['loan-tui history loans', 'loan-tui history repayments --days 90 --json', 'loan-tui history --local'],
 	},
 	watch: {
-		usage: 'watch [--order IDS] [--interval SEC] [--warn-ltv PCT] [--warn-fall PCT] [--repeat MIN] [--once] [--bell] [--notify] [--exec CMD] [--webhook URL] [--top-up-at PCT --top-up-to PCT --max-add N [--yes]]',
+		usage: 'watch [--order IDS] [--interval SEC] [--warn-ltv PCT] [--warn-fall PCT] [--repeat MIN] [--once] [--bell] [--notify] [--exec CMD] [--webhook URL] [--top-up-at PCT --top-up-to PCT --max-add NCOIN,… [--yes]]',
 		summary: 'watch your loans and alert when one comes near its margin call or liquidation',
 		description:
-			'Reads your ongoing loans every --interval seconds (default 60) with today\'s prices and alerts when\na loan\'s level changes: ok, warn (from --warn-ltv, default the margin-call LTV less 5 points, or\nwithin --warn-fall % of the margin-call price), margin-call, liquidation-near (within 3 points of\nthe liquidation LTV), closed (repaid or liquidated). While a loan stays at margin call or worse it\nreminds every --repeat minutes. Not seeing is an alert too: the loans unreadable for 3 reads in a\nrow, or the prices for 2 minutes. Alerts go to stdout (one line, or NDJSON with --json) and to\n--bell, --notify, --exec and --webhook as given. One watch per profile at a time. Ctrl+C or\nSIGTERM stops it. --once reads once and exits with the worst level, for cron. It only reads,\nunless asked to top up: with --top-up-at A --top-up-to T --max-add N --yes, a loan reaching A gets\nthe collateral that brings it to T (at most N of its pledge coin in 24 hours; once per crossing; at\nmost once in 10 minutes; never after an unknown outcome), through the same single, recorded post\nas loan-tui collateral. Without --yes it says what it would add.',
+			'Reads your ongoing loans every --interval seconds (default 60) with today\'s prices and alerts when a\nloan\'s level changes: ok, warn (from --warn-ltv, default the margin-call LTV less 5 points, or\nwithin --warn-fall % of the margin-call price), margin-call, liquidation-near (within 3 points of\nthe liquidation LTV), closed (repaid or liquidated). While a loan stays at margin call or worse it\nreminds every --repeat minutes. Not seeing is an alert too: the loans unreadable for 3 reads in a\nrow, or the prices for 2 minutes. Alerts go to stdout (one line, or NDJSON with --json) and to\n--bell, --notify, --exec and --webhook as given. One watch per Bitget account at a time. Ctrl+C or\nSIGTERM stops it (exit 3 if a top-up\'s outcome stays unknown). --once reads once and exits with the\nworst level, for cron. It only reads, unless asked to top up: with --top-up-at A --top-up-to T\n--max-add 0.5BTC --yes, a loan read at A gets the collateral that brings it to T (at most the coin\'s\ncap in 24 hours across loans; once per crossing; at most once in 10 minutes; never while an earlier\noutcome is unknown), through the same single, recorded post as loan-tui collateral. The limits are\nkept on disk, so restarts and --once runs keep them. Without --yes it says what it would add.',
 		options: ['order', 'interval', 'warn-ltv', 'warn-fall', 'repeat', 'once', 'bell', 'notify', 'exec', 'webhook', 'top-up-at', 'top-up-to', 'max-add', 'yes'],
 		optionText: {yes: 'with --top-up-at: send the top-ups (without it the watch only says what it would add)'},
 		positionals: [],
