@@ -39,7 +39,7 @@ describe('readConfig', () => {
 			// No TERM: treated as a dumb terminal.
 			osc52: false,
 			v8Tuning: true,
-			directories: {config: `${homedir()}/.config/loan-tui`, cache: `${homedir()}/.cache/loan-tui`, state: `${homedir()}/.local/state/loan-tui`},
+			directories: {config: `${homedir()}/.config/loan-tui`, cache: `${homedir()}/.cache/loan-tui`, state: `${homedir()}/.local/state/loan-tui`, accounts: `${homedir()}/.local/state/loan-tui/accounts`},
 			credentials: {state: 'absent'},
 			sessionBus: {address: undefined, runtimeDir: undefined, display: undefined},
 			childEnvironment: {},
@@ -116,11 +116,14 @@ describe('readConfig', () => {
 			config: '/x/config/loan-tui',
 			cache: '/x/cache/loan-tui',
 			state: '/x/state/loan-tui',
+			// The account's lock and ledger: under HOME whatever XDG_STATE_HOME says, so every state directory finds them.
+			accounts: '/home/u/.local/state/loan-tui/accounts',
 		});
 		expect(config({XDG_CONFIG_HOME: 'relative', XDG_CACHE_HOME: './c', HOME: '/home/u'}).directories).toEqual({
 			config: '/home/u/.config/loan-tui',
 			cache: '/home/u/.cache/loan-tui',
 			state: '/home/u/.local/state/loan-tui',
+			accounts: '/home/u/.local/state/loan-tui/accounts',
 		});
 		expect(config({HOME: 'not/absolute'}).directories.cache).toBe(`${homedir()}/.cache/loan-tui`);
 	});
