@@ -4,6 +4,12 @@
 // Alerts come on changes of level only (loans/watch-levels.ts), plus a reminder every `repeatMs` while a loan stays
 // at margin-call or worse — never one per read. Not seeing is an alert too: loans unreadable for `blindReads` reads
 // in a row, or prices for `blindPricesMs`; and seeing again is said once.
+//
+// A price that wobbles at a line must not become an alert per tick: a level is left for a less severe one only once
+// the LTV is back below its line by more than LEAVE_MARGIN (reads and projections alike), and a change seen through a
+// projected LTV (a live price, not a read) alerts only once it has held for its dwell, on the clock the reads and
+// projections carry (no timer here). A read's own LTV is the truth and alerts at once.
+import Big from 'big.js';
 import type {OngoingLoan} from '../api/loan-types.js';
 import type {TickerBook} from '../loans/prices.js';
 import {severity, watchLevel, type WatchLevel, type WatchThresholds} from '../loans/watch-levels.js';
@@ -76,21 +82,44 @@ export interface WatcherOptions {
 	blindPricesMs?: number;
 }
 
+/** A projected change of level waiting for its dwell. */
+interface Pending {
+	direction: 'worse' | 'better';
+	/** The level it would alert now. */
+	level: WatchLevel;
+	/** Since when the loan has been seen on that side of its level (the clock of reads and projections). */
+	since: number;
+}
+
 interface Watched {
 	level: WatchLevel;
 	/** When this loan last alerted (a level change or a reminder). */
 	alertedAt: number;
 	loanCoin: string;
 	pledgeCoin: string;
+	pending?: Pending;
 }
 
 const BLIND_READS = 3;
 const BLIND_PRICES_MS = 120_000;
 
+/** A level is left for a less severe one only when the LTV is more than this (a fraction: 0.5 points) below its
+ * line. At a margin call of 80 % that is a price 0.6 % above the line: far more than a tick's noise (a pair wobbling
+ * ±0.05 % moves the LTV by 0.04 points), and little enough that a real recovery is still said within a move of a
+ * percent. */
+export const LEAVE_MARGIN = '0.005';
+
+/** How long a projected change must hold before it alerts. Worse: 3 s, ten or more ticks of a liquid pair (pushed
+ * every 100–300 ms), so a single odd tick or a spike is not an alert, yet a fall is said within seconds, long before
+ * the next read (every 60 s by default). Better: 10 s, since a recovery is news that can wait and an early "ok" that is
+ * taken back costs trust. */
+export const PROJECTED_DWELL_MS: Readonly<Record<Pending['direction'], number>> = {worse: 3_000, better: 10_000};
+
 export interface Watcher {
 	observe(read: WatchRead): WatchEvent[];
 	/** Between reads: the loans' LTVs projected from a newer price (L × P_read ÷ P_now). A change of level is an
-	 * alert marked projected; blindness and closed loans are the reads' alone. Loans not given keep their level. */
+	 * alert marked projected once it has held for PROJECTED_DWELL_MS (on `time`, the clock of the reads); blindness
+	 * and closed loans are the reads' alone. Loans not given keep their level. */
 	project(time: number, loans: LoanSeen[]): WatchEvent[];
 	/** The order ids watched now (the reader asks the histories about the ones that leave). */
 	watching(): string[];
@@ -98,6 +127,18 @@ export interface Watcher {
 	worst(): WatchLevel | undefined;
 	/** When the next reminder falls due (the reads' clock), or undefined when no loan is at margin-call or worse. */
 	reminderDue(): number | undefined;
+	/** When a projected change waiting for its dwell can first alert (the reads' clock): the caller projects again
+	 * then (a change is only said on a projection or a read), or undefined when none waits. */
+	projectionDue(): number | undefined;
+}
+
+/** The level a loan at `level` is at with `ltv`: a worse one at once, a less severe one only once the LTV is more
+ * than LEAVE_MARGIN below the line of the level it leaves (the level the LTV gives when counted that much higher). */
+export function levelFrom(level: WatchLevel, loan: Pick<OngoingLoan, 'supRate' | 'forceRate'>, ltv: string, thresholds?: WatchThresholds): WatchLevel {
+	const plain = watchLevel(loan, ltv, thresholds);
+	if (level === 'closed' || severity(plain) >= severity(level)) return plain;
+	const withMargin = watchLevel(loan, new Big(ltv).plus(LEAVE_MARGIN).toFixed(), thresholds);
+	return severity(withMargin) >= severity(level) ? level : withMargin;
 }
 
 export function createWatcher(options: WatcherOptions): Watcher {
@@ -110,10 +151,12 @@ export function createWatcher(options: WatcherOptions): Watcher {
 	let pricesFailingSince: number | undefined;
 	let pricesBlind = false;
 
-	const observeLoans = (read: {time: number; loans: LoanSeen[]}, events: WatchEvent[]) => {
+	/** `projection`: from project(), where even a loan at its read price is not a new read (no alert without dwell). */
+	const observeLoans = (read: {time: number; loans: LoanSeen[]}, events: WatchEvent[], projection = false) => {
 		for (const seen of read.loans) {
-			const level = watchLevel(seen.loan, seen.ltv, options.thresholds);
+			const projected = projection || seen.projected;
 			const before = loans.get(seen.loan.orderId);
+			const level = before === undefined ? watchLevel(seen.loan, seen.ltv, options.thresholds) : levelFrom(before.level, seen.loan, seen.ltv, options.thresholds);
 			const figures = {
 				orderId: seen.loan.orderId,
 				ltv: seen.ltv,
@@ -126,18 +169,42 @@ export function createWatcher(options: WatcherOptions): Watcher {
 			};
 			// A loan first seen alerts only when it is not ok: the start says the rest.
 			const changed = before === undefined ? level !== 'ok' : before.level !== level;
-			if (changed) {
+			if (changed && (before === undefined || !projected || dwelt(before, level, read.time))) {
 				events.push({kind: 'level', time: read.time, level, ...(before ? {previous: before.level} : {}), ...figures});
 				loans.set(seen.loan.orderId, {level, alertedAt: read.time, loanCoin: seen.loan.loanCoin, pledgeCoin: seen.loan.pledgeCoin});
 				continue;
 			}
 			const watched = before ?? {level, alertedAt: read.time, loanCoin: seen.loan.loanCoin, pledgeCoin: seen.loan.pledgeCoin};
-			if (severity(level) >= severity('margin-call') && read.time - watched.alertedAt >= options.repeatMs) {
-				events.push({kind: 'reminder', time: read.time, level, ...figures});
+			if (!changed) keepOrDropPending(watched, seen, projected);
+			if (severity(watched.level) >= severity('margin-call') && read.time - watched.alertedAt >= options.repeatMs) {
+				events.push({kind: 'reminder', time: read.time, level: watched.level, ...figures});
 				watched.alertedAt = read.time;
 			}
 			loans.set(seen.loan.orderId, watched);
 		}
+	};
+
+	/** A projected change to `level`: true once the loan has been on that side of its level for the dwell; until then
+	 * it waits (a worse change keeps its start while the level deepens, a turn the other way starts again). */
+	const dwelt = (watched: Watched, level: WatchLevel, time: number): boolean => {
+		const direction = severity(level) > severity(watched.level) ? 'worse' : 'better';
+		if (watched.pending?.direction !== direction) watched.pending = {direction, level, since: time};
+		watched.pending.level = level;
+		return time - watched.pending.since >= PROJECTED_DWELL_MS[direction];
+	};
+
+	/** Seen at its own level again: a better change waiting is dropped; a worse one is kept while the LTV stays within
+	 * LEAVE_MARGIN of the line it waits for (a wobble at the line), so the wobble cannot restart its dwell forever. */
+	const keepOrDropPending = (watched: Watched, seen: LoanSeen, projected: boolean) => {
+		const pending = watched.pending;
+		if (pending === undefined) return;
+		if (pending.direction === 'better' || !projected) {
+			watched.pending = undefined;
+			return;
+		}
+		const still = levelFrom(pending.level, seen.loan, seen.ltv, options.thresholds);
+		if (severity(still) > severity(watched.level)) pending.level = still;
+		else watched.pending = undefined;
 	};
 
 	const observeClosed = (read: Extract<WatchRead, {ok: true}>, events: WatchEvent[]) => {
@@ -187,7 +254,7 @@ export function createWatcher(options: WatcherOptions): Watcher {
 		project(time, seen) {
 			const events: WatchEvent[] = [];
 			// Only loans a read has seen and that are still open: a projection never opens or reopens one.
-			observeLoans({time, loans: seen.filter((one) => loans.has(one.loan.orderId) && loans.get(one.loan.orderId)!.level !== 'closed')}, events);
+			observeLoans({time, loans: seen.filter((one) => loans.has(one.loan.orderId) && loans.get(one.loan.orderId)!.level !== 'closed')}, events, true);
 			return events;
 		},
 		watching: () => [...loans].filter(([, watched]) => watched.level !== 'closed').map(([orderId]) => orderId),
@@ -202,6 +269,14 @@ export function createWatcher(options: WatcherOptions): Watcher {
 			for (const watched of loans.values()) {
 				if (watched.level === 'closed' || severity(watched.level) < severity('margin-call')) continue;
 				due = Math.min(due ?? Number.POSITIVE_INFINITY, watched.alertedAt + options.repeatMs);
+			}
+			return due;
+		},
+		projectionDue() {
+			let due: number | undefined;
+			for (const {level, pending} of loans.values()) {
+				if (level === 'closed' || pending === undefined) continue;
+				due = Math.min(due ?? Number.POSITIVE_INFINITY, pending.since + PROJECTED_DWELL_MS[pending.direction]);
 			}
 			return due;
 		},

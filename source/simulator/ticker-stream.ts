@@ -5,7 +5,8 @@
 // the documented limits: 10 messages a second and 240 subscriptions an hour per connection, dropped after 2 minutes
 // without a ping. The reference gives no error codes; these are Bitget's public ones (30001 channel or instId does
 // not exist, 30002 illegal request, 30003 invalid op, 30006 too many requests, 30007 over the subscription limit).
-// Test controls: drop every connection, refuse upgrades (a client falls back to polling), send garbage, flood.
+// Test controls: drop every connection, refuse upgrades (a client falls back to polling), send garbage, flood, push
+// any ticker.
 import type {IncomingMessage} from 'node:http';
 import type {Duplex} from 'node:stream';
 import {WebSocketServer, type WebSocket} from 'ws';
@@ -49,6 +50,8 @@ export interface TickerStreamControls {
 	sendGarbage(): void;
 	/** Sends every open connection `count` snapshots at once, far over the documented 10 a second. */
 	flood(count?: number): void;
+	/** Sends every open connection one ticker snapshot as given (a hostile or broken sender's: any price, any `ts`). */
+	pushTicker(instId: string, lastPr: string, ts: string): void;
 }
 
 interface TickerStreamOptions {
@@ -237,6 +240,11 @@ export class TickerStream implements TickerStreamControls {
 			const message = JSON.stringify(snapshotMessage(instId, lastPr, this.options.serverNow(), this.options.serverNow()));
 			for (let i = 0; i < count; i++) connection.socket.send(message);
 		}
+	}
+
+	pushTicker(instId: string, lastPr: string, ts: string): void {
+		const message = {action: 'snapshot', arg: {instType: 'SPOT', channel: 'ticker', instId}, data: [{instId, lastPr, ts}], ts: this.options.serverNow()};
+		for (const connection of this.connections) this.send(connection, message);
 	}
 
 	reset(): void {

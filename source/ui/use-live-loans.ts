@@ -4,6 +4,7 @@
 import {useMemo} from 'react';
 import type {BitgetClient} from '../api/client.js';
 import type {OngoingLoan} from '../api/loan-types.js';
+import type {Ticker} from '../api/types.js';
 import {liveSymbols, projectLoans} from '../operations/watch-live.js';
 import type {PricesRead} from './use-prices.js';
 import {useLivePrices} from './use-live-prices.js';
@@ -17,11 +18,15 @@ export interface LiveLoans<L extends OngoingLoan> {
 	prices: PricesRead | undefined;
 }
 
+const NO_TICKERS: ReadonlyMap<string, Ticker> = new Map();
+
 /** While `active`; otherwise the loans and prices as read. */
 export function useLiveLoans<L extends OngoingLoan>(client: Pick<BitgetClient, 'tickers'>, url: string | undefined, loans: readonly L[], prices: PricesRead | undefined, active = true): LiveLoans<L> {
 	const book = prices?.prices.ok ? prices.prices.book : undefined;
 	const symbols = useMemo(() => liveSymbols(loans, book), [loans, book]);
-	const tickers = useLivePrices(client, url, symbols, active);
+	const live = useLivePrices(client, url, symbols, book, active);
+	// Prices measured against an earlier read are not this read's (for the one render before the new read is taken in).
+	const tickers = live.book === book ? live.tickers : NO_TICKERS;
 	return useMemo(() => {
 		const projection = projectLoans(loans, book, tickers);
 		const moved = projection.projected.size > 0 && prices !== undefined && projection.book !== undefined;

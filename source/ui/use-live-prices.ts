@@ -1,31 +1,58 @@
 // Live prices of a few pairs while a screen shows them (operations/price-feed.ts: the ticker stream, else the REST
-// tickers polled). One feed per screen that asks, closed when it goes; the pairs can change while it runs.
+// tickers polled), bounded against the prices read with the loans (operations/watch-live.ts LiveTickers: a read
+// outranks what came before it, a far price waits for the REST tickers to confirm it, garbage is dropped). One feed per
+// screen that asks, closed when it goes; the pairs can change while it runs.
 import {useEffect, useRef, useState} from 'react';
 import type {BitgetClient} from '../api/client.js';
 import type {Ticker} from '../api/types.js';
+import type {TickerBook} from '../loans/prices.js';
 import {PriceFeed} from '../operations/price-feed.js';
+import {LiveTickers} from '../operations/watch-live.js';
 
 const NONE: ReadonlyMap<string, Ticker> = new Map();
 
-/** The newest price told per pair of `symbols` while `active` (empty until the first); `url` is the ticker stream's
- * (AppServices.priceStream). */
-export function useLivePrices(client: Pick<BitgetClient, 'tickers'>, url: string | undefined, symbols: readonly string[], active = true): ReadonlyMap<string, Ticker> {
-	const [tickers, setTickers] = useState<ReadonlyMap<string, Ticker>>(NONE);
-	const feed = useRef<PriceFeed | undefined>(undefined);
+export interface LivePrices {
+	/** The read the prices are measured against: a screen uses them only with that read. */
+	book: TickerBook | undefined;
+	tickers: ReadonlyMap<string, Ticker>;
+}
+
+const QUIET: LivePrices = {book: undefined, tickers: NONE};
+
+/** The live prices of `symbols` since `book` was read, while `active` (none until the first); `url` is the ticker
+ * stream's (AppServices.priceStream). */
+export function useLivePrices(client: Pick<BitgetClient, 'tickers'>, url: string | undefined, symbols: readonly string[], book: TickerBook | undefined, active = true): LivePrices {
+	const [prices, setPrices] = useState<LivePrices>(QUIET);
+	const feed = useRef<{feed: PriceFeed; live: LiveTickers} | undefined>(undefined);
 	const key = symbols.join(',');
 	const running = active && key !== '';
 	useEffect(() => {
 		if (!running) return;
+		const publish = () => setPrices({book: live.anchoredTo, tickers: live.tickers});
+		const live = new LiveTickers({
+			confirm: async (symbol) => (await client.tickers(symbol)).records.find((ticker) => ticker.symbol === symbol),
+			onChange: publish,
+		});
 		const started = new PriceFeed({url, client}).start();
-		feed.current = started;
-		started.onUpdate((update) => setTickers((previous) => new Map(previous).set(update.instId, {symbol: update.instId, lastPr: update.lastPr, ts: update.ts})));
+		feed.current = {feed: started, live};
+		started.onUpdate((update) => {
+			if (live.take(update) === 'shown') publish();
+		});
 		return () => {
 			started.close();
+			live.close();
 			feed.current = undefined;
 		};
 	}, [client, url, running]);
 	useEffect(() => {
-		feed.current?.setInstIds(key === '' ? [] : key.split(','));
+		const current = feed.current;
+		if (current === undefined) return;
+		// A new read: the prices that came before it no longer count.
+		current.live.landed(book);
+		setPrices({book, tickers: current.live.tickers});
+	}, [book, running]);
+	useEffect(() => {
+		feed.current?.feed.setInstIds(key === '' ? [] : key.split(','));
 	}, [key, running]);
-	return running ? tickers : NONE;
+	return running ? prices : QUIET;
 }

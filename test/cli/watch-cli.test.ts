@@ -2,7 +2,8 @@
 // 90 %; BTC calm at 70.02 %), as a process: --once's exit status for each level; a watch that alerts once per change
 // of level on stdout (NDJSON), --exec and a loopback webhook, reminds while a loan stays at margin call (the
 // server's clock moved on), refuses a second watch, and stops on SIGTERM; blindness
-// when the server stops answering, and sight again. Reads are asked for with SIGUSR1, never waited for by the clock.
+// when the server stops answering, and sight again; a price wobbling at a line and an absurd tick on the stream.
+// Reads are asked for with SIGUSR1, never waited for by the clock.
 import {chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, existsSync, writeFileSync} from 'node:fs';
 import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
@@ -406,6 +407,51 @@ describe('loan-tui watch', () => {
 		sim.simulator.setPrice('ETH', '1700');
 		await vi.waitFor(() => expect(watch.events().some((event) => event.level === 'ok')).toBe(true), WAIT);
 		expect(watch.events().map((event) => event.level)).toEqual(['warn', 'margin-call', 'ok']);
+		watch.child.kill('SIGTERM');
+		expect((await watch.result).code).toBe(0);
+	});
+
+	/** A watch whose ETH price is followed on the stream: started, the stream live, ETHUSDT subscribed. */
+	const startStreamWatch = async () => {
+		const watch = startWatch([]);
+		await vi.waitFor(() => expect(watch.stderr()).toMatch(/prices: live from the ticker stream/), WAIT);
+		await vi.waitFor(() => expect(sim.simulator.tickerStream.subscriptions.some((record) => record.instId === 'ETHUSDT' && record.op === 'subscribe')).toBe(true), WAIT);
+		return watch;
+	};
+	const ethLevels = (events: Array<Record<string, unknown>>) => events.filter((event) => event.pledgeCoin === 'ETH').map((event) => String(event.level));
+
+	it('a price wobbling across the margin-call line, pushed again and again on the stream, is one alert, not one per crossing', async () => {
+		const watch = await startStreamWatch();
+		// The margin call (80 %) is at 1,462.54: 1,462 is 80.03 %, 1,463 is 79.97 % — each a hair from the line.
+		// Paced under the feed's flood guard; nothing below depends on how fast they come.
+		for (let push = 0; push < 24; push++) {
+			sim.simulator.setPrice('ETH', push % 2 === 0 ? '1462' : '1463');
+			await new Promise((resolve) => setTimeout(resolve, 120));
+		}
+		// Then a real fall to 1,340 (87.32 %, liquidation near): the ticks come in order, so once its alert is in, every
+		// crossing before it has been taken.
+		sim.simulator.setPrice('ETH', '1340');
+		await vi.waitFor(() => expect(ethLevels(watch.events()).at(-1)).toBe('liquidation-near'), WAIT);
+		// 24 crossings: at most the one margin call (none if the fall came within its dwell), then the fall.
+		expect([['warn', 'liquidation-near'], ['warn', 'margin-call', 'liquidation-near']]).toContainEqual(ethLevels(watch.events()));
+		expect(watch.events().slice(1).every((event) => event.projected === true)).toBe(true);
+		watch.child.kill('SIGTERM');
+		expect((await watch.result).code).toBe(0);
+	});
+
+	it('an absurd tick on the stream (a price of 1e-30, ts 9999999999999999) is never reported, and the reads after it still alert', async () => {
+		const watch = await startStreamWatch();
+		sim.simulator.tickerStream.pushTicker('ETHUSDT', '0.000000000000000000000000000001', '9999999999999999');
+		// A real fall after it, on the same socket: its projected alert means the absurd tick was taken (and dropped).
+		sim.simulator.setPrice('ETH', '1340');
+		await vi.waitFor(() => expect(ethLevels(watch.events())).toEqual(['warn', 'liquidation-near']), WAIT);
+		expect(watch.events()[1]).toMatchObject({projected: true, price: '1340'});
+		// A read at a recovered price alerts (at once, or first from the price once the REST tickers confirmed it).
+		sim.simulator.setPrice('ETH', '1700');
+		await askRead(watch.child);
+		await vi.waitFor(() => expect(ethLevels(watch.events())).toEqual(['warn', 'liquidation-near', 'ok']), WAIT);
+		expect(watch.events().every((event) => Number(event.ltv) > 0.6 && Number(event.ltv) < 0.9)).toBe(true);
+		expect(watch.stdout()).not.toMatch(/e[+-]\d|\d{4,}\.\d\d%/);
 		watch.child.kill('SIGTERM');
 		expect((await watch.result).code).toBe(0);
 	});

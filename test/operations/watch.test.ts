@@ -1,7 +1,7 @@
 // The watch's memory, read by read (each read carries its time): alerts on changes of level only, reminders while a
 // loan stays at margin call or worse, blindness and sight, and loans that close.
 import {describe, expect, it} from 'vitest';
-import {createWatcher, type LoanSeen, type WatchRead} from '../../source/operations/watch.js';
+import {createWatcher, LEAVE_MARGIN, levelFrom, PROJECTED_DWELL_MS, type LoanSeen, type WatchRead} from '../../source/operations/watch.js';
 import {ongoingLoan} from '../helpers/loans.js';
 
 const MINUTE = 60_000;
@@ -84,5 +84,120 @@ describe('the watch', () => {
 		expect(watcher.watching()).toEqual(['1130000000000000001']);
 		expect(watcher.observe(read(2 * MINUTE, [calm()]))).toEqual([]);
 		expect(watcher.worst()).toBe('ok');
+	});
+});
+
+// Alerts a person can bear: a level is left only once the LTV is back below its line by LEAVE_MARGIN, and a change
+// seen through a live price (projected) alerts only once it has held for its dwell; a read alerts at once.
+describe('the watch: hysteresis and the dwell of projected changes', () => {
+	const SECOND = 1_000;
+	/** ETH's loan (warn from 75 %, margin call 80 %, liquidation-near from 87 %) at `ltv`, projected from a live price. */
+	const projected = (ltv: string): LoanSeen => ({...tight(ltv), projected: true});
+	const levels = (events: ReturnType<ReturnType<typeof createWatcher>['project']>) => events.map((event) => `${event.level ?? ''}${event.projected ? ' (projected)' : ''}`);
+
+	it('the constants: half an LTV point to leave a level; 3 s for a projected worsening, 10 s for a projected recovery', () => {
+		expect(LEAVE_MARGIN).toBe('0.005');
+		expect(PROJECTED_DWELL_MS).toEqual({worse: 3_000, better: 10_000});
+	});
+
+	it('levelFrom: worse at once, a less severe level only more than half a point below its line', () => {
+		const loan = tight('0.8').loan;
+		expect(levelFrom('warn', loan, '0.8')).toBe('margin-call');
+		expect(levelFrom('margin-call', loan, '0.7999')).toBe('margin-call');
+		expect(levelFrom('margin-call', loan, '0.795')).toBe('margin-call');
+		expect(levelFrom('margin-call', loan, '0.7949')).toBe('warn');
+		// Far below both lines it drops to the level it is at; just under warn's line (within the margin) it stays warn.
+		expect(levelFrom('margin-call', loan, '0.7')).toBe('ok');
+		expect(levelFrom('margin-call', loan, '0.747')).toBe('warn');
+		expect(levelFrom('liquidation-near', loan, '0.868')).toBe('liquidation-near');
+		expect(levelFrom('liquidation-near', loan, '0.864')).toBe('margin-call');
+	});
+
+	it('a price wobbling ±0.05 % at the warn line for 15 s, ten ticks a second, is one alert at most (it was 41)', () => {
+		const watcher = createWatcher({repeatMs: 30 * MINUTE});
+		watcher.observe(read(0, [tight('0.74')]));
+		const events = [];
+		for (let tick = 0; tick < 150; tick++) {
+			// The LTV scales as 1 / price: ±0.05 % of price around the 75 % line.
+			const ltv = (0.75 / (tick % 2 === 0 ? 0.9995 : 1.0005)).toFixed(6);
+			events.push(...watcher.project(100 * tick, [projected(ltv)]));
+		}
+		expect(levels(events)).toEqual(['warn (projected)']);
+		expect(events[0]!.time).toBeGreaterThanOrEqual(PROJECTED_DWELL_MS.worse);
+	});
+
+	it('a projected worsening alerts once it has held for 3 s; projectionDue says when, so the caller projects again then', () => {
+		const watcher = createWatcher({repeatMs: 30 * MINUTE});
+		watcher.observe(read(0, [tight('0.76')]));
+		expect(watcher.projectionDue()).toBeUndefined();
+		expect(watcher.project(10 * SECOND, [projected('0.801')])).toEqual([]);
+		expect(watcher.projectionDue()).toBe(13 * SECOND);
+		expect(watcher.project(13 * SECOND - 1, [projected('0.802')])).toEqual([]);
+		// No tick came since: the same projection again when it falls due.
+		const alert = watcher.project(13 * SECOND, [projected('0.802')]);
+		expect(alert).toEqual([expect.objectContaining({kind: 'level', level: 'margin-call', previous: 'warn', projected: true, ltv: '0.802'})]);
+		expect(watcher.projectionDue()).toBeUndefined();
+		expect(watcher.worst()).toBe('margin-call');
+	});
+
+	it('a spike shorter than the dwell is no alert; a fall that deepens keeps its start; a turn back starts again', () => {
+		const watcher = createWatcher({repeatMs: 30 * MINUTE});
+		watcher.observe(read(0, [tight('0.76')]));
+		expect(watcher.project(1 * SECOND, [projected('0.81')])).toEqual([]);
+		// Back under the line by more than the margin: the spike is forgotten.
+		expect(watcher.project(2 * SECOND, [projected('0.77')])).toEqual([]);
+		expect(watcher.projectionDue()).toBeUndefined();
+		expect(watcher.project(4 * SECOND + 500, [projected('0.81')])).toEqual([]);
+		expect(watcher.project(6 * SECOND, [projected('0.81')])).toEqual([]);
+		// Deeper, to liquidation-near: counted from 4.5 s, when it first went past the margin call.
+		expect(levels(watcher.project(7 * SECOND + 500, [projected('0.88')]))).toEqual(['liquidation-near (projected)']);
+	});
+
+	it('a wobble right at a line keeps the dwell running (within the margin) and is one alert, not one per crossing', () => {
+		const watcher = createWatcher({repeatMs: 30 * MINUTE});
+		watcher.observe(read(0, [tight('0.76')]));
+		const events = [];
+		for (let tick = 0; tick < 100; tick++) events.push(...watcher.project(100 * tick, [projected(tick % 2 === 0 ? '0.8001' : '0.7999')]));
+		expect(levels(events)).toEqual(['margin-call (projected)']);
+	});
+
+	it('a projected recovery waits 10 s and needs the margin; a read alerts at once either way', () => {
+		const watcher = createWatcher({repeatMs: 30 * MINUTE});
+		watcher.observe(read(0, [tight('0.81')]));
+		// Just under the margin call, within half a point: still margin-call, nothing waits.
+		expect(watcher.project(SECOND, [projected('0.797')])).toEqual([]);
+		expect(watcher.projectionDue()).toBeUndefined();
+		expect(watcher.project(2 * SECOND, [projected('0.78')])).toEqual([]);
+		expect(watcher.projectionDue()).toBe(12 * SECOND);
+		expect(watcher.project(11 * SECOND, [projected('0.78')])).toEqual([]);
+		expect(levels(watcher.project(12 * SECOND, [projected('0.78')]))).toEqual(['warn (projected)']);
+		// A read is the truth: worse at once, no dwell, and it drops what a projection left waiting.
+		expect(watcher.project(13 * SECOND, [projected('0.85')])).toEqual([]);
+		expect(levels(watcher.observe(read(14 * SECOND, [tight('0.85')])))).toEqual(['margin-call']);
+		expect(watcher.project(15 * SECOND, [projected('0.7')])).toEqual([]);
+		expect(watcher.observe(read(16 * SECOND, [tight('0.81')]))).toEqual([]);
+		expect(watcher.projectionDue()).toBeUndefined();
+		// A read leaves a level with the same margin: 79.8 % is still the margin call, 79 % is warn.
+		expect(watcher.observe(read(17 * SECOND, [tight('0.798')]))).toEqual([]);
+		expect(levels(watcher.observe(read(18 * SECOND, [tight('0.79')])))).toEqual(['warn']);
+	});
+
+	it('a projection back at the read\'s price is still a projection: it waits for the dwell like any other', () => {
+		const watcher = createWatcher({repeatMs: 30 * MINUTE});
+		watcher.observe(read(0, [tight('0.76')]));
+		expect(levels(watcher.project(3 * SECOND, [projected('0.81')]).concat(watcher.project(6 * SECOND, [projected('0.81')])))).toEqual(['margin-call (projected)']);
+		// The live price is the read's again: the loan as read (not marked projected), but not a new read.
+		expect(watcher.project(7 * SECOND, [tight('0.76')])).toEqual([]);
+		expect(watcher.projectionDue()).toBe(17 * SECOND);
+		expect(levels(watcher.project(17 * SECOND, [tight('0.76')]))).toEqual(['warn']);
+	});
+
+	it('a projection never alerts for a loan that closed while its change waited', () => {
+		const watcher = createWatcher({repeatMs: 30 * MINUTE});
+		watcher.observe(read(0, [tight('0.76'), calm()]));
+		watcher.project(SECOND, [projected('0.85')]);
+		watcher.observe(read(2 * SECOND, [calm()], {closed: new Map([['1130000000000000002', 'repaid' as const]])}));
+		expect(watcher.projectionDue()).toBeUndefined();
+		expect(watcher.project(10 * SECOND, [projected('0.85')])).toEqual([]);
 	});
 });

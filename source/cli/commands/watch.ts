@@ -15,12 +15,11 @@ import {createMoneyGuard} from '../../operations/money-guard.js';
 import {ltvPercent} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {severity, watchLevel, type WatchLevel} from '../../loans/watch-levels.js';
-import {createWatcher, type LoanSeen, type WatchEvent, type WatchRead} from '../../operations/watch.js';
-import {liveSymbols, projectRead} from '../../operations/watch-live.js';
+import {createWatcher, type LoanSeen, type Watcher, type WatchEvent, type WatchRead} from '../../operations/watch.js';
+import {LiveTickers, liveSymbols, projectRead} from '../../operations/watch-live.js';
 import {PriceFeed} from '../../operations/price-feed.js';
 import type {OngoingLoan, RevisePledgeRequest} from '../../api/loan-types.js';
 import type {SignalOwner} from '../money-command.js';
-import type {Ticker} from '../../api/types.js';
 import {readWatch} from '../../operations/watch-read.js';
 import {isLoopbackHost} from '../../api/transport.js';
 import type {ParsedArgs} from '../../runtime/args.js';
@@ -216,14 +215,13 @@ export async function runWatch(session: Session, values: ParsedArgs['values']): 
 		async function watchLoop(first: WatchRead): Promise<number> {
 			const watcher = createWatcher({thresholds, repeatMs: options.repeatMs});
 			// Between reads the LTVs follow the live prices (projected); a top-up waits for a read (the server's LTV).
-			const live = followPrices(session, (read) => {
-				for (const event of watcher.project(client.clock.now(), read)) channels.send(event);
-			});
+			const live = followPrices(session, watcher, channels.send);
 			stopFeed = live.close;
 			const deliver = async (read: WatchRead) => {
 				// The read at the newest prices: one pushed while it was under way projects it at once (no flip back and forth).
 				if (read.ok) live.readAt(read);
 				for (const event of watcher.observe(read.ok ? {...read, loans: live.project(read)} : read)) channels.send(event);
+				live.wake();
 				await topUps(read);
 			};
 			await deliver(first);
@@ -237,6 +235,7 @@ export async function runWatch(session: Session, values: ParsedArgs['values']): 
 				}
 				readAsked = false;
 				if (stop.signal.aborted) break;
+				live.sending();
 				const next = await read(watcher.watching()).catch((error: unknown) => {
 					if (stop.signal.aborted) return undefined;
 					throw error;
@@ -283,27 +282,51 @@ async function sendTopUp(session: Session, request: RevisePledgeRequest, loan: O
 	return {status: 'refused', reason: sent.error === undefined ? 'not sent' : failureText(sent.error)};
 }
 
-/** The live prices of the pairs the last read priced its loans with: each update projects that read's LTVs.
- * The feed's state changes (live, polling, down) are said on stderr. */
-function followPrices(session: Session, project: (loans: LoanSeen[]) => void): {readAt(read: Extract<WatchRead, {ok: true}>): void; project(read: Extract<WatchRead, {ok: true}>): LoanSeen[]; close(): void} {
-	const feed = new PriceFeed({url: session.tickerStreamUrl, client: session.client}).start();
-	const live = new Map<string, Ticker>();
+/** The live prices of the pairs the last read priced its loans with (bounded: operations/watch-live.ts): each one
+ * shown projects that read's LTVs. A projected change waiting for its dwell is projected again when it falls due, in
+ * case no price comes after it. The feed's state changes (live, polling, down) are said on stderr. */
+function followPrices(session: Session, watcher: Watcher, send: (event: WatchEvent) => void): {sending(): void; readAt(read: Extract<WatchRead, {ok: true}>): void; project(read: Extract<WatchRead, {ok: true}>): LoanSeen[]; wake(): void; close(): void} {
+	const {client} = session;
+	const feed = new PriceFeed({url: session.tickerStreamUrl, client}).start();
 	let last: Extract<WatchRead, {ok: true}> | undefined;
+	let dwellTimer: NodeJS.Timeout | undefined;
+	const projectNow = () => {
+		if (!last) return;
+		for (const event of watcher.project(client.clock.now(), projectRead(last, live.tickers))) send(event);
+		wake();
+	};
+	const wake = () => {
+		clearTimeout(dwellTimer);
+		const due = watcher.projectionDue();
+		// Overdue: the loan is back under the line it waits for (within the margin); the next price decides.
+		if (due === undefined || due <= client.clock.now()) return;
+		dwellTimer = setTimeout(projectNow, due - client.clock.now());
+	};
+	const live = new LiveTickers({
+		confirm: async (symbol) => (await client.tickers(symbol)).records.find((ticker) => ticker.symbol === symbol),
+		onChange: projectNow,
+	});
 	feed.onUpdate((update) => {
-		live.set(update.instId, {symbol: update.instId, lastPr: update.lastPr, ts: update.ts});
-		if (last) project(projectRead(last, live));
+		if (live.take(update) === 'shown') projectNow();
 	});
 	feed.onStatus((change) => {
 		const words = {connecting: undefined, live: 'prices: live from the ticker stream', polling: 'prices: read every 5 s (the ticker stream cannot be reached)', down: 'prices: not live'}[change.status];
 		if (words) session.out.stderr.write(`loan-tui: ${words}${change.reason && change.status !== 'live' ? ` (${sanitize(change.reason)})` : ''}\n`);
 	});
 	return {
+		sending: () => live.sending(),
 		readAt(read) {
 			last = read;
+			live.landed(read.book);
 			feed.setInstIds(liveSymbols(read.loans.map((seen) => seen.loan), read.book));
 		},
-		project: (read) => projectRead(read, live),
-		close: () => feed.close(),
+		project: (read) => projectRead(read, live.tickers),
+		wake,
+		close() {
+			clearTimeout(dwellTimer);
+			live.close();
+			feed.close();
+		},
 	};
 }
 

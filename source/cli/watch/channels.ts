@@ -1,6 +1,11 @@
 // Where `loan-tui watch` says an alert: stdout always (a line, or NDJSON under --json), then as asked the terminal
 // bell, a desktop notification, a command (--exec) and a webhook (--webhook). A channel that fails is reported on
 // stderr and never retried in a loop; none can hold up the next read (each has its own deadline).
+//
+// A slow command or receiver must not pile up: per loan (or, for the watch's own blindness and sight, per what it
+// cannot see) each of the notification, --exec and the webhook has at most one delivery in flight. Alerts that come
+// meanwhile are folded: only the latest is delivered when the running one ends (it is the loan's state now), and
+// stderr says how many were folded. stdout and the bell still get every alert.
 import {spawn} from 'node:child_process';
 import {eventJson, eventLine, eventText} from '../../operations/watch-words.js';
 import type {WatchEvent} from '../../operations/watch.js';
@@ -21,6 +26,10 @@ export interface ChannelOptions {
 	/** The environment of --exec and the notifier (runtime/config.ts: without the credentials). */
 	env: Environment;
 	platform?: NodeJS.Platform;
+	/** In place of spawning a child (tests: a slow command that ends when told). */
+	runChild?: typeof runChild;
+	/** In place of the POST (tests). */
+	postWebhook?: typeof postWebhook;
 }
 
 export interface Channels {
@@ -40,42 +49,81 @@ export function openChannels(options: ChannelOptions): Channels {
 	const notifier = options.notify ? notifierFor(options.platform ?? process.platform) : undefined;
 	if (options.notify && notifier === undefined) warn('desktop notifications are not available on this system (--notify is ignored)');
 	let notifierMissing = false;
+	const run = options.runChild ?? runChild;
+	const post = options.postWebhook ?? postWebhook;
+	const lane = (channel: string, deliver: (event: WatchEvent) => Promise<void>) => foldingLane(channel, deliver, track, warn);
+
+	const notify = notifier
+		? lane('the desktop notification', async (event) => {
+				if (notifierMissing) return;
+				const result = await run(notifier.command, notifier.args('loan-tui', eventText(event)), options.env);
+				// Alerts sent together all find it missing: said once.
+				if (result.kind === 'missing' && !notifierMissing) {
+					notifierMissing = true;
+					warn(`desktop notifications need ${notifier.command}, which is not installed (said once; alerts still go to the other channels)`);
+				}
+			})
+		: undefined;
+	const command = options.exec;
+	const exec =
+		command === undefined
+			? undefined
+			: lane('--exec', async (event) => {
+					const result = await run('sh', ['-c', command], {...options.env, ...eventEnvironment(event)}, out.stderr);
+					if (result.kind !== 'ok') warn(`--exec ${result.kind === 'failed' ? `exited with ${result.code}` : result.kind === 'timeout' ? 'was stopped after 30 s' : 'could not start'} for the alert "${eventText(event)}" (not retried)`);
+				});
+	const url = options.webhook;
+	const webhook =
+		url === undefined
+			? undefined
+			: lane('the webhook', async (event) => {
+					const problem = await post(url, eventJson(event));
+					if (problem !== undefined) warn(`the webhook did not take the alert (${problem}; not retried)`);
+				});
 
 	return {
 		send(event) {
 			out.stdout.write(out.json ? `${safeJson(eventJson(event))}\n` : `${eventLine(event)}\n`);
 			if (options.bell) out.stderr.write('\u0007');
-			if (notifier && !notifierMissing) {
-				track(
-					runChild(notifier.command, notifier.args('loan-tui', eventText(event)), options.env).then((result) => {
-						// Alerts sent together all find it missing: said once.
-						if (result.kind === 'missing' && !notifierMissing) {
-							notifierMissing = true;
-							warn(`desktop notifications need ${notifier.command}, which is not installed (said once; alerts still go to the other channels)`);
-						}
-					}),
-				);
-			}
-			if (options.exec !== undefined) {
-				const command = options.exec;
-				track(
-					runChild('sh', ['-c', command], {...options.env, ...eventEnvironment(event)}, out.stderr).then((result) => {
-						if (result.kind !== 'ok') warn(`--exec ${result.kind === 'failed' ? `exited with ${result.code}` : result.kind === 'timeout' ? 'was stopped after 30 s' : 'could not start'} for the alert "${eventText(event)}" (not retried)`);
-					}),
-				);
-			}
-			if (options.webhook !== undefined) {
-				const url = options.webhook;
-				track(
-					postWebhook(url, eventJson(event)).then((problem) => {
-						if (problem !== undefined) warn(`the webhook did not take the alert (${problem}; not retried)`);
-					}),
-				);
-			}
+			if (!notifierMissing) notify?.(event);
+			exec?.(event);
+			webhook?.(event);
 		},
 		async settle() {
-			await Promise.all([...running]);
+			// A delivery that ends starts the folded one after it: wait until none is left (each within its deadline).
+			while (running.size > 0) await Promise.all([...running]);
 		},
+	};
+}
+
+/** What a lane is for: one loan, or the watch's sight of the loans or the prices. */
+function laneKey(event: WatchEvent): string {
+	return event.orderId === undefined ? `the ${event.what ?? event.kind}` : `loan ${event.orderId}`;
+}
+
+/** One channel's deliveries: one in flight per lane; what comes meanwhile is folded into the latest, which follows. */
+function foldingLane(channel: string, deliver: (event: WatchEvent) => Promise<void>, track: (work: Promise<void>) => void, warn: (line: string) => void): (event: WatchEvent) => void {
+	const lanes = new Map<string, {next?: WatchEvent; folded: number}>();
+	const start = (key: string, event: WatchEvent) => {
+		const lane: {next?: WatchEvent; folded: number} = {folded: 0};
+		lanes.set(key, lane);
+		track(
+			deliver(event)
+				.catch(() => undefined)
+				.finally(() => {
+					lanes.delete(key);
+					if (lane.next === undefined) return;
+					if (lane.folded > 0) warn(`${lane.folded} alert${lane.folded === 1 ? '' : 's'} for ${key} ${lane.folded === 1 ? 'was' : 'were'} folded into the latest while ${channel} was still running`);
+					start(key, lane.next);
+				}),
+		);
+	};
+	return (event) => {
+		const key = laneKey(event);
+		const lane = lanes.get(key);
+		if (lane === undefined) return start(key, event);
+		if (lane.next !== undefined) lane.folded++;
+		lane.next = event;
 	};
 }
 
@@ -100,7 +148,7 @@ function notifierFor(platform: NodeJS.Platform): Notifier | undefined {
 	return undefined;
 }
 
-type ChildResult = {kind: 'ok'} | {kind: 'failed'; code: number | null} | {kind: 'timeout'} | {kind: 'missing'};
+export type ChildResult = {kind: 'ok'} | {kind: 'failed'; code: number | null} | {kind: 'timeout'} | {kind: 'missing'};
 
 function runChild(command: string, args: string[], env: Environment, output?: NodeJS.WritableStream): Promise<ChildResult> {
 	return new Promise((resolve) => {
