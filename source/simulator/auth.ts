@@ -20,7 +20,7 @@ export function hasCredentialHeaders(headers: IncomingHttpHeaders): boolean {
 	return CREDENTIAL_HEADERS.some((name) => header(headers, name) !== '');
 }
 
-export interface AuthInput {
+export interface AuthInput<Account extends Credentials = Credentials> {
 	headers: IncomingHttpHeaders;
 	method: string;
 	path: string;
@@ -28,20 +28,24 @@ export interface AuthInput {
 	query: string;
 	body: string;
 	serverNow: number;
-	accounts: ReadonlyMap<string, Credentials>;
+	accounts: ReadonlyMap<string, Account>;
+	/** A refusal reported once the key is known, before anything about the signature (the account mode's). */
+	admit?: (account: Account) => Reply | undefined;
 }
 
-export type AuthResult = {ok: true; account: Credentials} | {ok: false; reply: Reply};
+export type AuthResult<Account extends Credentials = Credentials> = {ok: true; account: Account} | {ok: false; reply: Reply};
 
-const deny = (code: string, msg: string): AuthResult => ({ok: false, reply: failure(code, msg)});
+const deny = (code: string, msg: string): {ok: false; reply: Reply} => ({ok: false, reply: failure(code, msg)});
 
-export function authenticate(input: AuthInput): AuthResult {
+export function authenticate<Account extends Credentials>(input: AuthInput<Account>): AuthResult<Account> {
 	const {headers} = input;
 	const apiKey = header(headers, 'access-key');
 	if (apiKey === '') return deny('40001', 'ACCESS_KEY cannot be empty');
 	const account = input.accounts.get(apiKey);
 	// An unknown key is reported before anything about the signature.
 	if (account === undefined) return deny('40037', 'Apikey does not exist');
+	const refusal = input.admit?.(account);
+	if (refusal) return {ok: false, reply: refusal};
 	const signature = header(headers, 'access-sign');
 	if (signature === '') return deny('40002', 'ACCESS_SIGN cannot be empty');
 	const timestamp = header(headers, 'access-timestamp');

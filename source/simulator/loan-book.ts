@@ -260,6 +260,41 @@ export class LoanBook implements LoanDesk {
 		return record;
 	}
 
+	/** v3's repay by collateral: all, or `amount` of the loan coin (interest first, then principal), paid by selling the
+	 * pledge coin at the loan's price (pledge in loan coin). Closing the loan releases the rest of the collateral; a
+	 * partial repayment releases nothing. Refused, changing nothing, when the collateral does not cover the payment. */
+	repayFromCollateral(apiKey: string, orderId: string, all: boolean, amount: string | undefined): SimRepayRecord | DeskRefusal {
+		const loan = this.find(orderId, apiKey);
+		if (!loan || loan.status !== 'ongoing') return {ok: false, code: '40020', msg: 'Parameter orderId error'};
+		const debt = loan.loanAmount.plus(loan.interest);
+		const paid = all ? debt : new Big(amount!);
+		if (paid.gt(debt)) return {ok: false, code: '40020', msg: 'Parameter amount error'};
+		const pledgePrice = new Big(this.price(loan.pledgeCoin)).div(this.price(loan.loanCoin));
+		const sold = paid.div(pledgePrice).round(8, Big.roundUp);
+		if (sold.gt(loan.pledgeAmount)) return {ok: false, code: '43012', msg: 'Insufficient balance'};
+		const full = paid.eq(debt);
+		const payInterest = paid.lt(loan.interest) ? paid : loan.interest;
+		const principal = paid.minus(payInterest);
+		const released = full ? loan.pledgeAmount.minus(sold) : new Big(0);
+		loan.interest = loan.interest.minus(payInterest);
+		loan.loanAmount = loan.loanAmount.minus(principal);
+		loan.pledgeAmount = loan.pledgeAmount.minus(sold).minus(released);
+		if (full) loan.status = 'REPAY';
+		const record: SimRepayRecord = {
+			apiKey,
+			orderId,
+			loanCoin: loan.loanCoin,
+			pledgeCoin: loan.pledgeCoin,
+			repayAmount: formatDecimal(paid, 8, Big.roundHalfUp),
+			payInterest: formatDecimal(payInterest, 8, Big.roundHalfUp),
+			repayLoanAmount: formatDecimal(principal, 8, Big.roundHalfUp),
+			repayUnlockAmount: formatDecimal(released, 8, Big.roundDown),
+			repayTime: this.now(),
+		};
+		this.repays.push(record);
+		return record;
+	}
+
 	/** IN adds collateral; OUT withdraws it, refused when the LTV would reach the margin-call LTV. */
 	revise(apiKey: string, orderId: string, pledgeCoin: string, type: 'IN' | 'OUT', amount: string): SimReviseRecord | DeskRefusal {
 		const loan = this.find(orderId, apiKey);

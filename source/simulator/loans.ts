@@ -1,6 +1,7 @@
-// The loan-management endpoints (reference Part C) after auth and rate limiting: parameter checks in the
-// order and with the codes the real service uses, then the loan book. Ratios leave here as percentages, as
-// Bitget sends them from the order endpoints; coinInfos sends fractions.
+// The loan-management endpoints (reference Part C, and their v3 twins of Part E.1) after auth and rate limiting:
+// parameter checks in the order and with the codes the real service uses, then the loan book. Ratios leave here as
+// percentages, as Bitget sends them from the order endpoints; coinInfos sends fractions. Where v3 differs (coins'
+// field names, repay's method, histories' pageNum, lower-case statuses, pledgeDays) the call's family decides.
 import type {IncomingHttpHeaders} from 'node:http';
 import Big from 'big.js';
 import type {OperationName} from '../api/types.js';
@@ -8,11 +9,16 @@ import {COINS, initialLtv, PLEDGEABLE} from './coins.js';
 import {formatDecimal, isPositiveDecimal} from './decimal.js';
 import {LIQUIDATION_LTV, MARGIN_CALL_LTV, type LoanBook, type SimLoan} from './loan-book.js';
 import {failure, success, type Reply} from './reply.js';
+import type {ApiFamily} from './types.js';
 
 const DAY_MS = 86_400_000;
 /** Three months, with a day of slack for month lengths. */
 const HISTORY_WINDOW_MS = 92 * DAY_MS;
 const HOURS_PER_YEAR = 24 * 365;
+/** The desk's limits per loan and per pledge, in USDT. */
+const MIN_BORROW_USDT = '10';
+const MAX_BORROW_USDT = '10000000000';
+const MAX_PLEDGE_USDT = '2000000';
 
 const percent = (fraction: Big | string) => formatDecimal(new Big(fraction).times(100), 2, Big.roundHalfUp);
 const amount = (value: Big) => formatDecimal(value, 8, Big.roundHalfUp);
@@ -21,6 +27,7 @@ export type LoanOperation = Exclude<OperationName, 'symbols' | 'estimate' | 'bor
 
 export interface LoanCall {
 	operation: LoanOperation;
+	family: ApiFamily;
 	params: URLSearchParams;
 	headers: IncomingHttpHeaders;
 	body: string;
@@ -32,7 +39,7 @@ export interface LoanCall {
 export function handleLoanOperation(call: LoanCall, book: LoanBook): Reply {
 	switch (call.operation) {
 		case 'coinInfos':
-			return coinInfos(call.params);
+			return call.family === 'v3' ? coinsV3(call.params) : coinInfos(call.params);
 		case 'ongoingOrders':
 			return ongoing(call, book);
 		case 'debts':
@@ -62,15 +69,49 @@ function coinInfos(params: URLSearchParams): Reply {
 			hourRateFlexible: info.hourlyRate.FLEXIBLE,
 			rateFlexible: annual(info.hourlyRate.FLEXIBLE),
 			// A generous ceiling: the demo balances (not this limit) are what a large borrow runs into.
-			minUsdt: '10',
-			maxUsdt: '10000000000',
-			min: formatDecimal(new Big(10).div(price), 8, Big.roundUp),
-			max: formatDecimal(new Big('10000000000').div(price), 8, Big.roundDown),
+			minUsdt: MIN_BORROW_USDT,
+			maxUsdt: MAX_BORROW_USDT,
+			min: formatDecimal(new Big(MIN_BORROW_USDT).div(price), 8, Big.roundUp),
+			max: formatDecimal(new Big(MAX_BORROW_USDT).div(price), 8, Big.roundDown),
 		};
 	});
 	const pledgeInfos = coins
 		.filter(([coin]) => PLEDGEABLE.includes(coin))
-		.map(([coin]) => ({coin, initRate: initialLtv(coin, 'SEVEN'), supRate: MARGIN_CALL_LTV, forceRate: LIQUIDATION_LTV, minUsdt: '0', maxUsdt: '2000000'}));
+		.map(([coin]) => ({coin, initRate: initialLtv(coin, 'SEVEN'), supRate: MARGIN_CALL_LTV, forceRate: LIQUIDATION_LTV, minUsdt: '0', maxUsdt: MAX_PLEDGE_USDT}));
+	return success({loanInfos, pledgeInfos}, () => ({loanInfos: loanInfos.map((info) => ({...info, hourRate7D: Number(info.hourRate7D)})), pledgeInfos}));
+}
+
+/** GET /api/v3/loan/coins: the same desk as coinInfos under v3's field names; borrow limits in the coin and in USDT,
+ * pledge limits in the coin. */
+function coinsV3(params: URLSearchParams): Reply {
+	const only = params.get('coin');
+	if (only && !COINS.has(only)) return failure('40034', `Parameter ${only} does not exist`);
+	const coins = [...COINS.entries()].filter(([coin]) => !only || coin === only);
+	const annual = (hourly: string) => formatDecimal(new Big(hourly).times(HOURS_PER_YEAR), 8, Big.roundHalfUp);
+	const inCoin = (usdt: string, price: string, mode: Big.RoundingMode) => formatDecimal(new Big(usdt).div(price), 8, mode);
+	const loanInfos = coins.map(([coin, info]) => ({
+		coin,
+		hourRateFlexible: info.hourlyRate.FLEXIBLE,
+		rateFlexible: annual(info.hourlyRate.FLEXIBLE),
+		hourRate7D: info.hourlyRate.SEVEN,
+		rate7D: annual(info.hourlyRate.SEVEN),
+		hourRate30D: info.hourlyRate.THIRTY,
+		rate30D: annual(info.hourlyRate.THIRTY),
+		minBorrowAmount: inCoin(MIN_BORROW_USDT, info.price, Big.roundUp),
+		maxBorrowAmount: inCoin(MAX_BORROW_USDT, info.price, Big.roundDown),
+		minBorrowLimit: MIN_BORROW_USDT,
+		maxBorrowLimit: MAX_BORROW_USDT,
+	}));
+	const pledgeInfos = coins
+		.filter(([coin]) => PLEDGEABLE.includes(coin))
+		.map(([coin, info]) => ({
+			coin,
+			initRate: initialLtv(coin, 'SEVEN'),
+			supRate: MARGIN_CALL_LTV,
+			forceRate: LIQUIDATION_LTV,
+			minPledgeAmount: '0',
+			maxPledgeAmount: inCoin(MAX_PLEDGE_USDT, info.price, Big.roundDown),
+		}));
 	return success({loanInfos, pledgeInfos}, () => ({loanInfos: loanInfos.map((info) => ({...info, hourRate7D: Number(info.hourRate7D)})), pledgeInfos}));
 }
 
@@ -150,17 +191,24 @@ function missing(fields: Record<string, unknown>, names: string[]): Reply | unde
 	return undefined;
 }
 
+const REPAY_METHODS = ['borrowed_coin', 'collateral'] as const;
+
 function repay(call: LoanCall, book: LoanBook): Reply {
 	const body = jsonBody(call);
 	if (!body.ok) return body.reply;
 	const {fields} = body;
-	const problem = missing(fields, ['orderId', 'repayAll']);
+	const v3 = call.family === 'v3';
+	// v3 requires the method: pay with the loan coin, or out of the collateral (reference E.1).
+	const problem = missing(fields, v3 ? ['orderId', 'repayAll', 'method'] : ['orderId', 'repayAll']);
 	if (problem) return problem;
 	const orderId = fields.orderId as string;
 	const repayAll = fields.repayAll as string;
 	if (!/^\d{1,30}$/.test(orderId)) return failure('40020', 'Parameter orderId error');
 	if (repayAll !== 'yes' && repayAll !== 'no') return failure('40020', 'Parameter repayAll error');
-	const unlock = fields.repayUnlock ?? 'yes';
+	const method = v3 ? (fields.method as string) : 'borrowed_coin';
+	if (!(REPAY_METHODS as readonly string[]).includes(method)) return failure('40020', 'Parameter method error');
+	// v3 keeps the collateral unless told otherwise; v2 releases it (reference E.1). A full repayment releases it all.
+	const unlock = fields.repayUnlock ?? (v3 ? 'no' : 'yes');
 	if (unlock !== 'yes' && unlock !== 'no') return failure('40020', 'Parameter repayUnlock error');
 	let partial: string | undefined;
 	if (repayAll === 'no') {
@@ -169,7 +217,10 @@ function repay(call: LoanCall, book: LoanBook): Reply {
 		partial = fields.amount as string;
 		if (!isPositiveDecimal(partial)) return failure('40020', 'Parameter amount error');
 	}
-	const result = book.repay(call.apiKey!, orderId, repayAll === 'yes', partial, unlock === 'yes');
+	const result =
+		method === 'collateral'
+			? book.repayFromCollateral(call.apiKey!, orderId, repayAll === 'yes', partial)
+			: book.repay(call.apiKey!, orderId, repayAll === 'yes', partial, unlock === 'yes');
 	if ('ok' in result) return failure(result.code, result.msg);
 	const {loanCoin, pledgeCoin, repayAmount, payInterest, repayLoanAmount, repayUnlockAmount} = result;
 	return success({loanCoin, pledgeCoin, repayAmount, payInterest, repayLoanAmount, repayUnlockAmount}, () => ({loanCoin, pledgeCoin, repayAmount: Number(repayAmount)}));
@@ -212,9 +263,12 @@ function history(call: LoanCall, book: LoanBook): Reply {
 	const endTime = Number(end);
 	if (endTime < startTime) return failure('40020', 'Parameter endTime error');
 	if (startTime < now - HISTORY_WINDOW_MS) return failure('40020', 'Parameter startTime error');
-	const pageNo = Number(params.get('pageNo') || '1');
+	const v3 = call.family === 'v3';
+	// v3 names the page number pageNum (reference E.1).
+	const pageParameter = v3 ? 'pageNum' : 'pageNo';
+	const pageNo = Number(params.get(pageParameter) || '1');
 	const pageSize = Number(params.get('pageSize') || '10');
-	if (!Number.isInteger(pageNo) || pageNo < 1) return failure('40020', 'Parameter pageNo error');
+	if (!Number.isInteger(pageNo) || pageNo < 1) return failure('40020', `Parameter ${pageParameter} error`);
 	if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) return failure('40020', 'Parameter pageSize error');
 
 	const apiKey = call.apiKey!;
@@ -225,6 +279,12 @@ function history(call: LoanCall, book: LoanBook): Reply {
 		matches(params, 'orderId', record.orderId) &&
 		matches(params, 'loanCoin', record.loanCoin) &&
 		matches(params, 'pledgeCoin', record.pledgeCoin);
+	// v3 answers statuses in lower case and takes a status filter in either case (reference E.1).
+	const wireStatus = (status: string) => (v3 ? status.toLowerCase() : status);
+	const statusWanted = (status: string) => {
+		const wanted = params.get('status');
+		return !wanted || (v3 ? wanted.toLowerCase() === status.toLowerCase() : wanted === status);
+	};
 	const page = <T>(rows: Array<[number, T]>) =>
 		rows
 			.sort((a, b) => b[0] - a[0])
@@ -233,9 +293,10 @@ function history(call: LoanCall, book: LoanBook): Reply {
 
 	switch (call.operation) {
 		case 'borrowHistory': {
-			const status = params.get('status');
+			// Ongoing loans have no documented status; this desk calls them BORROWING.
+			const statusOf = (loan: SimLoan) => wireStatus(loan.status === 'ongoing' ? 'BORROWING' : loan.status);
 			const rows = book.all
-				.filter((loan) => wanted(loan, loan.borrowTime) && (!status || loan.status === status))
+				.filter((loan) => wanted(loan, loan.borrowTime) && statusWanted(statusOf(loan)))
 				.map((loan): [number, unknown] => [
 					loan.borrowTime,
 					{
@@ -245,10 +306,11 @@ function history(call: LoanCall, book: LoanBook): Reply {
 						initPledgeAmount: loan.initPledgeAmount,
 						initLoanAmount: loan.initLoanAmount,
 						hourRate: formatDecimal(new Big(loan.hourRate).times(100), 8, Big.roundHalfUp),
-						daily: loan.daily,
+						// v3's field table names the period pledgeDays (its example says daily): sent as pledgeDays, so a
+						// client's tolerance of both is exercised.
+						[v3 ? 'pledgeDays' : 'daily']: loan.daily,
 						borrowTime: String(loan.borrowTime),
-						// Ongoing loans have no documented status; this desk calls them BORROWING.
-						status: loan.status === 'ongoing' ? 'BORROWING' : loan.status,
+						status: statusOf(loan),
 					},
 				]);
 			return success(page(rows));
@@ -282,12 +344,11 @@ function history(call: LoanCall, book: LoanBook): Reply {
 			return success(page(rows));
 		}
 		default: {
-			const status = params.get('status');
 			const rows = book.reduces
-				.filter((r) => wanted(r, r.reduceTime) && (!status || r.status === status))
+				.filter((r) => wanted(r, r.reduceTime) && statusWanted(r.status))
 				.map((r): [number, unknown] => {
 					const {apiKey: _key, reduceTime, pledgeRate, ...rest} = r;
-					return [reduceTime, {...rest, reduceTime: String(reduceTime), pledgeRate: percent(pledgeRate)}];
+					return [reduceTime, {...rest, reduceTime: String(reduceTime), pledgeRate: percent(pledgeRate), status: wireStatus(r.status)}];
 				});
 			return success(page(rows));
 		}

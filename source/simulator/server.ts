@@ -1,11 +1,14 @@
-// The HTTP server: routing, the request pipeline (availability → faults → rate limit → auth → handler) and
-// writing envelopes. Behaviour per endpoint lives in symbols.ts, estimate.ts and borrow.ts.
+// The HTTP server: routing (endpoints.ts), the request pipeline (availability → faults → auth with the account's mode
+// → rate limit → permission → handler) and writing envelopes. Behaviour per endpoint lives in symbols.ts,
+// estimate.ts, borrow.ts, loans.ts and accounts.ts.
 import {createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse} from 'node:http';
 import type {AddressInfo, Socket} from 'node:net';
-import {OPERATIONS, type Credentials, type OperationName, type Period} from '../api/types.js';
+import type {Credentials, Period} from '../api/types.js';
+import {accountInfo, AccountModes, accountSettings, modeRefusal, permissionRefusal} from './accounts.js';
 import {authenticate, hasCredentialHeaders} from './auth.js';
 import {handleBorrow, OrderIds} from './borrow.js';
 import {chooseEncoding, encode} from './compression.js';
+import {familyOf, route, type Endpoint, type Routed} from './endpoints.js';
 import {handleEstimate} from './estimate.js';
 import {LoanBook} from './loan-book.js';
 import {handleLoanOperation, type LoanOperation} from './loans.js';
@@ -16,7 +19,7 @@ import {catalogue, handleSymbols} from './symbols.js';
 import {PriceDrift} from './price-drift.js';
 import {TickerStream} from './ticker-stream.js';
 import {handleTickers} from './tickers.js';
-import type {RecordedRequest, SimulatedOrder, Simulator, SimulatorOptions} from './types.js';
+import type {RecordedRequest, SimulatedAccount, SimulatedOrder, Simulator, SimulatorOptions} from './types.js';
 
 export const DEMO_CREDENTIALS: Credentials = Object.freeze({
 	apiKey: 'demo-api-key',
@@ -24,19 +27,7 @@ export const DEMO_CREDENTIALS: Credentials = Object.freeze({
 	passphrase: 'demo-passphrase',
 });
 
-const TIME_PATH = '/api/v2/public/time';
 const TIME_PER_SECOND = 20;
-
-type Operation = OperationName | 'time' | 'unknown';
-
-function route(method: string, path: string): Operation {
-	for (const name of Object.keys(OPERATIONS) as OperationName[]) {
-		const op = OPERATIONS[name];
-		// Bitget answers a wrong method on a known path like an unknown path.
-		if (op.path === path) return op.method === method ? name : 'unknown';
-	}
-	return path === TIME_PATH && method === 'GET' ? 'time' : 'unknown';
-}
 
 function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
 	const result: Record<string, string> = {};
@@ -79,7 +70,10 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 	const host = options.host ?? '127.0.0.1';
 	const compression = options.compression ?? 'auto';
 	const timeAsString = options.requestTimeAsString === true;
-	const accounts = new Map((options.accounts ?? [DEMO_CREDENTIALS]).map((a) => [a.apiKey, a] as const));
+	const configuredAccounts: readonly SimulatedAccount[] = options.accounts ?? [DEMO_CREDENTIALS];
+	const accounts = new Map(configuredAccounts.map((a) => [a.apiKey, a] as const));
+	// New Bitget accounts are unified only (reference D.5).
+	const modes = new AccountModes(configuredAccounts, options.accountMode ?? 'unified');
 	const symbols = catalogue(options.extraSymbols ?? 0);
 	const limiter = new RateLimiter(options.rateLimits !== false);
 	const faults = new FaultQueue();
@@ -98,46 +92,42 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 	let closed = false;
 	const serverNow = () => Date.now() + clockOffset;
 
-	function execute(op: Operation, req: IncomingMessage, path: string, query: string, body: string): Outcome {
+	function execute(routed: Routed, req: IncomingMessage, path: string, query: string, body: string): Outcome {
 		const now = serverNow();
 		const ip = req.socket.remoteAddress ?? 'unknown';
 		const params = new URLSearchParams(query);
-		if (op === 'unknown') return {reply: failure('40404', 'Request URL NOT FOUND')};
-		if (op === 'time') {
+		if (routed.kind === 'unknown') return {reply: failure('40404', 'Request URL NOT FOUND')};
+		if (routed.kind === 'time') {
 			const rate = limiter.hit(`time:${ip}`, TIME_PER_SECOND, now);
 			if (!rate.allowed) return {reply: tooManyRequests(), remaining: 0};
 			return {reply: success({serverTime: String(now)}, () => ({serverTime: now})), remaining: rate.remaining};
 		}
-		const limit = OPERATIONS[op].perSecond;
+		const {endpoint} = routed;
+		const op = endpoint.operation;
+		const limit = endpoint.perSecond;
 		// The real service checks the signature over the decoded query (reference B.2): a client that signs the
 		// percent-encoded form is refused with 40009, as it would be in production.
-		const verify = () =>
-			authenticate({headers: req.headers, method: req.method ?? '', path, query: decodedQuery(query), body, serverNow: now, accounts});
-		// The tickers are public although their path has no /public/ in it (reference D.4).
-		if (!OPERATIONS[op].path.includes('/public/') && op !== 'tickers') {
-			// Always signed, and limited per API key (UID), so the key must be known before counting.
-			const result = verify();
+		const verify = (admit?: (account: SimulatedAccount) => Reply | undefined) =>
+			authenticate({headers: req.headers, method: req.method ?? '', path, query: decodedQuery(query), body, serverNow: now, accounts, admit});
+		if (!endpoint.isPublic) {
+			// Always signed, and limited per API key (UID), so the key must be known before counting. The account's mode
+			// decides which family it may call at all.
+			const result = verify((account) => modeRefusal(modes.of(account.apiKey), endpoint.family));
+			const bucket = (apiKey: string) => `${endpoint.family}:${op}:key:${apiKey}`;
 			if (!result.ok) {
 				const keyHeader = String(req.headers['access-key'] ?? '');
-				return {reply: result.reply, remaining: limiter.peek(`${op}:key:${keyHeader}`, limit, now)};
+				return {reply: result.reply, remaining: limiter.peek(bucket(keyHeader), limit, now)};
 			}
-			const rate = limiter.hit(`${op}:key:${result.account.apiKey}`, limit, now);
+			const {account} = result;
+			const rate = limiter.hit(bucket(account.apiKey), limit, now);
 			if (!rate.allowed) return {reply: tooManyRequests(), remaining: 0};
-			const reply =
-				op === 'borrow'
-					? handleBorrow(
-							{headers: req.headers, body, account: result.account},
-							(o) => (orders.push(o), book.open({...o, daily: o.daily as Period})),
-							ids,
-							(o) => book.rollback({...o, daily: o.daily as Period}),
-							(coin) => book.price(coin),
-						)
-					: handleLoanOperation({operation: op as LoanOperation, params, headers: req.headers, body, apiKey: result.account.apiKey, now}, book);
+			const reply = permissionRefusal(account, endpoint.method) ?? signedReply(endpoint, account, params, req, body, now);
 			return {reply, remaining: rate.remaining};
 		}
 		// The public GETs are limited per IP, before anything else is looked at.
 		const rate = limiter.hit(`${op}:ip:${ip}`, limit, now);
 		if (!rate.allowed) return {reply: tooManyRequests(), remaining: 0};
+		// Credentials sent to a public v2 lookup are verified, but any account mode may call it (reference E.2).
 		if (hasCredentialHeaders(req.headers)) {
 			const result = verify();
 			if (!result.ok) return {reply: result.reply, remaining: rate.remaining};
@@ -149,8 +139,34 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 					? handleEstimate(params, (coin) => book.price(coin))
 					: op === 'tickers'
 						? handleTickers(params, symbols, book, now)
-						: handleLoanOperation({operation: op as LoanOperation, params, headers: req.headers, body, now}, book);
+						: handleLoanOperation({operation: op as LoanOperation, family: endpoint.family, params, headers: req.headers, body, now}, book);
 		return {reply, remaining: rate.remaining};
+	}
+
+	/** A signed endpoint of either family, once the key, its mode, signature, limit and permission have passed. */
+	function signedReply(endpoint: Endpoint, account: SimulatedAccount, params: URLSearchParams, req: IncomingMessage, body: string, now: number): Reply {
+		switch (endpoint.operation) {
+			case 'accountSettings':
+				return accountSettings();
+			case 'accountInfo':
+				return accountInfo(account);
+			case 'borrow':
+				return handleBorrow(
+					{headers: req.headers, body, account},
+					(o) => (orders.push(o), book.open({...o, daily: o.daily as Period})),
+					ids,
+					(o) => book.rollback({...o, daily: o.daily as Period}),
+					(coin) => book.price(coin),
+				);
+			case 'estimate':
+				// Only v3's estimate is signed; the answer is the same.
+				return handleEstimate(params, (coin) => book.price(coin));
+			default:
+				return handleLoanOperation(
+					{operation: endpoint.operation as LoanOperation, family: endpoint.family, params, headers: req.headers, body, apiKey: account.apiKey, now},
+					book,
+				);
+		}
 	}
 
 	async function write(
@@ -219,7 +235,7 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 		const mark = url.indexOf('?');
 		const path = mark === -1 ? url : url.slice(0, mark);
 		const query = mark === -1 ? '' : url.slice(mark + 1);
-		const op = route(method, path);
+		const routed = route(method, path);
 		const record: RecordedRequest = {
 			at: Date.now(),
 			method,
@@ -227,12 +243,13 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 			query,
 			headers: flatHeaders(req.headers),
 			body,
-			operation: op === 'time' ? 'unknown' : op,
+			operation: routed.kind === 'endpoint' ? routed.endpoint.operation : 'unknown',
+			family: routed.kind === 'endpoint' ? routed.endpoint.family : familyOf(path),
 		};
 		requests.push(record);
 		if (!available) return writeHtml(req, res, record, 503, 'Service Temporarily Unavailable');
-		// Faults apply to the API's endpoints only.
-		const fault = op === 'unknown' || op === 'time' ? undefined : faults.take(op);
+		// Faults apply to the API's endpoints only, to a v2 endpoint and its v3 twin alike.
+		const fault = routed.kind === 'endpoint' ? faults.take(routed.endpoint.operation) : undefined;
 		if (fault) record.fault = fault.kind;
 		const answer = (reply: Reply, remaining?: number) => writeOutcome(req, res, record, {reply, remaining}, undefined);
 		switch (fault?.kind) {
@@ -260,7 +277,7 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 				if (closed || res.destroyed) return;
 				break;
 		}
-		const outcome = execute(op, req, path, query, body);
+		const outcome = execute(routed, req, path, query, body);
 		// A reset after the order is the same as a reset before it for the GETs (nothing to act on).
 		return writeOutcome(req, res, record, outcome, fault);
 	}
@@ -311,7 +328,9 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 		setPrice: (coin, usdtPrice) => book.setPrice(coin, usdtPrice),
 		tickerStream: stream,
 		driftPrices: () => drift.next(),
+		setAccountMode: (apiKey, mode) => modes.set(apiKey, mode),
 		reset: () => {
+			modes.reset();
 			stream.reset();
 			drift.reset();
 			requests.length = 0;

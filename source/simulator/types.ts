@@ -3,6 +3,28 @@ import type {Credentials, OperationName} from '../api/types.js';
 import type {LoanDesk} from './loan-book.js';
 import type {TickerStreamControls} from './ticker-stream.js';
 
+/** Bitget's two account modes (reference Part E): a classic account speaks the v2 earn/loan API, a unified trading
+ * account (UTA) the v3 loan API. */
+export type AccountMode = 'classic' | 'unified';
+
+/** The key's permission type, as GET /api/v3/account/info reports it. */
+export type PermType = 'read-only' | 'read-and-write';
+
+/** An accepted API key, with the account it belongs to. */
+export interface SimulatedAccount extends Credentials {
+	/** Default: SimulatorOptions.accountMode. */
+	mode?: AccountMode;
+	/** Default 'read-and-write'; a read-only key's loan POSTs are refused with 40014. */
+	permType?: PermType;
+}
+
+/** Which API generation a request went to: v2 (classic) or v3 (unified). */
+export type ApiFamily = 'v2' | 'v3';
+
+/** The endpoints of both families by operation name: v2 and v3 twins share one (OPERATIONS' names), and the two v3
+ * account endpoints have their own. */
+export type SimulatedOperation = OperationName | 'accountSettings' | 'accountInfo';
+
 export interface SimulatorOptions {
 	host?: string;
 	port?: number;
@@ -11,7 +33,9 @@ export interface SimulatorOptions {
 	/** Server clock = Date.now() + offset. */
 	clockOffsetMs?: number;
 	/** Accepted API keys; default [DEMO_CREDENTIALS]. */
-	accounts?: Credentials[];
+	accounts?: SimulatedAccount[];
+	/** The mode of accounts that do not name one; default 'unified' (every new Bitget account is, reference D.5). */
+	accountMode?: AccountMode;
 	/** Enforce the section 8 limits; default true. */
 	rateLimits?: boolean;
 	/** 'auto': br if accept-encoding has br, else gzip if it has gzip, else none. 'gzip'/'br' force it. */
@@ -47,11 +71,12 @@ export type FaultKind =
 	/** Execute the request, then never answer (until close): the answer is lost after the work was done. */
 	| 'stall-after-acting';
 
-export type FaultOperation = OperationName | 'any';
+export type FaultOperation = SimulatedOperation | 'any';
 
 export interface Fault {
 	kind: FaultKind;
-	/** Default 'any': any of the three endpoints (never unknown paths or /api/v2/public/time). */
+	/** Default 'any': any endpoint (never unknown paths or /api/v2/public/time). An operation name matches its v2 and
+	 * v3 twins alike. */
 	operation?: FaultOperation;
 	/** Default 1; Infinity allowed. */
 	times?: number;
@@ -62,7 +87,7 @@ export interface Fault {
 	body?: string;
 }
 
-type RecordedOperation = OperationName | 'unknown';
+type RecordedOperation = SimulatedOperation | 'unknown';
 
 export interface RecordedRequest {
 	/** Date.now() when the request had been read (wall clock, not the offset server clock). */
@@ -74,8 +99,10 @@ export interface RecordedRequest {
 	/** Lower-cased names; repeated headers joined with ", ". */
 	headers: Record<string, string>;
 	body: string;
-	/** /api/v2/public/time is recorded as 'unknown' too. */
+	/** /api/v2/public/time is recorded as 'unknown' too. v2 and v3 twins have the same name: see `family`. */
 	operation: RecordedOperation;
+	/** v3 for a path under /api/v3/, v2 otherwise (unknown paths included). */
+	family: ApiFamily;
 	status?: number;
 	code?: string;
 	fault?: FaultKind;
@@ -110,6 +137,9 @@ export interface Simulator {
 	readonly tickerStream: TickerStreamControls;
 	/** One step of the demo's price drift (price-drift.ts), as the timer of `priceDriftEveryMs` takes it. */
 	driftPrices(): void;
+	/** Switches an account's mode under a running client (an upgrade to unified, or back); throws for an unknown key.
+	 * reset() restores the configured modes. */
+	setAccountMode(apiKey: string, mode: AccountMode): void;
 	reset(): void;
 	close(): Promise<void>;
 }

@@ -3,7 +3,8 @@ import {describe, expect, it} from 'vitest';
 import {DEMO_CREDENTIALS} from '../../source/simulator/index.js';
 import {BORROW, call, ESTIMATE, hmac, signed, SYMBOLS, simulatorsPerTest} from './helpers.js';
 
-const sim = simulatorsPerTest({rateLimits: false});
+// Classic accounts: these tests sign v2 loan calls (modes.test.ts covers v3).
+const sim = simulatorsPerTest({rateLimits: false, accountMode: 'classic'});
 
 /** base64(HMAC-SHA256) computed by the openssl command line, exactly as a person would check it by hand. */
 function opensslSign(secret: string, message: string): string {

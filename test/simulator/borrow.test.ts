@@ -4,7 +4,8 @@ import {borrow, BORROW, call, signed} from './helpers.js';
 
 let sim: Simulator;
 beforeEach(async () => {
-	sim = await startSimulator({rateLimits: false});
+	// A classic account: the v2 borrow (modes.test.ts covers v3).
+	sim = await startSimulator({rateLimits: false, accountMode: 'classic'});
 });
 afterEach(() => sim.close());
 

@@ -5,7 +5,8 @@ import {borrow, call, ESTIMATE, SYMBOLS} from './helpers.js';
 
 let sim: Simulator;
 beforeEach(async () => {
-	sim = await startSimulator({rateLimits: false});
+	// A classic account: the faults are shown on the v2 borrow.
+	sim = await startSimulator({rateLimits: false, accountMode: 'classic'});
 });
 afterEach(() => {
 	vi.useRealTimers();

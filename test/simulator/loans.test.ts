@@ -8,7 +8,8 @@ const P = '/api/v2/earn/loan';
 const DAY = 86_400_000;
 const open: Simulator[] = [];
 async function sim(options: Parameters<typeof startSimulator>[0] = {}) {
-	const s = await startSimulator({accounts: [TEST_CREDENTIALS], clockOffsetMs: windowStartOffset(), ...options});
+	// A classic account: these are the v2 endpoints (modes.test.ts covers their v3 twins).
+	const s = await startSimulator({accounts: [{...TEST_CREDENTIALS, mode: 'classic'}], clockOffsetMs: windowStartOffset(), ...options});
 	open.push(s);
 	return s;
 }

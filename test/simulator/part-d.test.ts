@@ -14,7 +14,8 @@ const DAY = 86_400_000;
 const open: Simulator[] = [];
 const clients: BitgetClient[] = [];
 async function sim(): Promise<Simulator> {
-	const s = await startSimulator({accounts: [TEST_CREDENTIALS], rateLimits: false});
+	// A classic account: the v2 endpoints, and the v2 client reading them.
+	const s = await startSimulator({accounts: [{...TEST_CREDENTIALS, mode: 'classic'}], rateLimits: false});
 	open.push(s);
 	return s;
 }

@@ -5,7 +5,7 @@ import {borrow, call, ESTIMATE, freezeClock, SYMBOLS, windowStartOffset} from '.
 const open: Simulator[] = [];
 async function sim(options?: Parameters<typeof startSimulator>[0]) {
 	// Start each test at the beginning of a server-clock second so a burst is not split across two windows.
-	const s = await startSimulator({clockOffsetMs: windowStartOffset(), ...options});
+	const s = await startSimulator({clockOffsetMs: windowStartOffset(), accountMode: 'classic', ...options});
 	open.push(s);
 	return s;
 }

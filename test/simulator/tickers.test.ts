@@ -5,7 +5,8 @@ import {useSimulator} from '../helpers/simulator.js';
 import {ProtocolError} from '../../source/api/errors.js';
 
 describe('tickers (simulator over loopback, the client)', () => {
-	const sim = useSimulator();
+	// A classic account: the v2 client borrows through it.
+	const sim = useSimulator({accountMode: 'classic'});
 
 	it('every priced pair, unsigned, from the same book as the loans; a price set moves the ticker, the estimate and the LTV', async () => {
 		const client = sim.client();
