@@ -21,7 +21,7 @@ import {isRefusalCode} from './money-codes.js';
 import {redactError, redactSecrets, redactValue} from './redact.js';
 import {carriesCredentialsSafely, InsecureTransportError} from './transport.js';
 import {RateLimiter} from './rate-limiter.js';
-import {type Validated, validateEstimate, validateLoanOrder, validateSymbols} from './schemas.js';
+import {type Validated, validateAccountInfo, validateAccountSettings, validateEstimate, validateLoanOrder, validateSymbols} from './schemas.js';
 import {canonicalQuery, prehash, sign} from './sign.js';
 import {
 	type BorrowRequest,
@@ -33,6 +33,8 @@ import {
 	type OperationName,
 	type SymbolRecord,
 	type Ticker,
+	type AccountFamily,
+	pathFor,
 } from './types.js';
 import {checkAmount, checkCoin, checkOrigin, checkPeriod, checkSymbol, type Checked} from './validate.js';
 import {DEFAULT_LOCALE} from './locale.js';
@@ -83,10 +85,38 @@ export interface ClientOptions {
 	now?: () => number;
 	/** Send signed requests over plain http to a host that is not loopback (refused otherwise). */
 	allowInsecureHttp?: boolean;
+	/** What this run remembers of accounts' modes (runtime/session.ts keeps it on disk, per key, for a while). */
+	familyMemory?: FamilyMemory;
+}
+
+/** Remembered account modes, by API key (the store never shows the key anywhere). */
+export interface FamilyMemory {
+	recall(apiKey: string): Promise<AccountFamily | undefined>;
+	remember(apiKey: string, family: AccountFamily): Promise<void>;
 }
 
 export interface CallOptions {
 	signal?: AbortSignal;
+}
+
+/** A money POST may be told the family its body was built for, so the body recorded is the body sent. */
+export interface MoneyCallOptions extends CallOptions {
+	family?: AccountFamily;
+}
+
+/** What an API key may do, from /api/v3/account/info (unified accounts). */
+export interface KeyPermissions {
+	permType: string;
+	permissions: string[];
+}
+
+/** The family a mode refusal says the account is: 40085 (classic API refused: unified), 40084 and 25245 (unified
+ * API refused: classic). */
+function familyOfRefusal(error: unknown): AccountFamily | undefined {
+	if (!(error instanceof ApiError)) return undefined;
+	if (error.code === '40085') return 'unified';
+	if (error.code === '40084' || error.code === '25245') return 'classic';
+	return undefined;
 }
 
 export interface SymbolsOptions extends CallOptions {
@@ -122,6 +152,8 @@ const NOT_SENT_CODES = new Set([
 
 interface SendOptions<T> {
 	operation: OperationName;
+	/** The path when it is not the operation's own (a unified account's v3 twin). */
+	path?: string;
 	query?: string;
 	body?: string;
 	signed: boolean;
@@ -163,6 +195,10 @@ export class BitgetClient {
 	private readonly userAgent: string;
 	private readonly localNow: () => number;
 	private readonly allowInsecureHttp: boolean;
+	private readonly familyMemory: FamilyMemory | undefined;
+	/** The account's mode once known (asked, remembered, or learnt from a mode refusal); per key. */
+	private family: AccountFamily | undefined;
+	private familyLookup: Promise<AccountFamily> | undefined;
 
 	constructor(options: ClientOptions) {
 		this.origin = required(checkOrigin(options.baseUrl));
@@ -174,6 +210,7 @@ export class BitgetClient {
 		this.userAgent = options.userAgent ?? 'loan-tui';
 		this.localNow = options.now ?? Date.now;
 		this.allowInsecureHttp = options.allowInsecureHttp === true;
+		this.familyMemory = options.familyMemory;
 		this.clock = new ServerClock(this.localNow);
 		this.pool = new Pool(this.origin, {connections: 4, pipelining: 1, keepAliveTimeout: 30_000});
 		const limit = (name: OperationName) => options.perSecond?.[name] ?? OPERATIONS[name].perSecond;
@@ -186,7 +223,53 @@ export class BitgetClient {
 	}
 
 	setCredentials(credentials: Credentials | undefined): void {
+		if (credentials?.apiKey !== this.credentials?.apiKey) {
+			this.family = undefined;
+			this.familyLookup = undefined;
+		}
 		this.credentials = credentials;
+	}
+
+	/**
+	 * The account's mode: classic (v2 loans) or unified (v3 loans). Known once asked, remembered for the key, or learnt
+	 * from a mode refusal; else asked of /api/v3/account/settings (a classic key gets 40084 there), once for all the
+	 * callers waiting on it. Needs credentials.
+	 */
+	async accountFamily(options: CallOptions = {}): Promise<AccountFamily> {
+		if (this.family) return this.family;
+		const credentials = this.credentials;
+		if (!credentials) throw new InputError('reading your loans needs credentials (loan-tui login, or BITGET_* variables)');
+		const lookup = (this.familyLookup ??= this.lookUpFamily(credentials).finally(() => (this.familyLookup = undefined)));
+		await settledOrAborted(lookup, options.signal);
+		return lookup;
+	}
+
+	private async lookUpFamily(credentials: Credentials): Promise<AccountFamily> {
+		const remembered = await this.familyMemory?.recall(credentials.apiKey).catch(() => undefined);
+		if (remembered) return this.learnFamily(remembered, false);
+		try {
+			await this.get({operation: 'accountSettings', signed: true, validate: validateAccountSettings});
+			return this.learnFamily('unified');
+		} catch (error) {
+			if (familyOfRefusal(error) === 'classic') return this.learnFamily('classic');
+			// A venue without the v3 account API (an older Bitget-compatible one) speaks classic.
+			if ((error instanceof ApiError && error.code === '40404') || (error as {httpStatus?: number}).httpStatus === 404) return this.learnFamily('classic');
+			throw error;
+		}
+	}
+
+	private learnFamily(family: AccountFamily, remember = true): AccountFamily {
+		const changed = this.family !== family;
+		this.family = family;
+		if (changed) this.debug?.(`account mode: ${family === 'unified' ? 'unified trading account (v3 loans)' : 'classic account (v2 loans)'}`);
+		if (remember && this.credentials) void this.familyMemory?.remember(this.credentials.apiKey, family).catch(() => undefined);
+		return family;
+	}
+
+	/** What the key may do (unified accounts): read-only or read-and-write, and its permissions. */
+	async keyPermissions(options: CallOptions = {}): Promise<KeyPermissions> {
+		if (!this.credentials) throw new InputError('this needs credentials (loan-tui login, or BITGET_* variables)');
+		return this.get({operation: 'accountInfo', signed: true, validate: validateAccountInfo, ...options});
 	}
 
 	/** All spot pairs, or the one named (unreadable records left out: see symbolList for their count). */
@@ -243,8 +326,8 @@ export class BitgetClient {
 	}
 
 	/** Posts one borrow, under the money rules of postMoney. */
-	async borrow(request: BorrowRequest, options: CallOptions = {}): Promise<LoanOrder> {
-		return this.postMoney('borrow', borrowBody(request), validateLoanOrder, options);
+	async borrow(request: BorrowRequest, options: MoneyCallOptions = {}): Promise<LoanOrder> {
+		return this.postMoney('borrow', () => borrowBody(request), validateLoanOrder, options);
 	}
 
 	/** Throws when signed requests may not be sent from this client (before a confirmation is asked). */
@@ -253,17 +336,15 @@ export class BitgetClient {
 	}
 
 	/** Repays a loan, all or part, through the same exactly-once path as borrow. */
-	async repay(request: RepayRequest, options: CallOptions = {}): Promise<RepayResult> {
-		const body = repayBody(request);
+	async repay(request: RepayRequest, options: MoneyCallOptions = {}): Promise<RepayResult> {
 		if (!this.credentials) throw new InputError('repaying needs credentials (loan-tui login, or BITGET_* variables)');
-		return this.postMoney('repay', body, validateRepay, options);
+		return this.postMoney('repay', (family) => repayBody(request, family), validateRepay, options);
 	}
 
 	/** Adds (IN) or withdraws (OUT) collateral, through the same exactly-once path as borrow. */
-	async revisePledge(request: RevisePledgeRequest, options: CallOptions = {}): Promise<RevisePledgeResult> {
-		const body = revisePledgeBody(request);
+	async revisePledge(request: RevisePledgeRequest, options: MoneyCallOptions = {}): Promise<RevisePledgeResult> {
 		if (!this.credentials) throw new InputError('changing collateral needs credentials (loan-tui login, or BITGET_* variables)');
-		return this.postMoney('revisePledge', body, validateRevisePledge, options);
+		return this.postMoney('revisePledge', () => revisePledgeBody(request), validateRevisePledge, options);
 	}
 
 	/** Loanable and pledgeable coins with rates and limits (public: sent unsigned, like the estimate's lookups in ccxt). */
@@ -290,7 +371,8 @@ export class BitgetClient {
 	async ongoingOrderPage(query: Record<string, string> | OngoingQuery = {}, options: CallOptions = {}): Promise<ListPage<OngoingLoan>> {
 		// Only the endpoint's own filters are sent; each is checked before anything leaves (loan-requests.ts).
 		const {orderId, loanCoin, pledgeCoin} = query as OngoingQuery;
-		const page = await this.signedGet('ongoingOrders', ongoingQuery({orderId, loanCoin, pledgeCoin}), validateOngoingPage, options);
+		const ongoing = ongoingQuery({orderId, loanCoin, pledgeCoin});
+		const page = await this.signedGet('ongoingOrders', () => ongoing, validateOngoingPage, options);
 		return this.reportUnreadable('ongoingOrders', page);
 	}
 
@@ -299,7 +381,7 @@ export class BitgetClient {
 	async history<K extends HistoryKind>(kind: K, query: HistoryQuery, options: CallOptions & {extra?: Record<string, string>} = {}): Promise<ListPage<HistoryRecords[K]>> {
 		const validate = {borrowHistory: validateBorrowHistory, repayHistory: validateRepayHistory, reviseHistory: validateReviseHistory, reduces: validateReduces}[kind];
 		const {extra, ...call} = options;
-		const page = await this.signedGet(kind, historyQuery(query, this.clock.now(), extra), validate as (data: unknown) => Validated<ListPage<HistoryRecords[K]>>, call);
+		const page = await this.signedGet(kind, (family) => historyQuery(query, this.clock.now(), extra, family), validate as (data: unknown) => Validated<ListPage<HistoryRecords[K]>>, call);
 		return this.reportUnreadable(kind, page);
 	}
 
@@ -312,12 +394,23 @@ export class BitgetClient {
 	}
 
 	async debts(options: CallOptions = {}): Promise<Debts> {
-		return this.signedGet('debts', '', validateDebts, options);
+		return this.signedGet('debts', () => '', validateDebts, options);
 	}
 
-	private async signedGet<T>(operation: OperationName, query: string, validate: (data: unknown) => Validated<T>, options: CallOptions): Promise<T> {
-		if (!this.credentials) throw new InputError('reading your loans needs credentials (loan-tui login, or BITGET_* variables)');
-		return this.get({operation, query, signed: true, validate, ...options});
+	/** A signed loan read in the account's family; a mode refusal (the account was upgraded, or the remembered mode is
+	 * out of date) teaches the other family, and the read — safe to repeat — is asked there once. */
+	private async signedGet<T>(operation: OperationName, query: (family: AccountFamily) => string, validate: (data: unknown) => Validated<T>, options: CallOptions): Promise<T> {
+		// Bad input is refused before anything is sent, the account's mode asked included.
+		query('classic');
+		const family = await this.accountFamily(options);
+		const read = (inFamily: AccountFamily) => this.get({operation, path: pathFor(operation, inFamily), query: query(inFamily), signed: true, validate, ...options});
+		try {
+			return await read(family);
+		} catch (error) {
+			const actual = familyOfRefusal(error);
+			if (actual === undefined || actual === family) throw error;
+			return read(this.learnFamily(actual));
+		}
 	}
 
 	/**
@@ -340,16 +433,21 @@ export class BitgetClient {
 	 * @param body the exact JSON text to send and sign
 	 * @param validate checks the `data` of a 00000 answer on HTTP 2xx
 	 */
-	private async postMoney<T>(operation: OperationName, body: string, validate: (data: unknown) => Validated<T>, options: CallOptions = {}): Promise<T> {
+	private async postMoney<T>(operation: OperationName, bodyFor: (family: AccountFamily) => string, validate: (data: unknown) => Validated<T>, options: MoneyCallOptions = {}): Promise<T> {
 		if (!this.credentials) throw new InputError(`${operation === 'borrow' ? 'borrowing' : operation} needs credentials (loan-tui login, or BITGET_* variables)`);
 		this.assertCanSign();
+		// Bad input is refused before anything is sent, the account's mode asked included.
+		bodyFor('unified');
+		const family = options.family ?? (await this.accountFamily(options));
+		const body = bodyFor(family);
+		const path = pathFor(operation, family);
 		const details = {operation, sent: JSON.parse(body) as Record<string, unknown>};
 		let resent = false;
 		for (;;) {
 			const progress = {sent: false};
 			let attempt: Attempt<T>;
 			try {
-				attempt = await this.attempt<T>({operation, body, signed: true, deadlineMs: this.borrowTimeoutMs, validate, signal: options.signal, progress});
+				attempt = await this.attempt<T>({operation, path, body, signed: true, deadlineMs: this.borrowTimeoutMs, validate, signal: options.signal, progress});
 			} catch (error) {
 				if (!options.signal?.aborted) throw error;
 				const reason: unknown = options.signal.reason;
@@ -368,7 +466,12 @@ export class BitgetClient {
 			// A refusal is a readable envelope on 200 or 4xx whose code says the request was refused before execution
 			// (api/money-codes.ts); a server-trouble code or one not known to be a refusal may have acted.
 			const readableStatus = status !== undefined && (status === 200 || (status >= 400 && status <= 499));
-			if (error instanceof ApiError && attempt.readable === true && readableStatus && isRefusalCode(error.code)) throw error;
+			if (error instanceof ApiError && attempt.readable === true && readableStatus && isRefusalCode(error.code)) {
+				// A mode refusal did nothing; the next POST (after a new confirmation) goes to the right family.
+				const actual = familyOfRefusal(error);
+				if (actual !== undefined) this.learnFamily(actual);
+				throw error;
+			}
 			const orderId = claimedOrderId(attempt.claimed);
 			throw new OutcomeUnknownError(error, orderId === undefined ? details : {...details, orderId, httpStatus: status});
 		}
@@ -407,7 +510,8 @@ export class BitgetClient {
 
 	private async attempt<T>(options: SendOptions<T>): Promise<Attempt<T>> {
 		const {operation, query = '', body = ''} = options;
-		const {method, path} = OPERATIONS[operation];
+		const {method} = OPERATIONS[operation];
+		const path = options.path ?? OPERATIONS[operation].path;
 		// Every /public/ path is sent without credential headers, as the most used clients do (reference B.2).
 		const signed = options.signed && !path.includes('/public/');
 		const validate = options.validate;

@@ -156,5 +156,8 @@ function hintForCode(code: string): string {
 		return 'The exchange is busy or upgrading; try again later.';
 	}
 	if (code === '43012') return 'Insufficient balance for this pledge.';
+	if (code === '40085') return 'Your Bitget account is a unified trading account, whose loans are v3 ones; nothing was done. loan-tui speaks v3 to it from now on: run it again (loan-tui whoami says the mode).';
+	if (code === '40084' || code === '25245') return 'Your Bitget account is a classic account, whose loans are v2 ones; nothing was done. loan-tui speaks v2 to it from now on: run it again (loan-tui whoami says the mode).';
+	if (code === '25620') return "The API key has no access to this: on Bitget, give it the unified account's loan permission (read and write to borrow, repay or change collateral).";
 	return 'Check the values and try again.';
 }

@@ -10,6 +10,7 @@ import {
 	type RevisePledgeRequest,
 } from './loan-types.js';
 import {canonicalQuery} from './sign.js';
+import type {AccountFamily} from './types.js';
 import {checkAmount, checkCoin, type Checked} from './validate.js';
 
 const DAY_MS = 86_400_000;
@@ -36,7 +37,8 @@ export function ongoingQuery(query: OngoingQuery = {}): string {
 }
 
 /** startTime/endTime within the last three months (measured against `now`, the server's time), paging ≤ 100. */
-export function historyQuery(query: HistoryQuery, now: number, extra: Record<string, string> = {}): string {
+/** A history page's query; unified accounts page with `pageNum`, classic ones with `pageNo` (Part E.1). */
+export function historyQuery(query: HistoryQuery, now: number, extra: Record<string, string> = {}, family: AccountFamily = 'classic'): string {
 	const {startTime, endTime} = query;
 	if (!Number.isSafeInteger(startTime) || !Number.isSafeInteger(endTime) || startTime < 0 || endTime < 0) {
 		throw new InputError('history window: start and end must be times in epoch milliseconds');
@@ -55,7 +57,7 @@ export function historyQuery(query: HistoryQuery, now: number, extra: Record<str
 	if (query.pledgeCoin !== undefined) params.pledgeCoin = required(checkCoin(query.pledgeCoin, 'pledge coin'));
 	if (query.pageNo !== undefined) {
 		if (!Number.isSafeInteger(query.pageNo) || query.pageNo < 1) throw new InputError('page number must be 1 or more');
-		params.pageNo = String(query.pageNo);
+		params[family === 'unified' ? 'pageNum' : 'pageNo'] = String(query.pageNo);
 	}
 	if (query.pageSize !== undefined) {
 		if (!Number.isSafeInteger(query.pageSize) || query.pageSize < 1 || query.pageSize > HISTORY_MAX_PAGE_SIZE) {
@@ -66,8 +68,9 @@ export function historyQuery(query: HistoryQuery, now: number, extra: Record<str
 	return canonicalQuery(params);
 }
 
-/** The repay body: keys in a fixed order; `amount` only (and always) for a partial repayment. */
-export function repayBody(request: RepayRequest): string {
+/** The repay body: keys in a fixed order; `amount` only (and always) for a partial repayment; `repayUnlock` always
+ * said (the families' defaults differ); for a unified account `method`, which v3 requires. */
+export function repayBody(request: RepayRequest, family: AccountFamily = 'classic'): string {
 	const body: Record<string, string> = {orderId: required(checkOrderId(request.orderId))};
 	if (typeof request.repayAll !== 'boolean') throw new InputError('say whether to repay all (repayAll yes or no)');
 	if (request.repayAll && request.amount !== undefined) throw new InputError('give either "repay all" or an amount, not both');
@@ -75,6 +78,8 @@ export function repayBody(request: RepayRequest): string {
 	body.repayAll = request.repayAll ? 'yes' : 'no';
 	if (!request.repayAll) body.amount = required(checkAmount(request.amount!, 'repay amount'));
 	body.repayUnlock = request.repayUnlock === false ? 'no' : 'yes';
+	if (family === 'unified') body.method = request.method ?? 'borrowed_coin';
+	else if (request.method === 'collateral') throw new InputError('repaying out of the collateral needs a unified trading account; this Bitget account is a classic one (repay with the loan coin)');
 	return JSON.stringify(body);
 }
 

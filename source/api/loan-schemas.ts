@@ -135,17 +135,23 @@ const reviseRecordSchema = v.looseObject({
 	beforePledgeRate: percent,
 });
 
-const borrowRecordSchema = v.looseObject({
-	orderId,
-	loanCoin: coin,
-	pledgeCoin: coin,
-	initPledgeAmount: decimal,
-	initLoanAmount: decimal,
-	hourRate: percent,
-	daily: text,
-	borrowTime: epochMs,
-	status: text,
-});
+// The v3 page's table names the period `pledgeDays` where its example (and v2) say `daily` (reference E.1): either.
+const borrowRecordSchema = v.pipe(
+	v.looseObject({
+		orderId,
+		loanCoin: coin,
+		pledgeCoin: coin,
+		initPledgeAmount: decimal,
+		initLoanAmount: decimal,
+		hourRate: percent,
+		daily: v.optional(text),
+		pledgeDays: v.optional(text),
+		borrowTime: epochMs,
+		status: text,
+	}),
+	v.check((record) => record.daily !== undefined || record.pledgeDays !== undefined, 'a period (daily or pledgeDays)'),
+	v.transform(({pledgeDays, ...record}) => ({...record, daily: (record.daily ?? pledgeDays)!})),
+);
 
 const repayRecordSchema = v.looseObject({...repaySchema.entries, orderId, repayTime: epochMs});
 

@@ -156,9 +156,13 @@ export interface RepayRequest {
 	/** true: the whole debt (principal and interest); false: `amount`. */
 	repayAll: boolean;
 	amount?: string;
-	/** Release collateral (the API's default is yes). */
+	/** Release collateral (classic's default is yes, unified's no: always sent). */
 	repayUnlock: boolean;
+	/** Unified accounts only: pay with the loan coin (the default) or out of the collateral (Part E.1). */
+	method?: RepayMethod;
 }
+
+export type RepayMethod = 'borrowed_coin' | 'collateral';
 
 export const REVISE_TYPES = ['IN', 'OUT'] as const;
 type ReviseType = (typeof REVISE_TYPES)[number];

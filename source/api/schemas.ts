@@ -81,3 +81,20 @@ export function validateEstimate(data: unknown): Validated<Estimate> {
 export function validateLoanOrder(data: unknown): Validated<LoanOrder> {
 	return validate<LoanOrder>(loanOrderSchema, data, 'loan order');
 }
+
+/** /api/v3/account/settings: any answer means a unified trading account (unified, hybrid, upgrading, switching). */
+const accountSettingsSchema = v.looseObject({accountMode: v.nullish(v.pipe(v.string(), v.maxLength(40)))});
+
+export function validateAccountSettings(data: unknown): Validated<{accountMode?: string | null}> {
+	return validate(accountSettingsSchema, data, 'account settings');
+}
+
+/** /api/v3/account/info: what the key may do. */
+const accountInfoSchema = v.looseObject({
+	permType: v.optional(v.pipe(v.string(), v.maxLength(40)), ''),
+	permissions: v.optional(v.array(v.pipe(v.string(), v.maxLength(40))), []),
+});
+
+export function validateAccountInfo(data: unknown): Validated<{permType: string; permissions: string[]}> {
+	return validate(accountInfoSchema, data, 'account info');
+}

@@ -85,7 +85,32 @@ export const OPERATIONS = {
 	debts: {method: 'GET', path: '/api/v2/earn/loan/debts', perSecond: 10},
 	// Prices (reference D.4): public and unsigned although the path has no /public/ in it.
 	tickers: {method: 'GET', path: '/api/v2/spot/market/tickers', perSecond: 20},
+	// Unified trading accounts (reference Part E.2): the account's mode, and what its key may do.
+	accountSettings: {method: 'GET', path: '/api/v3/account/settings', perSecond: 10},
+	accountInfo: {method: 'GET', path: '/api/v3/account/info', perSecond: 10},
 } as const;
 export type OperationName = keyof typeof OPERATIONS;
+
+/** The two wire families of Bitget's loans: classic accounts speak /api/v2/earn/loan, unified trading accounts
+ * /api/v3/loan (reference Part E). The public lookups (coinInfos, hour-interest) answer any caller on v2. */
+export type AccountFamily = 'classic' | 'unified';
+
+/** The v3 twin of each signed loan operation (Part E.1); the same 10/s per account, so one limiter serves both. */
+export const UNIFIED_PATHS: Partial<Record<OperationName, string>> = {
+	borrow: '/api/v3/loan/borrow',
+	ongoingOrders: '/api/v3/loan/borrow-ongoing',
+	repay: '/api/v3/loan/repay',
+	revisePledge: '/api/v3/loan/revise-pledge',
+	reviseHistory: '/api/v3/loan/pledge-rate-history',
+	borrowHistory: '/api/v3/loan/borrow-history',
+	repayHistory: '/api/v3/loan/repay-history',
+	reduces: '/api/v3/loan/reduces',
+	debts: '/api/v3/loan/debts',
+};
+
+/** The path of an operation for an account of this family. */
+export function pathFor(operation: OperationName, family: AccountFamily | undefined): string {
+	return (family === 'unified' ? UNIFIED_PATHS[operation] : undefined) ?? OPERATIONS[operation].path;
+}
 
 export const SUCCESS_CODE = '00000';

@@ -15,7 +15,7 @@ import {borrowBody} from '../api/client.js';
 import {ApiError, InputError, InterruptedError, OutcomeUnknownError} from '../api/errors.js';
 import {repayBody, revisePledgeBody} from '../api/loan-requests.js';
 import type {OngoingLoan, RepayResult, RevisePledgeResult} from '../api/loan-types.js';
-import type {LoanOrder} from '../api/types.js';
+import type {AccountFamily, LoanOrder} from '../api/types.js';
 import {sanitize} from '../format/sanitize.js';
 import type {Finding, MoneyRequest, SentRequest} from '../loans/evidence.js';
 import type {MoneyJournal, MoneyOperation, MoneyRecord} from '../state/money-journal.js';
@@ -96,13 +96,13 @@ const SNAPSHOT_MS = 5_000;
 
 const OPERATION: Record<MoneyIntent['kind'], MoneyOperation> = {borrow: 'borrow', repay: 'repay', revisePledge: 'collateral'};
 
-/** The exact JSON text that is posted (and signed) for a request. */
-function bodyOf(request: MoneyRequest): string {
+/** The exact JSON text that is posted (and signed) for a request to an account of this family. */
+function bodyOf(request: MoneyRequest, family: AccountFamily): string {
 	switch (request.kind) {
 		case 'borrow':
 			return borrowBody(request.request);
 		case 'repay':
-			return repayBody(request.request);
+			return repayBody(request.request, family);
 		case 'revisePledge':
 			return revisePledgeBody(request.request);
 	}
@@ -119,14 +119,14 @@ function bodyValues(body: string): Record<string, string> {
 	return values;
 }
 
-async function post(client: BitgetClient, intent: MoneyIntent, signal: AbortSignal): Promise<MoneyResult> {
+async function post(client: BitgetClient, intent: MoneyIntent, signal: AbortSignal, family: AccountFamily): Promise<MoneyResult> {
 	switch (intent.kind) {
 		case 'borrow':
-			return {kind: 'borrow', result: await client.borrow(intent.request, {signal})};
+			return {kind: 'borrow', result: await client.borrow(intent.request, {signal, family})};
 		case 'repay':
-			return {kind: 'repay', result: await client.repay(intent.request, {signal})};
+			return {kind: 'repay', result: await client.repay(intent.request, {signal, family})};
 		case 'revisePledge':
-			return {kind: 'revisePledge', result: await client.revisePledge(intent.request, {signal})};
+			return {kind: 'revisePledge', result: await client.revisePledge(intent.request, {signal, family})};
 	}
 }
 
@@ -139,7 +139,8 @@ export async function sendMoney(intent: MoneyIntent, deps: MoneyDeps, options: S
 	const operation = OPERATION[intent.kind];
 	let body: string;
 	try {
-		body = bodyOf(intent);
+		// Checked as a unified account's body (the wider one) until the account's family is known.
+		body = bodyOf(intent, 'unified');
 	} catch (error) {
 		return {status: 'not-sent', error, sent: {operation, values: {}, origin: client.origin}};
 	}
@@ -172,6 +173,16 @@ export async function sendMoney(intent: MoneyIntent, deps: MoneyDeps, options: S
 			return {status: 'not-sent', error, sent};
 		}
 		progress('preparing');
+		// The account's family decides the path and the body (a unified account's repay says its method); the body
+		// recorded is the body sent.
+		let family: AccountFamily;
+		try {
+			family = await client.accountFamily({signal});
+			body = bodyOf(intent, family);
+			sent.values = bodyValues(body);
+		} catch (error) {
+			return {status: 'not-sent', error: signal.aborted ? notSentByInterrupt(operation, signal.reason) : error, sent};
+		}
 		if (intent.kind === 'borrow' && !intent.prechecked) {
 			try {
 				const verdict = await checkBorrow(client, intent.request, signal);
@@ -220,7 +231,7 @@ export async function sendMoney(intent: MoneyIntent, deps: MoneyDeps, options: S
 		let result: MoneyResult | undefined;
 		let failure: unknown;
 		try {
-			result = await post(client, intent, signal);
+			result = await post(client, intent, signal, family);
 		} catch (error) {
 			failure = error;
 		}

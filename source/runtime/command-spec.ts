@@ -26,6 +26,7 @@ export const COMMAND_OPTIONS = {
 	stdin: {type: 'boolean'},
 	amount: {type: 'string'},
 	'keep-collateral': {type: 'boolean'},
+	'from-collateral': {type: 'boolean'},
 	days: {type: 'string'},
 	local: {type: 'boolean'},
 	wide: {type: 'boolean'},
@@ -82,6 +83,7 @@ export const OPTION_DOCS: Record<OptionName, OptionDoc> = {
 	stdin: {text: 'read API key, secret key and passphrase as three lines from standard input'},
 	amount: {value: 'amount', placeholder: 'N', text: 'repay this much (interest first, then principal)'},
 	'keep-collateral': {text: 'keep the collateral pledged after a partial repayment (--amount; repaying all releases it all)'},
+	'from-collateral': {text: 'pay out of the collateral (Bitget sells pledge coin) instead of with the loan coin; unified trading accounts only'},
 	days: {value: 'days', placeholder: 'N', text: 'the last N days, 1 to 90 (default 30)'},
 	local: {text: 'what this app sent from this machine (borrow, repay, collateral), not the exchange\'s records'},
 	wide: {text: 'every column, however wide (a narrow terminal or COLUMNS leaves the least important out)'},
@@ -179,11 +181,11 @@ export const COMMAND_SPECS = {
 		examples: ['loan-tui loans', 'loan-tui loans 1130000000000000001 --json', 'loan-tui loans 1130000000000000001 --margin 10 --to-ltv 55'],
 	},
 	repay: {
-		usage: 'repay ORDER (--all | --amount N | --to-ltv PCT) [--keep-collateral] [--yes]',
+		usage: 'repay ORDER (--all | --amount N | --to-ltv PCT) [--keep-collateral] [--from-collateral] [--yes]',
 		summary: 'repay a loan, all or part',
 		description:
-			'Repays a loan: --all (principal and interest; all collateral is released) or --amount N\n(interest first, then principal). --keep-collateral keeps the collateral pledged on a partial\nrepayment (the LTV falls). Asks "Repay? [y/N]" on a terminal after showing principal, interest\nand what will be released; refuses (exit 2) without a terminal unless --yes. Sent at most once.\nExit 3: the outcome is unknown; loan-tui then reads the loan again and says what it found.\n--to-ltv PCT computes the partial repayment that brings the LTV down to PCT % (the collateral\nkept, as only that lowers the LTV), then the same review.',
-		options: ['all', 'amount', 'keep-collateral', 'yes', 'to-ltv'],
+			'Repays a loan: --all (principal and interest; all collateral is released) or --amount N\n(interest first, then principal). --keep-collateral keeps the collateral pledged on a partial\nrepayment (the LTV falls). Asks "Repay? [y/N]" on a terminal after showing principal, interest\nand what will be released; refuses (exit 2) without a terminal unless --yes. Sent at most once.\nExit 3: the outcome is unknown; loan-tui then reads the loan again and says what it found.\n--to-ltv PCT computes the partial repayment that brings the LTV down to PCT % (the collateral\nkept, as only that lowers the LTV), then the same review. --from-collateral pays out of the collateral (a unified trading account\'s\nrepay method "collateral"): the review says how much pledge coin is sold at today\'s price.',
+		options: ['all', 'amount', 'keep-collateral', 'from-collateral', 'yes', 'to-ltv'],
 		optionText: {
 			all: 'repay principal and interest in full; all collateral is released',
 		},
@@ -194,7 +196,7 @@ export const COMMAND_SPECS = {
 			['to-ltv', 'amount'],
 		],
 		positionals: ['order'],
-		examples: ['loan-tui repay 1130000000000000001 --all', 'loan-tui repay 1130000000000000001 --amount 50 --keep-collateral', 'loan-tui repay 1130000000000000001 --to-ltv 50'],
+		examples: ['loan-tui repay 1130000000000000001 --all', 'loan-tui repay 1130000000000000001 --amount 50 --keep-collateral', 'loan-tui repay 1130000000000000001 --to-ltv 50', 'loan-tui repay 1130000000000000001 --all --from-collateral'],
 	},
 	collateral: {
 		usage: 'collateral ORDER (add|withdraw) (N | --to-ltv PCT) [--yes]',

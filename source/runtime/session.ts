@@ -6,6 +6,7 @@ import {resolveCredentials} from '../credentials/resolve.js';
 import {CredentialsError, DEFAULT_PROFILE, type CredentialStore, type ResolvedCredentials} from '../credentials/types.js';
 import {sanitize} from '../format/sanitize.js';
 import type {CoinInfos} from '../api/loan-types.js';
+import {accountModesAt} from '../state/account-modes.js';
 import {hasCachedCoins, saveCoins, saveOrderIds, savePairs, sourceName} from '../state/completion-cache.js';
 import {VERSION} from '../version.js';
 import {connectedTo, tickerStreamUrl, type Config} from './config.js';
@@ -48,7 +49,7 @@ export async function openSession(config: Config, out: Output): Promise<Session>
 	const keychain = () => openKeychain({sessionBus: config.sessionBus});
 	// Environment credentials are free to read, so a lookup is signed when they exist; the keychain waits until needed.
 	const known = demoCredentials ?? (await resolveCredentials({environment: config.credentials, profile: config.profile}));
-	const client = new BitgetClient({
+	const client: BitgetClient = new BitgetClient({
 		baseUrl,
 		locale: config.locale,
 		credentials: known?.credentials,
@@ -56,7 +57,10 @@ export async function openSession(config: Config, out: Output): Promise<Session>
 		debug,
 		userAgent: `loan-tui/${VERSION}`,
 		allowInsecureHttp: config.allowInsecureHttp,
+		// The demo's simulator lives as long as the run: its mode is asked again each time.
+		...(config.demo ? {} : {familyMemory: {recall: (key) => modes().recall(key), remember: (key, family) => modes().remember(key, family)}}),
 	});
+	const modes = (): ReturnType<typeof accountModesAt> => accountModesAt(config.directories.cache, client.origin);
 	const cache = config.directories.cache;
 	const source = sourceName(client.origin, config.demo);
 	const remember: Session['remember'] = {

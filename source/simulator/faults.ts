@@ -28,7 +28,10 @@ export class FaultQueue {
 
 	/** The fault for a request to `operation`, consuming one use of it; undefined when none applies. */
 	take(operation: Exclude<FaultOperation, 'any'>): TakenFault | undefined {
-		const index = this.queue.findIndex((f) => f.operation === 'any' || f.operation === operation);
+		// 'any' means the loan and market endpoints: the account's mode and info (asked by the client before its first
+		// loan call) take only the faults that name them.
+		const account = operation === 'accountSettings' || operation === 'accountInfo';
+		const index = this.queue.findIndex((f) => (f.operation === 'any' && !account) || f.operation === operation);
 		const fault = this.queue[index];
 		if (fault === undefined) return undefined;
 		fault.left--;

@@ -141,7 +141,8 @@ describe('a repayment under clock skew', () => {
 	it('is re-signed once after 40008 (the server did not act), and repays once', async () => {
 		const client = sim.client();
 		const {orderId} = await client.borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'});
-		const unsynced = sim.client();
+		// Its account's mode remembered (no request to learn it): the repay itself is the first signed request.
+		const unsynced = sim.client({familyMemory: {recall: () => Promise.resolve('unified'), remember: () => Promise.resolve()}});
 		await unsynced.repay({orderId, repayAll: false, amount: '10', repayUnlock: false});
 		expect(sim.simulator.requests.filter((r) => r.operation === 'repay').map((r) => r.code)).toEqual(['40008', '00000']);
 		expect(sim.simulator.loans.repays).toHaveLength(1);

@@ -46,12 +46,15 @@ describe('what the client sends is what it signed', () => {
 	it('sends the canonical query of an estimate, unsigned, and signs the exact body bytes of a borrow', async () => {
 		await client.estimate({loanCoin: 'usdt', pledgeCoin: ' eth ', daily: 'SEVEN', pledgeAmount: '000.20'});
 		await client.borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'THIRTY', pledgeAmount: '0.5'});
-		const [estimate, borrow] = simulator.requests;
+		const estimate = simulator.requests.find((request) => request.operation === 'estimate');
+		const borrow = simulator.requests.find((request) => request.operation === 'borrow');
 		expect(estimate!.query).toBe('daily=SEVEN&loanCoin=USDT&pledgeAmount=0.2&pledgeCoin=ETH');
 		// A public path: no credential headers even though the client holds credentials (reference B.2).
 		expect(Object.keys(estimate!.headers).filter((name) => name.startsWith('access-'))).toEqual([]);
 		expect(borrow!.body).toBe('{"loanCoin":"USDT","pledgeCoin":"BTC","daily":"THIRTY","pledgeAmount":"0.5"}');
-		for (const request of [borrow!]) {
+		// The account's mode, asked before the first signed loan request, is signed the same way.
+		const settings = simulator.requests.find((request) => request.operation === 'accountSettings');
+		for (const request of [borrow!, settings!]) {
 			const message = request.headers['access-timestamp']! + request.method + request.path + (request.query ? `?${request.query}` : '') + request.body;
 			expect(request.headers['access-sign']).toBe(opensslSign(credentials.secretKey, message));
 			expect(request.headers['access-key']).toBe(credentials.apiKey);

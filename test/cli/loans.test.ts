@@ -84,15 +84,17 @@ describe('loans, coins and history', () => {
 		expect(rows[1]).toMatch(new RegExp(`${second.orderId}\\s+10,042\\.5000 USDT\\s+10\\.00000000 ETH\\s+0\\.000640%\\s+30 days\\s+liquidated$`));
 		expect(rows[2]).toMatch(new RegExp(`${first.orderId}\\s+18,760\\.0000 USDT\\s+1\\.00000000 BTC\\s+0\\.000617%\\s+7 days\\s+repaid$`));
 		expect(loans.stdout).not.toMatch(/\b(SEVEN|THIRTY|FLEXIBLE|REPAY|FORCE)\b/);
+		// --json gives the server's values as sent: a unified account's statuses are lower case, its period read from
+		// pledgeDays.
 		expect(JSON.parse((await run(['history', 'loans', '--json'])).stdout).records).toEqual([
-			expect.objectContaining({orderId: second.orderId, daily: 'THIRTY', status: 'FORCE'}),
-			expect.objectContaining({orderId: first.orderId, daily: 'SEVEN', status: 'REPAY'}),
+			expect.objectContaining({orderId: second.orderId, daily: 'THIRTY', status: 'force'}),
+			expect.objectContaining({orderId: first.orderId, daily: 'SEVEN', status: 'repay'}),
 		]);
 		expect(loans.stdout).toContain('2 records: loans in the last 30 days, newest first');
 		expect((await run(['history', 'repayments'])).stdout).toMatch(new RegExp(`${first.orderId}\\s+18,760\\.0000 USDT\\s+0\\.0000\\s+18,760\\.0000\\s+1\\.00000000 BTC`));
 		expect((await run(['history', 'collateral', '--days', '7'])).stdout).toMatch(new RegExp(`${second.orderId}\\s+added 1\\.00000000 ETH\\s+65\\.00%\\s+59\\.09%`));
 		const liquidations = await run(['history', 'liquidations', '--json']);
-		expect(JSON.parse(liquidations.stdout)).toEqual({records: [expect.objectContaining({orderId: second.orderId, status: 'COMPLETE', repayLoanAmount: '10042.5'})], unreadable: 0});
+		expect(JSON.parse(liquidations.stdout)).toEqual({records: [expect.objectContaining({orderId: second.orderId, status: 'complete', repayLoanAmount: '10042.5'})], unreadable: 0});
 
 		sim.simulator.requests.length = 0;
 		for (const args of [['history'], ['history', 'trades'], ['history', 'loans', '--days', '91'], ['history', 'loans', '--days', '0'], ['history', 'loans', '--amount', '1']]) {
@@ -115,7 +117,7 @@ describe('repay and collateral', () => {
 		const partial = await run(['repay', orderId, '--amount', '100', '--keep-collateral', '--yes']);
 		expect(partial.code).toBe(0);
 		expect(partial.stdout).toBe(`Repaid 100.0000 USDT on order ${orderId}\n  interest 1.1575 USDT, principal 98.8425 USDT, collateral released 0.00000000 BTC\n`);
-		expect(JSON.parse(posts('repay')[0]!.body)).toEqual({orderId, repayAll: 'no', amount: '100', repayUnlock: 'no'});
+		expect(JSON.parse(posts('repay')[0]!.body)).toEqual({orderId, repayAll: 'no', amount: '100', repayUnlock: 'no', method: 'borrowed_coin'});
 		const all = await run(['repay', orderId, '--all', '--yes', '--json']);
 		expect(JSON.parse(all.stdout)).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '18661.157492', payInterest: '0', repayLoanAmount: '18661.157492', repayUnlockAmount: '1'});
 		expect(posts('repay')).toHaveLength(2);
@@ -299,7 +301,8 @@ describe('history reads every page', () => {
 		expect(records).toHaveLength(120);
 		expect(new Set(records.map((r) => r.orderId))).toEqual(new Set(ids));
 		for (let i = 1; i < records.length; i++) expect(Number(records[i - 1]!.borrowTime)).toBeGreaterThanOrEqual(Number(records[i]!.borrowTime));
-		const pages = sim.simulator.requests.filter((r) => r.operation === 'borrowHistory').map((r) => new URLSearchParams(r.query).get('pageNo'));
+		// A unified account's pages are numbered with pageNum (classic: pageNo).
+		const pages = sim.simulator.requests.filter((r) => r.operation === 'borrowHistory').map((r) => new URLSearchParams(r.query).get('pageNum'));
 		expect(pages).toEqual(['1', '2']);
 	});
 });

@@ -71,7 +71,7 @@ describe('the money pipeline through the CLI', () => {
 			sim.simulator.injectFault({kind: 'raw', operation: 'repay', status: 200, body: envelope('40015', 'System is abnormal, please try again later')});
 			const {child, result} = spawnCli(['repay', orderId, '--amount', '10', '--yes', '--base-url', sim.simulator.url], {env: env(home, {LOAN_TUI_RECONCILE_SECONDS: '120'}), timeoutMs: 60_000});
 			// Two reads of the check: the first finished (something learned), the second is on its way.
-			await until(() => readsAfter('/repay').filter((read) => read.path.endsWith('/ongoing-orders')).length >= 2, 'two reads of the check', result);
+			await until(() => readsAfter('/repay').filter((read) => read.operation === 'ongoingOrders').length >= 2, 'two reads of the check', result);
 			child.kill(signal);
 			const run = await result;
 			expect(run.code, run.stderr).toBe(3);
@@ -149,7 +149,7 @@ describe('the money pipeline through the CLI', () => {
 			const other = await openLoan(client, '0.7');
 			// The check has read (and seen the other) before ours appears.
 			const seen = sim.simulator.requests.length;
-			await until(() => sim.simulator.requests.slice(seen).some((request) => request.path.endsWith('/ongoing-orders')), 'a read after the look-alike');
+			await until(() => sim.simulator.requests.slice(seen).some((request) => request.operation === 'ongoingOrders'), 'a read after the look-alike');
 			const ours = await openLoan(client, '0.5');
 			const run = await result;
 			expect(run.code).toBe(3);

@@ -52,7 +52,9 @@ describe('credentials in a real Secret Service (built CLI)', () => {
 		expect(whoami.stdout).toContain(masked(defaultCredentials.apiKey));
 		expect(whoami.stdout).not.toContain(defaultCredentials.apiKey);
 		const json = await run(['whoami', '--json']);
-		expect(JSON.parse(json.stdout)).toEqual({profile: 'default', source: 'keychain', apiKey: masked(defaultCredentials.apiKey)});
+		// The identity, and the account's mode asked with the stored key (never the key itself).
+		expect(JSON.parse(json.stdout)).toEqual({profile: 'default', source: 'keychain', apiKey: masked(defaultCredentials.apiKey), account: expect.objectContaining({words: expect.any(String)})});
+		expect(json.stdout).not.toContain(defaultCredentials.apiKey);
 
 		// One item, service loan-tui, account default, holding all three values.
 		expect(JSON.parse((await service.lookup('default'))!)).toEqual(defaultCredentials);
@@ -97,7 +99,7 @@ describe('credentials in a real Secret Service (built CLI)', () => {
 		expect(JSON.parse((await service.lookup('work'))!)).toEqual(workCredentials);
 		expect(JSON.parse((await service.lookup('default'))!)).toEqual(defaultCredentials);
 
-		expect(JSON.parse((await run(['whoami', '--json', '--profile', 'work'])).stdout)).toEqual({profile: 'work', source: 'keychain', apiKey: masked(workCredentials.apiKey)});
+		expect(JSON.parse((await run(['whoami', '--json', '--profile', 'work'])).stdout)).toMatchObject({profile: 'work', source: 'keychain', apiKey: masked(workCredentials.apiKey)});
 		expect(JSON.parse((await run(['whoami', '--json'], {env: {LOAN_TUI_PROFILE: 'work'}})).stdout)).toMatchObject({profile: 'work', apiKey: masked(workCredentials.apiKey)});
 		expect(JSON.parse((await run(['whoami', '--json'])).stdout)).toMatchObject({profile: 'default', apiKey: masked(defaultCredentials.apiKey)});
 
@@ -122,7 +124,7 @@ describe('credentials in a real Secret Service (built CLI)', () => {
 	it.skipIf(skip)(named('the environment overrides the keychain; login still stores but says so'), async () => {
 		const environment = {BITGET_API_KEY: workCredentials.apiKey, BITGET_SECRET_KEY: workCredentials.secretKey, BITGET_PASSPHRASE: workCredentials.passphrase};
 		const whoami = await run(['whoami', '--json'], {env: environment});
-		expect(JSON.parse(whoami.stdout)).toEqual({profile: 'default', source: 'environment', apiKey: masked(workCredentials.apiKey)});
+		expect(JSON.parse(whoami.stdout)).toMatchObject({profile: 'default', source: 'environment', apiKey: masked(workCredentials.apiKey)});
 
 		const login = await run(['login', '--stdin'], {input: threeLines(defaultCredentials), env: environment});
 		expect(login.code).toBe(0);

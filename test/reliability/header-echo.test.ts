@@ -33,8 +33,10 @@ describe('a server that echoes the request headers in msg', () => {
 			if (signature) signatures.add(signature);
 			req.resume();
 			req.on('end', () => {
+				// The account's mode: a classic account (40084, echoing too), so the borrows go on to be refused and recorded.
+				const mode = req.url?.startsWith('/api/v3/account/settings');
 				// Unsigned lookups (coinInfos, estimate) carry no credential headers; they are refused too.
-				const body = JSON.stringify({code: '40020', msg: echo(req), requestTime: Date.now(), data: null});
+				const body = JSON.stringify({code: mode ? '40084' : '40020', msg: echo(req), requestTime: Date.now(), data: null});
 				res.writeHead(400, {'content-type': 'application/json'}).end(body);
 			});
 		});

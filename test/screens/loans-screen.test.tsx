@@ -106,7 +106,7 @@ describe('Loans screens', () => {
 		// The result says what happened in words, and the loan as read again after the answer (not the figures before).
 		const done = await app!.waitForText('now: owes');
 		expect(posts('repay')).toHaveLength(1);
-		expect(JSON.parse(posts('repay')[0]!.body)).toEqual({orderId: TIGHT, repayAll: 'no', amount: '100', repayUnlock: 'no'});
+		expect(JSON.parse(posts('repay')[0]!.body)).toEqual({orderId: TIGHT, repayAll: 'no', amount: '100', repayUnlock: 'no', method: 'borrowed_coin'});
 		expect(done).toContain('✓ Repaid 100.0000 USDT — the loan stays open; collateral kept');
 		expect(done).toMatch(/Paid\s+100\.0000 USDT/);
 		expect(done).toMatch(/Interest paid\s+0\.8190 USDT/);

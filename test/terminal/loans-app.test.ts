@@ -93,7 +93,7 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 		expect(done).toMatch(/Principal paid\s+247\.2220 USDT/);
 		expect(done).toMatch(/Released\s+none \(the BTC stays pledged\)/);
 		expect(posts('repay')).toHaveLength(1);
-		expect(JSON.parse(posts('repay')[0]!.body)).toEqual({orderId: calm, repayAll: 'no', amount: '250', repayUnlock: 'no'});
+		expect(JSON.parse(posts('repay')[0]!.body)).toEqual({orderId: calm, repayAll: 'no', amount: '250', repayUnlock: 'no', method: 'borrowed_coin'});
 		// Back on the list, "sent from here" reads the local history file the money post wrote.
 		await tmux!.send('Enter');
 		await tmux!.waitFor('Owed now');

@@ -5,6 +5,7 @@ import type {RepayRequest} from '../../api/loan-types.js';
 import {checkAmount} from '../../api/validate.js';
 import {sanitize} from '../../format/sanitize.js';
 import {ltvPercent, withCoin} from '../../format/money.js';
+import {collateralForRepay} from '../../loans/collateral-repay.js';
 import {repayPreview} from '../../loans/repay-preview.js';
 import type {ParsedArgs} from '../../runtime/args.js';
 import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
@@ -32,6 +33,11 @@ export async function runRepay(session: Session, positionals: string[], values: 
 	const credentials = await session.requireCredentials();
 	// Refused before the question: plain http to another host would expose the credentials.
 	session.client.assertCanSign();
+	// Out of the collateral: only a unified trading account's repay has that method (reference Part E.1).
+	const fromCollateral = values['from-collateral'] === true;
+	if (fromCollateral && (await session.client.accountFamily()) !== 'unified') {
+		throw new UsageError('--from-collateral needs a unified trading account; this Bitget account is a classic one (repay with the loan coin)');
+	}
 	const loan = await findLoan(session, orderId);
 	if (target !== undefined) {
 		const computed = repaymentToLtv(loan, target);
@@ -56,7 +62,8 @@ export async function runRepay(session: Session, positionals: string[], values: 
 					? `Repay order ${orderId}: everything (repayAll), ${withCoin(preview.owed, loanCoin)} owed now`
 					: `Repay order ${orderId}: ${amount} ${loanCoin} of ${withCoin(preview.owed, loanCoin)} owed${target === undefined ? '' : `, computed for an LTV of ${ltvPercent(target)} (collateral kept)`}`,
 				`  interest ${withCoin(preview.interest, loanCoin)}, principal ${withCoin(preview.principal, loanCoin)}; left ${withCoin(preview.remainingPrincipal, loanCoin)}`,
-				`  collateral released: ${release}`,
+				...(fromCollateral ? [soldLine(loan, preview.pay, pledgeCoin, preview.release.kind === 'all')] : []),
+				`  collateral released: ${fromCollateral && preview.release.kind === 'all' ? 'what is left of it' : release}`,
 				`  server ${session.connectedTo}, profile ${credentials.profile} (${credentials.source})`,
 				'',
 			].join('\n'),
@@ -66,7 +73,8 @@ export async function runRepay(session: Session, positionals: string[], values: 
 			return EXIT.usage;
 		}
 	}
-	const request: RepayRequest = values.all ? {orderId, repayAll: true, repayUnlock: unlock} : {orderId, repayAll: false, amount: amount!, repayUnlock: unlock};
+	const method = fromCollateral ? {method: 'collateral' as const} : {};
+	const request: RepayRequest = values.all ? {orderId, repayAll: true, repayUnlock: unlock, ...method} : {orderId, repayAll: false, amount: amount!, repayUnlock: unlock, ...method};
 	const sent = await runMoneyPost(session, {kind: 'repay', request, loan});
 	if ('exit' in sent) return failed(session, sent);
 	if (sent.result.kind !== 'repay') return EXIT.ok;
@@ -78,4 +86,11 @@ export async function runRepay(session: Session, positionals: string[], values: 
 			`  interest ${withCoin(result.payInterest, sanitize(result.loanCoin))}, principal ${withCoin(result.repayLoanAmount, sanitize(result.loanCoin))}, collateral released ${withCoin(result.repayUnlockAmount, sanitize(result.pledgeCoin))}`,
 		]);
 	return EXIT.ok;
+}
+
+/** What paying out of the collateral costs, at today's price (loans/collateral-repay.ts). */
+function soldLine(loan: Parameters<typeof collateralForRepay>[0], pay: string, pledgeCoin: string, all: boolean): string {
+	const cost = collateralForRepay(loan, pay);
+	if (!cost) return `  paid out of the collateral: Bitget sells ${pledgeCoin} at its price when it repays`;
+	return `  paid out of the collateral: ≈ ${withCoin(cost.sold, pledgeCoin)} sold at today's price${all ? `; ≈ ${withCoin(cost.left, pledgeCoin)} released` : `; ≈ ${withCoin(cost.left, pledgeCoin)} stays pledged`}`;
 }

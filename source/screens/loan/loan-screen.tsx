@@ -34,6 +34,7 @@ import {loanRequestBody, loanRequestOf, type LoanRequest} from './loan-request.j
 import {loanActionReducer, loanActionWith, type LoanActionState, type LoanSetting, type LoanStep} from './reducer.js';
 import {actionOutcome, type ActionOutcome} from './outcome-words.js';
 import {LoanReview} from './review.js';
+import {useAccountFamily} from '../../ui/use-account-family.js';
 import {useLoan} from './use-loan.js';
 import {useBodySize} from '../../ui/layout.js';
 import {usePrices, type PricesRead} from '../../ui/use-prices.js';
@@ -100,6 +101,8 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 	const loanRead = useLoan(client, credentials, orderId, stage === 'view');
 	const now = useNow();
 	const loan = loanRead.state.status === 'ready' ? loanRead.state.loan : undefined;
+	// A unified account may repay out of the collateral (a choice on the repay review).
+	const family = useAccountFamily(client, loan !== undefined);
 	// The tickers are read with every read of the loan; a review keeps the prices it opened with (the loan is not read
 	// again under it either).
 	const prices = usePrices(client, true, loanRead.state.status === 'ready' ? loanRead.state.at : undefined);
@@ -189,12 +192,25 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 					if (!loan) return;
 					const request = loanRequestOf(state, loan);
 					reviewed.current = loan;
-					post.confirm(request, loanRequestBody(request));
+					post.confirm(request, loanRequestBody(request, family));
 				},
 				change: () => dispatch({type: 'back'}),
 				home: () => navigation.home(),
 				done: {description: after === null ? 'back (the loan is closed)' : 'back to the loan', handler: () => onFinished(outcome?.headline)},
 				copy: {what: 'order ID', handler: copyOrderId},
+				...(state.action === 'repay' && family === 'unified'
+					? {
+							choices: [
+								{
+									keys: ['c'],
+									description: state.fromCollateral ? 'pay with the loan coin instead' : 'pay out of the collateral instead (Bitget sells pledge coin)',
+									short: state.fromCollateral ? `pay with ${loan?.loanCoin ?? 'the loan coin'}` : 'from collateral',
+									footer: 2,
+									handler: () => dispatch({type: 'pay-from', collateral: !state.fromCollateral}),
+								},
+							],
+						}
+					: {}),
 				// The action is over (whatever the check finds): the loan, read again.
 				leave: {
 					description: 'back to the loan',

@@ -29,6 +29,8 @@ export interface LoanActionState {
 	repayAll: boolean;
 	/** Release collateral on a partial repayment (repayUnlock); a full one always releases it all. */
 	unlock: boolean;
+	/** Pay out of the collateral (a unified account's repay method "collateral") instead of with the loan coin. */
+	fromCollateral: boolean;
 	amount: string;
 	cursor: number;
 	/** Why the amount was not accepted (nothing is sent). */
@@ -46,10 +48,12 @@ export type LoanActionEvent =
 	/** Enter: the next step, checked against the loan's current figures. */
 	| {type: 'submit'; loan: OngoingLoan}
 	| {type: 'back'}
+	/** c on a repayment's review (unified accounts): pay with the loan coin, or out of the collateral. */
+	| {type: 'pay-from'; collateral: boolean}
 	/** The action is over (its result was read): back to the detail. */
 	| {type: 'finish'};
 
-export const initialLoanAction: LoanActionState = {step: 'view', repayAll: true, unlock: true, amount: '', cursor: 0, targets: {}};
+export const initialLoanAction: LoanActionState = {step: 'view', repayAll: true, unlock: true, fromCollateral: false, amount: '', cursor: 0, targets: {}};
 
 /** The detail as it opens, with the settings kept from before (services/input-memory.ts). */
 export const loanActionWith = (targets: LoanTargetMemory): LoanActionState => ({...initialLoanAction, targets});
@@ -83,6 +87,8 @@ export function loanActionReducer(state: LoanActionState, event: LoanActionEvent
 			return submit(state, event.loan);
 		case 'back':
 			return back(state);
+		case 'pay-from':
+			return state.step === 'review' && state.action === 'repay' ? {...state, fromCollateral: event.collateral} : state;
 		case 'finish':
 			return loanActionWith(state.targets);
 	}

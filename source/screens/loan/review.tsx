@@ -7,6 +7,7 @@ import type {OngoingLoan} from '../../api/loan-types.js';
 import {ltvPercent, withCoin} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {checkCollateralChange} from '../../loans/ltv.js';
+import {collateralForRepay} from '../../loans/collateral-repay.js';
 import {repayPreview} from '../../loans/repay-preview.js';
 import type {Theme} from '../../ui/theme.js';
 import {ReviewQuestion} from '../../ui/money/review-question.js';
@@ -74,8 +75,16 @@ function repayRows(state: LoanActionState, loan: OngoingLoan): Array<[string, st
 		['Repay', state.repayAll ? `everything: ${show(preview.pay)} now (all of it; interest still accruing is included)` : `${state.amount} ${coin} of ${show(preview.owed)} owed`],
 		['Interest', `${show(preview.interest)} (paid first)`],
 		['Principal', `${show(preview.principal)}; left afterwards ${show(preview.remainingPrincipal)}`],
-		['Collateral', release],
+		...(state.fromCollateral ? [paidFromCollateral(loan, preview.pay, pledgeCoin, preview.release.kind === 'all')] : []),
+		['Collateral', state.fromCollateral && preview.release.kind === 'all' ? 'what is left of it released' : release],
 	];
+}
+
+/** Paying out of the collateral: the pledge coin sold at today's price (loans/collateral-repay.ts). */
+function paidFromCollateral(loan: OngoingLoan, pay: string, pledgeCoin: string, all: boolean): [string, string] {
+	const cost = collateralForRepay(loan, pay);
+	if (!cost) return ['Paid with', `the collateral: Bitget sells ${pledgeCoin} at its price`];
+	return ['Paid with', `the collateral: ≈ ${withCoin(cost.sold, pledgeCoin)} sold at today's price, ≈ ${withCoin(cost.left, pledgeCoin)} ${all ? 'released' : 'left pledged'}`];
 }
 
 /** The price rows' labels in the review (format/loan-prices.ts names them as the CLI's prompt writes them). */

@@ -58,6 +58,8 @@ export interface MoneyReviewActions {
 	copy?: {what: string; handler(): void};
 	/** Enter on the outcome-unknown box, where the screen has a place besides the review and home. */
 	leave?: {description: string; handler(): void};
+	/** The review's own choices (a repayment's "pay out of the collateral"), beside y and n. */
+	choices?: Binding[];
 }
 
 /** The rows of the post's stage: the review while nothing is out ('ready'), then sending, unknown, result. */
@@ -98,5 +100,6 @@ function reviewRows(post: MoneyReviewPost, on: MoneyReviewActions): Binding[] {
 		{keys: ['n', 'N'], label: 'n', description: again ? 'no: do not send again' : 'no: change the values', short: again ? 'no' : 'change values', footer: 1, handler: no},
 		{keys: ['Esc'], description: again ? 'do not send again' : 'back to change the values', short: again ? 'no' : 'back', footer: 2, handler: no},
 		{keys: ['Enter'], description: 'does nothing here (only y sends)', handler: () => undefined},
+		...(again ? [] : (on.choices ?? [])),
 	];
 }
