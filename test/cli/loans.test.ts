@@ -218,12 +218,41 @@ describe('borrow limits from coinInfos', () => {
 		expect(sim.posts()).toEqual([]);
 	});
 
-	it('says so when the limits cannot be read, and borrows anyway (the server checks)', async () => {
+	it('refuses to borrow when the coin list cannot be read (exit 1, not bad input), and sends nothing', async () => {
 		sim.simulator.injectFault({kind: 'html-500', operation: 'coinInfos'});
 		const result = await run([...borrow, '--loan-amount', '100', '--yes']);
-		expect(result.code).toBe(0);
-		expect(result.stderr).toMatch(/^Note: could not check the coins and Bitget's borrow limits here \(.*HTTP 500.*\); the server checks them\.$/m);
-		expect(sim.posts()).toHaveLength(1);
+		expect(result.code).toBe(1);
+		expect(result.stderr).toMatch(/^loan-tui: not borrowed: could not read Bitget's coin list \(.*HTTP 500.*\)$/m);
+		expect(result.stderr).not.toContain('not in Bitget');
+		expect(sim.posts()).toEqual([]);
+	});
+
+	// A coin list answered without its lists ({}) is unreadable: never "USDT is not in Bitget's list of loanable coins".
+	const listless = () => sim.simulator.injectFault({kind: 'raw', operation: 'coinInfos', body: JSON.stringify({code: '00000', msg: 'success', requestTime: Date.now(), data: {}})});
+	const unreadable = /could not read Bitget's coin list \(unexpected answer — coin list: data has no loanInfos and no pledgeInfos list/;
+
+	it('a coin list without its lists: borrow refuses (exit 1), the estimate goes on and says why it could not check', async () => {
+		listless();
+		const borrowed = await run([...borrow, '--pledge-amount', '1', '--yes']);
+		expect(borrowed.code).toBe(1);
+		expect(borrowed.stderr).toMatch(unreadable);
+		expect(sim.posts()).toEqual([]);
+
+		listless();
+		const estimated = await run(['estimate', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', '7', '--pledge-amount', '1']);
+		expect(estimated.code).toBe(0);
+		expect(estimated.stderr).toMatch(unreadable);
+		expect(estimated.stderr).toContain('the server checks the coins');
+		expect(estimated.stdout).toMatch(/Borrowable\s+18,760\.0000 USDT/);
+		for (const result of [borrowed, estimated]) expect(result.stderr).not.toContain('not in Bitget');
+	});
+
+	it('a coin list without its lists: plan says it could not read it (exit 1)', async () => {
+		listless();
+		const planned = await run(['plan', '--loan-coin', 'USDT', '--loan-amount', '1000']);
+		expect(planned.code).toBe(1);
+		expect(planned.stderr).toMatch(/not planned: could not read Bitget's coin list \(unexpected answer — coin list: data has no loanInfos/);
+		expect(planned.stderr).not.toContain('not in Bitget');
 	});
 });
 
