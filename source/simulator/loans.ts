@@ -70,7 +70,7 @@ function coinInfos(params: URLSearchParams): Reply {
 	});
 	const pledgeInfos = coins
 		.filter(([coin]) => PLEDGEABLE.includes(coin))
-		.map(([coin]) => ({coin, initRate: initialLtv(coin, 'SEVEN'), supRate: MARGIN_CALL_LTV, forceRate: LIQUIDATION_LTV, minUsdt: '0', maxUsdt: '2000000'}));
+		.map(([coin]) => ({coin, initRate: initialLtv(coin), supRate: MARGIN_CALL_LTV, forceRate: LIQUIDATION_LTV, minUsdt: '0', maxUsdt: '2000000'}));
 	return success({loanInfos, pledgeInfos}, () => ({loanInfos: loanInfos.map((info) => ({...info, hourRate7D: Number(info.hourRate7D)})), pledgeInfos}));
 }
 
