@@ -95,7 +95,17 @@ const pledgeInfoSchema = v.pipe(
 // must sit on the nullish itself: valibot runs no transform for a key that is absent.
 const list = <T extends v.GenericSchema>(item: T) => v.nullish(v.array(item), () => []);
 
-const coinInfosSchema = v.object({loanInfos: list(loanInfoSchema), pledgeInfos: list(pledgeInfoSchema)});
+// coinInfos is not `debts`: both lists are always part of its answer (reference B.5 and Part C), and a missing one
+// cannot mean "Bitget lends nothing" or "takes nothing as collateral" — read as empty, it would have loan-tui say a
+// coin is not loanable when the answer merely did not say. So a list that is missing or null (one or both) makes
+// the whole list unreadable; an empty array sent as such is a list, and is read as one.
+const coinInfosSchema = v.object({loanInfos: v.array(loanInfoSchema), pledgeInfos: v.array(pledgeInfoSchema)});
+
+/** The coin list's lists that are not there (missing, null or not an array), in the answer's words. */
+function missingCoinLists(data: unknown): string[] {
+	const record = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+	return ['loanInfos', 'pledgeInfos'].filter((key) => !Array.isArray(record[key]));
+}
 
 const ongoingSchema = v.looseObject({
 	orderId,
@@ -197,7 +207,11 @@ function pageOf<T>(item: v.GenericSchema, describe: string): (data: unknown) => 
 	};
 }
 
-export const validateCoinInfos = (data: unknown): Validated<CoinInfos> => validateWith(coinInfosSchema, data, 'coin list');
+export function validateCoinInfos(data: unknown): Validated<CoinInfos> {
+	const missing = missingCoinLists(data);
+	if (missing.length > 0) return {ok: false, problem: `coin list: data has no ${missing.join(' and no ')} list (got ${shortReceived(data)})`};
+	return validateWith(coinInfosSchema, data, 'coin list');
+}
 export const validateOngoingPage = pageOf<OngoingLoan>(ongoingSchema, 'ongoing loans');
 export const validateRepay = (data: unknown): Validated<RepayResult> => validateWith(repaySchema, data, 'repayment');
 export const validateRevisePledge = (data: unknown): Validated<RevisePledgeResult> => validateWith(revisePledgeSchema, data, 'collateral change');

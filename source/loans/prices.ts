@@ -11,11 +11,21 @@ import {plain} from './ltv.js';
 /** A price older than this is marked stale. */
 const STALE_AFTER_MS = 60_000;
 
-/** The tickers by symbol, read once. */
+/** The tickers by symbol, read once. Each one's `ts` is the time its price is known to be current, from which its age
+ * is counted: a pushed ticker's own update time, or for the REST tickers the time the answer was received
+ * (restTickerBook). */
 export type TickerBook = ReadonlyMap<string, Ticker>;
 
 export function tickerBook(tickers: readonly Ticker[]): TickerBook {
 	return new Map(tickers.map((ticker) => [ticker.symbol, ticker]));
+}
+
+/** The REST tickers as of `receivedAt` (server time on this machine's clock): their `ts` is the time of the answer,
+ * not of the price (reference D.4), so it cannot say a price is fresh; the receive time says how long ago it was
+ * read, which is all that is known. */
+export function restTickerBook(tickers: readonly Ticker[], receivedAt: number): TickerBook {
+	const asOf = String(receivedAt);
+	return new Map(tickers.map((ticker) => [ticker.symbol, {...ticker, ts: asOf}]));
 }
 
 /** The price of one coin in another, where it came from and as of when. */

@@ -1,5 +1,10 @@
 // What a repayment will do, from the loan's own figures, before it is sent. Interest is paid first, then principal
 // (as Bitget's repay answer splits it: payInterest, repayLoanAmount).
+//
+// The interest is an estimate: Bitget charges it per STARTED hour (reference D.2, E), so the server's interestAmount
+// already holds the hour under way, and a new hour's interest is added the moment that hour starts. A review shown
+// just before a loan's next hour starts would be an hour short by the time the POST arrives; so when the next hour
+// starts within NEXT_HOUR_MARGIN_MS of now (server time), its interest (principal × hourly rate) is counted too.
 import Big from 'big.js';
 import type {OngoingLoan} from '../api/loan-types.js';
 import {plain} from './ltv.js';
@@ -19,10 +24,36 @@ export interface RepayPlan {
 
 type Release = {kind: 'all'; amount: string} | {kind: 'none'} | {kind: 'some'};
 
+const HOUR_MS = 3_600_000;
+/** How near the next hour may start for the preview to count it: the time a review takes to confirm and send. */
+export const NEXT_HOUR_MARGIN_MS = 60_000;
+
+type HourFigures = Pick<OngoingLoan, 'loanAmount' | 'interestAmount' | 'hourInterestRate' | 'borrowTime'>;
+
+/** When the loan's next hour starts (epoch ms), seen at `now`: hours start at borrowTime + k hours, the first at
+ * borrowTime itself; undefined without a borrow time to count from. */
+export function nextHourStart(loan: Pick<OngoingLoan, 'borrowTime'>, now: number): number | undefined {
+	const borrowed = Number(loan.borrowTime);
+	if (!Number.isFinite(borrowed) || borrowed <= 0) return undefined;
+	const started = Math.max(1, Math.ceil((now - borrowed) / HOUR_MS));
+	return borrowed + started * HOUR_MS;
+}
+
+/** The interest owed by the time a request sent now arrives: the server's interestAmount, and the next hour's when it
+ * starts within the margin (then `nextHour` says when and how much). */
+export function interestBySend(loan: HourFigures, now?: number): {interest: Big; nextHour?: {startsAt: number; interest: string}} {
+	const charged = new Big(loan.interestAmount);
+	if (now === undefined) return {interest: charged};
+	const startsAt = nextHourStart(loan, now);
+	if (startsAt === undefined || startsAt - now > NEXT_HOUR_MARGIN_MS) return {interest: charged};
+	const hour = new Big(loan.loanAmount).times(loan.hourInterestRate);
+	return {interest: charged.plus(hour), nextHour: {startsAt, interest: plain(hour)}};
+}
+
 export type RepayPreview =
 	| {
 			ok: true;
-			/** Principal plus interest owed now. */
+			/** Principal plus interest owed by the time it is sent (an estimate: see `nextHour`). */
 			owed: string;
 			pay: string;
 			interest: string;
@@ -33,12 +64,21 @@ export type RepayPreview =
 			release: Release;
 			/** LTV after a partial repayment that keeps the collateral (same price); undefined otherwise. */
 			ltvAfter?: string;
+			/** The loan's next hour starts within NEXT_HOUR_MARGIN_MS: its interest is counted in (estimate). */
+			nextHour?: {startsAt: number; interest: string};
 	  }
 	| {ok: false; reason: string};
 
-export function repayPreview(loan: Pick<OngoingLoan, 'loanAmount' | 'interestAmount' | 'pledgeAmount' | 'pledgeRate' | 'loanCoin' | 'pledgeCoin'>, plan: RepayPlan): RepayPreview {
+/** `now`: server time, to count an hour that starts before the request arrives; without it, the interest as read. */
+export function repayPreview(
+	loan: Pick<OngoingLoan, 'loanAmount' | 'interestAmount' | 'pledgeAmount' | 'pledgeRate' | 'loanCoin' | 'pledgeCoin'> & Partial<Pick<OngoingLoan, 'hourInterestRate' | 'borrowTime'>>,
+	plan: RepayPlan,
+	now?: number,
+): RepayPreview {
 	const principalOwed = new Big(loan.loanAmount);
-	const interestOwed = new Big(loan.interestAmount);
+	const bySend =
+		loan.hourInterestRate === undefined || loan.borrowTime === undefined ? {interest: new Big(loan.interestAmount)} : interestBySend({...loan, hourInterestRate: loan.hourInterestRate, borrowTime: loan.borrowTime}, now);
+	const interestOwed = bySend.interest;
 	const owed = principalOwed.plus(interestOwed);
 	const pay = plan.all ? owed : new Big(plan.amount ?? '0');
 	if (pay.lte(0)) return {ok: false, reason: 'the amount must be greater than zero'};
@@ -57,6 +97,9 @@ export function repayPreview(loan: Pick<OngoingLoan, 'loanAmount' | 'interestAmo
 		remainingInterest: plain(interestOwed.minus(interest)),
 		release,
 	};
-	if (!full && !plan.unlock && owed.gt(0)) preview.ltvAfter = plain(new Big(loan.pledgeRate).times(owed.minus(pay)).div(owed), 6);
+	// The LTV as read counts the interest as read; the hour to come raises the debt, not the LTV read.
+	const owedAsRead = principalOwed.plus(loan.interestAmount);
+	if (!full && !plan.unlock && owedAsRead.gt(0)) preview.ltvAfter = plain(new Big(loan.pledgeRate).times(owed.minus(pay)).div(owedAsRead), 6);
+	if (bySend.nextHour) preview.nextHour = bySend.nextHour;
 	return preview;
 }

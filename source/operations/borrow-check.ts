@@ -1,9 +1,11 @@
 // The one check of a borrow before it may be confirmed, for the CLI and the app: the loan coin is loanable and the
 // pledge coin pledgeable (coinInfos), and the amount borrowed is within Bitget's min/max of the loan coin (by pledge
-// amount: what the estimate says it borrows). One failure policy: what the lists rule out is refused (nothing is
-// sent); a lookup that fails refuses nothing — the server checks too — and says so.
+// amount: what the estimate says it borrows). What the lists rule out is refused (nothing is sent). A coin list that
+// cannot be read is never taken as an empty one ("not loanable" would be false): a borrow is refused until it can be
+// read (its limits are part of the check), while an estimate goes on without the local coin check, as the server
+// answers that itself. An estimate that fails leaves only the limits unchecked, and says so.
 import type {BitgetClient} from '../api/client.js';
-import {ApiError} from '../api/errors.js';
+import {ApiError, LoanTuiError, type FailureKind} from '../api/errors.js';
 import type {CoinInfos, LoanCoinInfo} from '../api/loan-types.js';
 import {didYouMean} from '../format/suggest.js';
 import type {BorrowRequest, Estimate} from '../api/types.js';
@@ -13,19 +15,37 @@ import {failureText} from './observe.js';
 /** A lookup's answer, or why there is none. */
 export type Lookup<T> = {ok: true; value: T} | {ok: false; error: unknown};
 
-export type BorrowCheck = {status: 'ok'; notes: string[]} | {status: 'refused'; reason: string};
+/** `unreadable`: the coin list could not be read, so nothing may be sent yet; it is not bad input (the CLI exits 1). */
+export type BorrowCheck = {status: 'ok'; notes: string[]} | {status: 'refused'; reason: string} | {status: 'unreadable'; reason: string; error: unknown};
 
 const unchecked = (what: string, error: unknown) => `could not check ${what} here (${failureText(error)}); the server checks them`;
 
+/** "could not read Bitget's coin list (…)": the one wording of a coin list that failed or came in a form not read. */
+export const coinListUnreadable = (error: unknown): string => `could not read Bitget's coin list (${failureText(error)})`;
+
+/** A borrow refused because the coin list could not be read: the read's own kind and hint (exit 1), never "input". */
+export class CoinListUnreadableError extends LoanTuiError {
+	readonly kind: FailureKind;
+	readonly hint: string;
+	constructor(message: string, cause: unknown) {
+		super(message, {cause});
+		this.name = 'CoinListUnreadableError';
+		this.kind = cause instanceof LoanTuiError && cause.kind !== 'input' ? cause.kind : 'protocol';
+		this.hint = cause instanceof LoanTuiError ? cause.hint : 'Nothing was sent; try again in a moment.';
+	}
+}
+
 type Coins = Pick<BorrowRequest, 'loanCoin' | 'pledgeCoin'>;
 
-/** The coins' part of the verdict: refused when a list rules one out, else the loan coin's entry (none when the
- * list could not be read: the server checks). */
-function coinsVerdict(coins: Coins, infos: Lookup<CoinInfos>): {status: 'refused'; reason: string} | {status: 'ok'; notes: string[]; loanInfo?: LoanCoinInfo} {
+type CoinsVerdict = {status: 'refused'; reason: string} | {status: 'unreadable'; reason: string; error: unknown} | {status: 'ok'; loanInfo: LoanCoinInfo};
+
+/** The coins' part of the verdict: refused when a list rules one out, unreadable when there is no list to judge
+ * by, else the loan coin's entry. */
+function coinsVerdict(coins: Coins, infos: Lookup<CoinInfos>): CoinsVerdict {
 	if (!infos.ok) {
 		// coinInfos?coin=X answers 40034 for a coin it does not know.
 		if (infos.error instanceof ApiError && infos.error.code === '40034') return {status: 'refused', reason: `${coins.loanCoin} is not a loanable coin (${infos.error.code} ${infos.error.serverMessage})`};
-		return {status: 'ok', notes: [unchecked("the coins and Bitget's borrow limits", infos.error)]};
+		return {status: 'unreadable', reason: coinListUnreadable(infos.error), error: infos.error};
 	}
 	const loanable = infos.value.loanInfos.map((info) => info.coin);
 	const loanInfo = infos.value.loanInfos.find((info) => info.coin === coins.loanCoin);
@@ -35,15 +55,14 @@ function coinsVerdict(coins: Coins, infos: Lookup<CoinInfos>): {status: 'refused
 	if (pledgeable.length > 0 && !pledgeable.includes(coins.pledgeCoin)) {
 		return {status: 'refused', reason: `${coins.pledgeCoin} is not in Bitget's list of pledgeable coins${didYouMean(coins.pledgeCoin, pledgeable)} (loan-tui coins lists them)`};
 	}
-	return {status: 'ok', notes: [], loanInfo};
+	return {status: 'ok', loanInfo};
 }
 
 /** The verdict from what was looked up. `estimate` is needed by pledge amount only. */
 export function borrowVerdict(request: BorrowRequest, infos: Lookup<CoinInfos>, estimate?: Lookup<Estimate>): BorrowCheck {
 	const coins = coinsVerdict(request, infos);
-	if (coins.status === 'refused') return coins;
+	if (coins.status !== 'ok') return coins;
 	const {loanInfo} = coins;
-	if (loanInfo === undefined) return {status: 'ok', notes: coins.notes};
 	let borrowed = request.loanAmount;
 	if (borrowed === undefined) {
 		if (!estimate) return {status: 'ok', notes: []};
@@ -78,10 +97,13 @@ export async function checkBorrow(client: BitgetClient, request: BorrowRequest, 
 }
 
 /** The coins alone (an estimate is about to be asked for): the loan coin loanable, the pledge coin pledgeable; with
- * the list read, when it was, for whatever else needs it (the official rates). */
-export async function checkCoins(client: BitgetClient, coins: Coins, signal?: AbortSignal): Promise<{check: BorrowCheck; infos?: CoinInfos}> {
+ * the list read, when it was, for whatever else needs it (the official rates). Never `unreadable`: without a list
+ * it is ok with a note. */
+export async function checkCoins(client: BitgetClient, coins: Coins, signal?: AbortSignal): Promise<{check: Exclude<BorrowCheck, {status: 'unreadable'}>; infos?: CoinInfos}> {
 	const infos = await lookup(client.coinInfos(undefined, {signal}));
 	const coinsCheck = coinsVerdict(coins, infos);
-	const check: BorrowCheck = coinsCheck.status === 'refused' ? coinsCheck : {status: 'ok', notes: coinsCheck.notes};
+	// Without a list the estimate is still asked for: the server says whether it lends these coins.
+	const check: Exclude<BorrowCheck, {status: 'unreadable'}> =
+		coinsCheck.status === 'refused' ? coinsCheck : coinsCheck.status === 'unreadable' ? {status: 'ok', notes: [`${coinsCheck.reason}; the server checks the coins`]} : {status: 'ok', notes: []};
 	return infos.ok ? {check, infos: infos.value} : {check};
 }

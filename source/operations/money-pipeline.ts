@@ -19,7 +19,7 @@ import type {AccountFamily, LoanOrder} from '../api/types.js';
 import {sanitize} from '../format/sanitize.js';
 import type {Finding, MoneyRequest, SentRequest} from '../loans/evidence.js';
 import type {MoneyJournal, MoneyOperation, MoneyRecord} from '../state/money-journal.js';
-import {checkBorrow} from './borrow-check.js';
+import {checkBorrow, CoinListUnreadableError} from './borrow-check.js';
 import {checkOutcome, type CheckResult} from './check-outcome.js';
 import type {MoneyFlight, MoneyGuard, UnknownOutcome} from './money-guard.js';
 import {failureText, observerFor, takeSnapshot} from './observe.js';
@@ -187,6 +187,7 @@ export async function sendMoney(intent: MoneyIntent, deps: MoneyDeps, options: S
 			try {
 				const verdict = await checkBorrow(client, intent.request, signal);
 				if (verdict.status === 'refused') return {status: 'not-sent', error: new InputError(`not borrowed: ${verdict.reason}`), sent};
+				if (verdict.status === 'unreadable') return {status: 'not-sent', error: new CoinListUnreadableError(`not borrowed: ${verdict.reason}`, verdict.error), sent};
 			} catch (error) {
 				return {status: 'not-sent', error: signal.aborted ? notSentByInterrupt(operation, signal.reason) : error, sent};
 			}

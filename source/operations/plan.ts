@@ -17,6 +17,7 @@ import {didYouMean} from '../format/suggest.js';
 import {checkBorrowLimits} from '../loans/limits.js';
 import {plain} from '../loans/ltv.js';
 import {collateralFor, initialLtvOf, ltvPrices, quotePrice, type LtvPrices, type PriceQuote, type PriceRead} from '../loans/prices.js';
+import {coinListUnreadable, CoinListUnreadableError} from './borrow-check.js';
 import {estimateByLoanAmount} from './loan-amount-estimate.js';
 import {failureText} from './observe.js';
 import {readPrices} from './prices.js';
@@ -103,7 +104,13 @@ export async function planLoan(client: PlanClient, request: PlanRequest, options
 	const {loanCoin, loanAmount, periods} = request;
 	const sort = request.sort ?? 'cost';
 	const {signal} = options;
-	const [infos, prices] = await Promise.all([options.coinInfos ?? client.coinInfos(undefined, {signal}), readPrices(client, signal)]);
+	// Without the coin list there is nothing to rank: said as such, never as "not loanable".
+	const coinList = (): Promise<CoinInfos> =>
+		client.coinInfos(undefined, {signal}).catch((error: unknown) => {
+			signal?.throwIfAborted();
+			throw new CoinListUnreadableError(`not planned: ${coinListUnreadable(error)}`, error);
+		});
+	const [infos, prices] = await Promise.all([options.coinInfos ?? coinList(), readPrices(client, signal)]);
 	const pledges = planScope(infos, loanCoin, loanAmount);
 	const loanInfo = infos.loanInfos.find((info) => info.coin === loanCoin)!;
 	const now = client.clock.now();

@@ -62,13 +62,9 @@ export const COINS: ReadonlyMap<string, CoinInfo> = new Map(
 	]),
 );
 
-/** Initial loan-to-value ratio per period of the main pledge coins (BTC, ETH, USDT, USDC): a shorter commitment
- * lends more against the same pledge. */
-export const LTV: Record<Period, string> = {SEVEN: '0.7', THIRTY: '0.65', FLEXIBLE: '0.6'};
-
-/** What the desk takes as collateral (coinInfos' pledgeInfos): ten coins besides USDT (so a USDT loan has ten to
- * rank), each with its initial LTV for SEVEN (THIRTY and FLEXIBLE lend 5 and 10 points less, as LTV does). The
- * riskier the coin, the less it lends. */
+/** What the desk takes as collateral (coinInfos' pledgeInfos), each with its initial LTV (`initRate`): ten coins
+ * besides USDT (so a USDT loan has ten to rank). The riskier the coin, the less it lends. One initial LTV per coin,
+ * for every period, as Bitget's coin list gives it: the estimate, a borrow and the coin list all read it here. */
 const PLEDGE_LTV: ReadonlyMap<string, string> = new Map([
 	['BTC', '0.7'],
 	['ETH', '0.7'],
@@ -85,12 +81,12 @@ const PLEDGE_LTV: ReadonlyMap<string, string> = new Map([
 
 export const PLEDGEABLE: readonly string[] = [...PLEDGE_LTV.keys()];
 
-const PERIOD_STEP: Record<Period, string> = {SEVEN: '0', THIRTY: '0.05', FLEXIBLE: '0.1'};
+/** A coin outside the list is still estimated here (the desk does not refuse it), at BTC's initial LTV. */
+const UNLISTED_PLEDGE_LTV = PLEDGE_LTV.get('BTC')!;
 
-/** The initial LTV of a pledge coin for a period (a coin outside the ten lends as BTC does, for the estimate). */
-export function initialLtv(pledgeCoin: string, daily: Period): string {
-	const base = PLEDGE_LTV.get(pledgeCoin);
-	return base === undefined ? LTV[daily] : new Big(base).minus(PERIOD_STEP[daily]).toFixed();
+/** A pledge coin's initial LTV: its coinInfos `initRate`, the same for every period. */
+export function initialLtv(pledgeCoin: string): string {
+	return PLEDGE_LTV.get(pledgeCoin) ?? UNLISTED_PLEDGE_LTV;
 }
 
 /** A coin's USDT price, from the table or from a book that overrides it. */

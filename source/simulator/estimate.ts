@@ -17,22 +17,24 @@ function coinOrThrow(coin: string) {
 }
 
 /** Borrowable amount for a pledge: pledge × price(pledge) × initial LTV ÷ price(loan), rounded down to 8 decimals.
- * Prices are USDT prices: the table's, or the loan book's (which tests and the demo move). */
-export function loanAmountFor(loanCoin: string, pledgeCoin: string, daily: Period, pledgeAmount: string, price: PriceOf = listPrice): Big {
+ * The initial LTV is the pledge coin's `initRate` in the desk's coin list, whatever the period (the period sets the
+ * rate only), so loanAmount ÷ (pledge × price) is the initRate the Coins screen shows. Prices are USDT prices: the
+ * table's, or the loan book's (which tests and the demo move). */
+export function loanAmountFor(loanCoin: string, pledgeCoin: string, _daily: Period, pledgeAmount: string, price: PriceOf = listPrice): Big {
 	coinOrThrow(loanCoin);
 	coinOrThrow(pledgeCoin);
-	return new Big(pledgeAmount).times(price(pledgeCoin)).times(initialLtv(pledgeCoin, daily)).div(price(loanCoin)).round(8, Big.roundDown);
+	return new Big(pledgeAmount).times(price(pledgeCoin)).times(initialLtv(pledgeCoin)).div(price(loanCoin)).round(8, Big.roundDown);
 }
 
 /** Pledge needed to borrow `loanAmount`: the inverse of loanAmountFor, rounded up (you never pledge too little). */
-export function pledgeAmountFor(loanCoin: string, pledgeCoin: string, daily: Period, loanAmount: string, price: PriceOf = listPrice): Big {
+export function pledgeAmountFor(loanCoin: string, pledgeCoin: string, _daily: Period, loanAmount: string, price: PriceOf = listPrice): Big {
 	coinOrThrow(loanCoin);
 	coinOrThrow(pledgeCoin);
-	return new Big(loanAmount).times(price(loanCoin)).div(new Big(price(pledgeCoin)).times(initialLtv(pledgeCoin, daily))).round(8, Big.roundUp);
+	return new Big(loanAmount).times(price(loanCoin)).div(new Big(price(pledgeCoin)).times(initialLtv(pledgeCoin))).round(8, Big.roundUp);
 }
 
 /**
- * The simulator's estimate. loanAmount = pledgeAmount × price(pledge) × ltv ÷ price(loan), rounded down to
+ * The simulator's estimate. loanAmount = pledgeAmount × price(pledge) × initRate(pledge) ÷ price(loan), rounded down to
  * 8 decimals; hourInterest = loanAmount × hourlyRate(loan, period), rounded half-up to 8 decimals. Both without
  * trailing zeros. Throws on an unknown coin, a bad period or a non-positive amount (the server answers those
  * with error codes before calling this).

@@ -1,6 +1,12 @@
 // The simulated loan desk's state: ongoing loans per account, the four histories, a simulated hour clock for
 // interest and price overrides that push a loan over its margin-call and liquidation LTVs. Amounts are big.js;
 // nothing passes through a JS float. Ratios here are fractions; loans.ts turns them into the wire's percentages.
+//
+// Interest is charged per STARTED hour, as Bitget does (reference D.2, E: a full hour 434 s after borrowing): the
+// first hour at borrow time, each further hour the moment it starts — on the principal owed then. So a loan's
+// interest, once charged up to now, is loanAmount × hourRate × max(1, ceil(elapsed hours)) while nothing is repaid.
+// Elapsed time is on the desk's hour clock: the server clock plus the hours `advanceHours` moved it (the demo's
+// `hourEveryMs`). Every read (ongoing orders, debts, repay, liquidation) charges the hours started first.
 import Big from 'big.js';
 import type {RepayResult} from '../api/loan-types.js';
 import type {Period} from '../api/types.js';
@@ -24,8 +30,12 @@ export interface SimLoan {
 	hourRate: string;
 	/** Principal still owed. */
 	loanAmount: Big;
-	/** Interest accrued and not yet paid. */
+	/** Interest charged and not yet paid. */
 	interest: Big;
+	/** Hours charged so far (the first at borrow time). */
+	hoursCharged: number;
+	/** The desk's hour clock at borrow time: hours start from here. */
+	hourClockAtBorrow: number;
 	pledgeAmount: Big;
 	initLoanAmount: string;
 	initPledgeAmount: string;
@@ -74,7 +84,7 @@ export interface SimReduceRecord {
 
 /** What tests and the demo can do to the desk (exposed as `simulator.loans`). */
 export interface LoanDesk {
-	/** Moves the simulated clock: every ongoing loan accrues `hours` hours of interest; liquidations follow. */
+	/** Moves the desk's hour clock: every ongoing loan is charged each hour that starts; liquidations follow. */
 	advanceHours(hours: number): void;
 	/** Sets a coin's USDT price; loans at or above the liquidation LTV are liquidated at once. */
 	setPrice(coin: string, usdtPrice: string): void;
@@ -83,7 +93,8 @@ export interface LoanDesk {
 	/** Leaves every pair of `coin` out of the tickers (true), or serves them again (false): a coin with no price. The
 	 * desk still values its loans. */
 	hideTickers(coin: string, hidden: boolean): void;
-	/** Ticker timestamps are this many ms behind the server clock (a stale price); 0 by default. */
+	/** Pushed tickers' timestamps (their own update time) are this many ms behind the server clock (a stale price); 0
+	 * by default. The REST tickers' ts is always the answer's time (reference D.4). */
 	setTickerAge(ms: number): void;
 	/** Current LTV (fraction) of an order, interest included. */
 	ltv(orderId: string): string;
@@ -115,6 +126,8 @@ export class LoanBook implements LoanDesk {
 	private prices = new Map<string, string>();
 	readonly hiddenTickers = new Set<string>();
 	tickerAgeMs = 0;
+	/** How far `advanceHours` moved the hour clock ahead of the server clock. */
+	private hourShiftMs = 0;
 	/** Told after every price change (the ticker stream pushes the pairs that moved: ticker-stream.ts). */
 	private readonly priceListeners = new Set<() => void>();
 
@@ -161,11 +174,43 @@ export class LoanBook implements LoanDesk {
 
 	advanceHours(hours: number): void {
 		if (!Number.isInteger(hours) || hours < 0) throw new Error('hours must be a whole number ≥ 0');
-		for (const loan of this.ongoing()) loan.interest = loan.interest.plus(loan.loanAmount.times(loan.hourRate).times(hours));
+		this.chargeStartedHours();
+		this.hourShiftMs += hours * HOUR_MS;
+		this.chargeStartedHours();
 		this.liquidateDue();
 	}
 
+	/** The desk's hour clock: the server clock, moved on by `advanceHours`. */
+	private hourClock(): number {
+		return this.now() + this.hourShiftMs;
+	}
+
+	/** Hours started since a loan was borrowed: at least the first, charged at borrow time. */
+	private hoursStarted(loan: SimLoan): number {
+		return Math.max(1, Math.ceil((this.hourClock() - loan.hourClockAtBorrow) / HOUR_MS));
+	}
+
+	/** Charges every ongoing loan the hours that have started since it was last charged; true when any was. */
+	private chargeStartedHours(): boolean {
+		let charged = false;
+		for (const loan of this.all) {
+			if (loan.status !== 'ongoing') continue;
+			const started = this.hoursStarted(loan);
+			if (started <= loan.hoursCharged) continue;
+			loan.interest = loan.interest.plus(loan.loanAmount.times(loan.hourRate).times(started - loan.hoursCharged));
+			loan.hoursCharged = started;
+			charged = true;
+		}
+		return charged;
+	}
+
+	/** Brings every loan's interest up to now, and liquidates what that pushed over its liquidation LTV. */
+	private accrue(): void {
+		if (this.chargeStartedHours()) this.liquidateDue();
+	}
+
 	ltv(orderId: string): string {
+		this.accrue();
 		const loan = this.find(orderId);
 		if (!loan) throw new Error(`no order ${orderId}`);
 		return formatDecimal(this.ltvOf(loan), 8, Big.roundHalfUp);
@@ -178,17 +223,24 @@ export class LoanBook implements LoanDesk {
 	}
 
 	ongoing(apiKey?: string): SimLoan[] {
+		this.accrue();
 		return this.all.filter((loan) => loan.status === 'ongoing' && (apiKey === undefined || loan.apiKey === apiKey));
 	}
 
 	find(orderId: string, apiKey?: string): SimLoan | undefined {
+		this.accrue();
 		return this.all.find((loan) => loan.orderId === orderId && (apiKey === undefined || loan.apiKey === apiKey));
 	}
 
-	/** Opens a loan from an accepted borrow; exactly one of the amounts is given, the other follows from the LTV. */
+	/** Opens a loan from an accepted borrow; exactly one of the amounts is given, the other follows from the LTV. Its
+	 * first hour is charged at once; a loan opened in the past (the demo's) is charged every hour started since. */
 	open(order: BookOrder, at = this.now()): SimLoan {
+		this.accrue();
 		const loan = this.entry(order, at, 'ongoing');
+		loan.interest = loan.loanAmount.times(loan.hourRate);
+		loan.hoursCharged = 1;
 		this.all.push(loan);
+		this.accrue();
 		return loan;
 	}
 
@@ -216,6 +268,8 @@ export class LoanBook implements LoanDesk {
 			hourRate: COINS.get(loanCoin)!.hourlyRate[daily],
 			loanAmount,
 			interest: new Big(0),
+			hoursCharged: 0,
+			hourClockAtBorrow: at + this.hourShiftMs,
 			pledgeAmount,
 			initLoanAmount: formatDecimal(loanAmount, 8, Big.roundDown),
 			initPledgeAmount: formatDecimal(pledgeAmount, 8, Big.roundUp),
@@ -353,16 +407,16 @@ export class LoanBook implements LoanDesk {
 		}
 	}
 
-	/** The demo's loans for one account: a calm one and one close to its margin call, both with some interest. */
+	/** The demo's loans for one account: a calm one and one close to its margin call, both with some interest. Each
+	 * was borrowed half an hour past a whole number of hours ago (47.5 and 4.5), so they are charged 48 and 5 hours
+	 * and their next hour is half an hour away, never at the moment they are first read. */
 	seedDemo(apiKey: string, takeId: () => string): void {
 		const now = this.now();
-		const calm = this.open({orderId: takeId(), apiKey, loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.5'}, now - 2 * DAY_MS);
-		calm.interest = calm.loanAmount.times(calm.hourRate).times(48);
+		this.open({orderId: takeId(), apiKey, loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.5'}, now - 2 * DAY_MS + HOUR_MS / 2);
 		// 20 ETH at 1545 is 30,900 USDT; 23,400 USDT borrowed puts the LTV near 0.76, under the 0.8 margin call.
-		const tight = this.open({orderId: takeId(), apiKey, loanCoin: 'USDT', pledgeCoin: 'ETH', daily: 'FLEXIBLE', loanAmount: '23400'}, now - 5 * HOUR_MS);
+		const tight = this.open({orderId: takeId(), apiKey, loanCoin: 'USDT', pledgeCoin: 'ETH', daily: 'FLEXIBLE', loanAmount: '23400'}, now - 5 * HOUR_MS + HOUR_MS / 2);
 		tight.pledgeAmount = new Big('20');
 		tight.initPledgeAmount = '20';
-		tight.interest = tight.loanAmount.times(tight.hourRate).times(5);
 	}
 
 	reset(): void {
@@ -373,6 +427,7 @@ export class LoanBook implements LoanDesk {
 		this.prices.clear();
 		this.hiddenTickers.clear();
 		this.tickerAgeMs = 0;
+		this.hourShiftMs = 0;
 		this.pricesChanged();
 	}
 }

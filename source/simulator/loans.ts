@@ -77,7 +77,7 @@ function coinInfos(params: URLSearchParams): Reply {
 	});
 	const pledgeInfos = coins
 		.filter(([coin]) => PLEDGEABLE.includes(coin))
-		.map(([coin]) => ({coin, initRate: initialLtv(coin, 'SEVEN'), supRate: MARGIN_CALL_LTV, forceRate: LIQUIDATION_LTV, minUsdt: '0', maxUsdt: MAX_PLEDGE_USDT}));
+		.map(([coin]) => ({coin, initRate: initialLtv(coin), supRate: MARGIN_CALL_LTV, forceRate: LIQUIDATION_LTV, minUsdt: '0', maxUsdt: MAX_PLEDGE_USDT}));
 	return success({loanInfos, pledgeInfos}, () => ({loanInfos: loanInfos.map((info) => ({...info, hourRate7D: Number(info.hourRate7D)})), pledgeInfos}));
 }
 
@@ -106,7 +106,7 @@ function coinsV3(params: URLSearchParams): Reply {
 		.filter(([coin]) => PLEDGEABLE.includes(coin))
 		.map(([coin, info]) => ({
 			coin,
-			initRate: initialLtv(coin, 'SEVEN'),
+			initRate: initialLtv(coin),
 			supRate: MARGIN_CALL_LTV,
 			forceRate: LIQUIDATION_LTV,
 			minPledgeAmount: '0',

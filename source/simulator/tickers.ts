@@ -28,7 +28,8 @@ export function lastPrice(record: SimSymbolRecord, book: LoanBook): string {
 
 export function handleTickers(params: URLSearchParams, symbols: SymbolCatalogue, book: LoanBook, now: number): Reply {
 	const only = params.get('symbol');
-	const ts = String(now - book.tickerAgeMs);
+	// The answer's time, as Bitget's REST ts is (reference D.4); a stale price is the stream's to show (setTickerAge).
+	const ts = String(now);
 	const priced = symbols.records.filter((record) => hasTicker(record, book) && (!only || record.symbol === only));
 	if (only && priced.length === 0 && !symbols.bySymbol.has(only)) return failure('40034', 'Parameter symbol does not exist');
 	const data = priced.map((record) => {

@@ -44,7 +44,8 @@ export interface SimulatorOptions {
 	requestTimeAsString?: boolean;
 	/** Open a couple of loans for every account at start (what --demo shows). */
 	demoLoans?: boolean;
-	/** Advance the loan desk's simulated clock by one hour every this many real ms (the demo's interest ticks). */
+	/** Advance the loan desk's hour clock by one hour every this many real ms (the demo's interest ticks: each starts
+	 * the next hour of every loan, charged at once, as Bitget charges per started hour). */
 	hourEveryMs?: number;
 	/** Move every coin's price one step of a slow wave (price-drift.ts) every this many real ms (the demo's live
 	 * prices); off by default, so tests move prices exactly (setPrice, driftPrices). */

@@ -61,12 +61,12 @@ describe("Bitget's documentation examples", () => {
 			expect((await c.ongoingOrders())[0]!.expireTime).toBe('0');
 		});
 
-		it('debts without pledgeInfos, and coinInfos without pledgeInfos, read as empty lists', async () => {
+		it('debts without pledgeInfos read as an empty list; coinInfos without pledgeInfos is unreadable, never "none pledgeable"', async () => {
 			const c = client();
 			expect(await c.debts()).toEqual({pledgeInfos: [], loanInfos: [{coin: 'ETH', amount: '1.00000229', amountUsdt: '1673.21'}]});
 			expect(await c.coinInfos()).toMatchObject({loanInfos: [{coin: 'USDT', hourRate: {SEVEN: '0.00000617', THIRTY: '0.00000879'}}], pledgeInfos: [{coin: 'MATIC', supRate: '0.75'}]});
 			answers['public/coinInfos'] = COIN_INFOS_NO_PLEDGE;
-			expect((await c.coinInfos()).pledgeInfos).toEqual([]);
+			await expect(c.coinInfos()).rejects.toThrow(/coin list: data has no pledgeInfos list/);
 		});
 
 		it('borrow-history: daily "7", "30", "SEVEN", "FLEXIBLE" and an hourRate of 59.1 % are kept as sent', async () => {
@@ -135,11 +135,11 @@ describe("Bitget's documentation examples", () => {
 			expect(published.stdout).toMatch(/MATIC\s+60\.00%\s+75\.00%\s+83\.00%/);
 			answers['public/coinInfos'] = COIN_INFOS_NO_PLEDGE;
 			const noPledge = await cli(['coins']);
-			clean(noPledge);
-			expect(noPledge.stdout).toContain('Pledgeable (0)');
+			expect(noPledge.code).toBe(1);
+			expect(noPledge.stdout).toBe('');
+			expect(noPledge.stderr).toMatch(/^loan-tui: could not read Bitget's coin list \(unexpected answer — coin list: data has no pledgeInfos list/);
 			const json = await cli(['coins', '--json']);
-			clean(json);
-			expect(JSON.parse(json.stdout).pledgeInfos).toEqual([]);
+			expect(JSON.parse(json.stderr).error).toMatchObject({kind: 'protocol', exitCode: 1});
 		});
 
 		it('history loans, repayments, collateral: every published record, nothing skipped', async () => {

@@ -44,7 +44,8 @@ describe('loan lookups through the client', () => {
 		expect(await client.history('reduces', window)).toEqual({records: [], unreadable: 0});
 		const debts = await client.debts();
 		expect(debts.pledgeInfos).toEqual([{coin: 'ETH', amount: '11', amountUsdt: '16995'}]);
-		expect(debts.loanInfos).toEqual([{coin: 'USDT', amount: '9942.5', amountUsdt: '9942.5'}]);
+		// 10,815 borrowed (ETH's initial LTV 0.7), its first hour (0.069216) paid first out of the 100 repaid.
+		expect(debts.loanInfos).toEqual([{coin: 'USDT', amount: '10715.069216', amountUsdt: '10715.07'}]);
 	});
 
 	it('queues 25 lookups under the 10/s per-UID limit: all answered, none refused', async () => {
@@ -130,7 +131,8 @@ describe('repay and revise-pledge are posted at most once', () => {
 		const revised = await client.revisePledge({orderId, amount: '0.4', pledgeCoin: 'BTC', reviseType: 'IN'});
 		expect(revised).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', afterPledgeRate: '0.5'});
 		const repaid = await client.repay({orderId, repayAll: true, repayUnlock: true});
-		expect(repaid).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '18760', payInterest: '0', repayLoanAmount: '18760', repayUnlockAmount: '1.4'});
+		// The first hour's interest is owed from the start (per started hour).
+		expect(repaid).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '18760.1157492', payInterest: '0.1157492', repayLoanAmount: '18760', repayUnlockAmount: '1.4'});
 		expect(await client.ongoingOrders()).toEqual([]);
 		expect(TEST_CREDENTIALS.apiKey).toBe(sim.simulator.loans.all[0]!.apiKey);
 	});

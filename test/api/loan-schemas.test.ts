@@ -136,11 +136,19 @@ describe('lists are read record by record', () => {
 		expect(result.ok && result.value.records.map((record) => record.daily)).toEqual(['7', '30', 'SEVEN', 'FLEXIBLE']);
 	});
 
-	it('a list key that is missing is an empty list (debts, coinInfos)', () => {
+	it('a list key that is missing is an empty list in debts', () => {
 		expect(validateDebts({loanInfos: [{coin: 'USDT', amount: '1', amountUsdt: '1'}]})).toEqual({ok: true, value: {pledgeInfos: [], loanInfos: [{coin: 'USDT', amount: '1', amountUsdt: '1'}]}});
 		expect(validateDebts({})).toEqual({ok: true, value: {pledgeInfos: [], loanInfos: []}});
-		expect(validateCoinInfos({pledgeInfos: [{coin: 'MATIC', initRate: '0.6', supRate: '0.75', forceRate: '0.83'}]})).toMatchObject({ok: true, value: {loanInfos: [], pledgeInfos: [{coin: 'MATIC'}]}});
-		expect(validateCoinInfos({loanInfos: null})).toEqual({ok: true, value: {loanInfos: [], pledgeInfos: []}});
+	});
+
+	it('a coin list without either of its lists is unreadable, never empty lists; empty arrays sent as such are read', () => {
+		const matic = {coin: 'MATIC', initRate: '0.6', supRate: '0.75', forceRate: '0.83'};
+		expect(validateCoinInfos({})).toEqual({ok: false, problem: 'coin list: data has no loanInfos and no pledgeInfos list (got {})'});
+		expect(validateCoinInfos({pledgeInfos: [matic]})).toMatchObject({ok: false, problem: expect.stringMatching(/^coin list: data has no loanInfos list/)});
+		expect(validateCoinInfos({loanInfos: null, pledgeInfos: [matic]})).toMatchObject({ok: false, problem: expect.stringMatching(/^coin list: data has no loanInfos list/)});
+		expect(validateCoinInfos({loanInfos: [{coin: 'USDT'}]})).toMatchObject({ok: false, problem: expect.stringMatching(/^coin list: data has no pledgeInfos list/)});
+		expect(validateCoinInfos(null)).toMatchObject({ok: false});
+		expect(validateCoinInfos({loanInfos: [], pledgeInfos: []})).toEqual({ok: true, value: {loanInfos: [], pledgeInfos: []}});
 	});
 });
 

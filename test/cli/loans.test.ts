@@ -25,17 +25,18 @@ describe('loans, coins and history', () => {
 		expect(result.code).toBe(0);
 		const lines = result.stdout.split('\n');
 		expect(lines[0]).toMatch(/^ORDER\s+BORROWED\s+INTEREST\s+APR\s+PLEDGED\s+LTV\s+CALL\s+LIQ\s+FALL TO CALL\s+FALL TO LIQ\s+PRICE\s+CALL PRICE\s+LIQ PRICE\s+EXPIRES\s+RISK$/);
-		expect(lines[1]).toMatch(new RegExp(`^${tight.orderId}\\s+10,815\\.0000 USDT\\s+0\\.0000\\s+5\\.40%\\s+10\\.00000000 ETH\\s+77\\.81%\\s+80\\.00%\\s+90\\.00%\\s+2\\.74%\\s+13\\.54%\\s+1,390\\.0000\\s+1,351\\.9488\\s+1,201\\.7322\\s+in 6 d 23 h\\s+WARN$`));
-		expect(lines[2]).toMatch(new RegExp(`^${calm.orderId}\\s+16,080\\.0000 USDT\\s+0\\.0000\\s+6\\.13%\\s+1\\.00000000 BTC\\s+60\\.00%\\s+80\\.00%\\s+90\\.00%\\s+25\\.00%\\s+33\\.33%\\s+26,800\\.0000\\s+20,100\\.0000\\s+17,866\\.6667\\s+none \\(flexible\\)\\s+ok$`));
-		expect(result.stdout).toContain('Owed:    26,895.0000 USDT (≈ 26,895.0000 USDT)');
+		expect(lines[1]).toMatch(new RegExp(`^${tight.orderId}\\s+10,815\\.0000 USDT\\s+0\\.0667\\s+5\\.40%\\s+10\\.00000000 ETH\\s+77\\.81%\\s+80\\.00%\\s+90\\.00%\\s+2\\.74%\\s+13\\.54%\\s+1,390\\.0000\\s+1,351\\.9488\\s+1,201\\.7322\\s+in 6 d 23 h\\s+WARN$`));
+		expect(lines[2]).toMatch(new RegExp(`^${calm.orderId}\\s+18,760\\.0000 USDT\\s+0\\.1313\\s+6\\.13%\\s+1\\.00000000 BTC\\s+70\\.00%\\s+80\\.00%\\s+90\\.00%\\s+12\\.50%\\s+22\\.22%\\s+26,800\\.0000\\s+23,450\\.0000\\s+20,844\\.4444\\s+none \\(flexible\\)\\s+ok$`));
+		// Each loan owes its first hour from the start (interest per started hour): 10815 × 0.00000617 + 18760 × 0.000007.
+		expect(result.stdout).toContain('Owed:    29,575.1980 USDT (≈ 29,575.2000 USDT)');
 		expect(result.stdout).toMatch(/Pledged: (1\.00000000 BTC \(≈ 26,800\.0000 USDT\), 10\.00000000 ETH \(≈ 13,900\.0000 USDT\)|10\.00000000 ETH \(≈ 13,900\.0000 USDT\), 1\.00000000 BTC \(≈ 26,800\.0000 USDT\))/);
 
 		const json = JSON.parse((await run(['loans', '--json'])).stdout);
 		expect(json.loans.map((l: {orderId: string}) => l.orderId)).toEqual([tight.orderId, calm.orderId]);
 		expect(json.loans[0]).toMatchObject({pledgeRate: '0.7781', supRate: '0.8', risk: {level: 'warn', moveToMarginCall: '0.027375'}});
-		expect(json.debts.loanInfos).toEqual([{coin: 'USDT', amount: '26895', amountUsdt: '26895'}]);
+		expect(json.debts.loanInfos).toEqual([{coin: 'USDT', amount: '29575.19804855', amountUsdt: '29575.2'}]);
 		// --json keeps the prices as computed, never as written for a person.
-		expect(json.loans[1]).toMatchObject({price: {status: 'ok', price: '26800'}, prices: {marginCallPrice: '20100'}});
+		expect(json.loans[1]).toMatchObject({price: {status: 'ok', price: '26800'}, prices: {marginCallPrice: '23450'}});
 		expect(json.loans[0].prices.marginCallPrice).toMatch(/^\d+\.\d{5,}$/);
 
 		const detail = await run(['loans', tight.orderId]);
@@ -81,7 +82,7 @@ describe('loans, coins and history', () => {
 		const rows = loans.stdout.split('\n');
 		expect(rows[0]).toMatch(/^TIME\s+ORDER\s+BORROWED\s+PLEDGED\s+HOURLY\s+PERIOD\s+STATUS$/);
 		// Periods and statuses in words, as the app's History says them; --json keeps Bitget's codes.
-		expect(rows[1]).toMatch(new RegExp(`${second.orderId}\\s+10,042\\.5000 USDT\\s+10\\.00000000 ETH\\s+0\\.000640%\\s+30 days\\s+liquidated$`));
+		expect(rows[1]).toMatch(new RegExp(`${second.orderId}\\s+10,815\\.0000 USDT\\s+10\\.00000000 ETH\\s+0\\.000640%\\s+30 days\\s+liquidated$`));
 		expect(rows[2]).toMatch(new RegExp(`${first.orderId}\\s+18,760\\.0000 USDT\\s+1\\.00000000 BTC\\s+0\\.000617%\\s+7 days\\s+repaid$`));
 		expect(loans.stdout).not.toMatch(/\b(SEVEN|THIRTY|FLEXIBLE|REPAY|FORCE)\b/);
 		// --json gives the server's values as sent: a unified account's statuses are lower case, its period read from
@@ -91,10 +92,10 @@ describe('loans, coins and history', () => {
 			expect.objectContaining({orderId: first.orderId, daily: 'SEVEN', status: 'repay'}),
 		]);
 		expect(loans.stdout).toContain('2 records: loans in the last 30 days, newest first');
-		expect((await run(['history', 'repayments'])).stdout).toMatch(new RegExp(`${first.orderId}\\s+18,760\\.0000 USDT\\s+0\\.0000\\s+18,760\\.0000\\s+1\\.00000000 BTC`));
-		expect((await run(['history', 'collateral', '--days', '7'])).stdout).toMatch(new RegExp(`${second.orderId}\\s+added 1\\.00000000 ETH\\s+65\\.00%\\s+59\\.09%`));
+		expect((await run(['history', 'repayments'])).stdout).toMatch(new RegExp(`${first.orderId}\\s+18,760\\.1157 USDT\\s+0\\.1157\\s+18,760\\.0000\\s+1\\.00000000 BTC`));
+		expect((await run(['history', 'collateral', '--days', '7'])).stdout).toMatch(new RegExp(`${second.orderId}\\s+added 1\\.00000000 ETH\\s+70\\.00%\\s+63\\.64%`));
 		const liquidations = await run(['history', 'liquidations', '--json']);
-		expect(JSON.parse(liquidations.stdout)).toEqual({records: [expect.objectContaining({orderId: second.orderId, status: 'complete', repayLoanAmount: '10042.5'})], unreadable: 0});
+		expect(JSON.parse(liquidations.stdout)).toEqual({records: [expect.objectContaining({orderId: second.orderId, status: 'complete', repayLoanAmount: '10815.069216'})], unreadable: 0});
 
 		sim.simulator.requests.length = 0;
 		for (const args of [['history'], ['history', 'trades'], ['history', 'loans', '--days', '91'], ['history', 'loans', '--days', '0'], ['history', 'loans', '--amount', '1']]) {
@@ -116,10 +117,11 @@ describe('repay and collateral', () => {
 		sim.simulator.loans.advanceHours(10);
 		const partial = await run(['repay', orderId, '--amount', '100', '--keep-collateral', '--yes']);
 		expect(partial.code).toBe(0);
-		expect(partial.stdout).toBe(`Repaid 100.0000 USDT on order ${orderId}\n  interest 1.1575 USDT, principal 98.8425 USDT, collateral released 0.00000000 BTC\n`);
+		// Eleven hours started (the first at borrowing): 18760 × 0.00000617 × 11 of interest, paid first.
+		expect(partial.stdout).toBe(`Repaid 100.0000 USDT on order ${orderId}\n  interest 1.2732 USDT, principal 98.7268 USDT, collateral released 0.00000000 BTC\n`);
 		expect(JSON.parse(posts('repay')[0]!.body)).toEqual({orderId, repayAll: 'no', amount: '100', repayUnlock: 'no', method: 'borrowed_coin'});
 		const all = await run(['repay', orderId, '--all', '--yes', '--json']);
-		expect(JSON.parse(all.stdout)).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '18661.157492', payInterest: '0', repayLoanAmount: '18661.157492', repayUnlockAmount: '1'});
+		expect(JSON.parse(all.stdout)).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '18661.2732412', payInterest: '0', repayLoanAmount: '18661.2732412', repayUnlockAmount: '1'});
 		expect(posts('repay')).toHaveLength(2);
 	});
 
@@ -130,7 +132,7 @@ describe('repay and collateral', () => {
 			[['repay', orderId, '--all', '--amount', '1', '--yes'], 2, /--all and --amount cannot be used together/],
 			[['repay', orderId, '--yes'], 2, /--all \(or --amount N/],
 			[['repay', orderId, '--amount', '0', '--yes'], 2, /greater than zero/],
-			[['repay', orderId, '--amount', '18761', '--yes'], 2, /more than the 18,760.0000 USDT owed/],
+			[['repay', orderId, '--amount', '18761', '--yes'], 2, /more than the 18,760.1157 USDT owed/],
 			[['repay', '999', '--all', '--yes'], 1, /no ongoing loan with order id 999/],
 			[['repay', '--all', '--yes'], 2, /order id/],
 		];
@@ -183,7 +185,7 @@ describe('an unknown outcome is reconciled, and still exits 3', () => {
 		const {error} = JSON.parse(result.stderr);
 		expect(error).toMatchObject({kind: 'outcome-unknown', exitCode: 3, reconciliation: {status: 'found', orderId}});
 		expect(error.message).toContain('the repayment may or may not have been made');
-		expect(error.reconciliation.message).toMatch(new RegExp(`^found a repayment of 18760 USDT on order ${orderId} .*the loan is closed$`));
+		expect(error.reconciliation.message).toMatch(new RegExp(`^found a repayment of 18760\\.1157492 USDT on order ${orderId} .*the loan is closed$`));
 	});
 
 	it('collateral: found in the collateral history', async () => {
@@ -220,12 +222,41 @@ describe('borrow limits from coinInfos', () => {
 		expect(sim.posts()).toEqual([]);
 	});
 
-	it('says so when the limits cannot be read, and borrows anyway (the server checks)', async () => {
+	it('refuses to borrow when the coin list cannot be read (exit 1, not bad input), and sends nothing', async () => {
 		sim.simulator.injectFault({kind: 'html-500', operation: 'coinInfos'});
 		const result = await run([...borrow, '--loan-amount', '100', '--yes']);
-		expect(result.code).toBe(0);
-		expect(result.stderr).toMatch(/^Note: could not check the coins and Bitget's borrow limits here \(.*HTTP 500.*\); the server checks them\.$/m);
-		expect(sim.posts()).toHaveLength(1);
+		expect(result.code).toBe(1);
+		expect(result.stderr).toMatch(/^loan-tui: not borrowed: could not read Bitget's coin list \(.*HTTP 500.*\)$/m);
+		expect(result.stderr).not.toContain('not in Bitget');
+		expect(sim.posts()).toEqual([]);
+	});
+
+	// A coin list answered without its lists ({}) is unreadable: never "USDT is not in Bitget's list of loanable coins".
+	const listless = () => sim.simulator.injectFault({kind: 'raw', operation: 'coinInfos', body: JSON.stringify({code: '00000', msg: 'success', requestTime: Date.now(), data: {}})});
+	const unreadable = /could not read Bitget's coin list \(unexpected answer — coin list: data has no loanInfos and no pledgeInfos list/;
+
+	it('a coin list without its lists: borrow refuses (exit 1), the estimate goes on and says why it could not check', async () => {
+		listless();
+		const borrowed = await run([...borrow, '--pledge-amount', '1', '--yes']);
+		expect(borrowed.code).toBe(1);
+		expect(borrowed.stderr).toMatch(unreadable);
+		expect(sim.posts()).toEqual([]);
+
+		listless();
+		const estimated = await run(['estimate', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', '7', '--pledge-amount', '1']);
+		expect(estimated.code).toBe(0);
+		expect(estimated.stderr).toMatch(unreadable);
+		expect(estimated.stderr).toContain('the server checks the coins');
+		expect(estimated.stdout).toMatch(/Borrowable\s+18,760\.0000 USDT/);
+		for (const result of [borrowed, estimated]) expect(result.stderr).not.toContain('not in Bitget');
+	});
+
+	it('a coin list without its lists: plan says it could not read it (exit 1)', async () => {
+		listless();
+		const planned = await run(['plan', '--loan-coin', 'USDT', '--loan-amount', '1000']);
+		expect(planned.code).toBe(1);
+		expect(planned.stderr).toMatch(/not planned: could not read Bitget's coin list \(unexpected answer — coin list: data has no loanInfos/);
+		expect(planned.stderr).not.toContain('not in Bitget');
 	});
 });
 
@@ -274,7 +305,7 @@ describe('a loan that cannot be read', () => {
 		sim.simulator.injectFault({kind: 'wrong-types', operation: 'ongoingOrders'});
 		const list = await run(['loans']);
 		expect(list.code).toBe(0);
-		expect(list.stdout).toMatch(/^No readable ongoing loans\.\n\nOwed: {4}18,760\.0000 USDT/);
+		expect(list.stdout).toMatch(/^No readable ongoing loans\.\n\nOwed: {4}18,760\.1157 USDT/);
 		expect(list.stderr).toMatch(/^loan-tui: warning: 1 record could not be read and is not shown \(first: ongoing loans, record 1: data\.loanAmount is not a string/);
 		sim.simulator.injectFault({kind: 'wrong-types', operation: 'ongoingOrders'});
 		const json = await run(['loans', '--json']);

@@ -86,7 +86,7 @@ export const COIN_INFOS = `{
   ]
   } 
 }`;
-// Constructed: the published coin list without `pledgeInfos`.
+// Constructed: the published coin list without `pledgeInfos` (unreadable: a coin list always carries both lists).
 export const COIN_INFOS_NO_PLEDGE = `{"code":"00000","msg":"success","requestTime":1692433281223,"data":{"loanInfos":[{"coin":"USDT","hourRate7D":"0.00000617","rate7D":"0.054","hourRate30D":"0.00000879","rate30D":"0.077","minUsdt":"200","maxUsdt":"1000000","min":"200","max":"1000000"}]}}`;
 
 // Get-Borrow-History, as published: daily "7", hourRate "59.1" (percent), the same record twice.

@@ -4,7 +4,7 @@ import Big from 'big.js';
 import type {OngoingLoan} from '../../source/api/loan-types.js';
 import {ongoingLoan} from '../helpers/loans.js';
 import {annualRate, byRisk, checkCollateralChange, percent, priceMoveTo} from '../../source/loans/ltv.js';
-import {repayPreview} from '../../source/loans/repay-preview.js';
+import {NEXT_HOUR_MARGIN_MS, nextHourStart, repayPreview} from '../../source/loans/repay-preview.js';
 
 const loan = (over: Partial<OngoingLoan> = {}): OngoingLoan => ongoingLoan({loanAmount: '18760', pledgeAmount: '1', ...over});
 
@@ -83,5 +83,40 @@ describe('repay preview', () => {
 
 	it('refuses more than is owed', () => {
 		expect(repayPreview(owing, {all: false, amount: '18761.6', unlock: true})).toMatchObject({ok: false, reason: expect.stringMatching(/more than the 18761.5 USDT owed/)});
+	});
+
+	// Interest per started hour: the server's interestAmount holds the hour under way; the next is charged as it starts.
+	describe('near the start of the next hour (server time)', () => {
+		const HOUR = 3_600_000;
+		const borrowTime = 1_800_000_000_000;
+		// Borrowed 2 h 30 min ago: three hours charged (the server's 1.5 here), the fourth starts at borrowTime + 3 h.
+		const read = loan({interestAmount: '1.5', borrowTime: String(borrowTime)});
+		const nextStart = borrowTime + 3 * HOUR;
+		const hour = '0.1157492'; // 18760 × 0.00000617
+
+		it('far from it: the interest as the server read it', () => {
+			expect(nextHourStart(read, borrowTime + 2.5 * HOUR)).toBe(nextStart);
+			expect(repayPreview(read, {all: true, unlock: true}, borrowTime + 2.5 * HOUR)).toMatchObject({owed: '18761.5', interest: '1.5'});
+			expect(repayPreview(read, {all: true, unlock: true}, nextStart - NEXT_HOUR_MARGIN_MS - 1)).not.toHaveProperty('nextHour');
+		});
+
+		it('within a minute of it: the next hour is counted, and said', () => {
+			const preview = repayPreview(read, {all: true, unlock: true}, nextStart - NEXT_HOUR_MARGIN_MS);
+			expect(preview).toMatchObject({owed: '18761.6157492', pay: '18761.6157492', interest: '1.6157492', principal: '18760', nextHour: {startsAt: nextStart, interest: hour}});
+			// A partial payment pays the hour first; the LTV after counts the debt the server will hold.
+			const partial = repayPreview(read, {all: false, amount: '1.6157492', unlock: false}, nextStart - 1);
+			expect(partial).toMatchObject({interest: '1.6157492', principal: '0', remainingInterest: '0'});
+		});
+
+		it('a loan just borrowed is charged its first hour; its second starts an hour after borrowing', () => {
+			expect(nextHourStart(read, borrowTime)).toBe(borrowTime + HOUR);
+			expect(nextHourStart(read, borrowTime + 434_000)).toBe(borrowTime + HOUR);
+			expect(nextHourStart(read, borrowTime + HOUR)).toBe(borrowTime + HOUR);
+			expect(nextHourStart(read, borrowTime + HOUR + 1)).toBe(borrowTime + 2 * HOUR);
+		});
+
+		it('without the time, the interest as read', () => {
+			expect(repayPreview(read, {all: true, unlock: true})).not.toHaveProperty('nextHour');
+		});
 	});
 });

@@ -81,13 +81,24 @@ describe('a loan plan (simulator over loopback)', () => {
 		expect(sim.simulator.requests.filter((r) => r.operation === 'estimate')).toHaveLength(0);
 	});
 
-	it('a price older than 60 s is stale', async () => {
+	// The REST ts is the answer's time, not the price's (reference D.4): a REST price's age runs from when it was
+	// received, never from its ts. Times on a fake clock: no wall-clock assertion.
+	it("a REST price's age is counted from its receipt: stale 60 s after it, whatever the answer's ts says", async () => {
+		let now = 1_900_000_000_000;
+		const tickers = async () => ({records: [{symbol: 'BTCUSDT', lastPr: '26800', ts: '1000'}], unreadable: 0});
+		const prices = await readPrices({tickers, clock: {now: () => now}} as unknown as Parameters<typeof readPrices>[0]);
+		expect(quotePrice(prices, 'BTC', 'USDT', now)).toMatchObject({status: 'ok', ageMs: 0, stale: false});
+		now += 60_000;
+		expect(quotePrice(prices, 'BTC', 'USDT', now)).toMatchObject({status: 'ok', ageMs: 60_000, stale: false});
+		now += 1;
+		expect(quotePrice(prices, 'BTC', 'USDT', now)).toMatchObject({status: 'ok', stale: true});
+	});
+
+	it('the simulator\'s REST ts is the answer\'s time: an old pushed ts (setTickerAge) does not make a read price stale', async () => {
 		sim.simulator.loans.setTickerAge(120_000);
 		const client = sim.client();
 		const prices = await readPrices(client);
-		const quote = quotePrice(prices, 'BTC', 'USDT', client.clock.now());
-		expect(quote).toMatchObject({status: 'ok', stale: true});
-		expect(quote.status === 'ok' && quote.ageMs!).toBeGreaterThanOrEqual(120_000);
+		expect(quotePrice(prices, 'BTC', 'USDT', client.clock.now())).toMatchObject({status: 'ok', stale: false});
 	});
 });
 

@@ -76,8 +76,11 @@ describe('compression bombs against the built CLI', () => {
 
 	it('a borrow bomb is an unknown outcome (the request reached the server), posted once, memory bounded', async () => {
 		answers.set('/api/v2/earn/loan/borrow', {status: 200, encoding: 'gzip', body: gzipBomb('{"code":"00000","msg":"success","data":{"orderId":"', 0x31)});
+		// The coin list the pre-check reads (a borrow is refused without one); nothing bombs there.
+		const coinList = {loanInfos: [{coin: 'USDT', hourRate7D: '0.00000617', rate7D: '0.054', min: '10', max: '1000000'}], pledgeInfos: [{coin: 'BTC', initRate: '0.7', supRate: '0.8', forceRate: '0.9'}]};
+		answers.set('/api/v2/earn/loan/public/coinInfos', {status: 200, encoding: 'identity', body: Buffer.from(JSON.stringify({code: '00000', msg: 'success', requestTime: Date.now(), data: coinList}))});
 		posts = 0;
-		// This server answers no loan reads: the check after the unknown outcome reads once (its own tests are in
+		// This server answers no other loan reads: the check after the unknown outcome reads once (its own tests are in
 		// test/cli/money-pipeline-cli.test.ts).
 		const result = await run(borrow, {LOAN_TUI_RECONCILE_SECONDS: '0'});
 		expect(result.code).toBe(3);

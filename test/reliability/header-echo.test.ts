@@ -33,9 +33,15 @@ describe('a server that echoes the request headers in msg', () => {
 			if (signature) signatures.add(signature);
 			req.resume();
 			req.on('end', () => {
+				// The coin list answers (a borrow is not sent without one), so the borrow reaches the echo.
+				if ((req.url ?? '').startsWith('/api/v2/earn/loan/public/coinInfos')) {
+					const data = {loanInfos: [{coin: 'USDT', hourRate7D: '0.00000617', min: '10', max: '1000000'}], pledgeInfos: [{coin: 'BTC', initRate: '0.7', supRate: '0.8', forceRate: '0.9'}]};
+					res.writeHead(200, {'content-type': 'application/json'}).end(JSON.stringify({code: '00000', msg: 'success', requestTime: Date.now(), data}));
+					return;
+				}
 				// The account's mode: a classic account (40084, echoing too), so the borrows go on to be refused and recorded.
-				const mode = req.url?.startsWith('/api/v3/account/settings');
-				// Unsigned lookups (coinInfos, estimate) carry no credential headers; they are refused too.
+				const mode = (req.url ?? '').startsWith('/api/v3/account/settings');
+				// Unsigned lookups (the estimate) carry no credential headers; they are refused too.
 				const body = JSON.stringify({code: mode ? '40084' : '40020', msg: echo(req), requestTime: Date.now(), data: null});
 				res.writeHead(400, {'content-type': 'application/json'}).end(body);
 			});

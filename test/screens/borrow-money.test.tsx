@@ -126,6 +126,27 @@ describe('borrow: money and honesty', () => {
 		expect(sim.posts()).toEqual([]);
 	});
 
+	it('a coin list answered without its lists blocks the review with that reason, never "not loanable"; y sends nothing', async () => {
+		sim.simulator.injectFault({kind: 'raw', operation: 'coinInfos', times: Infinity, body: JSON.stringify({code: '00000', msg: 'success', requestTime: Date.now(), data: {}})});
+		await open();
+		await app!.type('USDT');
+		await app!.press(KEYS.enter);
+		await app!.waitForText('Borrow · 2 of 6');
+		await app!.type('BTC');
+		await app!.press(KEYS.enter, KEYS.enter);
+		await app!.waitForText('Borrow · 4 of 6');
+		await app!.press(KEYS.down, KEYS.enter);
+		await app!.waitForText('Borrow · 5 of 6');
+		await app!.type('100');
+		await app!.press(KEYS.enter);
+		const blocked = await app!.waitForText("could not read Bitget's coin list");
+		expect(blocked).not.toContain('not in Bitget');
+		await app!.press('y');
+		app!.flush();
+		expect(app!.frame()).not.toContain('Sending');
+		expect(sim.posts()).toEqual([]);
+	});
+
 	it('by loan amount, the review shows the collateral and hourly interest as estimates', async () => {
 		await open();
 		await app!.type('USDT');

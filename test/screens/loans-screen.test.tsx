@@ -39,7 +39,7 @@ describe('Loans screens', () => {
 		expect(lines[warn + 1]).toMatch(/^\s+0\.000700%\s+20\.00000000 ETH\s+1,545\.0000\s+1,462\.5356\s+1,300\.0317\s+none \(flexible\)/);
 		expect(lines[warn + 2]).toMatch(/LTV 75\.73% \/ call 80\.00% \/ liq 90\.00% · falls: 5\.34% to call, 15\.86% to liq/);
 		expect(lines[ok]).toMatch(/9,380\.0000 USDT /);
-		expect(lines[ok + 1]).toMatch(/0\.50000000 BTC\s+26,800\.0000\s+23,456\.7000\s+20,850\.4000\s+in 4 d 23 h/);
+		expect(lines[ok + 1]).toMatch(/0\.50000000 BTC\s+26,800\.0000\s+23,456\.7000\s+20,850\.4000\s+in 5 d/);
 		expect(frame).toMatch(/Total owed\s+32,783\.5970 USDT \(≈ 32,783\.6000 USDT\)/);
 		expect(frame).toMatch(/updated \d+ s ago/);
 		// Ctrl+R reads both again, waited for on the request log (the 15 s refresh could add reads: no exact count).
@@ -82,6 +82,25 @@ describe('Loans screens', () => {
 		expect(frame).not.toContain('Nothing sent');
 	});
 
+	// Interest per started hour: a review shown less than a minute before the loan's next hour starts counts that hour.
+	it("the repay review counts the next hour's interest when it starts within a minute, as an estimate", async () => {
+		const HOUR = 3_600_000;
+		const tight = sim.simulator.loans.all.find((loan) => loan.orderId === TIGHT)!;
+		// The demo's tight loan was borrowed 4.5 h ago: five hours charged (0.8190), the sixth starts at borrowTime + 5 h.
+		// The server clock put 50 s before that; the test's own time adds to those 50 s, never a wall-clock assertion.
+		sim.simulator.setClockOffset(tight.borrowTime + 5 * HOUR - 50_000 - Date.now());
+		await open(at(TIGHT));
+		await app!.waitForText('Owed now');
+		await app!.burst(`r${KEYS.down}${KEYS.enter}`);
+		await app!.waitForText('Repay (USDT)');
+		await app!.burst(`100${KEYS.enter}${KEYS.down}${KEYS.enter}`);
+		const review = await app!.waitForText('Repay? [y/N]');
+		// 23,400 × 0.000007 = 0.1638 for the sixth hour, paid first with the five charged.
+		expect(review).toMatch(/Repay\s+100 USDT of 23,400\.9828 USDT owed/);
+		expect(review.replace(/\s+/g, ' ')).toContain("Interest 0.9828 USDT (paid first; estimate, with the next hour's 0.1638 USDT: it starts within a minute)");
+		expect(posts('repay')).toEqual([]);
+	});
+
 	it('repays part and keeps the collateral: keys in bursts, one POST for y y, the result fields', async () => {
 		await open(at('loans'));
 		await app!.waitForText('Total owed');
@@ -93,7 +112,7 @@ describe('Loans screens', () => {
 		const review = await app!.waitForText('Repay? [y/N]');
 		// The amount sent, as sent; the loan's figures at the coin's precision.
 		expect(review).toMatch(/Repay\s+100 USDT of 23,400\.8190 USDT owed/);
-		expect(review).toMatch(/Interest\s+0\.8190 USDT \(paid first\)/);
+		expect(review).toMatch(/Interest\s+0\.8190 USDT \(paid first; estimate\)/);
 		expect(review).toMatch(/Collateral\s+kept \(none released\); LTV 75\.73% → 75\.41%/);
 		// Enter is handled (press waits for its frame) and confirms nothing: a confirmation shows "Sending" in the frame
 		// of that key, and only a confirmed review posts.

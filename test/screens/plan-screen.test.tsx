@@ -33,6 +33,15 @@ describe('the Plan screen', () => {
 		await app!.press(KEYS.enter);
 	};
 
+	it('a coin list answered without its lists: "could not read Bitget\'s coin list", never "not loanable"; nothing estimated', async () => {
+		sim.simulator.injectFault({kind: 'raw', operation: 'coinInfos', times: Infinity, body: JSON.stringify({code: '00000', msg: 'success', requestTime: Date.now(), data: {}})});
+		await open();
+		await plan('USDT', '10000', '7');
+		const frame = await app!.waitForText("could not read Bitget's coin list");
+		expect(frame).not.toContain('not in Bitget');
+		expect(requests('estimate')).toEqual([]);
+	});
+
 	it('ranks every pledge coin by cost, with progress, prices and the highlighted way in full', async () => {
 		sim.simulator.setPrice('BTC', '90000');
 		await open();

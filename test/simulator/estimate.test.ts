@@ -13,6 +13,23 @@ afterAll(() => sim.close());
 const query = (params: Record<string, string>) => `${ESTIMATE}?${new URLSearchParams(params).toString()}`;
 const VALID = {daily: 'SEVEN', loanCoin: 'USDT', pledgeAmount: '0.2', pledgeCoin: 'ETH'};
 
+describe('one initial LTV per pledge coin', () => {
+	it("the estimate of every period lends the pledge coin's coinInfos initRate: loanAmount ÷ (pledge × price) = initRate", async () => {
+		const infos = (await call(sim, 'GET', '/api/v2/earn/loan/public/coinInfos')).json.data;
+		const price = (coin: string) => new Big(sim.loans.price(coin));
+		for (const {coin, initRate} of infos.pledgeInfos as Array<{coin: string; initRate: string}>) {
+			const loanCoin = coin === 'USDT' ? 'USDC' : 'USDT';
+			for (const daily of ['SEVEN', 'THIRTY', 'FLEXIBLE']) {
+				// A pledge worth 10,000 of the loan coin, so rounding to 8 decimals cannot hide a difference.
+				const pledgeAmount = new Big(10_000).times(price(loanCoin)).div(price(coin)).round(8).toFixed();
+				const {loanAmount} = (await call(sim, 'GET', query({daily, loanCoin, pledgeAmount, pledgeCoin: coin}))).json.data;
+				const ltv = new Big(loanAmount).times(price(loanCoin)).div(new Big(pledgeAmount).times(price(coin)));
+				expect(ltv.minus(initRate).abs().lt('0.000001'), `${coin} ${daily}: ${ltv.toFixed(8)} against initRate ${initRate}`).toBe(true);
+			}
+		}
+	});
+});
+
 describe('estimate formula', () => {
 	it("reproduces the ballpark of Bitget's example (0.2 ETH → USDT, SEVEN)", async () => {
 		const res = await call(sim, 'GET', query(VALID));
@@ -28,7 +45,8 @@ describe('estimate formula', () => {
 	it('rounds loanAmount down to 8 decimals and strips trailing zeros', () => {
 		// 3 USDT pledged for BTC: 3 × 1 × 0.7 / 26800 = 0.0000783582... → 0.00007835 (not ...36)
 		expect(estimateFor('BTC', 'USDT', 'SEVEN', '3').loanAmount).toBe('0.00007835');
-		expect(estimateFor('USDT', 'USDC', 'THIRTY', '100').loanAmount).toBe('65');
+		// One initial LTV per pledge coin, whatever the period (USDC's initRate 0.7).
+		expect(estimateFor('USDT', 'USDC', 'THIRTY', '100').loanAmount).toBe('70');
 	});
 
 	it('matches the endpoint for many inputs', async () => {

@@ -55,16 +55,31 @@ describe('coinInfos (public)', () => {
 });
 
 describe('ongoing orders and interest', () => {
-	it('a borrow opens an order with percentages, and interest accrues per simulated hour', async () => {
+	it('a borrow opens an order with percentages, charged its first hour at once and each further hour as it starts', async () => {
 		const s = await sim();
 		const orderId = await newLoan(s);
 		const [loan] = await ongoing(s);
-		expect(loan).toMatchObject({orderId, loanCoin: 'USDT', loanAmount: '18760', interestAmount: '0', hourInterestRate: '0.000617', pledgeCoin: 'BTC', pledgeAmount: '1', pledgeRate: '70', supRate: '80', forceRate: '90'});
+		// Per started hour (reference D.2, E): the first hour, 18760 × 0.00000617, is owed from the start.
+		expect(loan).toMatchObject({orderId, loanCoin: 'USDT', loanAmount: '18760', interestAmount: '0.1157492', hourInterestRate: '0.000617', pledgeCoin: 'BTC', pledgeAmount: '1', pledgeRate: '70', supRate: '80', forceRate: '90'});
 		expect(Number(loan.expireTime) - Number(loan.borrowTime)).toBe(7 * DAY);
 		s.loans.advanceHours(10);
 		const [later] = await ongoing(s);
-		// 18760 × 0.00000617 × 10
-		expect(later.interestAmount).toBe('1.157492');
+		// Ten hours on: the eleventh has started. 18760 × 0.00000617 × 11
+		expect(later.interestAmount).toBe('1.2732412');
+	});
+
+	it('the server clock half an hour on charges nothing more; an hour and a half on, the second hour', async () => {
+		const s = await sim();
+		const offset = windowStartOffset();
+		s.setClockOffset(offset);
+		const orderId = await newLoan(s);
+		// Read on the desk (a request signed on this machine's clock would be refused 30 min off). Half an hour either
+		// side of the boundary: however slow this machine, the real time between the calls stays well inside.
+		const interest = () => (s.loans.ltv(orderId), s.loans.all[0]!.interest.toFixed());
+		s.setClockOffset(offset + 30 * 60_000);
+		expect(interest()).toBe('0.1157492');
+		s.setClockOffset(offset + 90 * 60_000);
+		expect(interest()).toBe('0.2314984');
 	});
 
 	it('a flexible loan has no expiry, and filters by order and coins', async () => {
@@ -99,16 +114,21 @@ describe('repay', () => {
 		const s = await sim();
 		const orderId = await newLoan(s);
 		s.loans.advanceHours(10);
+		// Eleven hours started: 18760 × 0.00000617 × 11 of interest, paid first.
 		const answer = await post(s, `${P}/repay`, {orderId, repayAll: 'no', amount: '100', repayUnlock: 'no'});
-		expect(answer.json.data).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '100', payInterest: '1.157492', repayLoanAmount: '98.842508', repayUnlockAmount: '0'});
+		expect(answer.json.data).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '100', payInterest: '1.2732412', repayLoanAmount: '98.7267588', repayUnlockAmount: '0'});
 		const [loan] = await ongoing(s);
-		expect(loan).toMatchObject({loanAmount: '18661.157492', interestAmount: '0', pledgeAmount: '1'});
+		expect(loan).toMatchObject({loanAmount: '18661.2732412', interestAmount: '0', pledgeAmount: '1'});
+		// The next hour is charged on the principal owed when it starts.
+		s.loans.advanceHours(1);
+		expect((await ongoing(s))[0].interestAmount).toBe('0.11514006');
 	});
 
 	it('partial with release: collateral released in proportion, the LTV unchanged', async () => {
 		const s = await sim();
 		const orderId = await newLoan(s);
-		const answer = await post(s, `${P}/repay`, {orderId, repayAll: 'no', amount: '1876', repayUnlock: 'yes'});
+		// The first hour's interest (0.1157492) goes first, then a tenth of the principal.
+		const answer = await post(s, `${P}/repay`, {orderId, repayAll: 'no', amount: '1876.1157492', repayUnlock: 'yes'});
 		expect(answer.json.data.repayUnlockAmount).toBe('0.1');
 		expect((await ongoing(s))[0]).toMatchObject({pledgeAmount: '0.9', pledgeRate: '70'});
 	});
@@ -118,9 +138,10 @@ describe('repay', () => {
 		const orderId = await newLoan(s);
 		s.loans.advanceHours(1);
 		const answer = await post(s, `${P}/repay`, {orderId, repayAll: 'yes'});
-		expect(answer.json.data).toMatchObject({repayAmount: '18760.1157492', payInterest: '0.1157492', repayLoanAmount: '18760', repayUnlockAmount: '1'});
+		// Two hours started: 2 × 18760 × 0.00000617.
+		expect(answer.json.data).toMatchObject({repayAmount: '18760.2314984', payInterest: '0.2314984', repayLoanAmount: '18760', repayUnlockAmount: '1'});
 		expect(await ongoing(s)).toEqual([]);
-		expect((await get(s, `${P}/repay-history`, window())).json.data).toEqual([expect.objectContaining({orderId, repayAmount: '18760.1157492', repayTime: expect.stringMatching(/^\d{13}$/)})]);
+		expect((await get(s, `${P}/repay-history`, window())).json.data).toEqual([expect.objectContaining({orderId, repayAmount: '18760.2314984', repayTime: expect.stringMatching(/^\d{13}$/)})]);
 		expect((await get(s, `${P}/borrow-history`, window())).json.data[0]).toMatchObject({orderId, status: 'REPAY', daily: 'SEVEN', initLoanAmount: '18760'});
 	});
 
@@ -189,8 +210,8 @@ describe('price moves: margin call, then liquidation', () => {
 		s.loans.setPrice('BTC', '20800');
 		expect(await ongoing(s)).toEqual([]);
 		const [reduce] = (await get(s, `${P}/reduces`, window())).json.data;
-		// Debt 18760 + 1 % fee = 18947.6 USDT, sold at 20800: 0.91094231 BTC; the rest released.
-		expect(reduce).toMatchObject({orderId, loanCoin: 'USDT', pledgeCoin: 'BTC', pledgeRate: '90.19', pledgePrice: '20800', status: 'COMPLETE', pledgeAmount: '0.91094231', reduceFee: '187.6', residueAmount: '0.08905769', runlockAmount: '0.08905769', repayLoanAmount: '18760'});
+		// Debt 18760 and its first hour 0.1157492, + 1 % fee = 18947.71690669 USDT, sold at 20800: 0.91094793 BTC; the rest released.
+		expect(reduce).toMatchObject({orderId, loanCoin: 'USDT', pledgeCoin: 'BTC', pledgeRate: '90.19', pledgePrice: '20800', status: 'COMPLETE', pledgeAmount: '0.91094793', reduceFee: '187.60115749', residueAmount: '0.08905207', runlockAmount: '0.08905207', repayLoanAmount: '18760.1157492'});
 		expect((await get(s, `${P}/borrow-history`, `${window()}&status=FORCE`)).json.data.map((r: {orderId: string}) => r.orderId)).toEqual([orderId]);
 	});
 
@@ -212,7 +233,8 @@ describe('debts and history paging', () => {
 		await newLoan(s);
 		await newLoan(s, {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'THIRTY', pledgeAmount: '1'});
 		const debts = (await get(s, `${P}/debts`)).json.data;
-		expect(debts).toEqual({pledgeInfos: [{coin: 'BTC', amount: '2', amountUsdt: '53600'}], loanInfos: [{coin: 'USDT', amount: '36180', amountUsdt: '36180'}]});
+		// Both lend at BTC's one initial LTV (0.7); each owes its first hour (SEVEN 0.00000617, THIRTY 0.0000064 an hour).
+		expect(debts).toEqual({pledgeInfos: [{coin: 'BTC', amount: '2', amountUsdt: '53600'}], loanInfos: [{coin: 'USDT', amount: '37520.2358132', amountUsdt: '37520.24'}]});
 	});
 
 	it('pages newest first, and checks the window and page size', async () => {
@@ -239,12 +261,12 @@ describe('the demo clock', () => {
 		vi.useFakeTimers({toFake: ['setInterval', 'clearInterval', 'clearTimeout']});
 		const s = await sim({hourEveryMs: 40});
 		const orderId = await newLoan(s);
-		expect((await ongoing(s, `orderId=${orderId}`))[0].interestAmount).toBe('0');
+		// The first hour (18760 × 0.00000617 = 0.1157492) at once; each tick starts the next.
+		expect((await ongoing(s, `orderId=${orderId}`))[0].interestAmount).toBe('0.1157492');
 		vi.advanceTimersByTime(39);
-		expect((await ongoing(s, `orderId=${orderId}`))[0].interestAmount).toBe('0');
+		expect((await ongoing(s, `orderId=${orderId}`))[0].interestAmount).toBe('0.1157492');
 		vi.advanceTimersByTime(41);
-		// Two ticks of 18760 × 0.00000617 = 0.1157492 each.
-		expect((await ongoing(s, `orderId=${orderId}`))[0].interestAmount).toBe('0.2314984');
+		expect((await ongoing(s, `orderId=${orderId}`))[0].interestAmount).toBe('0.3472476');
 		expect(vi.getTimerCount()).toBe(1);
 		await s.close();
 		// Stopped: its interval is cleared, and time passing adds nothing.

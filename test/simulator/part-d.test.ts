@@ -4,7 +4,7 @@
 import Big from 'big.js';
 import {afterEach, describe, expect, it} from 'vitest';
 import {BitgetClient} from '../../source/api/client.js';
-import {COINS, LTV as INITIAL_LTV} from '../../source/simulator/coins.js';
+import {COINS, initialLtv} from '../../source/simulator/coins.js';
 import {LIQUIDATION_LTV, MARGIN_CALL_LTV, startSimulator, type Simulator} from '../../source/simulator/index.js';
 import {TEST_CREDENTIALS} from '../helpers/simulator.js';
 import {borrow, call, signed} from './helpers.js';
@@ -88,13 +88,16 @@ describe('units as in Part D.1', () => {
 		const [loan] = (await get(s, `${P}/ongoing-orders`)).json.data;
 		const hourly = COINS.get('USDT')!.hourlyRate.THIRTY;
 		expect(new Big(loan.hourInterestRate).eq(percentOf(hourly))).toBe(true);
-		expect(new Big(loan.pledgeRate).eq(percentOf(INITIAL_LTV.THIRTY))).toBe(true);
+		expect(new Big(loan.pledgeRate).eq(percentOf(initialLtv('ETH')))).toBe(true);
 		expect(new Big(loan.supRate).eq(percentOf(MARGIN_CALL_LTV))).toBe(true);
 		expect(new Big(loan.forceRate).eq(percentOf(LIQUIDATION_LTV))).toBe(true);
-		// One simulated hour charges loanAmount × hourInterestRate ÷ 100, the check Part D.1 makes on Bitget's example.
+		// An hour charges loanAmount × hourInterestRate ÷ 100, the check Part D.1 makes on Bitget's example; the first
+		// is charged as the loan starts (per started hour, Part E: a full hour 434 s after borrowing), the next as it starts.
+		const hour = new Big(loan.loanAmount).times(loan.hourInterestRate).div(100);
+		expect(new Big(loan.interestAmount).eq(hour)).toBe(true);
 		s.loans.advanceHours(1);
 		const [later] = (await get(s, `${P}/ongoing-orders`)).json.data;
-		expect(new Big(later.interestAmount).eq(new Big(later.loanAmount).times(loan.hourInterestRate).div(100))).toBe(true);
+		expect(new Big(later.interestAmount).eq(hour.times(2))).toBe(true);
 	});
 
 	it('borrow-history: hourRate in percent; revise and reduces: LTVs in percent; coinInfos: fractions', async () => {
@@ -107,14 +110,14 @@ describe('units as in Part D.1', () => {
 		const revised = await call(s, 'POST', `${P}/revise-pledge`, {headers: {...signed(TEST_CREDENTIALS, 'POST', `${P}/revise-pledge`, '', body), 'Content-Type': 'application/json'}, body});
 		expect(Number(revised.json.data.afterPledgeRate)).toBeGreaterThan(1);
 		const [revise] = (await get(s, `${P}/revise-history`, window())).json.data;
-		expect(new Big(revise.beforePledgeRate).eq(percentOf(INITIAL_LTV.SEVEN))).toBe(true);
+		expect(new Big(revise.beforePledgeRate).eq(percentOf(initialLtv('ETH')))).toBe(true);
 		s.loans.setPrice('ETH', '900');
 		const [reduce] = (await get(s, `${P}/reduces`, window())).json.data;
 		expect(Number(reduce.pledgeRate)).toBeGreaterThan(90);
 		const infos = (await call(s, 'GET', `${P}/public/coinInfos?coin=USDT`)).json.data;
 		expect(infos.loanInfos[0]).toMatchObject({hourRate7D: COINS.get('USDT')!.hourlyRate.SEVEN});
 		expect(new Big(infos.loanInfos[0].rate7D).eq(new Big(COINS.get('USDT')!.hourlyRate.SEVEN).times(8760))).toBe(true);
-		expect(infos.pledgeInfos[0]).toMatchObject({initRate: INITIAL_LTV.SEVEN, supRate: MARGIN_CALL_LTV, forceRate: LIQUIDATION_LTV});
+		expect(infos.pledgeInfos[0]).toMatchObject({initRate: initialLtv('USDT'), supRate: MARGIN_CALL_LTV, forceRate: LIQUIDATION_LTV});
 	});
 
 	it('the client reads every unit back to the desk\'s own fractions', async () => {
@@ -125,7 +128,7 @@ describe('units as in Part D.1', () => {
 		await c.borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'FLEXIBLE', pledgeAmount: '1'});
 		const [loan] = await c.ongoingOrders();
 		expect(same(loan!.hourInterestRate, flexible)).toBe(true);
-		expect(loan).toMatchObject({pledgeRate: INITIAL_LTV.FLEXIBLE, supRate: MARGIN_CALL_LTV, forceRate: LIQUIDATION_LTV, expireTime: '0'});
+		expect(loan).toMatchObject({pledgeRate: initialLtv('BTC'), supRate: MARGIN_CALL_LTV, forceRate: LIQUIDATION_LTV, expireTime: '0'});
 		const {records} = await c.history('borrowHistory', {startTime: Date.now() - DAY, endTime: Date.now() + 5000});
 		expect(same(records[0]!.hourRate, flexible)).toBe(true);
 		expect(records[0]!.daily).toBe('FLEXIBLE');

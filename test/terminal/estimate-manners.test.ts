@@ -50,13 +50,14 @@ describe.skipIf(tmuxMissing)(`estimate and repay manners${tmuxMissing ? ` (skipp
 		await tmux.waitFor('› Pledge amount');
 		await tmux.send('C-t');
 		await tmux.waitFor('› Loan amount');
-		await tmux.burstText('10000');
+		// An amount whose hourly interest carries enough digits in every period, so each rate is the estimate's own.
+		await tmux.burstText('12345');
 		const screen = await tmux.waitFor(/a second agrees/);
 		for (const line of screen.split('\n')) expect(line.length).toBeLessThanOrEqual(60);
 		// Every row on screen at once, above the footer: the label shortened to fit the narrow columns.
 		expect(screen).toMatch(/Collateral \(BTC\)\s+[\d.]+\s+[\d.]+\s+[\d.]+/);
 		expect(screen).toMatch(/Annualised rate\s+[\d.]+%( ←)?\s+[\d.]+%( ←)?\s+[\d.]+%/);
-		expect(screen).toContain('Estimate: borrow 10000 USDT against BTC');
+		expect(screen).toContain('Estimate: borrow 12345 USDT against BTC');
 		expect(screen).toContain('Esc back');
 	});
 

@@ -10,7 +10,7 @@ import {differentCoins, flagValue, refuseMissing} from './require-flags.js';
 import {InputError} from '../../api/errors.js';
 import {sanitize} from '../../format/sanitize.js';
 import {borrowReviewLines} from './borrow-review.js';
-import {checkBorrow} from '../../operations/borrow-check.js';
+import {checkBorrow, CoinListUnreadableError} from '../../operations/borrow-check.js';
 import {failed, runMoneyPost} from '../money-command.js';
 
 export interface BorrowIo {
@@ -51,10 +51,12 @@ export async function runBorrow(session: Session, values: ParsedArgs['values'], 
 	return EXIT.ok;
 }
 
-/** The one pre-check (operations/borrow-check.ts): what the lists rule out is refused here, exit 2, nothing sent. */
+/** The one pre-check (operations/borrow-check.ts): what the lists rule out is refused here, exit 2, nothing sent; a
+ * coin list that cannot be read refuses too, exit 1 (the read failed, not the input). */
 async function checkLimits(session: Session, request: BorrowRequest) {
 	const verdict = await checkBorrow(session.client, request);
 	if (verdict.status === 'refused') throw new InputError(`not borrowed: ${verdict.reason}`);
+	if (verdict.status === 'unreadable') throw new CoinListUnreadableError(`not borrowed: ${verdict.reason}`, verdict.error);
 	if (!session.out.json) for (const note of verdict.notes) session.out.stderr.write(`Note: ${sanitize(note)}.\n`);
 	return verdict.read;
 }

@@ -19,6 +19,12 @@ import {flagValue, refuseMissing} from './require-flags.js';
 import {repaymentToLtv} from '../../loans/targets.js';
 import {toLtvFlag} from './to-ltv.js';
 
+/** The interest is an estimate (charged per started hour); says when it counts the hour about to start. */
+function interestWords(nextHour: {startsAt: number; interest: string} | undefined, coin: string, now: number): string {
+	if (nextHour === undefined) return 'estimate';
+	return `estimate, with the next hour's ${withCoin(nextHour.interest, coin)}: it starts in ${Math.max(0, Math.ceil((nextHour.startsAt - now) / 1000))} s`;
+}
+
 export async function runRepay(session: Session, positionals: string[], values: ParsedArgs['values'], io: BorrowIo): Promise<ExitCode | number> {
 	const target = values['to-ltv'] === undefined ? undefined : toLtvFlag(values['to-ltv']);
 	refuseMissing([
@@ -44,7 +50,9 @@ export async function runRepay(session: Session, positionals: string[], values: 
 		if (!computed.ok) throw new InputError(`not repaid: ${computed.reason}`);
 		amount = computed.amount;
 	}
-	const preview = repayPreview(loan, {all: values.all === true, amount, unlock, withCoin});
+	// Server time: an hour of interest that starts before the request arrives is counted (loans/repay-preview.ts).
+	const now = session.client.clock.now();
+	const preview = repayPreview(loan, {all: values.all === true, amount, unlock, withCoin}, now);
 	if (!preview.ok) throw new InputError(`not repaid: ${preview.reason}`);
 	const loanCoin = sanitize(loan.loanCoin);
 	const pledgeCoin = sanitize(loan.pledgeCoin);
@@ -61,7 +69,7 @@ export async function runRepay(session: Session, positionals: string[], values: 
 				amount === undefined || values.all
 					? `Repay order ${orderId}: everything (repayAll), ${withCoin(preview.owed, loanCoin)} owed now`
 					: `Repay order ${orderId}: ${amount} ${loanCoin} of ${withCoin(preview.owed, loanCoin)} owed${target === undefined ? '' : `, computed for an LTV of ${ltvPercent(target)} (collateral kept)`}`,
-				`  interest ${withCoin(preview.interest, loanCoin)}, principal ${withCoin(preview.principal, loanCoin)}; left ${withCoin(preview.remainingPrincipal, loanCoin)}`,
+				`  interest ${withCoin(preview.interest, loanCoin)} (${interestWords(preview.nextHour, loanCoin, now)}), principal ${withCoin(preview.principal, loanCoin)}; left ${withCoin(preview.remainingPrincipal, loanCoin)}`,
 				...(fromCollateral ? [soldLine(loan, preview.pay, pledgeCoin, preview.release.kind === 'all')] : []),
 				`  collateral released: ${fromCollateral && preview.release.kind === 'all' ? 'what is left of it' : release}`,
 				`  server ${session.connectedTo}, profile ${credentials.profile} (${credentials.source})`,

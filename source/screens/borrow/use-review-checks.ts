@@ -59,7 +59,8 @@ export function useReviewChecks(
 	const lookedUp = infos.status === 'ready' ? {ok: true as const, value: infos.infos} : {ok: false as const, error: infos.error};
 	const byEstimate = loanMode || estimate === 'loading' || estimate === undefined ? undefined : estimate.ok ? {ok: true as const, value: estimate.estimate} : {ok: false as const, error: estimate.error};
 	const verdict = borrowVerdict(borrowRequestOf(values), lookedUp, byEstimate);
-	if (verdict.status === 'refused') return {...checks, blocked: verdict.reason};
+	// Refused, or no coin list to check by: y sends nothing (reload on the Coins screen, or come back to the review).
+	if (verdict.status !== 'ok') return {...checks, blocked: verdict.reason};
 	return verdict.notes.length > 0 ? {...checks, note: verdict.notes.join('; ')} : checks;
 }
 

@@ -31,7 +31,7 @@ interface Props {
 const QUESTION = {repay: 'Repay? [y/N]', add: 'Add collateral? [y/N]', withdraw: 'Withdraw collateral? [y/N]'} as const;
 
 export function LoanReview({state, loan, connectedTo, refusal, confirmAgain, theme, prices, serverNow}: Props) {
-	const rows = state.action === 'repay' ? repayRows(state, loan) : collateralRows(state, loan, prices, serverNow);
+	const rows = state.action === 'repay' ? repayRows(state, loan, serverNow) : collateralRows(state, loan, prices, serverNow);
 	return (
 		<Box flexDirection="column">
 			<Text bold wrap="truncate">
@@ -59,10 +59,11 @@ export function LoanReview({state, loan, connectedTo, refusal, confirmAgain, the
 	);
 }
 
-function repayRows(state: LoanActionState, loan: OngoingLoan): Array<[string, string]> {
+/** `serverNow`: the interest counts an hour that starts before the request would arrive (loans/repay-preview.ts). */
+function repayRows(state: LoanActionState, loan: OngoingLoan, serverNow: number): Array<[string, string]> {
 	const coin = sanitize(loan.loanCoin);
 	const pledgeCoin = sanitize(loan.pledgeCoin);
-	const preview = repayPreview(loan, {all: state.repayAll, amount: state.repayAll ? undefined : state.amount, unlock: state.unlock});
+	const preview = repayPreview(loan, {all: state.repayAll, amount: state.repayAll ? undefined : state.amount, unlock: state.unlock}, serverNow);
 	if (!preview.ok) return [['Repay', `refused here: ${preview.reason}`]];
 	const show = (value: string) => withCoin(value, coin);
 	const release =
@@ -73,7 +74,7 @@ function repayRows(state: LoanActionState, loan: OngoingLoan): Array<[string, st
 				: `some ${pledgeCoin} released (Bitget sizes the release)`;
 	return [
 		['Repay', state.repayAll ? `everything: ${show(preview.pay)} now (all of it; interest still accruing is included)` : `${state.amount} ${coin} of ${show(preview.owed)} owed`],
-		['Interest', `${show(preview.interest)} (paid first)`],
+		['Interest', `${show(preview.interest)} (paid first; estimate${preview.nextHour ? `, with the next hour's ${show(preview.nextHour.interest)}: it starts within a minute` : ''})`],
 		['Principal', `${show(preview.principal)}; left afterwards ${show(preview.remainingPrincipal)}`],
 		...(state.fromCollateral ? [paidFromCollateral(loan, preview.pay, pledgeCoin, preview.release.kind === 'all')] : []),
 		['Collateral', state.fromCollateral && preview.release.kind === 'all' ? 'what is left of it released' : release],
