@@ -29,6 +29,7 @@ type StreamMessage =
 const INST_ID = v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{2,40}$/, 'a symbol'));
 const DECIMAL = v.pipe(v.string(), v.regex(/^\d{1,30}(\.\d{1,30})?$/, 'a decimal string'));
 const EPOCH_MS = v.pipe(v.union([v.string(), v.pipe(v.number(), v.integer(), v.transform(String))]), v.regex(/^\d{1,16}$/, 'epoch milliseconds'));
+const INST_ID_IN_MSG = /\binstId:([A-Za-z0-9]{2,40})\b/;
 const CHANNEL = v.looseObject({instType: v.literal('SPOT'), channel: v.literal('ticker'), instId: INST_ID});
 
 const messageSchema = v.union([
@@ -44,7 +45,9 @@ const messageSchema = v.union([
 			arg: v.optional(v.looseObject({instId: v.optional(v.unknown())})),
 		}),
 		v.transform((raw): StreamMessage => {
-			const instId = typeof raw.arg?.instId === 'string' ? raw.arg.instId : undefined;
+			// Bitget's error events carry no `arg` (reference D.4): the pair is named in `msg` only,
+			// "instType:SPOT,channel:ticker,instId:XYZUSDT doesn't exist". An `arg`, should one come, says it as well.
+			const instId = typeof raw.arg?.instId === 'string' ? raw.arg.instId : INST_ID_IN_MSG.exec(raw.msg)?.[1];
 			return instId === undefined ? {kind: 'error', code: raw.code, msg: raw.msg} : {kind: 'error', code: raw.code, msg: raw.msg, instId};
 		}),
 	),
@@ -58,7 +61,7 @@ const messageSchema = v.union([
 	),
 ]);
 
-/** The longest message read at all: a ticker snapshot is about 400 bytes. */
+/** The longest message read at all: a ticker snapshot is about 400 bytes; what is longer is not the protocol. */
 const MAX_MESSAGE_CHARS = 64 * 1024;
 
 /** One message from the server, checked. Never throws. */

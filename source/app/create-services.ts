@@ -39,7 +39,7 @@ export function createShellServices(connectedTo: string, config: Pick<Config, 'n
 
 /** Everything the screens share, built once per run around the session's one client (on `shell` when given). */
 export async function createAppServices(
-	session: Pick<Session, 'client' | 'connectedTo' | 'requireCredentials'>,
+	session: Pick<Session, 'client' | 'connectedTo' | 'requireCredentials' | 'debug'>,
 	options: ServiceOptions,
 	shell: ShellServices = createShellServices(session.connectedTo, options.config),
 ): Promise<AppServices> {
@@ -64,6 +64,7 @@ export async function createAppServices(
 		clipboard: options.writeToTerminal ? terminalClipboard(config.osc52, options.writeToTerminal) : undefined,
 		reconcileMs: config.reconcileMs,
 		priceStream: tickerStreamUrl(session.client.origin),
+		...(session.debug ? {debug: session.debug} : {}),
 		...(options.writeToTerminal ? {bell: () => options.writeToTerminal?.('\u0007')} : {}),
 	};
 }

@@ -20,6 +20,8 @@ export interface Session {
 	connectedTo: string;
 	/** The public ticker stream for the live prices (operations/price-feed.ts), or undefined: poll the REST tickers. */
 	tickerStreamUrl: string | undefined;
+	/** Writes a line to the --debug log; undefined without --debug. */
+	debug?: (line: string) => void;
 	/** Credentials for a signed request: demo ones, the environment, or the OS keychain. */
 	requireCredentials(): Promise<ResolvedCredentials>;
 	/** The OS keychain, opened now (keytar loads only here). */
@@ -40,8 +42,9 @@ export async function openSession(config: Config, out: Output): Promise<Session>
 		// Loaded only here: the simulator costs nothing on any other path.
 		const {startSimulator, DEMO_CREDENTIALS} = await import('../simulator/index.js');
 		// Two loans open, one simulated hour of interest per real minute, and prices drifting a step every 3 s (within
-		// ±0.4 %: simulator/price-drift.ts), so the Loans view and the live prices have something to show.
-		const simulator = await startSimulator({demoLoans: true, hourEveryMs: 60_000, priceDriftEveryMs: 3_000});
+		// ±0.4 %: simulator/price-drift.ts), so the Loans view and the live prices have something to show; the stream
+		// pushes at Bitget's cadence (every pair every 100–300 ms), so the demo is as busy as the real thing.
+		const simulator = await startSimulator({demoLoans: true, hourEveryMs: 60_000, priceDriftEveryMs: 3_000, streamCadence: {minMs: 100, maxMs: 300}});
 		baseUrl = simulator.url;
 		closeSimulator = () => simulator.close();
 		demoCredentials = {credentials: DEMO_CREDENTIALS, source: 'demo', profile: config.profile};
@@ -87,6 +90,7 @@ export async function openSession(config: Config, out: Output): Promise<Session>
 		out,
 		connectedTo: connectedTo(config),
 		tickerStreamUrl: tickerStreamUrl(baseUrl),
+		debug,
 		remember,
 		async requireCredentials() {
 			// The keychain is opened (and keytar loaded) only here, when a signed request actually needs credentials.

@@ -298,7 +298,7 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 	// Longer than typical client keep-alive so the client, not the server, decides when to drop an idle socket.
 	server.keepAliveTimeout = 65_000;
 	server.headersTimeout = 66_000;
-	const stream = new TickerStream({book, symbols, serverNow: () => serverNow(), idleMs: options.streamIdleMs, available: () => available});
+	const stream = new TickerStream({book, symbols, serverNow: () => serverNow(), idleMs: options.streamIdleMs, cadence: options.streamCadence, available: () => available});
 	server.on('upgrade', (req, socket, head) => stream.upgrade(req, socket, head));
 	const drift = new PriceDrift(book);
 	server.on('connection', (socket: Socket) => {

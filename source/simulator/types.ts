@@ -1,7 +1,7 @@
 // Public types of the simulator (re-exported by index.ts).
 import type {Credentials, OperationName} from '../api/types.js';
 import type {LoanDesk} from './loan-book.js';
-import type {TickerStreamControls} from './ticker-stream.js';
+import type {StreamCadence, TickerStreamControls} from './ticker-stream.js';
 
 /** Bitget's two account modes (reference Part E): a classic account speaks the v2 earn/loan API, a unified trading
  * account (UTA) the v3 loan API. */
@@ -52,6 +52,9 @@ export interface SimulatorOptions {
 	priceDriftEveryMs?: number;
 	/** The ticker stream drops a connection this long without a ping; default 2 minutes (reference D.4). */
 	streamIdleMs?: number;
+	/** The ticker stream also pushes every subscribed pair on this cadence, moved or not (Bitget: every 100–300 ms);
+	 * off by default, so a test counts exactly the pushes it caused (a move is pushed at once either way). */
+	streamCadence?: StreamCadence;
 }
 
 export type FaultKind =

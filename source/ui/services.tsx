@@ -43,6 +43,8 @@ export interface AppServices extends ShellServices {
 	reconcileMs: number;
 	/** Bitget's public ticker stream for this API origin (runtime/config.ts), for live prices; none: they are polled. */
 	priceStream?: string;
+	/** Writes a line to the --debug log (only when stderr is not the terminal); none without --debug. */
+	debug?: (line: string) => void;
 	/** Rings the terminal bell (a loan's risk worsened); none where nothing writes to the terminal (tests). */
 	bell?: () => void;
 }

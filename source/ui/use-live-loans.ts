@@ -20,11 +20,18 @@ export interface LiveLoans<L extends OngoingLoan> {
 
 const NO_TICKERS: ReadonlyMap<string, Ticker> = new Map();
 
-/** While `active`; otherwise the loans and prices as read. */
-export function useLiveLoans<L extends OngoingLoan>(client: Pick<BitgetClient, 'tickers'>, url: string | undefined, loans: readonly L[], prices: PricesRead | undefined, active = true): LiveLoans<L> {
+/** While `active`; otherwise the loans and prices as read. `debug`: the --debug log's line writer (AppServices.debug). */
+export function useLiveLoans<L extends OngoingLoan>(
+	client: Pick<BitgetClient, 'tickers'>,
+	url: string | undefined,
+	loans: readonly L[],
+	prices: PricesRead | undefined,
+	active = true,
+	debug?: (line: string) => void,
+): LiveLoans<L> {
 	const book = prices?.prices.ok ? prices.prices.book : undefined;
 	const symbols = useMemo(() => liveSymbols(loans, book), [loans, book]);
-	const live = useLivePrices(client, url, symbols, book, active);
+	const live = useLivePrices(client, url, symbols, book, active, debug);
 	// Prices measured against an earlier read are not this read's (for the one render before the new read is taken in).
 	const tickers = live.book === book ? live.tickers : NO_TICKERS;
 	return useMemo(() => {

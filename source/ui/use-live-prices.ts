@@ -20,8 +20,15 @@ export interface LivePrices {
 const QUIET: LivePrices = {book: undefined, tickers: NONE};
 
 /** The live prices of `symbols` since `book` was read, while `active` (none until the first); `url` is the ticker
- * stream's (AppServices.priceStream). */
-export function useLivePrices(client: Pick<BitgetClient, 'tickers'>, url: string | undefined, symbols: readonly string[], book: TickerBook | undefined, active = true): LivePrices {
+ * stream's (AppServices.priceStream), `debug` the --debug log's (the stream's drops and their reasons). */
+export function useLivePrices(
+	client: Pick<BitgetClient, 'tickers'>,
+	url: string | undefined,
+	symbols: readonly string[],
+	book: TickerBook | undefined,
+	active = true,
+	debug?: (line: string) => void,
+): LivePrices {
 	const [prices, setPrices] = useState<LivePrices>(QUIET);
 	const feed = useRef<{feed: PriceFeed; live: LiveTickers} | undefined>(undefined);
 	const key = symbols.join(',');
@@ -33,7 +40,7 @@ export function useLivePrices(client: Pick<BitgetClient, 'tickers'>, url: string
 			confirm: async (symbol) => (await client.tickers(symbol)).records.find((ticker) => ticker.symbol === symbol),
 			onChange: publish,
 		});
-		const started = new PriceFeed({url, client}).start();
+		const started = new PriceFeed({url, client, debug}).start();
 		feed.current = {feed: started, live};
 		started.onUpdate((update) => {
 			if (live.take(update) === 'shown') publish();
@@ -43,7 +50,7 @@ export function useLivePrices(client: Pick<BitgetClient, 'tickers'>, url: string
 			live.close();
 			feed.current = undefined;
 		};
-	}, [client, url, running]);
+	}, [client, url, running, debug]);
 	useEffect(() => {
 		const current = feed.current;
 		if (current === undefined) return;

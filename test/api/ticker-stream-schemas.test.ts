@@ -18,6 +18,15 @@ describe('parseStreamMessage', () => {
 			msg: "doesn't exist",
 			instId: 'NOPE',
 		});
+		// As captured from Bitget: no `arg`, the pair named in `msg` only.
+		const captured = {event: 'error', code: 30001, msg: "instType:SPOT,channel:ticker,instId:XYZUSDT doesn't exist"};
+		expect(parseStreamMessage(JSON.stringify(captured))).toEqual({kind: 'error', code: '30001', msg: captured.msg, instId: 'XYZUSDT'});
+		// A message naming no pair names none.
+		expect(parseStreamMessage(JSON.stringify({event: 'error', code: 30001, msg: 'instType:SPOT,channel:candle1m doesn\'t exist'}))).toEqual({
+			kind: 'error',
+			code: '30001',
+			msg: "instType:SPOT,channel:candle1m doesn't exist",
+		});
 		const snapshot = {
 			action: 'snapshot',
 			arg: arg('BTCUSDT'),

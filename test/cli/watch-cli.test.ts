@@ -423,7 +423,7 @@ describe('loan-tui watch', () => {
 	it('a price wobbling across the margin-call line, pushed again and again on the stream, is one alert, not one per crossing', async () => {
 		const watch = await startStreamWatch();
 		// The margin call (80 %) is at 1,462.54: 1,462 is 80.03 %, 1,463 is 79.97 % — each a hair from the line.
-		// Paced under the feed's flood guard; nothing below depends on how fast they come.
+		// Paced, so most reach the feed one by one (it tells the latest of a burst); nothing below depends on how fast.
 		for (let push = 0; push < 24; push++) {
 			sim.simulator.setPrice('ETH', push % 2 === 0 ? '1462' : '1463');
 			await new Promise((resolve) => setTimeout(resolve, 120));
@@ -454,5 +454,42 @@ describe('loan-tui watch', () => {
 		expect(watch.stdout()).not.toMatch(/e[+-]\d|\d{4,}\.\d\d%/);
 		watch.child.kill('SIGTERM');
 		expect((await watch.result).code).toBe(0);
+	});
+});
+
+describe('loan-tui watch over the ticker stream at Bitget’s cadence (every pair every 100–300 ms, moved or not)', () => {
+	const sim = useSimulator({demoLoans: true, streamCadence: {minMs: 100, maxMs: 300}});
+	const stopAll: Array<() => void> = [];
+	afterEach(() => {
+		for (const stop of stopAll.splice(0)) stop();
+	});
+	const connections = () => sim.simulator.tickerStream.connections;
+
+	it('keeps one stream connection while the pushes come; under --debug a drop is named with its reason, and "live" is said once', async () => {
+		const home = mkdtempSync(join(tmpdir(), 'loan-tui-watch-'));
+		const env = {...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: home, HOME: home, LOAN_TUI_RECONCILE_SECONDS: '0'};
+		const {child, result} = spawnCli(['watch', '--interval', '3600', '--json', '--debug', '--base-url', sim.simulator.url], {env, timeoutMs: 120_000});
+		stopAll.push(() => child.kill('SIGKILL'));
+		let stderr = '';
+		child.stderr.on('data', (chunk) => (stderr += chunk));
+		const saidLive = () => stderr.match(/prices: live from the ticker stream/g)?.length ?? 0;
+
+		// The two demo loans' pairs, BTCUSDT and ETHUSDT, about ten pushes a second between them: counted by the
+		// simulator's log, not by time.
+		await vi.waitFor(() => expect(connections()[0]?.pushed ?? 0).toBeGreaterThanOrEqual(100), {...WAIT, timeout: 60_000});
+		expect(sim.simulator.tickerStream.accepted).toBe(1);
+		expect(connections()[0]!.ended).toBeUndefined();
+		await vi.waitFor(() => expect(saidLive()).toBe(1), WAIT);
+		expect(stderr).not.toMatch(/ticker stream: .*drops? in/);
+
+		// A drop (garbage on the socket): named in the debug log, mended by the next connection without a word more.
+		sim.simulator.tickerStream.sendGarbage();
+		await vi.waitFor(() => expect(stderr).toMatch(/debug: ticker stream: an unreadable message \(not JSON.*\(1 drop in 120 s\); reconnecting in [\d.]+ s/), WAIT);
+		await vi.waitFor(() => expect(connections()[1]?.pushed ?? 0).toBeGreaterThanOrEqual(50), {...WAIT, timeout: 60_000});
+		expect(sim.simulator.tickerStream.accepted).toBe(2);
+		expect(connections()[1]!.ended).toBeUndefined();
+		expect(saidLive()).toBe(1);
+		child.kill('SIGTERM');
+		expect((await result).code).toBe(0);
 	});
 });

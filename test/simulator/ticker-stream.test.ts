@@ -1,5 +1,6 @@
 // The simulator's public ticker stream (reference D.4) over loopback, read by a plain WebSocket client: the protocol,
-// prices from the same book as the REST tickers, the documented limits and the test controls.
+// prices from the same book as the REST tickers, Bitget's cadence, the documented limits on what a client sends and
+// the test controls.
 import {afterEach, describe, expect, it} from 'vitest';
 import WebSocket from 'ws';
 import {untilReal} from '../helpers/clock.js';
@@ -116,19 +117,32 @@ describe('the ticker stream (simulator over loopback)', () => {
 		expect(client.json()).toEqual([
 			{event: 'error', code: 30002, msg: 'illegal request'},
 			{event: 'error', code: 30003, msg: 'invalid op'},
-			{event: 'error', arg: channel('NOSUCHPAIR'), code: 30001, msg: "instType:SPOT,channel:ticker,instId:NOSUCHPAIR doesn't exist"},
+			// As Bitget sends it: no `arg`, the pair named in `msg` only.
+			{event: 'error', code: 30001, msg: "instType:SPOT,channel:ticker,instId:NOSUCHPAIR doesn't exist"},
 			expect.objectContaining({event: 'error', code: 30001}),
 		]);
 		expect(client.closed).toBe(false);
 	});
 
-	it('drops a connection that sends more than 10 messages a second, with error 30006', async () => {
-		const client = await connect().opened();
-		// 50 at once: however they fall across second boundaries, some second holds more than 10.
-		for (let i = 0; i < 50; i++) client.send('ping');
-		await untilReal(() => client.closed, 'the connection dropped');
-		expect(client.json()).toEqual([{event: 'error', code: 30006, msg: 'request too many'}]);
-		expect(client.closeCode).toBe(1008);
+	it('drops a connection that sends more than 10 messages in a second (pings and subscriptions alike), with error 30006', async () => {
+		// Ten is the limit, not over it: all answered, the connection kept (it never sends more, so timing cannot matter).
+		const within = await connect().opened();
+		within.send(subscribe('BTCUSDT'));
+		for (let i = 0; i < 9; i++) within.send('ping');
+		await untilReal(() => within.messages.filter((text) => text === 'pong').length === 9, 'nine pongs');
+		expect(within.closed).toBe(false);
+		// Eleven sent back to back, in one turn: they reach the server well inside a second.
+		const over = await connect().opened();
+		over.send(subscribe('BTCUSDT'));
+		for (let i = 0; i < 10; i++) over.send('ping');
+		await untilReal(() => over.closed, 'the connection dropped');
+		expect(over.json().filter((m) => m.event === 'error')).toEqual([{event: 'error', code: 30006, msg: 'request too many'}]);
+		expect(over.closeCode).toBe(1008);
+		expect(sim.simulator.tickerStream.connections).toEqual([
+			expect.objectContaining({id: 1, received: 10}),
+			expect.objectContaining({id: 2, received: 11, ended: 'more than 10 messages in a second'}),
+		]);
+		expect(sim.simulator.tickerStream.connections[0]!.ended).toBeUndefined();
 	});
 
 	it('takes 240 subscriptions an hour per connection, then refuses with error 30007', async () => {
@@ -190,6 +204,47 @@ describe('the ticker stream (simulator over loopback)', () => {
 	});
 });
 
+describe('the ticker stream at Bitget’s cadence (every pair every 100–300 ms, moved or not)', () => {
+	const sim = useSimulator({streamCadence: {minMs: 100, maxMs: 300}});
+	const clients: RawClient[] = [];
+	afterEach(() => {
+		for (const client of clients.splice(0)) client.socket.terminate();
+	});
+	const connect = () => {
+		const client = new RawClient(`${sim.simulator.url.replace('http', 'ws')}/v2/ws/public`);
+		clients.push(client);
+		return client.opened();
+	};
+
+	it('pushes every subscribed pair again and again at an unchanged price; an unsubscribed pair no more', async () => {
+		const client = await connect();
+		client.send(subscribe('BTCUSDT', 'ETHUSDT'));
+		let messages = await client.until((m) => snapshotsOf(m, 'BTCUSDT').length >= 10 && snapshotsOf(m, 'ETHUSDT').length >= 10, 'ten pushes of each');
+		expect(new Set(snapshotsOf(messages, 'BTCUSDT'))).toEqual(new Set(['26800']));
+		// Each push is a new snapshot: its own server time.
+		const times = messages.filter((m) => m.action === 'snapshot').map((m) => m.ts as number);
+		expect(times).toEqual([...times].sort((a, b) => a - b));
+		expect(sim.simulator.tickerStream.connections[0]!.pushed).toBeGreaterThanOrEqual(20);
+
+		client.send({op: 'unsubscribe', args: [channel('BTCUSDT')]});
+		messages = await client.until((m) => m.some((message) => message.event === 'unsubscribe'), 'the unsubscribe ack');
+		const ackAt = messages.findIndex((message) => message.event === 'unsubscribe');
+		const ethBefore = snapshotsOf(messages, 'ETHUSDT').length;
+		messages = await client.until((m) => snapshotsOf(m, 'ETHUSDT').length >= ethBefore + 10, 'ten more pushes of ETHUSDT');
+		expect(snapshotsOf(messages.slice(ackAt + 1), 'BTCUSDT')).toEqual([]);
+	});
+
+	it('a move is pushed as well, and nothing older comes after it', async () => {
+		const client = await connect();
+		client.send(subscribe('BTCUSDT'));
+		await client.until((m) => snapshotsOf(m, 'BTCUSDT').length >= 1, 'the snapshot');
+		sim.simulator.setPrice('BTC', '27000');
+		const messages = await client.until((m) => snapshotsOf(m, 'BTCUSDT').includes('27000'), 'the moved price');
+		// Nothing older comes after the move.
+		expect(snapshotsOf(messages, 'BTCUSDT').slice(snapshotsOf(messages, 'BTCUSDT').indexOf('27000'))).toEqual(['27000']);
+	});
+});
+
 describe('the ticker stream: no ping for too long', () => {
 	let close: (() => Promise<void>) | undefined;
 	afterEach(async () => close?.());
@@ -203,6 +258,7 @@ describe('the ticker stream: no ping for too long', () => {
 		expect(simulator.tickerStream.accepted).toBe(1);
 		expect(client.closeCode).toBe(1006);
 		await untilReal(() => simulator.tickerStream.open === 0, 'the server to count it closed');
+		expect(simulator.tickerStream.connections).toEqual([expect.objectContaining({id: 1, ended: 'no ping'})]);
 	});
 });
 

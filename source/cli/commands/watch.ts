@@ -287,7 +287,7 @@ async function sendTopUp(session: Session, request: RevisePledgeRequest, loan: O
  * case no price comes after it. The feed's state changes (live, polling, down) are said on stderr. */
 function followPrices(session: Session, watcher: Watcher, send: (event: WatchEvent) => void): {sending(): void; readAt(read: Extract<WatchRead, {ok: true}>): void; project(read: Extract<WatchRead, {ok: true}>): LoanSeen[]; wake(): void; close(): void} {
 	const {client} = session;
-	const feed = new PriceFeed({url: session.tickerStreamUrl, client}).start();
+	const feed = new PriceFeed({url: session.tickerStreamUrl, client, debug: session.debug}).start();
 	let last: Extract<WatchRead, {ok: true}> | undefined;
 	let dwellTimer: NodeJS.Timeout | undefined;
 	const projectNow = () => {

@@ -82,7 +82,7 @@ export function LoanScreen({orderId}: {orderId: string}) {
 }
 
 function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string; onFinished: (note?: string) => void}) {
-	const {client, credentials, theme, connectedTo, clipboard, coinInfos, inputs, priceStream} = useServices();
+	const {client, credentials, theme, connectedTo, clipboard, coinInfos, inputs, priceStream, debug} = useServices();
 	const navigation = useNavigation();
 	const [state, dispatch] = useReducer(loanActionReducer, inputs, (memory) => loanActionWith(memory.loanTargets()));
 	// The settings are the person's, not this loan's: kept for every loan, this run and the next.
@@ -109,7 +109,7 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 	// On the detail (not under a review, which keeps what it opened with) the LTV follows the live price between reads,
 	// as on the Loans list (operations/watch-live.ts).
 	const loanList = useMemo(() => (loan ? [loan] : []), [loan]);
-	const live = useLiveLoans(client, priceStream, loanList, prices, stage === 'view');
+	const live = useLiveLoans(client, priceStream, loanList, prices, stage === 'view', debug);
 	const liveLoan = live.projected.size > 0 ? live.loans[0] : undefined;
 	const infos = useStore(coinInfos ?? NO_COIN_INFOS);
 	useEffect(() => {

@@ -42,7 +42,7 @@ const TOTAL_LABEL = 15;
 const NO_LOANS: readonly OngoingLoan[] = [];
 
 export function LoansScreen({selected}: {selected?: string}) {
-	const {client, credentials, theme, journal, completion, lastError, clipboard, priceStream, bell} = useServices();
+	const {client, credentials, theme, journal, completion, lastError, clipboard, priceStream, bell, debug} = useServices();
 	const navigation = useNavigation();
 	const {columns, rows} = useBodySize();
 	const book = useLoanBook(client, credentials, undefined, completion?.orderIds);
@@ -62,7 +62,7 @@ export function LoansScreen({selected}: {selected?: string}) {
 	const prices = usePrices(client, true, book.state.updatedAt);
 	// Between reads the LTVs follow the live prices of the loans' pairs (projected, marked "live"; the next read
 	// corrects them): operations/watch-live.ts, as `loan-tui watch` does.
-	const live = useLiveLoans(client, priceStream, loans, prices);
+	const live = useLiveLoans(client, priceStream, loans, prices, true, debug);
 	// Riskiest first at the live prices too (the selection follows its loan, by order id).
 	const shown = useMemo(() => (live.projected.size > 0 ? [...live.loans].sort(byRisk) : live.loans), [live]);
 	const worsened = useWorsenedLoans(shown, live.projected, bell);
