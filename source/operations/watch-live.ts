@@ -82,11 +82,11 @@ export class LiveTickers {
 		this.sentAt = this.now();
 	}
 
-	/** A read's prices are in: every tick received before it was sent (or now, when not said) no longer counts; the
-	 * ones after are measured against its prices again. */
-	landed(book: TickerBook | undefined): void {
+	/** A read's prices are in: every tick received before it was sent (`sentAt`, or as said by sending(), or now when
+	 * neither) no longer counts; the ones after are measured against its prices again. */
+	landed(book: TickerBook | undefined, sentAt?: number): void {
 		this.book = book;
-		this.since = this.sentAt ?? this.now();
+		this.since = sentAt ?? this.sentAt ?? this.now();
 		this.sentAt = undefined;
 		this.confirmed.clear();
 		const after = [...this.shown.values(), ...this.held.values()].filter((received) => received.receivedAt >= this.since).sort((a, b) => a.receivedAt - b.receivedAt);

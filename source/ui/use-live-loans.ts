@@ -31,7 +31,7 @@ export function useLiveLoans<L extends OngoingLoan>(
 ): LiveLoans<L> {
 	const book = prices?.prices.ok ? prices.prices.book : undefined;
 	const symbols = useMemo(() => liveSymbols(loans, book), [loans, book]);
-	const live = useLivePrices(client, url, symbols, book, active, debug);
+	const live = useLivePrices(client, url, symbols, book, active, debug, prices?.sentAt);
 	// Prices measured against an earlier read are not this read's (for the one render before the new read is taken in).
 	const tickers = live.book === book ? live.tickers : NO_TICKERS;
 	return useMemo(() => {

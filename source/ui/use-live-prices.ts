@@ -28,6 +28,8 @@ export function useLivePrices(
 	book: TickerBook | undefined,
 	active = true,
 	debug?: (line: string) => void,
+	/** When the read of `book` was sent (this machine's clock): a price received after that outranks it. */
+	bookSentAt?: number,
 ): LivePrices {
 	const [prices, setPrices] = useState<LivePrices>(QUIET);
 	const feed = useRef<{feed: PriceFeed; live: LiveTickers} | undefined>(undefined);
@@ -54,10 +56,11 @@ export function useLivePrices(
 	useEffect(() => {
 		const current = feed.current;
 		if (current === undefined) return;
-		// A new read: the prices that came before it no longer count.
-		current.live.landed(book);
+		// A new read: the prices received before it was sent no longer count (one received while it was on its way
+		// may be newer than what it read, and stays).
+		current.live.landed(book, bookSentAt);
 		setPrices({book, tickers: current.live.tickers});
-	}, [book, running]);
+	}, [book, bookSentAt, running]);
 	useEffect(() => {
 		feed.current?.feed.setInstIds(key === '' ? [] : key.split(','));
 	}, [key, running]);

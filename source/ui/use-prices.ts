@@ -10,6 +10,8 @@ export interface PricesRead {
 	prices: PriceRead;
 	/** Server time when the answer came, epoch ms. */
 	at: number;
+	/** This machine's time when the request left: a live price received after it may be newer than this read's. */
+	sentAt: number;
 }
 
 /** undefined until the first answer. */
@@ -18,8 +20,9 @@ export function usePrices(client: Pick<BitgetClient, 'tickers' | 'clock'>, activ
 	useEffect(() => {
 		if (!active) return;
 		const controller = new AbortController();
+		const sentAt = Date.now();
 		readPrices(client, controller.signal).then(
-			(prices) => !controller.signal.aborted && setRead({prices, at: client.clock.now()}),
+			(prices) => !controller.signal.aborted && setRead({prices, at: client.clock.now(), sentAt}),
 			() => undefined,
 		);
 		return () => controller.abort();

@@ -79,6 +79,22 @@ export function appFaultMatrix(operation: Operation): void {
 			await app.press('y');
 			await app.waitForText('Press y again');
 			await app.press('y');
+		} else if (fault === 'connection-refused') {
+			// Nothing reachable: the coin list cannot be read either, so the review refuses before anything is sent
+			// (operations/borrow-check.ts), and says why.
+			const refused = await app.waitForText(MESSAGE[fault]);
+			expect(refused).toMatch(/Cannot borrow: could not read Bitget's coin list \(could not reach the server: connection refused\)/);
+			expect(refused).toContain('Nothing will be sent');
+			expect(posts()).toHaveLength(0);
+			await heal();
+			// Back to the values and to the review again: the list is read again, and y borrows.
+			await app.press('n');
+			await app.press(KEYS.enter);
+			await waitFor(() => {
+				const frame = app!.frame();
+				if (!frame.includes('Borrow? [y/N]') || frame.includes('Cannot borrow')) throw new Error(`not recovered yet:\n${frame}`);
+			});
+			await app.press('y');
 		} else {
 			const refused = await app.waitForText(MESSAGE[fault]);
 			expect(refused).toContain('Borrow? [y/N]');

@@ -27,6 +27,22 @@ const ethRead = (lastPr: string): Extract<WatchRead, {ok: true}> => {
 };
 
 describe('LiveTickers', () => {
+	it('a read sent before a tick and landing after it does not hide it: only ticks received before the send are dropped', () => {
+		const {state, now} = clock();
+		const live = new LiveTickers({now});
+		live.landed(book('1545'));
+		const sentAt = state.now;
+		state.now += 100;
+		live.take(tick('1460', state.now));
+		state.now += 100;
+		// The read sent at `sentAt` (before the tick) lands now, with the older price: the tick stays.
+		live.landed(book('1545'), sentAt);
+		expect(price(live)).toBe('1460');
+		// A read sent after the tick outranks it.
+		live.landed(book('1545'), state.now);
+		expect(price(live)).toBeUndefined();
+	});
+
 	it('a 20 % band: the constant', () => {
 		expect(FAR_MOVE).toBe('0.2');
 	});

@@ -89,9 +89,10 @@ describe('borrow and ongoing', () => {
 		const orderId = await newLoan(s);
 		const [loan] = await ongoing(s);
 		expect(Object.keys(loan)).toEqual(keysOf(V3_ONGOING_LOAN));
-		expect(loan).toMatchObject({orderId, loanCoin: 'USDT', loanAmount: '18760', interestAmount: '0', hourInterestRate: '0.000617', pledgeCoin: 'BTC', pledgeAmount: '1', pledgeRate: '70', supRate: '80', forceRate: '90'});
+		expect(loan).toMatchObject({orderId, loanCoin: 'USDT', loanAmount: '18760', interestAmount: '0.1157492', hourInterestRate: '0.000617', pledgeCoin: 'BTC', pledgeAmount: '1', pledgeRate: '70', supRate: '80', forceRate: '90'});
 		s.loans.advanceHours(10);
-		expect((await ongoing(s))[0].interestAmount).toBe('1.157492');
+		// Interest per started hour: the first at borrowing, then ten more.
+		expect((await ongoing(s))[0].interestAmount).toBe('1.2732412');
 	});
 
 	it('takes FLEXIBLE (expireTime "0"), filters, and validates the body as v2 does', async () => {
@@ -113,18 +114,18 @@ describe('repay', () => {
 		s.loans.advanceHours(10);
 		const kept = await post(s, `${V3}/repay`, {orderId, repayAll: 'no', amount: '100', method: 'borrowed_coin'});
 		expect(Object.keys(kept.json.data)).toEqual(keysOf(V3_REPAY_RESULT));
-		expect(kept.json.data).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '100', payInterest: '1.157492', repayLoanAmount: '98.842508', repayUnlockAmount: '0'});
-		expect((await ongoing(s))[0]).toMatchObject({loanAmount: '18661.157492', pledgeAmount: '1'});
-		const released = await post(s, `${V3}/repay`, {orderId, repayAll: 'no', amount: '1866.1157492', method: 'borrowed_coin', repayUnlock: 'yes'});
+		expect(kept.json.data).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '100', payInterest: '1.2732412', repayLoanAmount: '98.7267588', repayUnlockAmount: '0'});
+		expect((await ongoing(s))[0]).toMatchObject({loanAmount: '18661.2732412', pledgeAmount: '1'});
+		const released = await post(s, `${V3}/repay`, {orderId, repayAll: 'no', amount: '1866.12732412', method: 'borrowed_coin', repayUnlock: 'yes'});
 		expect(released.json.data.repayUnlockAmount).toBe('0.1');
-		expect((await ongoing(s))[0]).toMatchObject({loanAmount: '16795.0417428', pledgeAmount: '0.9'});
+		expect((await ongoing(s))[0]).toMatchObject({loanAmount: '16795.14591708', pledgeAmount: '0.9'});
 	});
 
 	it('repayAll=yes closes the loan and releases everything, whatever repayUnlock says', async () => {
 		const s = await sim();
 		const orderId = await newLoan(s);
 		const answer = await post(s, `${V3}/repay`, {orderId, repayAll: 'yes', method: 'borrowed_coin', repayUnlock: 'no'});
-		expect(answer.json.data).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '18760', payInterest: '0', repayLoanAmount: '18760', repayUnlockAmount: '1'});
+		expect(answer.json.data).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '18760.1157492', payInterest: '0.1157492', repayLoanAmount: '18760', repayUnlockAmount: '1'});
 		expect(await ongoing(s)).toEqual([]);
 	});
 
@@ -133,9 +134,9 @@ describe('repay', () => {
 		const orderId = await newLoan(s);
 		s.loans.advanceHours(10);
 		const partial = await post(s, `${V3}/repay`, {orderId, repayAll: 'no', amount: '100', method: 'collateral', repayUnlock: 'yes'});
-		expect(partial.json.data).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '100', payInterest: '1.157492', repayLoanAmount: '98.842508', repayUnlockAmount: '0'});
+		expect(partial.json.data).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '100', payInterest: '1.2732412', repayLoanAmount: '98.7267588', repayUnlockAmount: '0'});
 		// 100 USDT at 26,800 is 0.00373134… BTC, sold rounded up.
-		expect((await ongoing(s))[0]).toMatchObject({loanAmount: '18661.157492', interestAmount: '0', pledgeAmount: '0.99626865'});
+		expect((await ongoing(s))[0]).toMatchObject({loanAmount: '18661.2732412', interestAmount: '0', pledgeAmount: '0.99626865'});
 	});
 
 	it('by collateral, all: the debt with its interest sold out of the pledge, the rest released, the loan closed', async () => {
@@ -143,11 +144,12 @@ describe('repay', () => {
 		const orderId = await newLoan(s);
 		s.loans.advanceHours(10);
 		const answer = await post(s, `${V3}/repay`, {orderId, repayAll: 'yes', method: 'collateral'});
-		// Debt 18760 + 1.157492 interest = 18761.157492 USDT at 26,800: 0.70004319 BTC sold, 0.29995681 released.
-		expect(answer.json.data).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '18761.157492', payInterest: '1.157492', repayLoanAmount: '18760', repayUnlockAmount: '0.29995681'});
+		// Debt 18760 + 1.2732412 interest (eleven hours started) = 18761.2732412 USDT at 26,800: 0.70004751 BTC sold,
+		// 0.29995249 released.
+		expect(answer.json.data).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '18761.2732412', payInterest: '1.2732412', repayLoanAmount: '18760', repayUnlockAmount: '0.29995249'});
 		expect(await ongoing(s)).toEqual([]);
 		expect((await get(s, `${V3}/repay-history`, window())).json.data).toEqual([
-			{orderId, loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '18761.157492', payInterest: '1.157492', repayLoanAmount: '18760', repayUnlockAmount: '0.29995681', repayTime: expect.stringMatching(/^\d{13}$/)},
+			{orderId, loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '18761.2732412', payInterest: '1.2732412', repayLoanAmount: '18760', repayUnlockAmount: '0.29995249', repayTime: expect.stringMatching(/^\d{13}$/)},
 		]);
 	});
 
@@ -250,6 +252,6 @@ describe('histories: lower-case statuses, pledgeDays, pageNum', () => {
 	it('debts: the same shape as v2', async () => {
 		const s = await sim();
 		await newLoan(s);
-		expect((await get(s, `${V3}/debts`)).json.data).toEqual({pledgeInfos: [{coin: 'BTC', amount: '1', amountUsdt: '26800'}], loanInfos: [{coin: 'USDT', amount: '18760', amountUsdt: '18760'}]});
+		expect((await get(s, `${V3}/debts`)).json.data).toEqual({pledgeInfos: [{coin: 'BTC', amount: '1', amountUsdt: '26800'}], loanInfos: [{coin: 'USDT', amount: '18760.1157492', amountUsdt: '18760.12'}]});
 	});
 });
