@@ -162,7 +162,7 @@ export interface RepayRequest {
 	method?: RepayMethod;
 }
 
-export type RepayMethod = 'borrowed_coin' | 'collateral';
+type RepayMethod = 'borrowed_coin' | 'collateral';
 
 export const REVISE_TYPES = ['IN', 'OUT'] as const;
 type ReviseType = (typeof REVISE_TYPES)[number];

@@ -96,7 +96,7 @@ export type OperationName = keyof typeof OPERATIONS;
 export type AccountFamily = 'classic' | 'unified';
 
 /** The v3 twin of each signed loan operation (Part E.1); the same 10/s per account, so one limiter serves both. */
-export const UNIFIED_PATHS: Partial<Record<OperationName, string>> = {
+const UNIFIED_PATHS: Partial<Record<OperationName, string>> = {
 	borrow: '/api/v3/loan/borrow',
 	ongoingOrders: '/api/v3/loan/borrow-ongoing',
 	repay: '/api/v3/loan/repay',

@@ -41,7 +41,7 @@ export function nextHourStart(loan: Pick<OngoingLoan, 'borrowTime'>, now: number
 
 /** The interest owed by the time a request sent now arrives: the server's interestAmount, and the next hour's when it
  * starts within the margin (then `nextHour` says when and how much). */
-export function interestBySend(loan: HourFigures, now?: number): {interest: Big; nextHour?: {startsAt: number; interest: string}} {
+function interestBySend(loan: HourFigures, now?: number): {interest: Big; nextHour?: {startsAt: number; interest: string}} {
 	const charged = new Big(loan.interestAmount);
 	if (now === undefined) return {interest: charged};
 	const startsAt = nextHourStart(loan, now);

@@ -32,7 +32,7 @@ const V3_PATHS: ReadonlyArray<readonly [SimulatedOperation, 'GET' | 'POST', stri
 	['debts', 'GET', '/api/v3/loan/debts'],
 ];
 
-export const ENDPOINTS: readonly Endpoint[] = [
+const ENDPOINTS: readonly Endpoint[] = [
 	...(Object.keys(OPERATIONS) as OperationName[]).map((operation): Endpoint => {
 		const {method, path, perSecond} = OPERATIONS[operation];
 		// The tickers are public although their path has no /public/ in it (reference D.4).

@@ -4,4 +4,4 @@ export {DEMO_CREDENTIALS, startSimulator} from './server.js';
 export {estimateFor} from './estimate.js';
 export {LIQUIDATION_LTV, MARGIN_CALL_LTV} from './loan-book.js';
 export {BUILT_IN_SYMBOLS, syntheticSymbol} from './symbols.js';
-export type {AccountMode, ApiFamily, FaultKind, PermType, SimulatedAccount, SimulatedOperation, Simulator, SimulatorOptions} from './types.js';
+export type {FaultKind, Simulator, SimulatorOptions} from './types.js';

@@ -8,7 +8,7 @@ import type {StreamCadence, TickerStreamControls} from './ticker-stream.js';
 export type AccountMode = 'classic' | 'unified';
 
 /** The key's permission type, as GET /api/v3/account/info reports it. */
-export type PermType = 'read-only' | 'read-and-write';
+type PermType = 'read-only' | 'read-and-write';
 
 /** An accepted API key, with the account it belongs to. */
 export interface SimulatedAccount extends Credentials {

@@ -12,7 +12,7 @@ import {currentProcess, isRunning, type ProcessIdentity} from './process-identit
 export type AccountLock = {ok: true; release(): Promise<void>} | {ok: false; holder: LockHolder; path: string};
 
 /** Who holds the lock, as its file says. */
-export interface LockHolder extends ProcessIdentity {
+interface LockHolder extends ProcessIdentity {
 	profile?: string;
 	since?: number;
 }

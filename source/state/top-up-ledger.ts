@@ -34,7 +34,7 @@ export interface TopUpEntry {
 	outcome: TopUpOutcome;
 }
 
-export interface RearmEntry {
+interface RearmEntry {
 	type: 'rearm';
 	id: string;
 	seq: number;
@@ -52,14 +52,14 @@ export interface TopUpLedger {
 	settle(entry: TopUpEntry, outcome: TopUpOutcome): Promise<TopUpEntry>;
 }
 
-export class LedgerError extends Error {
+class LedgerError extends Error {
 	constructor(message: string) {
 		super(message);
 		this.name = 'LedgerError';
 	}
 }
 
-export const LEDGER_FILE = 'top-ups.jsonl';
+const LEDGER_FILE = 'top-ups.jsonl';
 /** Far more than years of top-ups; a larger file is refused, never half read. */
 const READ_BYTES = 8 * 1024 * 1024;
 /** Past this size, records no limit needs any more are dropped (the caller holds the account's lock). */
