@@ -247,15 +247,20 @@ export class BitgetClient {
 	private async lookUpFamily(credentials: Credentials): Promise<AccountFamily> {
 		const remembered = await this.familyMemory?.recall(credentials.apiKey).catch(() => undefined);
 		if (remembered) return this.learnFamily(remembered, false);
+		let family: AccountFamily;
 		try {
 			await this.get({operation: 'accountSettings', signed: true, validate: validateAccountSettings});
-			return this.learnFamily('unified');
+			family = 'unified';
 		} catch (error) {
-			if (familyOfRefusal(error) === 'classic') return this.learnFamily('classic');
-			// A venue without the v3 account API (an older Bitget-compatible one) speaks classic.
-			if ((error instanceof ApiError && error.code === '40404') || (error as {httpStatus?: number}).httpStatus === 404) return this.learnFamily('classic');
-			throw error;
+			// 40084: the unified API refused a classic key. A venue without the v3 account API (an older
+			// Bitget-compatible one) speaks classic too.
+			if (familyOfRefusal(error) !== 'classic' && !(error instanceof ApiError && error.code === '40404') && (error as {httpStatus?: number}).httpStatus !== 404) throw error;
+			family = 'classic';
 		}
+		this.learnFamily(family, false);
+		// Kept before the command goes on, so a run that ends soon after still remembers it.
+		await this.familyMemory?.remember(credentials.apiKey, family).catch(() => undefined);
+		return family;
 	}
 
 	private learnFamily(family: AccountFamily, remember = true): AccountFamily {

@@ -193,4 +193,23 @@ describe('the money pipeline', () => {
 			expect(posts()).toBe(1);
 		});
 	});
+
+	it('an account upgraded under a running client: the POST to the mode it knew is refused (40085), never unknown, and the next goes to v3', async () => {
+		const client = sim.client();
+		const orderId = (await client.borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'})).orderId;
+		// A client that was told the account is classic (as when it was, at the review), then Bitget upgrades it.
+		const stale = sim.client({familyMemory: {recall: () => Promise.resolve('classic'), remember: () => Promise.resolve()}});
+		const journal = memoryJournal();
+		const request: RepayRequest = {orderId, repayAll: false, amount: '10', repayUnlock: false};
+		const refused = await sendMoney({kind: 'repay', request}, {client: stale, guard: createMoneyGuard(), journal, checkMs: 0});
+		expect(refused.status).toBe('refused');
+		expect(refused.status === 'refused' && refused.error.code).toBe('40085');
+		expect(refused.status === 'refused' && refused.error.hint).toMatch(/unified trading account, whose loans are v3 ones; nothing was done/);
+		expect((await journal.read()).records.map((record) => record.outcome)).toEqual(['refused']);
+		expect(sim.simulator.loans.repays).toHaveLength(0);
+		// Learnt from the refusal: confirmed again, the next POST goes to v3 and is done.
+		const done = await sendMoney({kind: 'repay', request}, {client: stale, guard: createMoneyGuard(), journal, checkMs: 0});
+		expect(done.status).toBe('done');
+		expect(sim.simulator.requests.filter((r) => r.operation === 'repay').map((r) => `${r.family} ${r.code}`)).toEqual(['v2 40085', 'v3 00000']);
+	});
 });

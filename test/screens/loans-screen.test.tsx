@@ -101,6 +101,26 @@ describe('Loans screens', () => {
 		expect(posts('repay')).toEqual([]);
 	});
 
+	it('a unified account repays out of the collateral: c on the review says what pledge coin it sells, y sends method collateral', async () => {
+		await open(at('loans'));
+		await app!.waitForText('Total owed');
+		await app!.press(KEYS.enter);
+		await app!.waitForText('Owed now');
+		// Repay all: r, Enter on "everything".
+		await app!.burst(`r${KEYS.enter}`);
+		const review = await app!.waitForText('Repay? [y/N]');
+		expect(review).not.toContain('Paid with');
+		await app!.waitForText(/c from collateral/);
+		await app!.press('c');
+		// 23,400.8190 owed × 20 ETH × 75.73 % ÷ 23,400.8190 = 15.146 ETH sold at today's price; the rest released.
+		const fromCollateral = await app!.waitForText(/Paid with\s+the collateral: ≈ 15\.146\d* ETH sold at today's price, ≈ 4\.85\d* ETH released/);
+		expect(fromCollateral).toMatch(/c pay with USDT/);
+		await app!.burst('yy');
+		await app!.waitForText(/Repaid/);
+		expect(posts('repay')).toHaveLength(1);
+		expect(JSON.parse(posts('repay')[0]!.body)).toEqual({orderId: TIGHT, repayAll: 'yes', repayUnlock: 'yes', method: 'collateral'});
+	});
+
 	it('repays part and keeps the collateral: keys in bursts, one POST for y y, the result fields', async () => {
 		await open(at('loans'));
 		await app!.waitForText('Total owed');
