@@ -13,6 +13,7 @@ import {checkOrigin} from '../api/validate.js';
 import type {SessionBus} from '../credentials/dbus.js';
 import {CREDENTIAL_VARIABLES, environmentCredentials, type KnownEnvironmentCredentials} from '../credentials/environment.js';
 import {DEFAULT_PROFILE} from '../credentials/types.js';
+import {sanitize} from '../format/sanitize.js';
 import {terminalIgnoresOsc52} from '../format/clipboard.js';
 import type {ParsedArgs} from './args.js';
 import {UsageError} from './exit-codes.js';
@@ -45,6 +46,8 @@ export interface Config {
 	// The flags; where a flag has a variable (LOAN_TUI_BASE_URL, LOAN_TUI_PROFILE, LC_ALL/LANG) the flag wins.
 	baseUrl: string;
 	demo: boolean;
+	/** --demo-account: the simulated account's mode (unified unless asked). */
+	demoAccount: 'unified' | 'classic';
 	locale: string;
 	profile: string;
 	getTimeoutMs: number;
@@ -78,9 +81,13 @@ export interface Config {
 export function readConfig(values: ParsedArgs['values'], env: Environment): Config {
 	const demo = values.demo === true;
 	if (demo && values['base-url'] !== undefined) throw new UsageError('--demo and --base-url cannot be used together');
+	const demoAccount = values['demo-account']?.trim().toLowerCase();
+	if (demoAccount !== undefined && !demo) throw new UsageError('--demo-account goes with --demo: a real account\'s mode is found out, not chosen');
+	if (demoAccount !== undefined && demoAccount !== 'unified' && demoAccount !== 'classic') throw new UsageError(`--demo-account is unified or classic (got "${sanitize(values['demo-account']!).slice(0, 20)}")`);
 	return {
 		baseUrl: checkBaseUrl(...fromFlagOrVariable(values['base-url'], '--base-url', env.LOAN_TUI_BASE_URL, 'LOAN_TUI_BASE_URL', DEFAULT_BASE_URL)),
 		demo,
+		demoAccount: demoAccount === 'classic' ? 'classic' : 'unified',
 		locale: values.locale === undefined ? localeFrom(env) : checkLocale(values.locale),
 		profile: checkProfile(...fromFlagOrVariable(values.profile, '--profile', env.LOAN_TUI_PROFILE, 'LOAN_TUI_PROFILE', DEFAULT_PROFILE)),
 		getTimeoutMs: values.timeout === undefined ? DEFAULT_GET_TIMEOUT_MS : checkTimeout(values.timeout),

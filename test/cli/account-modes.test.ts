@@ -122,4 +122,20 @@ describe('account modes', () => {
 			}
 		}
 	});
+
+	it('--demo is a unified account unless --demo-account classic; the flag is refused without --demo or with another mode', async () => {
+		const env = {HOME: home()};
+		const unified = await runCli(['--demo', 'whoami'], {env});
+		expect(unified.stdout).toMatch(/account\s+unified trading account/);
+		const classic = await runCli(['--demo', '--demo-account', 'classic', 'whoami'], {env});
+		expect(classic.stdout).toMatch(/account\s+classic account/);
+		const loans = await runCli(['--demo', '--demo-account', 'classic', 'loans', '--json'], {env});
+		expect(loans.code, loans.stderr).toBe(0);
+		expect((JSON.parse(loans.stdout) as {loans: unknown[]}).loans).toHaveLength(2);
+		for (const args of [['--demo-account', 'classic', 'whoami'], ['--demo', '--demo-account', 'hybrid', 'whoami']]) {
+			const refused = await runCli(args, {env});
+			expect(refused.code).toBe(2);
+			expect(refused.stderr).toMatch(/--demo-account (goes with --demo|is unified or classic)/);
+		}
+	});
 });

@@ -21,6 +21,8 @@ describe('credentials screen', () => {
 		expect(frame).toMatch(/Source\s+OS keychain/);
 		expect(frame).not.toContain(TEST_CREDENTIALS.secretKey);
 		expect(frame).not.toContain(TEST_CREDENTIALS.passphrase);
+		// The account behind the key, asked of Bitget: the simulator's accounts are unified, the key read-and-write.
+		await app.waitForText(/Account\s+unified trading account \(v3 loans\); this key may borrow, repay and change collateral/);
 	});
 
 	it('says the environment overrides the keychain when BITGET_* are set', async () => {

@@ -1,9 +1,7 @@
 // login, logout, whoami: the OS keychain entry of a profile, and which credentials are in force.
 // None of them ever prints the secret key or the passphrase; the API key only masked.
-import type {AccountFamily} from '../../api/types.js';
 import {CREDENTIAL_VARIABLES} from '../../credentials/environment.js';
-import {sanitize} from '../../format/sanitize.js';
-import {failureText} from '../../operations/observe.js';
+import {describeAccount} from '../../operations/account-words.js';
 import {KeychainUnavailableError} from '../../credentials/keychain-errors.js';
 import {maskKey, type CredentialStore} from '../../credentials/types.js';
 import type {ParsedArgs} from '../../runtime/args.js';
@@ -75,31 +73,12 @@ async function logout(session: Session): Promise<ExitCode> {
 async function whoami(session: Session): Promise<ExitCode> {
 	const resolved = await session.requireCredentials();
 	const result = {profile: resolved.profile, source: resolved.source, apiKey: maskKey(resolved.credentials.apiKey)};
-	const account = await accountOf(session);
+	const account = await describeAccount(session.client);
 	if (session.out.json) printJson(session.out, {...result, account});
 	else printLines(session.out, [`profile  ${result.profile}`, `source   ${result.source}`, `api key  ${result.apiKey}`, `account  ${account.words}`]);
 	return EXIT.ok;
 }
 
-/** The account's mode, and for a unified one whether the key may borrow; what could not be asked is said so. */
-async function accountOf(session: Session): Promise<{mode?: AccountFamily; permType?: string; permissions?: string[]; problem?: string; words: string}> {
-	let mode: AccountFamily;
-	try {
-		mode = await session.client.accountFamily();
-	} catch (error) {
-		const problem = failureText(error);
-		return {problem, words: `its mode could not be asked (${problem})`};
-	}
-	if (mode === 'classic') return {mode, words: 'classic account (v2 loans); the key\'s permissions are on Bitget\'s API page'};
-	try {
-		const {permType, permissions} = await session.client.keyPermissions();
-		const may = permType === 'read-and-write' ? 'may borrow, repay and change collateral' : permType === 'read-only' ? 'read-only: can see loans, not borrow, repay or change collateral' : `permission "${sanitize(permType)}"`;
-		return {mode, permType, permissions, words: `unified trading account (v3 loans); this key ${may}`};
-	} catch (error) {
-		const problem = failureText(error);
-		return {mode, problem, words: `unified trading account (v3 loans); the key's permissions could not be asked (${problem})`};
-	}
-}
 
 /** Whether the profile has an entry; a malformed one counts (login is how it gets replaced). */
 async function hasEntry(store: CredentialStore, profile: string): Promise<boolean> {

@@ -7,6 +7,7 @@ import {useStore} from '../../ui/use-store.js';
 import type {Binding} from '../../ui/keys/binding.js';
 import {Spinner} from '../../ui/components/spinner.js';
 import {maskKey} from '../../credentials/types.js';
+import {useAccountDescription} from '../../ui/use-account-description.js';
 import {sanitize} from '../../format/sanitize.js';
 import {useCredentialsForm} from '../../ui/credentials/credentials-form.js';
 import {ChoiceList} from '../../ui/fields/choice-list.js';
@@ -19,8 +20,10 @@ type Mode = 'menu' | 'replace' | 'confirm-remove' | 'removing';
 const SOURCE_LABEL = {environment: 'environment variables (BITGET_*)', keychain: 'OS keychain', demo: 'built-in demo credentials', session: 'this session only (not stored)'};
 
 export function CredentialsScreen() {
-	const {credentials, theme, connectedTo} = useServices();
+	const {credentials, theme, connectedTo, client} = useServices();
 	const state = useStore(credentials);
+	// The account behind the key: its mode and what the key may do, asked again for other credentials.
+	const account = useAccountDescription(client, state.status === 'ready' ? state.resolved.credentials.apiKey : undefined);
 	// When the keychain cannot be used, this screen says why once (under the status) and offers only what works.
 	const keychain = useStore(credentials.keychain);
 	const canSave = canSaveTo(keychain);
@@ -116,6 +119,7 @@ export function CredentialsScreen() {
 				<>
 					<Text wrap="truncate">  Source   {SOURCE_LABEL[state.resolved.source]}</Text>
 					<Text wrap="truncate">  API key  {maskKey(state.resolved.credentials.apiKey)}</Text>
+					<Text wrap="wrap">  Account  {account ?? 'asking Bitget…'}</Text>
 					<Text dimColor wrap="truncate">
 						{'  '}The secret key and passphrase are never shown.
 					</Text>
