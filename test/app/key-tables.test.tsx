@@ -88,7 +88,7 @@ const STAGES: Stage[] = [
 	{name: 'history', initial: at('history'), ready: /page 1 of|No .* in the last/},
 	{name: 'history: filter', initial: at('history'), reach: async (app) => (await app.waitForText('page 1 of'), app.press('/')), ready: /\/ .*of \d+ · Enter/},
 	{name: 'loans: filter', initial: at('loans'), reach: async (app) => (await app.waitForText(LOANS_READY), app.press('/')), ready: /\/ .*of \d+ · Enter/},
-	{name: 'credentials: menu', initial: at('credentials'), ready: /Account  (unified|classic|its mode)[\s\S]*(Add —|Replace —)/},
+	{name: 'credentials: menu', initial: at('credentials'), ready: /Account {2}(unified|classic|its mode)[\s\S]*(Add —|Replace —)/},
 	{name: 'coins', initial: at('coins'), ready: 'Loanable'},
 	{name: 'plan: loan coin', initial: at('plan'), ready: '› Loan coin'},
 	{name: 'plan: loan amount', initial: at('plan'), reach: (app) => app.press(KEYS.tab), ready: '› Loan amount'},
