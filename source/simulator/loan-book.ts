@@ -299,19 +299,7 @@ export class LoanBook implements LoanDesk {
 		loan.pledgeAmount = loan.pledgeAmount.minus(released);
 		if (full) loan.status = 'REPAY';
 		paid = payInterest.plus(principal);
-		const record: SimRepayRecord = {
-			apiKey,
-			orderId,
-			loanCoin: loan.loanCoin,
-			pledgeCoin: loan.pledgeCoin,
-			repayAmount: formatDecimal(paid, 8, Big.roundHalfUp),
-			payInterest: formatDecimal(payInterest, 8, Big.roundHalfUp),
-			repayLoanAmount: formatDecimal(principal, 8, Big.roundHalfUp),
-			repayUnlockAmount: formatDecimal(released, 8, Big.roundDown),
-			repayTime: this.now(),
-		};
-		this.repays.push(record);
-		return record;
+		return this.recordRepay(apiKey, orderId, loan, {paid, payInterest, principal, released});
 	}
 
 	/** v3's repay by collateral: all, or `amount` of the loan coin (interest first, then principal), paid by selling the
@@ -334,15 +322,20 @@ export class LoanBook implements LoanDesk {
 		loan.loanAmount = loan.loanAmount.minus(principal);
 		loan.pledgeAmount = loan.pledgeAmount.minus(sold).minus(released);
 		if (full) loan.status = 'REPAY';
+		return this.recordRepay(apiKey, orderId, loan, {paid, payInterest, principal, released});
+	}
+
+	/** A repayment as the repay history keeps it (both ways of paying). */
+	private recordRepay(apiKey: string, orderId: string, loan: {loanCoin: string; pledgeCoin: string}, amounts: {paid: Big; payInterest: Big; principal: Big; released: Big}): SimRepayRecord {
 		const record: SimRepayRecord = {
 			apiKey,
 			orderId,
 			loanCoin: loan.loanCoin,
 			pledgeCoin: loan.pledgeCoin,
-			repayAmount: formatDecimal(paid, 8, Big.roundHalfUp),
-			payInterest: formatDecimal(payInterest, 8, Big.roundHalfUp),
-			repayLoanAmount: formatDecimal(principal, 8, Big.roundHalfUp),
-			repayUnlockAmount: formatDecimal(released, 8, Big.roundDown),
+			repayAmount: formatDecimal(amounts.paid, 8, Big.roundHalfUp),
+			payInterest: formatDecimal(amounts.payInterest, 8, Big.roundHalfUp),
+			repayLoanAmount: formatDecimal(amounts.principal, 8, Big.roundHalfUp),
+			repayUnlockAmount: formatDecimal(amounts.released, 8, Big.roundDown),
 			repayTime: this.now(),
 		};
 		this.repays.push(record);

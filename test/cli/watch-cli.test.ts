@@ -11,6 +11,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {runCli, spawnCli} from '../helpers/cli.js';
+import {spawnWatch} from '../helpers/watch-process.js';
 import {TEST_CREDENTIAL_ENV, useSimulator} from '../helpers/simulator.js';
 
 const WAIT = {timeout: 30_000, interval: 20};
@@ -39,18 +40,7 @@ describe('loan-tui watch', () => {
 		const home = env.XDG_STATE_HOME ?? stateHome();
 		// HOME too: the account's lock and top-up ledger live under it (~/.local/state/loan-tui/accounts).
 		const fullEnv = {...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: home, HOME: home, LOAN_TUI_RECONCILE_SECONDS: '0', ...env};
-		const {child, result} = spawnCli(args, {env: fullEnv, timeoutMs: 120_000});
-		stopAll.push(() => child.kill('SIGKILL'));
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk) => (stdout += chunk));
-		child.stderr.on('data', (chunk) => (stderr += chunk));
-		const events = () =>
-			stdout
-				.split('\n')
-				.filter((line) => line.startsWith('{'))
-				.map((line) => JSON.parse(line) as Record<string, unknown> & {topUp?: Record<string, unknown>});
-		return {child, result, events, stderr: () => stderr, stdout: () => stdout, args, env: fullEnv};
+		return {...spawnWatch(args, fullEnv, stopAll), args, env: fullEnv};
 	};
 	it('--once: one read, every loan\'s level, the worst as the exit status (0, 10, 11, 12; 1 when the loans cannot be read)', async () => {
 		const warn = await run(['--once']);

@@ -7,10 +7,10 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {runCli, spawnCli} from '../helpers/cli.js';
+import {spawnWatch} from '../helpers/watch-process.js';
 import {TEST_CREDENTIAL_ENV, useSimulator} from '../helpers/simulator.js';
 
 const WAIT = {timeout: 40_000, interval: 20};
-type Event = Record<string, unknown> & {topUp?: Record<string, unknown>};
 
 describe('the guardian\'s limits survive restarts, crashes, cron and a second watch', () => {
 	const sim = useSimulator({demoLoans: true});
@@ -27,20 +27,10 @@ describe('the guardian\'s limits survive restarts, crashes, cron and a second wa
 	/** A watch in its own process: its NDJSON events and stderr as they come. */
 	const watch = (home: string, extra: string[], env: Record<string, string> = {}) => {
 		const args = ['watch', '--interval', '3600', '--json', ...extra, '--base-url', sim.simulator.url];
-		const {child, result} = spawnCli(args, {env: envOf(home, env), timeoutMs: 120_000});
-		stopAll.push(() => child.kill('SIGKILL'));
-		let stdout = '';
-		let stderr = '';
-		child.stdout.on('data', (chunk) => (stdout += chunk));
-		child.stderr.on('data', (chunk) => (stderr += chunk));
-		const events = () =>
-			stdout
-				.split('\n')
-				.filter((line) => line.startsWith('{'))
-				.map((line) => JSON.parse(line) as Event);
+		const {child, result, events, stderr} = spawnWatch(args, envOf(home, env), stopAll);
 		const topUps = () => events().filter((event) => event.kind === 'top-up').map((event) => event.topUp!);
-		const started = () => vi.waitFor(() => expect(stderr).toMatch(/watching \d+ loans? every/), WAIT);
-		return {child, result, events, topUps, started, stderr: () => stderr};
+		const started = () => vi.waitFor(() => expect(stderr()).toMatch(/watching \d+ loans? every/), WAIT);
+		return {child, result, events, topUps, started, stderr};
 	};
 	const once = (home: string, extra: string[]) => runCli(['watch', '--once', '--json', ...extra, '--base-url', sim.simulator.url], {env: envOf(home), timeoutMs: 60_000});
 	const askRead = async (child: {kill(signal: NodeJS.Signals): boolean}) => {
