@@ -28,6 +28,7 @@ describe('readConfig', () => {
 		expect(config({})).toEqual({
 			baseUrl: 'https://api.bitget.com',
 			demo: false,
+			demoAccount: 'unified',
 			locale: 'en-US',
 			profile: 'default',
 			getTimeoutMs: 10_000,
