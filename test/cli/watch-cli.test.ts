@@ -455,7 +455,9 @@ describe('loan-tui watch over the ticker stream at Bitget’s cadence (every pai
 	});
 	const connections = () => sim.simulator.tickerStream.connections;
 
-	it('keeps one stream connection while the pushes come; under --debug a drop is named with its reason, and "live" is said once', async () => {
+	it('keeps one stream connection while the pushes come for three loans; under --debug a drop is named with its reason, and "live" is said once', async () => {
+		// A third loan, on SOL, beside the demo's BTC and ETH ones: three pairs pushed.
+		await sim.client().borrow({loanCoin: 'USDT', pledgeCoin: 'SOL', daily: 'SEVEN', pledgeAmount: '500'});
 		const home = mkdtempSync(join(tmpdir(), 'loan-tui-watch-'));
 		const env = {...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: home, HOME: home, LOAN_TUI_RECONCILE_SECONDS: '0'};
 		const {child, result} = spawnCli(['watch', '--interval', '3600', '--json', '--debug', '--base-url', sim.simulator.url], {env, timeoutMs: 120_000});
@@ -464,11 +466,15 @@ describe('loan-tui watch over the ticker stream at Bitget’s cadence (every pai
 		child.stderr.on('data', (chunk) => (stderr += chunk));
 		const saidLive = () => stderr.match(/prices: live from the ticker stream/g)?.length ?? 0;
 
-		// The two demo loans' pairs, BTCUSDT and ETHUSDT, about ten pushes a second between them: counted by the
-		// simulator's log, not by time.
-		await vi.waitFor(() => expect(connections()[0]?.pushed ?? 0).toBeGreaterThanOrEqual(100), {...WAIT, timeout: 60_000});
+		// BTCUSDT, ETHUSDT and SOLUSDT, about fifteen pushes a second between them (past the 10 a second a guard on what
+		// is received would have dropped the connection for): counted by the simulator's log, not by time.
+		await vi.waitFor(() => expect(connections()[0]?.pushed ?? 0).toBeGreaterThanOrEqual(150), {...WAIT, timeout: 60_000});
 		expect(sim.simulator.tickerStream.accepted).toBe(1);
 		expect(connections()[0]!.ended).toBeUndefined();
+		const subscribed = sim.simulator.tickerStream.subscriptions.filter((record) => record.op === 'subscribe').map((record) => record.instId);
+		expect(subscribed.sort()).toEqual(['BTCUSDT', 'ETHUSDT', 'SOLUSDT']);
+		// At most 10 messages sent in all, so never more than 10 in a second (the server's limit on what a client sends).
+		expect(connections()[0]!.received).toBeLessThanOrEqual(10);
 		await vi.waitFor(() => expect(saidLive()).toBe(1), WAIT);
 		expect(stderr).not.toMatch(/ticker stream: .*drops? in/);
 

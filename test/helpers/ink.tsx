@@ -110,6 +110,8 @@ export interface RenderAppOptions {
 	journal?: MoneyJournal;
 	/** Where the top screen's key table is published (to read it). */
 	keysStore?: Store<ScreenKeys>;
+	/** The --debug log's line writer (the price feed's drops and their reasons). */
+	debug?: (line: string) => void;
 }
 
 /** A money journal in memory, empty: what the pipeline writes, without a disk's delays (tests of other things). */
@@ -134,7 +136,7 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
 	const client = new BitgetClient({baseUrl: options.baseUrl, credentials: options.credentials, ...options.clientOptions});
 	const fixed = options.demo && options.credentials ? {credentials: options.credentials, source: 'demo' as const, profile: 'default'} : undefined;
 	const services = await createAppServices(
-		{client, connectedTo: options.demo ? 'demo' : new URL(options.baseUrl).host, requireCredentials: async () => fixed!},
+		{client, connectedTo: options.demo ? 'demo' : new URL(options.baseUrl).host, requireCredentials: async () => fixed!, ...(options.debug ? {debug: options.debug} : {})},
 		{config: readConfig({demo: options.demo}, options.env ?? {}), openStore: options.openStore, journal: options.journal, ...options.serviceOptions},
 	);
 	let exited = false;
