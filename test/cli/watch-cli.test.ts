@@ -129,15 +129,24 @@ describe('loan-tui watch', () => {
 			await vi.waitFor(() => expect(events()).toHaveLength(expected), WAIT);
 		};
 
+		const execLines = () => (existsSync(execLog) ? readFileSync(execLog, 'utf8').trim().split('\n') : []);
+		// Each alert delivered on --exec and the webhook before the next change: one delivery per loan is in flight at a
+		// time, and alerts that come meanwhile are folded into the latest (cli/watch/channels.ts), which is not this test.
+		const delivered = async (count: number) => {
+			await vi.waitFor(() => expect([execLines().length, bodies.length]).toEqual([count, count]), WAIT);
+		};
+
 		// The first read: ETH at warn is an alert, calm BTC is not.
 		await vi.waitFor(() => expect(watch.stderr()).toMatch(/watching 2 loans every 3600 s \(worst: warn\)/), WAIT);
 		expect(levels()).toEqual(['ETH:warn']);
+		await delivered(1);
 		// ETH to 1,460: 75.73 × 1,545 / 1,460 = 80.14 %, at the margin call.
 		sim.simulator.setPrice('ETH', '1460');
 		await readNow(2);
 		// From the read, or first from the price stream (projected): one alert either way.
 		expect(events()[1]).toMatchObject({kind: 'level', level: 'margin-call', previous: 'warn', pledgeCoin: 'ETH', loanCoin: 'USDT'});
 		expect(Number(events()[1]!.ltv)).toBeGreaterThanOrEqual(0.8);
+		await delivered(2);
 		// The same level read again is no alert: the next alert (back to ok) is the third line, not a second margin call.
 		await askRead(child);
 		sim.simulator.setPrice('ETH', '1700');
@@ -145,12 +154,11 @@ describe('loan-tui watch', () => {
 		expect(levels()).toEqual(['ETH:warn', 'ETH:margin-call', 'ETH:ok']);
 
 		// Each alert reached --exec (with the event, never the credentials) and the webhook.
-		await vi.waitFor(() => expect(existsSync(execLog) ? readFileSync(execLog, 'utf8').trim().split('\n') : []).toHaveLength(3), WAIT);
+		await delivered(3);
 		expect(readFileSync(execLog, 'utf8')).toBe('warn ETH\nmargin-call ETH\nok ETH\n');
 		const childEnv = readFileSync(execEnv, 'utf8');
 		expect(childEnv).toMatch(/^LOAN_TUI_EVENT_ORDER_ID=\d+$/m);
 		expect(childEnv).not.toMatch(/BITGET_|test-secret-key|test-passphrase/);
-		await vi.waitFor(() => expect(bodies).toHaveLength(3), WAIT);
 		expect(bodies.map((body) => body.level)).toEqual(['warn', 'margin-call', 'ok']);
 
 		// One watch per account: the same key under another profile name and another state directory is refused.
@@ -183,10 +191,14 @@ describe('loan-tui watch', () => {
 			['1340', /ETH\/USDT: LIQUIDATION NEAR \(was MARGIN CALL\) · LTV 87\.3\d%/],
 			['1290', /ETH\/USDT: LIQUIDATED/],
 		];
-		for (const [price, line] of steps) {
+		// Each notification shown before the next step: one per loan is in flight at a time, and later ones are folded.
+		const notified = (count: number) => vi.waitFor(() => expect(existsSync(shown) ? readFileSync(shown, 'utf8').trim().split('\n') : []).toHaveLength(count), WAIT);
+		await notified(1);
+		for (const [index, [price, line]] of steps.entries()) {
 			sim.simulator.setPrice('ETH', price);
 			await askRead(watch.child);
 			await vi.waitFor(() => expect(lines().at(-1)).toMatch(line), WAIT);
+			await notified(index + 2);
 		}
 		expect(lines()).toHaveLength(4);
 		expect(lines()[0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d {2}loan \d+ ETH\/USDT: WARN · LTV 75\.73% · ETH at 1,545\.0000 USDT; margin call at 1,462\.5356 USDT, liquidation at 1,300\.0317 USDT$/);
@@ -230,6 +242,8 @@ describe('loan-tui watch', () => {
 		await readAt(31);
 		await reminderAfter(31);
 		expect(kinds()).toEqual(['level:ETH:margin-call', 'reminder:ETH:margin-call']);
+		// Delivered before the next: a reminder that came while --exec still ran would be folded into the latest.
+		await vi.waitFor(() => expect(existsSync(execLog) ? readFileSync(execLog, 'utf8').trim().split('\n') : []).toHaveLength(2), WAIT);
 		// Counted from the reminder, not from the first alert: 45 minutes is too soon, 62 is due.
 		await readAt(45);
 		await readAt(62);
