@@ -11,5 +11,5 @@ export default async function setup(): Promise<() => void> {
 	// folder of this run, removed when the run ends, so runs leave nothing behind in the machine's /tmp.
 	const scratch = mkdtempSync(join(tmpdir(), 'loan-tui-tests-'));
 	process.env.TMPDIR = scratch;
-	return () => rmSync(scratch, {recursive: true, force: true, maxRetries: 10, retryDelay: 50});
+	return () => rmSync(scratch, {recursive: true, force: true, maxRetries: 20, retryDelay: 100});
 }

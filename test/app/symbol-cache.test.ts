@@ -19,7 +19,7 @@ const temp = () => {
 	return join(dir, 'loan-tui');
 };
 afterEach(() => {
-	for (const dir of dirs.splice(0)) rmSync(dir, {recursive: true, force: true, maxRetries: 10, retryDelay: 50});
+	for (const dir of dirs.splice(0)) rmSync(dir, {recursive: true, force: true, maxRetries: 20, retryDelay: 100});
 });
 const records = BUILT_IN_SYMBOLS.map((record) => ({...record}));
 

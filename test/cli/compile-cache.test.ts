@@ -13,7 +13,7 @@ const hasCompileCache = typeof (nodeModule as {enableCompileCache?: unknown}).en
 const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
 let cache = '';
 afterEach(() => {
-	if (cache) rmSync(cache, {recursive: true, force: true, maxRetries: 10, retryDelay: 50});
+	if (cache) rmSync(cache, {recursive: true, force: true, maxRetries: 20, retryDelay: 100});
 });
 
 describe(`the compile cache on Node ${process.versions.node}`, () => {

@@ -57,7 +57,7 @@ describe('the entry', () => {
 
 	describe('copied alone, without dist/lib', () => {
 		const alone = mkdtempSync(join(tmpdir(), 'loan-tui-entry-'));
-		afterAll(() => rmSync(alone, {recursive: true, force: true, maxRetries: 10, retryDelay: 50}));
+		afterAll(() => rmSync(alone, {recursive: true, force: true, maxRetries: 20, retryDelay: 100}));
 		beforeAll(() => {
 			mkdirSync(join(alone, 'dist'));
 			copyFileSync(CLI, join(alone, 'dist', 'cli.js'));

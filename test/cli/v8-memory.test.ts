@@ -53,7 +53,7 @@ describe('V8 memory settings', () => {
 		const dir = mkdtempSync(join(tmpdir(), 'loan-tui-heap-'));
 		let tmux: Tmux | undefined;
 		afterEach(() => tmux?.kill());
-		afterAll(() => rmSync(dir, {recursive: true, force: true, maxRetries: 10, retryDelay: 50}));
+		afterAll(() => rmSync(dir, {recursive: true, force: true, maxRetries: 20, retryDelay: 100}));
 
 		// Without the settings (LOAN_TUI_NO_V8_TUNING=1) the same run reaches 32 MiB.
 		it('keeps the young generation small while 40k pairs load', async () => {

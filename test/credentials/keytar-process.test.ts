@@ -9,7 +9,7 @@ import {CredentialsError} from '../../source/credentials/types.js';
 import {fakeTimeouts, settleMicrotasks, track, untilReal} from '../helpers/clock.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'loan-tui-fake-keytar-'));
-afterAll(() => rmSync(dir, {recursive: true, force: true, maxRetries: 10, retryDelay: 50}));
+afterAll(() => rmSync(dir, {recursive: true, force: true, maxRetries: 20, retryDelay: 100}));
 
 /** Writes a fake keytar module; `shape` decides whether its functions are on default (as CommonJS) or named. */
 function fakeModule(name: string, shape: 'default' | 'named' | 'throws' | 'empty'): string {

@@ -47,7 +47,7 @@ export function cliSandbox(): CliSandbox {
 			return found;
 		},
 		remove() {
-			rmSync(root, {recursive: true, force: true, maxRetries: 10, retryDelay: 50});
+			rmSync(root, {recursive: true, force: true, maxRetries: 20, retryDelay: 100});
 		},
 	};
 }

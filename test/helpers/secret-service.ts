@@ -79,7 +79,7 @@ export async function startSecretService(options: SecretServiceOptions = {}): Pr
 	const children: ChildProcess[] = [];
 	const stop = async () => {
 		await Promise.all(children.splice(0).reverse().map(kill));
-		rmSync(root, {recursive: true, force: true, maxRetries: 10, retryDelay: 50});
+		rmSync(root, {recursive: true, force: true, maxRetries: 20, retryDelay: 100});
 	};
 	try {
 		const bus = spawn('dbus-daemon', [`--config-file=${config}`, '--nofork', '--nopidfile', '--print-address=1'], {env: daemonEnv, stdio: ['ignore', 'pipe', 'pipe']});

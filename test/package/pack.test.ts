@@ -8,7 +8,7 @@ import {afterAll, describe, expect, it} from 'vitest';
 
 const root = new URL('../..', import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'loan-tui-pack-'));
-afterAll(() => rmSync(work, {recursive: true, force: true, maxRetries: 10, retryDelay: 50}));
+afterAll(() => rmSync(work, {recursive: true, force: true, maxRetries: 20, retryDelay: 100}));
 
 const npm = (args: string[], cwd: string) =>
 	execFileSync('npm', args, {cwd, encoding: 'utf8', env: {...process.env, npm_config_update_notifier: 'false'}, stdio: ['ignore', 'pipe', 'pipe']});

@@ -39,7 +39,7 @@ describe('symbols at 100k and 200k pairs (built CLI)', () => {
 	afterAll(async () => {
 		server.closeAllConnections();
 		await new Promise((resolve) => server.close(resolve));
-		rmSync(dir, {recursive: true, force: true, maxRetries: 10, retryDelay: 50});
+		rmSync(dir, {recursive: true, force: true, maxRetries: 20, retryDelay: 100});
 	});
 
 	it('prints the table of 200k pairs', async () => {

@@ -52,7 +52,7 @@ describe('compression bombs against the built CLI', () => {
 	afterAll(async () => {
 		server.closeAllConnections();
 		await new Promise((resolve) => server.close(resolve));
-		rmSync(dir, {recursive: true, force: true, maxRetries: 10, retryDelay: 50});
+		rmSync(dir, {recursive: true, force: true, maxRetries: 20, retryDelay: 100});
 	});
 
 	async function run(args: string[], env: Record<string, string> = {}) {

@@ -14,7 +14,7 @@ import {JournalError, MAX_LINE_BYTES, moneyJournalAt, type JournalFs, type Money
 
 const scratches: string[] = [];
 afterAll(() => {
-	for (const directory of scratches) rmSync(directory, {recursive: true, force: true, maxRetries: 10, retryDelay: 50});
+	for (const directory of scratches) rmSync(directory, {recursive: true, force: true, maxRetries: 20, retryDelay: 100});
 });
 /** A new state directory (not yet made: the journal makes it). */
 const scratch = () => {

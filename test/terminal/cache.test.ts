@@ -13,7 +13,7 @@ describe.skipIf(tmuxMissing)(`symbol cache across starts${tmuxMissing ? ` (skipp
 	let tmux: Tmux | undefined;
 	afterEach(() => tmux?.kill());
 	// A killed terminal's app may still be writing into the cache for a moment: removal retries until it has gone.
-	afterAll(() => rmSync(cache, {recursive: true, force: true, maxRetries: 10, retryDelay: 50}));
+	afterAll(() => rmSync(cache, {recursive: true, force: true, maxRetries: 20, retryDelay: 100}));
 
 	const open = async () => {
 		tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`, {env: {XDG_CACHE_HOME: cache}});
