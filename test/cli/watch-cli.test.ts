@@ -150,6 +150,8 @@ describe('loan-tui watch', () => {
 		// The same level read again is no alert: the next alert (back to ok) is the third line, not a second margin call.
 		await askRead(child);
 		sim.simulator.setPrice('ETH', '1700');
+		// A read after the move: it says ok at once (a projection from the stream waits its 10 s dwell first).
+		await askRead(child);
 		await vi.waitFor(() => expect(events()).toHaveLength(3), WAIT);
 		expect(levels()).toEqual(['ETH:warn', 'ETH:margin-call', 'ETH:ok']);
 
@@ -409,6 +411,8 @@ describe('loan-tui watch', () => {
 		// The read that follows confirms it: the same level, no second alert; the next alert is the way back.
 		await askRead(watch.child);
 		sim.simulator.setPrice('ETH', '1700');
+		// The way back, told by the read that follows at once (a projected improvement waits its 10 s dwell first).
+		await askRead(watch.child);
 		await vi.waitFor(() => expect(watch.events().some((event) => event.level === 'ok')).toBe(true), WAIT);
 		expect(watch.events().map((event) => event.level)).toEqual(['warn', 'margin-call', 'ok']);
 		watch.child.kill('SIGTERM');
