@@ -29,6 +29,7 @@ import {join} from 'node:path';
 import * as v from 'valibot';
 import {sanitize} from '../format/sanitize.js';
 import {FileRefusedError, openBoundedFile, readBoundedFile} from './bounded-file.js';
+import {pidAlive} from './process-identity.js';
 
 export type MoneyOperation = 'borrow' | 'repay' | 'collateral';
 export type JournalOutcome = 'sending' | 'done' | 'refused' | 'unknown';
@@ -249,15 +250,7 @@ export function compactedRecords(records: MoneyRecord[], limit: number): MoneyRe
 const codeOf = (error: unknown) => (error as {code?: string}).code;
 const reasonOf = (error: unknown) => codeOf(error) ?? sanitize(error instanceof Error ? error.message : String(error));
 
-function isRunning(pid: number): boolean {
-	if (pid === process.pid) return true;
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch (error) {
-		return codeOf(error) === 'EPERM';
-	}
-}
+const isRunning = (pid: number): boolean => pid === process.pid || pidAlive(pid);
 
 /** The journal in `directory` (the app's state directory, made 0700 if missing). */
 export function moneyJournalAt(directory: string, options: JournalOptions = {}): MoneyJournal {

@@ -50,7 +50,8 @@ export function currentProcess(): ProcessIdentity {
 	return {pid: process.pid, ...(boot ? {boot} : {}), ...(start ? {start} : {})};
 }
 
-const pidAlive = (pid: number): boolean => {
+/** Whether a process holds `pid` now (any process: see isRunning for the one a lock names). */
+export function pidAlive(pid: number): boolean {
 	try {
 		process.kill(pid, 0);
 		return true;
@@ -58,7 +59,7 @@ const pidAlive = (pid: number): boolean => {
 		// EPERM: a process of another user holds that pid, alive.
 		return (error as NodeJS.ErrnoException).code === 'EPERM';
 	}
-};
+}
 
 /** Whether the process a lock names still runs: not after a reboot (another boot id), not when its pid now belongs
  * to a process that started at another time. Without /proc, whether the pid is alive. */

@@ -15,6 +15,7 @@ import {SKIP} from '../api/array-stream.js';
 import type {SymbolRecord} from '../api/types.js';
 import {openBoundedFile, readBoundedFile, type OpenFile} from './bounded-file.js';
 import {sourceName} from './completion-cache.js';
+import {pidAlive} from './process-identity.js';
 
 const FORMAT = 2;
 /** The cache never holds more than the client reads from the network for the list. */
@@ -169,16 +170,7 @@ function removeStaleTemporaries(directory: string): void {
 		const match = /^symbols-.+?\.json\.(\d+)(?:\.\d+)?\.tmp$/.exec(name);
 		if (!match) continue;
 		const pid = Number(match[1]);
-		if (pid === process.pid || isRunning(pid)) continue;
+		if (pid === process.pid || pidAlive(pid)) continue;
 		rmSync(join(directory, name), {force: true});
-	}
-}
-
-function isRunning(pid: number): boolean {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch (error) {
-		return (error as {code?: string}).code === 'EPERM';
 	}
 }
