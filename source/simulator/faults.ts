@@ -6,6 +6,7 @@ interface Pending {
 	operation: FaultOperation;
 	left: number;
 	stallMs: number | undefined;
+	release?: Promise<unknown>;
 	status?: number;
 	body?: string;
 }
@@ -13,6 +14,7 @@ interface Pending {
 export interface TakenFault {
 	kind: FaultKind;
 	stallMs: number | undefined;
+	release?: Promise<unknown>;
 	status?: number;
 	body?: string;
 }
@@ -23,7 +25,7 @@ export class FaultQueue {
 	add(fault: Fault): void {
 		const times = fault.times ?? 1;
 		if (!(times > 0)) return;
-		this.queue.push({kind: fault.kind, operation: fault.operation ?? 'any', left: times, stallMs: fault.stallMs, status: fault.status, body: fault.body});
+		this.queue.push({kind: fault.kind, operation: fault.operation ?? 'any', left: times, stallMs: fault.stallMs, release: fault.release, status: fault.status, body: fault.body});
 	}
 
 	/** The fault for a request to `operation`, consuming one use of it; undefined when none applies. */
@@ -36,7 +38,7 @@ export class FaultQueue {
 		if (fault === undefined) return undefined;
 		fault.left--;
 		if (fault.left <= 0) this.queue.splice(index, 1);
-		return {kind: fault.kind, stallMs: fault.stallMs, status: fault.status, body: fault.body};
+		return {kind: fault.kind, stallMs: fault.stallMs, release: fault.release, status: fault.status, body: fault.body};
 	}
 
 	clear(): void {

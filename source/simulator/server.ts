@@ -266,6 +266,11 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 				return;
 			case 'stall':
 				// Nothing is executed while stalled: a borrow stalled until close() places no order.
+				if (fault.release !== undefined) {
+					await fault.release;
+					if (closed || res.destroyed) return;
+					break;
+				}
 				if (fault.stallMs === undefined) return;
 				await new Promise<void>((resolve) => {
 					const timer = setTimeout(() => {

@@ -86,6 +86,8 @@ export interface Fault {
 	times?: number;
 	/** For 'stall': answer normally after this delay; default: never answer until close(). */
 	stallMs?: number;
+	/** For 'stall': answer normally once this settles (a test holds an answer until it has moved a price). */
+	release?: Promise<unknown>;
 	/** For 'raw': HTTP status (default 200) and the exact body. */
 	status?: number;
 	body?: string;

@@ -2,7 +2,7 @@
 // tickers polled), bounded against the prices read with the loans (operations/watch-live.ts LiveTickers: a read
 // outranks what came before it, a far price waits for the REST tickers to confirm it, garbage is dropped). One feed per
 // screen that asks, closed when it goes; the pairs can change while it runs.
-import {useEffect, useRef, useState} from 'react';
+import {useEffect, useReducer, useRef} from 'react';
 import type {BitgetClient} from '../api/client.js';
 import type {Ticker} from '../api/types.js';
 import type {TickerBook} from '../loans/prices.js';
@@ -31,38 +31,40 @@ export function useLivePrices(
 	/** When the read of `book` was sent (this machine's clock): a price received after that outranks it. */
 	bookSentAt?: number,
 ): LivePrices {
-	const [prices, setPrices] = useState<LivePrices>(QUIET);
-	const feed = useRef<{feed: PriceFeed; live: LiveTickers} | undefined>(undefined);
+	// The prices live in the feed's LiveTickers; a change draws again.
+	const [, redraw] = useReducer((count: number) => count + 1, 0);
+	const feed = useRef<{feed: PriceFeed; live: LiveTickers; landed?: {book: TickerBook | undefined}} | undefined>(undefined);
 	const key = symbols.join(',');
 	const running = active && key !== '';
 	useEffect(() => {
 		if (!running) return;
-		const publish = () => setPrices({book: live.anchoredTo, tickers: live.tickers});
 		const live = new LiveTickers({
 			confirm: async (symbol) => (await client.tickers(symbol)).records.find((ticker) => ticker.symbol === symbol),
-			onChange: publish,
+			onChange: redraw,
 		});
 		const started = new PriceFeed({url, client, debug}).start();
 		feed.current = {feed: started, live};
 		started.onUpdate((update) => {
-			if (live.take(update) === 'shown') publish();
+			if (live.take(update) === 'shown') redraw();
 		});
+		redraw();
 		return () => {
 			started.close();
 			live.close();
 			feed.current = undefined;
 		};
 	}, [client, url, running, debug]);
-	useEffect(() => {
-		const current = feed.current;
-		if (current === undefined) return;
-		// A new read: the prices received before it was sent no longer count (one received while it was on its way
-		// may be newer than what it read, and stays).
+	// A new read is taken in as it is drawn, not in an effect a frame later: for that frame its loans would show
+	// without the prices received while it was on its way (a level dropped and raised again, the bell rung twice). The
+	// prices received before it was sent no longer count; one received while it was on its way may be newer than what
+	// it read, and stays.
+	const current = running ? feed.current : undefined;
+	if (current !== undefined && current.landed?.book !== book) {
 		current.live.landed(book, bookSentAt);
-		setPrices({book, tickers: current.live.tickers});
-	}, [book, bookSentAt, running]);
+		current.landed = {book};
+	}
 	useEffect(() => {
 		feed.current?.feed.setInstIds(key === '' ? [] : key.split(','));
 	}, [key, running]);
-	return running ? prices : QUIET;
+	return current === undefined ? QUIET : {book: current.live.anchoredTo, tickers: current.live.tickers};
 }

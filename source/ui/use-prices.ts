@@ -14,15 +14,22 @@ export interface PricesRead {
 	sentAt: number;
 }
 
+/** Every ticker, read now: with a read of the loans, sent beside it, so the loans' LTVs and the prices they are
+ * projected from are one read's (an LTV read at one price and projected from another moves a loan's level for nothing). */
+export async function readPricesNow(client: Pick<BitgetClient, 'tickers' | 'clock'>, signal?: AbortSignal): Promise<PricesRead> {
+	const sentAt = Date.now();
+	const prices = await readPrices(client, signal);
+	return {prices, at: client.clock.now(), sentAt};
+}
+
 /** undefined until the first answer. */
 export function usePrices(client: Pick<BitgetClient, 'tickers' | 'clock'>, active: boolean, readKey?: unknown): PricesRead | undefined {
 	const [read, setRead] = useState<PricesRead | undefined>(undefined);
 	useEffect(() => {
 		if (!active) return;
 		const controller = new AbortController();
-		const sentAt = Date.now();
-		readPrices(client, controller.signal).then(
-			(prices) => !controller.signal.aborted && setRead({prices, at: client.clock.now(), sentAt}),
+		readPricesNow(client, controller.signal).then(
+			(prices) => !controller.signal.aborted && setRead(prices),
 			() => undefined,
 		);
 		return () => controller.abort();

@@ -2,7 +2,7 @@
 // "live" (only a projection from a price is: a read shows the server's LTV unmarked); a loan whose risk worsens that
 // way is announced with the bell and in words.
 import {afterEach, describe, expect, it} from 'vitest';
-import {emptyJournal, renderApp, type RenderedApp} from '../helpers/ink.js';
+import {emptyJournal, KEYS, renderApp, type RenderedApp} from '../helpers/ink.js';
 import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
 
 describe('Loans: live LTV', () => {
@@ -35,6 +35,37 @@ describe('Loans: live LTV', () => {
 		expect(written.filter((data) => data === '\u0007')).toHaveLength(1);
 	});
 
+	it('a read under way when the price moves lands with the prices it was read at: the loan stays where the tick put it, and the bell rings once', async () => {
+		const written: string[] = [];
+		app = await renderApp({
+			baseUrl: sim.simulator.url,
+			demo: true,
+			credentials: TEST_CREDENTIALS,
+			initial: {stack: [{name: 'home'}, {name: 'loans'}], quit: false},
+			journal: emptyJournal(),
+			serviceOptions: {writeToTerminal: (data) => void written.push(data)},
+		});
+		await app.waitForText(/LIQ AT[\s\S]*Total owed/);
+		await waitForSubscription('ETHUSDT');
+		// A read goes out (Ctrl+R) and its loans are read at 1,545, but its totals are held back until the price moved.
+		let release!: () => void;
+		sim.simulator.injectFault({kind: 'stall', operation: 'debts', release: new Promise<void>((resolve) => (release = resolve))});
+		const orders = sim.simulator.requests.filter((r) => r.operation === 'ongoingOrders').length;
+		await app.press(KEYS.ctrlR);
+		await waitUntil(() => sim.simulator.requests.filter((r) => r.operation === 'ongoingOrders').length > orders, 'the loans read');
+		sim.simulator.setPrice('ETH', '1460');
+		await app.waitForText(/LTV ≈80\.14% \(live\)[\s\S]*▲ worse/);
+		release();
+		await app.waitForNoText('refreshing…');
+		// A read of its own, after the move: the server's 80.14 % at 1,460, no longer projected.
+		await app.press(KEYS.ctrlR);
+		await app.waitForNoText('refreshing…');
+		const read = await app.waitForText(/LTV 80\.14% \/ call/);
+		expect(read).toMatch(/▴ MARGIN CALL/);
+		// Never back to WARN in between (the read's LTV at 1,545 projected from a price read later): one bell.
+		expect(written.filter((data) => data === '\u0007')).toHaveLength(1);
+	});
+
 	it('the loan detail too: the LTV, the price and the marks at the live price, marked live', async () => {
 		const {tight} = sim.demoLoanIds();
 		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: {stack: [{name: 'home'}, {name: 'loan', orderId: tight}], quit: false}, journal: emptyJournal()});
@@ -47,6 +78,14 @@ describe('Loans: live LTV', () => {
 		expect(moved).toMatch(/Margin-call price\s+1,462\.5356 USDT/);
 		expect(moved).toMatch(/Risk\s+▴ MARGIN CALL/);
 	});
+
+	async function waitUntil(done: () => boolean, what: string) {
+		const deadline = Date.now() + 10_000;
+		while (!done()) {
+			if (Date.now() > deadline) throw new Error(`no ${what} within 10 s`);
+			await new Promise((resolve) => setTimeout(resolve, 20));
+		}
+	}
 
 	async function waitForSubscription(instId: string) {
 		const deadline = Date.now() + 10_000;

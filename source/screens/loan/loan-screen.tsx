@@ -37,7 +37,7 @@ import {LoanReview} from './review.js';
 import {useAccountFamily} from '../../ui/use-account-family.js';
 import {useLoan} from './use-loan.js';
 import {useBodySize} from '../../ui/layout.js';
-import {usePrices, type PricesRead} from '../../ui/use-prices.js';
+import type {PricesRead} from '../../ui/use-prices.js';
 import {useLiveLoans} from '../../ui/use-live-loans.js';
 import {useStore} from '../../ui/use-store.js';
 import {createStore} from '../../services/store.js';
@@ -103,9 +103,9 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 	const loan = loanRead.state.status === 'ready' ? loanRead.state.loan : undefined;
 	// A unified account may repay out of the collateral (a choice on the repay review).
 	const family = useAccountFamily(client, loan !== undefined);
-	// The tickers are read with every read of the loan; a review keeps the prices it opened with (the loan is not read
-	// again under it either).
-	const prices = usePrices(client, true, loanRead.state.status === 'ready' ? loanRead.state.at : undefined);
+	// The tickers are read with every read of the loan (use-loan.ts); a review keeps the prices it opened with (the loan
+	// is not read again under it either).
+	const prices = loanRead.state.status === 'ready' ? loanRead.state.prices : undefined;
 	// On the detail (not under a review, which keeps what it opened with) the LTV follows the live price between reads,
 	// as on the Loans list (operations/watch-live.ts).
 	const loanList = useMemo(() => (loan ? [loan] : []), [loan]);

@@ -4,12 +4,13 @@ import {useCallback, useEffect, useRef, useState} from 'react';
 import type {BitgetClient} from '../../api/client.js';
 import type {OngoingLoan} from '../../api/loan-types.js';
 import type {CredentialsAccess} from '../../services/credentials-access.js';
+import {readPricesNow, type PricesRead} from '../../ui/use-prices.js';
 
 const LOAN_REFRESH_MS = 15_000;
 
 export type LoanState =
 	| {status: 'loading'}
-	| {status: 'ready'; loan: OngoingLoan | undefined; at: number; refreshing: boolean; error?: unknown}
+	| {status: 'ready'; loan: OngoingLoan | undefined; prices: PricesRead; at: number; refreshing: boolean; error?: unknown}
 	| {status: 'error'; error: unknown};
 
 export function useLoan(client: BitgetClient, credentials: CredentialsAccess, orderId: string, live: boolean): {state: LoanState; refresh(): void} {
@@ -20,10 +21,11 @@ export function useLoan(client: BitgetClient, credentials: CredentialsAccess, or
 		const mine = new AbortController();
 		controller.current = mine;
 		setState((previous) => (previous.status === 'ready' ? {...previous, refreshing: true} : previous));
-		// The credentials are looked up first (environment, keychain): a signed read needs them.
-		credentials.load().then(() => client.ongoingOrders({orderId}, {signal: mine.signal})).then(
-			(loans) => {
-				if (!mine.signal.aborted) setState({status: 'ready', loan: loans.find((loan) => loan.orderId === orderId), at: Date.now(), refreshing: false});
+		// The credentials are looked up first (environment, keychain): a signed read needs them. The tickers are read
+		// beside the loan: its LTV and the prices it is projected from are one read's (ui/use-prices.ts).
+		credentials.load().then(() => Promise.all([client.ongoingOrders({orderId}, {signal: mine.signal}), readPricesNow(client, mine.signal)])).then(
+			([loans, prices]) => {
+				if (!mine.signal.aborted) setState({status: 'ready', loan: loans.find((loan) => loan.orderId === orderId), prices, at: Date.now(), refreshing: false});
 			},
 			(error: unknown) => {
 				if (mine.signal.aborted) return;

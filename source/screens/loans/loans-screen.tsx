@@ -32,7 +32,6 @@ import {SentList} from './sent-list.js';
 import {useLoanBook} from './use-loan-book.js';
 import {useNow} from '../../ui/use-now.js';
 import {useSentHistory} from './use-sent-history.js';
-import {usePrices} from '../../ui/use-prices.js';
 import {useLiveLoans} from '../../ui/use-live-loans.js';
 import {useWorsenedLoans} from './use-worsened-loans.js';
 
@@ -58,8 +57,8 @@ export function LoansScreen({selected}: {selected?: string}) {
 	}, [failure, readAt, lastError]);
 	const loans = book.state.loans ?? NO_LOANS;
 	const unreadable = book.state.unreadable ?? 0;
-	// The tickers are read again with every read of the loans: the prices stand beside the figures they were read with.
-	const prices = usePrices(client, true, book.state.updatedAt);
+	// The tickers are read with the loans (use-loan-book.ts): the prices stand beside the figures they were read with.
+	const prices = book.state.prices;
 	// Between reads the LTVs follow the live prices of the loans' pairs (projected, marked "live"; the next read
 	// corrects them): operations/watch-live.ts, as `loan-tui watch` does.
 	const live = useLiveLoans(client, priceStream, loans, prices, true, debug);

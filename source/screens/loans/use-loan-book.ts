@@ -1,10 +1,11 @@
 // Reads the ongoing loans and the totals: at once, then every REFRESH_MS while the screen is open, and on demand
 // (Ctrl+R). One read at a time: a new one aborts the one before; leaving the screen aborts it too. Two signed GETs
-// per read, far inside the 10/s limits.
+// per read, far inside the 10/s limits, and the tickers beside them.
 import {useCallback, useEffect, useReducer, useRef} from 'react';
 import {InputError} from '../../api/errors.js';
 import type {BitgetClient} from '../../api/client.js';
 import type {CredentialsAccess} from '../../services/credentials-access.js';
+import {readPricesNow} from '../../ui/use-prices.js';
 import {initialLoanBook, loanBookReducer, type LoanBookState} from './book-reducer.js';
 
 const REFRESH_MS = 15_000;
@@ -36,12 +37,14 @@ export function useLoanBook(client: BitgetClient, credentials: CredentialsAccess
 					throw new InputError(`reading your loans needs credentials${access.status === 'none' && access.reason ? ` (${access.reason})` : ''}: enter them on the Credentials screen, or set BITGET_API_KEY, BITGET_SECRET_KEY and BITGET_PASSPHRASE`);
 				}
 				// Loans are read one by one: one that cannot be read is left out and counted, not the whole list lost.
-				const [page, debts] = await Promise.all([
+				// The tickers with them: the prices the LTVs are projected from are this read's (ui/use-prices.ts).
+				const [page, debts, prices] = await Promise.all([
 					client.ongoingOrderPage({}, {signal: mine.signal}),
 					client.debts({signal: mine.signal}).catch((error: unknown) => ({error})),
+					readPricesNow(client, mine.signal),
 				]);
 				if (mine.signal.aborted) return;
-				dispatch({type: 'loaded', request: number, loans: page.records, unreadable: page.unreadable, debts, at: Date.now()});
+				dispatch({type: 'loaded', request: number, loans: page.records, unreadable: page.unreadable, debts, prices, at: Date.now()});
 				onReadRef.current?.(page.records.map((loan) => loan.orderId));
 			} catch (error) {
 				if (!mine.signal.aborted) dispatch({type: 'failed', request: number, error});
