@@ -131,8 +131,12 @@ export function App({services: given, initial = initialStack, onQuit, onReady, k
 	ready.current = screenReady;
 	const holdKeys = useCallback((): KeyHold => (!ready.current ? 'starting' : registered.current?.loading ? 'loading' : 'none'), []);
 
+	// The read of the terminal whose Esc asked "Quit?" on home: another Esc of that same read was typed before the
+	// question could be seen (seven Escs in one write from three screens deep), so it does not answer it.
+	const quitAskedBy = useRef<number | undefined>(undefined);
+
 	// Every key and paste, one at a time against the latest render (ui/keys/keypress-layer.tsx).
-	const onKeyEvent = (event: KeyEvent) => {
+	const onKeyEvent = (event: KeyEvent, read: number) => {
 		const screen = registered.current;
 		if (event.type === 'paste') {
 			if (!helpOpen) screen?.onPaste(event.text);
@@ -153,6 +157,8 @@ export function App({services: given, initial = initialStack, onQuit, onReady, k
 		// Any key but a second Esc answers "Quit?" with "stay", and then does what it does on home (4 opens Loans): the
 		// person who meant to stay is not made to type it twice.
 		if (state.quitAsked && !key.escape) dispatch({type: 'stay'});
+		if (key.escape && state.quitAsked && read === quitAskedBy.current) return;
+		if (key.escape && !state.quitAsked && state.stack.length <= 1) quitAskedBy.current = read;
 		if (key.escape || screen?.mode === 'navigate') {
 			if (dispatchKey(shellKeys, input, key)) return;
 		}

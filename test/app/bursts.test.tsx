@@ -1,7 +1,7 @@
 // Keys as real terminals send them: several in one read (a held key, a fast typist, a slow SSH link) and
 // bracketed pastes. Each key of a burst is applied in order against the state the previous one made.
 import {afterEach, describe, expect, it} from 'vitest';
-import {KEYS, renderApp, walkToReview, type RenderedApp} from '../helpers/ink.js';
+import {KEYS, renderApp, waitFor, walkToReview, type RenderedApp} from '../helpers/ink.js';
 import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
 import {memoryStore} from '../helpers/memory-store.js';
 
@@ -90,5 +90,44 @@ describe('bursts and pastes in the app', () => {
 		await app.paste('eth');
 		const frame = await app.waitForText('> eth');
 		expect(frame).not.toContain('ETHeth');
+	});
+
+	describe('every Esc of a burst counts', () => {
+		const stack = (...names: Array<'coins' | 'estimate' | 'symbols'>) => ({stack: [{name: 'home' as const}, ...names.map((name) => ({name}))], quit: false});
+		/** Which screen is on top, once every key sent before is handled ('?' is handled after them, in order). */
+		const topTitle = async (current: RenderedApp) => {
+			await current.press('?');
+			const frame = await current.waitForText(/Keys — \w+/);
+			await current.press(KEYS.escape);
+			return /Keys — (\w+)/.exec(frame)![1];
+		};
+
+		it('two Escs in one read go back two screens; seven go back seven', async () => {
+			app = await renderApp({baseUrl: sim.simulator.url, initial: stack('coins', 'estimate', 'coins', 'symbols', 'coins', 'estimate', 'coins', 'symbols', 'coins')});
+			await app.waitForText('Loanable');
+			await app.burst(KEYS.escape.repeat(2));
+			// One Esc would leave Symbols on top, three Estimate.
+			expect(await topTitle(app)).toBe('Coins');
+			await app.burst(KEYS.escape.repeat(7));
+			expect(await topTitle(app)).toBe('Home');
+			expect(app.frame()).not.toContain('Quit loan-tui?');
+			expect(app.exited()).toBe(false);
+		});
+
+		it('Escs in one read stop at the quit question: one typed before it was shown does not answer it', async () => {
+			app = await renderApp({baseUrl: sim.simulator.url, initial: stack('coins', 'estimate')});
+			await app.waitForText('Loan coin');
+			await app.burst(KEYS.escape.repeat(7));
+			await app.waitForText('Quit loan-tui? Esc again quits');
+			// j answers "stay" and moves the menu: it is handled after the seven Escs, and the app is still there.
+			await app.press('j');
+			await app.waitForText('❯ Estimate');
+			expect(app.exited()).toBe(false);
+			// Esc, then a second Esc sent once the question is shown, quits.
+			await app.press(KEYS.escape);
+			await app.waitForText('Quit loan-tui? Esc again quits');
+			await app.press(KEYS.escape);
+			await waitFor(() => expect(app!.exited()).toBe(true));
+		});
 	});
 });

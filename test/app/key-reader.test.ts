@@ -43,6 +43,22 @@ describe('key reader', () => {
 		expect(reader.pending()).toBe(false);
 	});
 
+	it('counts every Esc of a burst: Esc Esc in one read is two Escapes, seven are seven, however the read is cut', () => {
+		const escapes = (reads: string[]) => {
+			const reader = createKeyReader();
+			const events = reads.flatMap((read) => reader.push(read));
+			return sequences([...events, ...reader.flush()]);
+		};
+		expect(escapes(['\u001B\u001B'])).toEqual(['\u001B', '\u001B']);
+		expect(escapes(['\u001B'.repeat(7)])).toEqual(Array(7).fill('\u001B'));
+		// As Ink hands over seven Escs read at once: pairs, then the last one a turn later.
+		expect(escapes(['\u001B\u001B', '\u001B\u001B', '\u001B\u001B', '\u001B'])).toEqual(Array(7).fill('\u001B'));
+		// Esc before another key, Esc before a cursor key, and Alt+↑ sent as ESC ESC [ A stay what they are.
+		expect(escapes(['\u001B\u001Bj'])).toEqual(['\u001B', '\u001Bj']);
+		expect(escapes(['\u001B\u001B\u001B[A'])).toEqual(['\u001B', '\u001B\u001B[A']);
+		expect(escapes(['\u001B\u001B[A'])).toEqual(['\u001B\u001B[A']);
+	});
+
 	it('keeps a bracketed paste apart as text, even split over reads and holding control keys', () => {
 		const reader = createKeyReader();
 		expect(sequences(reader.push('a\u001B[200~0.5\u001B[201~b'))).toEqual(['a', 'paste:0.5', 'b']);

@@ -89,4 +89,28 @@ describe.skipIf(tmuxMissing)(`bursts and pastes in a real terminal${tmuxMissing 
 		expect(sim.posts()).toHaveLength(1);
 		expect(JSON.parse(sim.posts()[0]!.body)).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.25'});
 	});
+
+	it('every Esc of one write counts: two go back two screens; seven stop at the quit question without answering it', async () => {
+		const terminal = await start();
+		const toHistory = async () => {
+			await terminal.burstText('4');
+			await terminal.waitFor(/Esc back/);
+			await terminal.burstText('h');
+			await terminal.waitFor('[1 Loans]');
+		};
+		await toHistory();
+		await terminal.burst('Escape', 'Escape');
+		// One Esc would leave Loans on top (its footer says "Esc back"); home without the question says "Esc quit".
+		await terminal.waitFor(/Esc quit/);
+		expect(await terminal.screen()).not.toContain('Quit loan-tui?');
+		await toHistory();
+		await terminal.burst('Escape', 'Escape', 'Escape', 'Escape', 'Escape', 'Escape', 'Escape');
+		await terminal.waitFor('Quit loan-tui? Esc again quits');
+		// j, handled after the seven Escs, answers "stay" and moves the menu: the app did not quit.
+		await terminal.burstText('j');
+		const stayed = await terminal.waitFor('❯ Estimate');
+		expect(stayed).not.toContain('EXIT=');
+		await terminal.escape('Quit loan-tui? Esc again quits');
+		await terminal.escape('EXIT=0');
+	});
 });

@@ -15,11 +15,11 @@ function isEscape(event: KeyEvent): boolean {
 	return event.type === 'key' && event.key.escape;
 }
 
-export interface Taken {
+export interface Taken<E extends KeyEvent = KeyEvent> {
 	/** The event to handle now; undefined when nothing may be handled yet. */
-	event?: KeyEvent;
+	event?: E;
 	/** What stays queued, in order. */
-	rest: KeyEvent[];
+	rest: E[];
 }
 
 /**
@@ -27,7 +27,7 @@ export interface Taken {
  * once (a screen that never arrives cannot trap the person), the others keep their order; while a screen is loading
  * Esc goes through at once too, and the keys typed before it are dropped (they were meant for the screen being left).
  */
-export function takeNext(queue: readonly KeyEvent[], hold: KeyHold): Taken {
+export function takeNext<E extends KeyEvent>(queue: readonly E[], hold: KeyHold): Taken<E> {
 	if (hold === 'none') {
 		const [event, ...rest] = queue;
 		return {event, rest};

@@ -61,10 +61,13 @@ export function createKeyReader(): KeyReader {
 		pending: () => buffer !== '' || paste !== undefined,
 		flush() {
 			if (paste !== undefined || !buffer.startsWith('\u001B')) return [];
-			const sequence = buffer;
+			// Every ESC that nothing but another ESC follows is the Escape key: Esc pressed twice in one read is two
+			// Escapes, never one. What is left after them is a lone ESC (Escape too) or one that starts an unfinished
+			// sequence, which is dropped.
+			const escapes = /^\u001B*/.exec(buffer)![0].length;
+			const lone = buffer.length === escapes ? escapes : escapes - 1;
 			buffer = '';
-			// A lone ESC, or ESC followed by an unfinished sequence: the person pressed Escape.
-			return sequence === '\u001B' ? [{type: 'key', sequence, ...parseKey(sequence)}] : [];
+			return Array.from({length: lone}, (): KeyEvent => ({type: 'key', sequence: '\u001B', ...parseKey('\u001B')}));
 		},
 	};
 }
@@ -85,7 +88,10 @@ function keyLength(text: string): number {
 	}
 	if (second === 'O') return text.length >= 3 ? 3 : 0;
 	if (second === '\u001B') {
-		if (text.length === 2) return 2;
+		// ESC ESC [ A is Alt with a cursor key (some terminals); ESC before any other ESC is the Escape key on its own,
+		// so each Esc of `Esc Esc Esc` in one read counts. ESC ESC at the end of a read waits: flush() decides.
+		if (text.length === 2) return 0;
+		if (text[2] !== '[' && text[2] !== 'O') return 1;
 		const inner = keyLength(text.slice(1));
 		return inner === 0 ? 0 : 1 + inner;
 	}

@@ -12,6 +12,9 @@ import {useStdin} from 'ink';
 import {createKeyReader, type KeyEvent} from './key-reader.js';
 import {takeNext, type KeyHold} from './key-queue.js';
 
+/** A key and the read it came in (see `read` below). */
+type Queued = KeyEvent & {read: number};
+
 /** Input emitters (one per Ink instance) that already have their owner: a second is a bug. */
 const owned = new WeakSet<object>();
 
@@ -21,11 +24,11 @@ const owned = new WeakSet<object>();
  * or while the screen says it is loading, so a burst that opens a screen and acts on it reaches that screen ready.
  * Ctrl+C (and, while loading, Esc) still goes through. The layer re-renders with the shell, and then looks again.
  */
-export function KeypressLayer({onEvent, hold}: {onEvent: (event: KeyEvent) => void; hold: () => KeyHold}) {
+export function KeypressLayer({onEvent, hold}: {onEvent: (event: KeyEvent, read: number) => void; hold: () => KeyHold}) {
 	const {internal_eventEmitter: events, setRawMode, isRawModeSupported} = useStdin();
 	const latest = useRef(onEvent);
 	latest.current = onEvent;
-	const queue = useRef<KeyEvent[]>([]);
+	const queue = useRef<Queued[]>([]);
 	/** A key was handled and the commit of what it changed has not happened yet. */
 	const awaitingCommit = useRef(false);
 	const [handled, setHandled] = useState(0);
@@ -40,7 +43,8 @@ export function KeypressLayer({onEvent, hold}: {onEvent: (event: KeyEvent) => vo
 		queue.current = rest;
 		awaitingCommit.current = true;
 		setHandled((count) => count + 1);
-		latest.current(event);
+		const {read, ...key} = event;
+		latest.current(key as KeyEvent, read);
 	});
 
 	useLayoutEffect(() => {
@@ -60,21 +64,41 @@ export function KeypressLayer({onEvent, hold}: {onEvent: (event: KeyEvent) => vo
 		if (isRawModeSupported) setRawMode(true);
 		const reader = createKeyReader();
 		let flushTimer: NodeJS.Immediate | undefined;
-		const enqueue = (list: KeyEvent[]) => {
-			queue.current.push(...list);
+		// Which read of the terminal a key came in, so the shell can tell keys typed together (seven Escs in one write)
+		// from a key typed after a frame was seen. Ink hands one read over as several inputs in the same turn, and a
+		// trailing ESC a turn later; so a read is every input until two turns pass without one.
+		let read = 0;
+		let readOpen = false;
+		let readTimer: NodeJS.Immediate | undefined;
+		const closeReadLater = () => {
+			if (readTimer) clearImmediate(readTimer);
+			readTimer = setImmediate(() => {
+				readTimer = setImmediate(() => {
+					readTimer = undefined;
+					readOpen = false;
+				});
+			});
+		};
+		const enqueue = (list: KeyEvent[], from: number) => {
+			queue.current.push(...list.map((event) => ({...event, read: from})));
 			handleNext.current();
 		};
 		const onInput = (data: string) => {
+			if (!readOpen) read += 1;
+			readOpen = true;
+			closeReadLater();
+			const from = read;
 			if (flushTimer) clearImmediate(flushTimer);
 			flushTimer = undefined;
-			enqueue(reader.push(data));
+			enqueue(reader.push(data), from);
 			// A lone ESC may be the Escape key or the start of a sequence cut by the read: decide once nothing follows.
-			if (reader.pending()) flushTimer = setImmediate(() => enqueue(reader.flush()));
+			if (reader.pending()) flushTimer = setImmediate(() => enqueue(reader.flush(), from));
 		};
 		events.on('input', onInput);
 		return () => {
 			owned.delete(events);
 			if (flushTimer) clearImmediate(flushTimer);
+			if (readTimer) clearImmediate(readTimer);
 			events.removeListener('input', onInput);
 			if (isRawModeSupported) setRawMode(false);
 		};
