@@ -65,7 +65,7 @@ export const SCREENS = [
 		title: 'History',
 		menu: 'loans, repayments, collateral changes, liquidations',
 		help: 'What happened to your loans over a chosen window (up to 90 days), newest first.',
-		view: lazyView(() => import('../screens/history/history-screen.js'), (m) => <m.HistoryScreen />),
+		view: lazyView(() => import('../screens/history/history-screen.js'), (m, route: HistoryRoute) => <m.HistoryScreen kept={route.kept} />),
 	}),
 	screen<{name: 'credentials'}>({
 		id: 'credentials',

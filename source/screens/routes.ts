@@ -37,13 +37,23 @@ export function loanRoute(orderId: string): LoanRoute {
 	return {name: 'loan', orderId};
 }
 
+/** What the History screen keeps for the way back from a record's loan: the history, window and filter shown, and
+ * the selected record by its identity (order id and time), so the row is found again however the records moved. */
+export interface HistoryKept {
+	tab: number;
+	days: number;
+	query: string;
+	record?: string;
+}
+
 /** The loan history screen (loans, repayments, collateral changes, liquidations). */
 export interface HistoryRoute {
 	name: 'history';
+	kept?: HistoryKept;
 }
 
-export function historyRoute(): HistoryRoute {
-	return {name: 'history'};
+export function historyRoute(kept?: HistoryKept): HistoryRoute {
+	return {name: 'history', kept};
 }
 
 /** The Plan screen: every pledge coin ranked for one loan. */

@@ -304,6 +304,29 @@ describe('Loans screens', () => {
 		expect(app!.frame()).toContain(`Loan · ${TIGHT}`);
 	});
 
+	it('history: back from a record\'s loan, the same record is selected, found by its identity though a newer record came first', async () => {
+		await open(at('loans', 'history'));
+		await app!.waitForText(/page 1 of 1 · records 1-2 of 2/);
+		await app!.press(KEYS.down);
+		const chosen = /^› \S+ \S+ \S+\s+(\d+)/m.exec(await app!.waitForText(/^› .*\n.*page 1 of/m))![1]!;
+		await app!.press(KEYS.enter);
+		await app!.waitForText('Owed now');
+		expect(app!.frame()).toContain(`Loan · ${chosen}`);
+		// A loan borrowed meanwhile is the newest record: the chosen one is now the third row, not the second.
+		await sim.client().borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.01'});
+		await app!.press(KEYS.escape);
+		const back = await app!.waitForText(/page 1 of 1 · records 1-3 of 3/);
+		expect(back).toMatch(new RegExp(`^› .*${chosen}`, 'm'));
+		await app!.press(KEYS.enter);
+		await app!.waitForText('Owed now');
+		expect(app!.frame()).toContain(`Loan · ${chosen}`);
+		// And one more Esc goes back to History, the next to Loans: the stack is as it was.
+		await app!.press(KEYS.escape);
+		await app!.waitForText(/page 1 of 1 · records 1-3 of 3/);
+		await app!.press(KEYS.escape);
+		await app!.waitForText('Total owed');
+	});
+
 	it('loans: / filters by any word of a row, Esc clears it; c copies the selected order id', async () => {
 		await open(at('loans'));
 		await app!.waitForText('Total owed');

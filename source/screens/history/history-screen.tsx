@@ -1,6 +1,6 @@
 // The History screen: loans, repayments, collateral changes and liquidations over a chosen window (default 30
 // days, at most 90), newest first, a page at a time.
-import React, {useMemo, useReducer, useState} from 'react';
+import React, {useLayoutEffect, useMemo, useReducer, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {BorrowRecord} from '../../api/loan-types.js';
 import {loanStatusClosed, loanStatusWords} from '../../format/loan-words.js';
@@ -18,21 +18,21 @@ import {useScreenInput} from '../../ui/keys/screen-input.js';
 import {useBodySize} from '../../ui/layout.js';
 import {useNavigation} from '../../ui/navigation.js';
 import {useServices} from '../../ui/services.js';
-import {loanRoute} from '../routes.js';
+import {historyRoute, loanRoute, type HistoryKept} from '../routes.js';
 import {historyLines} from './history-rows.js';
-import {HISTORY_TABS, historyReducer, initialHistory} from './reducer.js';
-import {useHistoryRecords} from './use-history-records.js';
+import {HISTORY_TABS, historyReducer, keptHistory, recordKey} from './reducer.js';
+import {useHistoryRecords, type AnyRecord} from './use-history-records.js';
 
 /** Rows around the table: tabs, heading, page line (and one more for the filter, one when records could not be read). */
 const CHROME = 3;
 /** The selection marker before each line. */
 const MARK = 2;
 
-export function HistoryScreen() {
+export function HistoryScreen({kept}: {kept?: HistoryKept}) {
 	const {client, credentials, theme, clipboard} = useServices();
 	const navigation = useNavigation();
 	const {columns, rows} = useBodySize();
-	const [state, dispatch] = useReducer(historyReducer, initialHistory);
+	const [state, dispatch] = useReducer(historyReducer, kept, keptHistory);
 	const [reload, setReload] = useState(0);
 	/** What the last Enter or c said (a closed loan, a copy), until the selection moves. */
 	const [notice, setNotice] = useState<{text: string; at: number} | undefined>(undefined);
@@ -48,7 +48,14 @@ export function HistoryScreen() {
 		return table.texts.flatMap((text, i) => (rowMatches(text, terms) ? [i] : []));
 	}, [table, state.query]);
 	const count = matching.length;
-	const selected = Math.min(state.selected, Math.max(0, count - 1));
+	// Back from a record's loan: that record is selected again, found by its identity among the records read now (a
+	// newer record may have come first), or by its order; the first frame with the records already shows it.
+	const restoring = state.restore !== undefined && read.status === 'ready' ? restoredIndex(state.restore, matching.map((i) => records[i]!)) : undefined;
+	const restorePending = state.restore !== undefined && read.status === 'ready';
+	useLayoutEffect(() => {
+		if (restorePending) dispatch({type: 'restored', selected: restoring});
+	}, [restorePending, restoring]);
+	const selected = Math.min(restoring ?? state.selected, Math.max(0, count - 1));
 	const pages = Math.max(1, Math.ceil(count / pageSize));
 	const page = Math.floor(selected / pageSize);
 	const at = matching[selected];
@@ -66,6 +73,8 @@ export function HistoryScreen() {
 			setNotice({at, text: `${orderId}: closed (${loanStatusWords((record as BorrowRecord).status)}), nothing to open`});
 			return;
 		}
+		// The screen keeps its history, window, filter and this record for the way back.
+		navigation.replace(historyRoute({tab: state.tab, days: state.days, query: state.query, record: recordKey(record)}));
 		navigation.push(loanRoute(orderId));
 	};
 	const copy = () => {
@@ -164,4 +173,13 @@ export function HistoryScreen() {
 			)}
 		</Box>
 	);
+}
+
+/** Where the record `key` is among `records` (recordKey), else the first record of its order; undefined when gone. */
+function restoredIndex(key: string, records: readonly AnyRecord[]): number | undefined {
+	const exact = records.findIndex((record) => recordKey(record) === key);
+	if (exact >= 0) return exact;
+	const order = key.slice(0, key.lastIndexOf('@'));
+	const same = records.findIndex((record) => (record as {orderId: string}).orderId === order);
+	return same >= 0 ? same : undefined;
 }

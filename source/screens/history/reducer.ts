@@ -1,6 +1,8 @@
 // The History screen's choices as plain state: which history (loans, repayments, collateral, liquidations), over
 // how many days (default 30, at most the API's 90), the record selected (its page follows), and the filter. Pure.
 import type {HistoryKind} from '../../api/loan-types.js';
+import type {AnyHistoryRecord} from '../../operations/history-window.js';
+import type {HistoryKept} from '../routes.js';
 import {nextChoice, type ChoiceMove} from '../../ui/fields/choice-field.js';
 import {applyTextEdit, type TextEdit} from '../../ui/fields/text-editing.js';
 
@@ -23,6 +25,8 @@ export interface HistoryState {
 	query: string;
 	cursor: number;
 	filtering: boolean;
+	/** The record to select once the records are read (recordKey), coming back from its loan. */
+	restore?: string;
 }
 
 export type HistoryAction =
@@ -33,9 +37,25 @@ export type HistoryAction =
 	| {type: 'move-to'; to: 'first' | 'last'; count: number}
 	/** The filter takes the keys (true) or gives them back to the list. */
 	| {type: 'filtering'; on: boolean}
-	| {type: 'text'; edit: TextEdit};
+	| {type: 'text'; edit: TextEdit}
+	/** The record to restore was looked for among the records read: select it (its index) or keep the selection. */
+	| {type: 'restored'; selected?: number};
 
 export const initialHistory: HistoryState = {tab: 0, days: DEFAULT_DAYS, selected: 0, query: '', cursor: 0, filtering: false};
+
+/** The screen as it was left for a record's loan (routes.ts HistoryKept), or as it first opens. */
+export function keptHistory(kept?: HistoryKept): HistoryState {
+	if (!kept) return initialHistory;
+	const tab = Math.min(Math.max(0, kept.tab), HISTORY_TABS.length - 1);
+	const days = (DAY_CHOICES as readonly number[]).includes(kept.days) ? kept.days : DEFAULT_DAYS;
+	return {...initialHistory, tab, days, query: kept.query, cursor: kept.query.length, restore: kept.record};
+}
+
+/** A record's identity across reads: its order id and its time (several records can share an order). */
+export function recordKey(record: AnyHistoryRecord): string {
+	const r = record as {orderId: string; borrowTime?: string; repayTime?: string; reviseTime?: string; reduceTime?: string};
+	return `${r.orderId}@${r.borrowTime ?? r.repayTime ?? r.reviseTime ?? r.reduceTime ?? ''}`;
+}
 
 export function historyReducer(state: HistoryState, action: HistoryAction): HistoryState {
 	switch (action.type) {
@@ -60,5 +80,7 @@ export function historyReducer(state: HistoryState, action: HistoryAction): Hist
 			const next = applyTextEdit({value: state.query, cursor: state.cursor}, action.edit);
 			return {...state, query: next.value, cursor: next.cursor, selected: next.value === state.query ? state.selected : 0};
 		}
+		case 'restored':
+			return {...state, restore: undefined, selected: action.selected ?? state.selected};
 	}
 }
