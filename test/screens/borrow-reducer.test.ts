@@ -87,6 +87,18 @@ describe('borrow wizard', () => {
 		expect(state).toMatchObject({step: 'amount', values: {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'FLEXIBLE', amountMode: 'pledge', amount: '2'}});
 		expect(initialWizard({loanCoin: 'USDT'}).step).toBe('loanCoin');
 	});
+
+	it('carried values: a loan amount opens the loan-amount mode with the pledge amount kept apart; Esc on the step it opened on leaves', () => {
+		const state = initialWizard({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', loanAmount: '10000', pledgeAmount: '0.5'});
+		expect(state).toMatchObject({step: 'amount', values: {amountMode: 'loan', amount: '10000'}, otherAmount: '0.5'});
+		expect(wizardReducer(state, {type: 'back'}).exit).toBe(true);
+		// Past the step it opened on, Esc steps back to it, and from there leaves.
+		const review = run(state, {type: 'submit'});
+		expect(review.step).toBe('review');
+		const amount = run(review, {type: 'back'});
+		expect(amount).toMatchObject({step: 'amount', exit: false});
+		expect(run(amount, {type: 'back'}).exit).toBe(true);
+	});
 });
 
 describe('borrow wizard choices', () => {

@@ -93,13 +93,24 @@ describe('estimate by loan amount', () => {
 		expect(estimates().length).toBe(6);
 	});
 
-	it('Ctrl+B opens the borrow wizard with the collateral derived for the chosen period', async () => {
+	it('Ctrl+B opens the borrow wizard with the same request: the loan amount stays a loan amount; one Esc comes back', async () => {
 		sim.simulator.setPrice('BTC', '90000');
 		await fill('10000');
 		await app!.waitForText(/a second agrees/);
 		await app!.press(CTRL_B);
 		const frame = await app!.waitForText('Borrow · 5 of 6');
-		expect(frame).toContain('borrow USDT · pledge BTC · 7 days · by pledge amount');
-		expect(frame).toMatch(/Pledge \(BTC\)\s+0\.15873016/);
+		expect(frame).toContain('borrow USDT · pledge BTC · 7 days · by loan amount');
+		expect(frame).toMatch(/Loan \(USDT\)\s+10000/);
+		expect(frame).not.toMatch(/Pledge \(BTC\)/);
+		// One screen was pushed: one Esc goes back to the estimate, by loan amount as it was.
+		await app!.press(KEYS.escape);
+		const back = await app!.waitForText(/a second agrees/);
+		expect(back).toMatch(/Loan amount\s+10000/);
+		// Ctrl+B and two Escs in one read: the wizard, then the estimate are left (home).
+		await app!.press(CTRL_B);
+		await app!.waitForText('Borrow · 5 of 6');
+		await app!.burst(KEYS.escape.repeat(2));
+		await app!.waitForText('❯ Symbols');
+		expect(app!.frame()).not.toContain('Quit loan-tui?');
 	});
 });

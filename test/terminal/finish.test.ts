@@ -82,7 +82,7 @@ for (const size of SIZES) {
 			await tmux!.waitFor(/Annualised rate\s+\d/);
 			await tmux!.send('C-b');
 			await tmux!.waitFor(/Pledge \(BTC\)\s+2\.5/);
-			for (const step of ['4 of 6', '3 of 6', '2 of 6', '1 of 6']) await tmux!.escape(`Borrow · ${step}`);
+			// The wizard opened on the amount step with the estimate's values: one Esc leaves it (one screen pushed).
 			const back = await tmux!.escape(/Annualised rate\s+\d/);
 			expect(back).toMatch(/Pledge amount\s+2\.5/);
 			expect(back).toMatch(/Period\s+30 days/);

@@ -20,7 +20,7 @@ import {useCoinSuggestions} from '../../ui/fields/use-coin-suggestions.js';
 import {useCredentialsForm} from '../../ui/credentials/credentials-form.js';
 import {canSaveTo} from '../../services/credentials-access.js';
 import {errorLine} from '../../format/describe-error.js';
-import {AMOUNT_MODES, borrowMemoryOf, refusedCoinStep, initialWizard, wizardReducer, type AmountMode, type WizardState, type WizardStep} from './reducer.js';
+import {AMOUNT_MODES, backLeaves, borrowMemoryOf, refusedCoinStep, initialWizard, wizardReducer, type AmountMode, type WizardState, type WizardStep} from './reducer.js';
 import {useMoneyPost} from '../../ui/money/use-money-post.js';
 import {MONEY_STAGE_TITLES, moneyInputMode, moneyReviewBindings, moneyStage, type MoneyStage} from '../../ui/money/money-review-bindings.js';
 import {MoneyPostView} from '../../ui/money/money-post-view.js';
@@ -135,8 +135,11 @@ export function BorrowScreen({prefill}: {prefill?: BorrowPrefill}) {
 		...(coinField && suggestions.length > 0 ? {suggest: (by: number) => dispatch({type: 'suggest', by, coins})} : {}),
 		edit: (edit) => dispatch({type: 'text', edit}),
 	});
-	// The wizard steps back inside itself; it leaves (via state.exit) only from the first step.
-	const back: Binding = {keys: ['Esc'], description: state.step === 'loanCoin' ? 'leave the borrow' : 'back a step', handler: () => dispatch({type: 'back'})};
+	// The wizard steps back inside itself; it leaves from the first step, or from the step carried values opened it on
+	// (reducer.ts backLeaves). Leaving goes back at once, with this key: the next Esc of the same read then acts on the
+	// screen below, not on a wizard still waiting for an effect to take it away.
+	const leaves = backLeaves(state);
+	const back: Binding = {keys: ['Esc'], description: leaves ? 'leave the borrow' : 'back a step', handler: () => (leaves ? navigation.back() : dispatch({type: 'back'}))};
 	const stepRows = (): Binding[] => {
 		switch (state.step) {
 			case 'credentials':

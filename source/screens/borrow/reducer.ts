@@ -45,6 +45,9 @@ export interface WizardState {
 	exit: boolean;
 	/** The amount typed for the mode not chosen now: a mode switch brings it back and never carries the other over. */
 	otherAmount?: string;
+	/** The step values carried in (Estimate's Ctrl+B, a Plan row's Enter) opened on: Esc there leaves the wizard, back to
+	 * the screen that opened it, one Esc for the one screen pushed (the values are changed there). */
+	carriedTo?: WizardStep;
 }
 
 export type WizardAction =
@@ -115,10 +118,19 @@ export function initialWizard(prefill?: Partial<EstimateRequest> & {loanAmount?:
 		amount: prefill?.loanAmount ?? prefill?.pledgeAmount ?? '',
 	};
 	const complete = checkCoin(values.loanCoin).ok && checkCoin(values.pledgeCoin).ok && checkAmount(values.amount).ok;
-	// Values carried from the estimate land on the amount step: one Enter to review, Esc to change anything.
+	// Values carried from the estimate land on the amount step: one Enter to review, Esc back to change anything.
 	const step = complete ? 'amount' : 'loanCoin';
 	const otherAmount = prefill?.loanAmount === undefined ? undefined : (prefill.pledgeAmount ?? '');
-	return {step, values, ...arrivedAt(values[step]), suggestion: NO_SUGGESTION, needsCredentials: false, exit: false, ...(otherAmount === undefined ? {} : {otherAmount})};
+	return {
+		step,
+		values,
+		...arrivedAt(values[step]),
+		suggestion: NO_SUGGESTION,
+		needsCredentials: false,
+		exit: false,
+		...(otherAmount === undefined ? {} : {otherAmount}),
+		...(prefill && step !== 'loanCoin' ? {carriedTo: step} : {}),
+	};
 }
 
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
@@ -239,8 +251,14 @@ function coinRefusal(coin: string, kind: 'loan' | 'pledge', allowed: readonly st
 	return kind === 'loan' ? `${coin} is not a coin Bitget lends; ${others}` : `${coin} is not a coin Bitget takes as collateral; ${others}`;
 }
 
+/** Esc leaves the wizard from here: its first step, or the step carried values opened it on. */
+export function backLeaves(state: WizardState): boolean {
+	return state.step === 'loanCoin' || state.step === state.carriedTo;
+}
+
 function back(state: WizardState): WizardState {
 	const to = (step: WizardStep): WizardState => ({...state, step, error: undefined});
+	if (backLeaves(state)) return {...state, exit: true};
 	switch (state.step) {
 		case 'loanCoin':
 			return {...state, exit: true};

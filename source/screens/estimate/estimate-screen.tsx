@@ -106,9 +106,6 @@ export function EstimateScreen() {
 		if (query) inputs.acceptEstimate({...query, daily: form.daily, amountMode: 'pledge'});
 		if (loanQuery) inputs.acceptEstimate({loanCoin: loanQuery.loanCoin, pledgeCoin: loanQuery.pledgeCoin, loanAmount: loanQuery.loanAmount, daily: form.daily, amountMode: 'loan'});
 	}, [accepted, query, loanQuery, form.daily, inputs]);
-	// The collateral derived for the chosen period, once answered for the values now (Ctrl+B takes it).
-	const derived = loanMode && accepted && loanLive.status === 'ready' ? loanLive.results[form.daily] : undefined;
-	const derivedPledge = derived?.ok ? derived.value.pledgeAmount : undefined;
 
 	const focusedText = form.focus === 'daily' ? undefined : (form.focus as TextFieldName);
 	const coinField = focusedText === 'loanCoin' || focusedText === 'pledgeCoin' ? focusedText : undefined;
@@ -147,9 +144,10 @@ export function EstimateScreen() {
 				loanCoin: loanCoin.ok ? loanCoin.value : form.loanCoin,
 				pledgeCoin: pledgeCoin.ok ? pledgeCoin.value : form.pledgeCoin,
 				daily: form.daily,
-				// By loan amount: the collateral derived for the chosen period; before it is known, the amount to borrow
-				// (the wizard then asks by loan amount).
-				...(!loanMode ? {pledgeAmount: amount.ok ? amount.value : form.pledgeAmount} : derivedPledge ? {pledgeAmount: derivedPledge} : {loanAmount: amount.ok ? amount.value : form.loanAmount}),
+				// The same request: by loan amount, the amount to borrow (the wizard opens in its loan-amount mode and its
+				// review shows the collateral that takes), with the pledge amount kept apart under its own name; never
+				// the one turned into the other.
+				...(!loanMode ? {pledgeAmount: amount.ok ? amount.value : form.pledgeAmount} : {loanAmount: amount.ok ? amount.value : form.loanAmount, pledgeAmount: form.pledgeAmount}),
 			}),
 		);
 	// The focused field's rows: the period's choice, or the text field's (a coin field's Enter takes the highlighted coin).
