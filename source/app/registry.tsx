@@ -86,7 +86,7 @@ export const SCREENS = [
 		title: 'Plan',
 		menu: 'every pledge coin ranked for the loan you need',
 		help: 'Type the loan coin and amount: every pledge coin and period, by cost or safety (s), with its margin-call and liquidation prices; Enter borrows that way.',
-		view: lazyView(() => import('../screens/plan/plan-screen.js'), (m) => <m.PlanScreen />),
+		view: lazyView(() => import('../screens/plan/plan-screen.js'), (m, route: PlanRoute) => <m.PlanScreen kept={route.kept} />),
 	}),
 ] as const;
 

@@ -1,7 +1,8 @@
 // The routes a screen opens another screen with, and their parameters: one file outside every screen's folder, so
 // a screen that opens another (Estimate's Ctrl+B opens Borrow, Loans opens a Loan and History) imports this, never
 // the other screen's folder. The registry (source/app/registry.tsx) ties each route type to its screen.
-import type {EstimateRequest} from '../api/types.js';
+import type {EstimateRequest, Period} from '../api/types.js';
+import type {Plan, PlanSort} from '../operations/plan.js';
 
 /** Values carried into the borrow wizard: a pledge amount (the estimate's Ctrl+B), or the amount to borrow (a Plan
  * row's Enter), which opens the wizard in its loan-amount mode. */
@@ -56,7 +57,24 @@ export function historyRoute(kept?: HistoryKept): HistoryRoute {
 	return {name: 'history', kept};
 }
 
+/** What the Plan screen keeps for the way back from the borrow wizard it opened: the values typed and planned, the
+ * order and highlighted row, and the plan read (its rows are shown again as they were, not read again). */
+export interface PlanKept {
+	form: {loanCoin: string; loanAmount: string; periods: 'ALL' | Period};
+	asked: {loanCoin: string; loanAmount: string; periods: 'ALL' | Period};
+	run: number;
+	sort: PlanSort;
+	highlighted: number;
+	top: number;
+	plan: Plan;
+}
+
 /** The Plan screen: every pledge coin ranked for one loan. */
 export interface PlanRoute {
 	name: 'plan';
+	kept?: PlanKept;
+}
+
+export function planRoute(kept?: PlanKept): PlanRoute {
+	return {name: 'plan', kept};
 }

@@ -130,6 +130,48 @@ describe('the Plan screen', () => {
 		expect(review).toMatch(/30 days|THIRTY/);
 	});
 
+	it('Enter while the estimates come in opens nothing and says so; once the rows show, Enter borrows the highlighted one', async () => {
+		let release!: () => void;
+		sim.simulator.injectFault({kind: 'stall', operation: 'estimate', times: 100, release: new Promise<void>((resolve) => (release = resolve))});
+		await open();
+		await plan('USDT', '1000', '3');
+		await app!.waitForText(/Estimating… 0 of 10 estimates/);
+		await app!.press(KEYS.enter);
+		await app!.waitForText('No way is shown yet');
+		release();
+		const rows = await app!.waitForText(/ways 1-\d+ of 10/);
+		// The Enter typed before any row showed did not wait for them: no wizard, and the first row is only shown.
+		expect(rows).not.toContain('Borrow ·');
+		expect(rows).not.toContain('No way is shown yet');
+		await app!.press(KEYS.down);
+		const chosen = /› ([A-Z]+)\s+30 days/.exec(app!.frame())![1]!;
+		await app!.press(KEYS.enter);
+		const wizard = await app!.waitForText('Borrow · 5 of 6');
+		expect(wizard).toContain(`borrow USDT · pledge ${chosen} · 30 days · by loan amount`);
+	});
+
+	it('back from the borrow wizard it opened, the plan shows its rows as they were, the same row highlighted, nothing read again', async () => {
+		await open();
+		await plan('USDT', '1000', '3');
+		await app!.waitForText(/ways 1-\d+ of 10/);
+		await app!.press('s', KEYS.down, KEYS.down);
+		const before = app!.frame();
+		const chosen = /› ([A-Z]+)\s+30 days/.exec(before)![1]!;
+		const estimated = requests('estimate').length;
+		await app!.press(KEYS.enter);
+		await app!.waitForText('Borrow · 5 of 6');
+		// One screen was pushed: one Esc comes back.
+		await app!.press(KEYS.escape);
+		const back = await app!.waitForText(/ways 1-\d+ of 10/);
+		expect(back).toMatch(new RegExp(`› ${chosen}\\s+30 days`));
+		expect(back).toContain('10 ways by safety');
+		expect(back.split('\n').filter((line) => /^[› ] [A-Z]+\s+30 days/.test(line))).toEqual(before.split('\n').filter((line) => /^[› ] [A-Z]+\s+30 days/.test(line)));
+		expect(requests('estimate')).toHaveLength(estimated);
+		await app!.press(KEYS.enter);
+		const again = await app!.waitForText('Borrow · 5 of 6');
+		expect(again).toContain(`pledge ${chosen} · 30 days · by loan amount`);
+	});
+
 	it('leaving the screen cancels the estimates still going', async () => {
 		sim.simulator.injectFault({kind: 'stall', operation: 'estimate', times: 30});
 		await open();

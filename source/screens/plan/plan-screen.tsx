@@ -2,7 +2,7 @@
 // it: the collateral in that coin and in USDT, the APR, the LTV the loan starts at, and the margin-call and
 // liquidation prices with their distance from today's price. By cost, or by safety (s). Enter on a row opens the
 // borrow wizard with that loan coin, pledge coin, period and amount.
-import React, {useEffect, useMemo, useReducer} from 'react';
+import React, {useEffect, useMemo, useReducer, useState} from 'react';
 import {Box, Text} from 'ink';
 import Big from 'big.js';
 import {PERIODS} from '../../api/types.js';
@@ -32,8 +32,8 @@ import {useBodySize} from '../../ui/layout.js';
 import {useNavigation} from '../../ui/navigation.js';
 import {useServices} from '../../ui/services.js';
 import {useStore} from '../../ui/use-store.js';
-import {borrowRoute} from '../routes.js';
-import {initialPlan, PERIOD_SETS, planReducer, type PeriodSet, type PlanField, type PlanTextField} from './reducer.js';
+import {borrowRoute, planRoute, type PlanKept} from '../routes.js';
+import {keptPlan, PERIOD_SETS, planKept, planReducer, type PeriodSet, type PlanField, type PlanTextField} from './reducer.js';
 import {usePlan} from './use-plan.js';
 
 const NONE = createStore<CoinInfoState>({status: 'idle'});
@@ -60,14 +60,15 @@ function appCells(row: PlanRow, coin: string, narrow: boolean): string[] {
 	return [...cells.slice(0, 5), fall, ...cells.slice(5)];
 }
 
-export function PlanScreen() {
+export function PlanScreen({kept}: {kept?: PlanKept}) {
 	const {client, theme, coinInfos} = useServices();
 	const infos = useStore(coinInfos ?? NONE);
 	const {columns, rows: bodyRows} = useBodySize();
 	const navigation = useNavigation();
-	const [state, dispatch] = useReducer(planReducer, initialPlan);
+	// Back from the borrow wizard it opened, the list is as it was left: the same rows, order and highlighted row.
+	const [state, dispatch] = useReducer(planReducer, kept, keptPlan);
 	useEffect(() => coinInfos?.ensure(), [coinInfos]);
-	const read = usePlan(client, infos, state.asked, state.run);
+	const read = usePlan(client, infos, state.asked, state.run, kept?.plan);
 
 	const inList = state.focus === 'list';
 	const coinField = state.focus === 'loanCoin';
@@ -98,8 +99,14 @@ export function PlanScreen() {
 	const page = Math.max(1, bodyRows - LIST_CHROME);
 	const highlight = (to: number) => dispatch({type: 'highlight', to, count: sorted.length, page});
 	const chosen = sorted[state.highlighted];
+	/** The run in which Enter came before any row was shown: said under the progress, never acted on later. */
+	const [enterTooEarly, setEnterTooEarly] = useState<number | undefined>(undefined);
 	const borrow = () => {
-		if (!chosen || !plan) return;
+		// Only a row on screen is acted on, the one shown highlighted: while the estimates come in there is none.
+		if (!chosen || !plan) return setEnterTooEarly(state.run);
+		// The list is kept for the way back (replace, then push: the wizard's Esc comes back to it as it was).
+		const keep = planKept(state, plan);
+		if (keep) navigation.replace(planRoute(keep));
 		navigation.push(borrowRoute({loanCoin: plan.loanCoin, pledgeCoin: chosen.pledgeCoin, daily: chosen.period, loanAmount: plan.loanAmount}));
 	};
 
@@ -122,7 +129,7 @@ export function PlanScreen() {
 				{keys: ['PgDn', 'Space'], description: 'a page down', group: 'page', when: scrolls, handler: () => highlight(state.highlighted + page)},
 				{keys: ['Home', 'g'], description: 'the first way', group: 'first or last', when: scrolls, handler: () => highlight(0)},
 				{keys: ['End', 'G'], description: 'the last way', group: 'first or last', when: scrolls, handler: () => highlight(sorted.length - 1)},
-				{keys: ['Enter'], description: 'borrow this way (the borrow wizard, filled in)', short: 'borrow', footer: 1, when: chosen !== undefined, handler: borrow},
+				{keys: ['Enter'], description: 'borrow this way (the borrow wizard, filled in)', short: 'borrow', footer: 1, when: chosen !== undefined || read.status === 'running', handler: borrow},
 				{keys: ['s'], description: state.sort === 'cost' ? 'sort by safety (farthest from liquidation first)' : 'sort by cost (lowest APR first)', short: state.sort === 'cost' ? 'by safety' : 'by cost', footer: 1, when: plan !== undefined, handler: () => dispatch({type: 'sort'})},
 				{keys: ['e'], description: 'change the loan coin, amount or periods', short: 'edit', footer: 2, handler: () => dispatch({type: 'edit'})},
 				{...refreshBinding(() => dispatch({type: 'start'}), 'plan again (new estimates and prices)'), when: read.status === 'ready' || read.status === 'error'},
@@ -151,8 +158,7 @@ export function PlanScreen() {
 				})();
 	const active = useScreenInput({
 		mode: inList || state.focus === 'periods' ? 'navigate' : 'text',
-		// Keys typed while the plan is read (a sort, a move, Enter) act once the list shows.
-		loading: inList && read.status === 'running',
+		// Keys are not held while the plan is read: an Enter then would act on a row nobody saw (it says so instead).
 		bindings,
 		onPaste: (text) => void textField.onPaste(text),
 	});
@@ -237,6 +243,11 @@ export function PlanScreen() {
 			<Box flexDirection="column">
 				{head}
 				<Spinner label={progress} color={theme.accent} />
+				{enterTooEarly === state.run ? (
+					<Text color={theme.warn} wrap="wrap">
+						No way is shown yet: Enter borrows the highlighted way once the list shows.
+					</Text>
+				) : null}
 			</Box>
 		);
 	}

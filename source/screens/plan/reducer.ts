@@ -1,7 +1,8 @@
 // The Plan screen as plain state: the form (loan coin, loan amount, which periods), then the ranked list with its
 // highlighted row, its window and its order (cost or safety).
 import {PERIODS, type Period} from '../../api/types.js';
-import type {PlanSort} from '../../operations/plan.js';
+import type {Plan, PlanSort} from '../../operations/plan.js';
+import type {PlanKept} from '../routes.js';
 import {nextChoice} from '../../ui/fields/choice-field.js';
 import {coinFieldReducer, type CoinFieldAction} from '../../ui/fields/coin-field-state.js';
 import {NO_SUGGESTION, type CoinLike} from '../../ui/fields/coin-rules.js';
@@ -59,6 +60,19 @@ export const initialPlan: PlanState = {
 	highlighted: 0,
 	top: 0,
 };
+
+/** The screen as it was left for the borrow wizard (routes.ts PlanKept), on its list; or the form as it first opens. */
+export function keptPlan(kept?: PlanKept): PlanState {
+	if (!kept) return initialPlan;
+	return {...initialPlan, ...kept.form, focus: 'list', visited: [...PLAN_FIELDS], asked: kept.asked, run: kept.run, sort: kept.sort, highlighted: kept.highlighted, top: kept.top};
+}
+
+/** What keptPlan takes back: the state of the list now, with the plan it shows. */
+export function planKept(state: PlanState, plan: Plan): PlanKept | undefined {
+	if (!state.asked) return undefined;
+	const {loanCoin, loanAmount, periods, asked, run, sort, highlighted, top} = state;
+	return {form: {loanCoin, loanAmount, periods}, asked, run, sort, highlighted, top, plan};
+}
 
 export type PlanAction =
 	| {type: 'text'; edit: TextEdit}

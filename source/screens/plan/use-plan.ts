@@ -1,7 +1,7 @@
 // Reads a plan (operations/plan.ts) for the values asked, with its progress; a new run or leaving the screen aborts
 // the reads still going. The loan coin and amount are checked against Bitget's coin list (planScope) before any
 // request; until that list is read, nothing else is asked for.
-import {useEffect, useState} from 'react';
+import {useEffect, useRef, useState} from 'react';
 import type {BitgetClient} from '../../api/client.js';
 import {InputError} from '../../api/errors.js';
 import {planLoan, planScope, type Plan} from '../../operations/plan.js';
@@ -15,13 +15,15 @@ export type PlanRead =
 	| {status: 'refused'; message: string}
 	| {status: 'error'; error: unknown};
 
-export function usePlan(client: BitgetClient, infos: CoinInfoState, asked: PlanRequestValues | undefined, run: number): PlanRead {
-	const [state, setState] = useState<PlanRead>({status: 'idle'});
+/** `kept`: the plan of this run, read before the screen was left for the borrow wizard: shown again, not read again. */
+export function usePlan(client: BitgetClient, infos: CoinInfoState, asked: PlanRequestValues | undefined, run: number, kept?: Plan): PlanRead {
+	const [state, setState] = useState<PlanRead>(kept ? {status: 'ready', plan: kept} : {status: 'idle'});
+	const keptRun = useRef(kept ? run : undefined);
 	// The coin list once read (or failed): the plan then reads it no more (or reads it itself).
 	const list = infos.status === 'ready' ? infos.infos : undefined;
 	const listSettled = infos.status === 'ready' || infos.status === 'error';
 	useEffect(() => {
-		if (asked === undefined || run === 0) return;
+		if (asked === undefined || run === 0 || run === keptRun.current) return;
 		if (!listSettled) {
 			setState({status: 'running', done: 0, total: 0});
 			return;
