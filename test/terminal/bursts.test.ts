@@ -113,4 +113,27 @@ describe.skipIf(tmuxMissing)(`bursts and pastes in a real terminal${tmuxMissing 
 		await terminal.escape('Quit loan-tui? Esc again quits');
 		await terminal.escape('EXIT=0');
 	});
+
+	it('Ctrl+B by loan amount opens the wizard with the loan amount; two Escs in one write leave it and the estimate', async () => {
+		const terminal = await start();
+		await terminal.burstText('2');
+		await terminal.waitFor('Loan coin');
+		await terminal.burstText('USDT');
+		await terminal.burst('Enter');
+		await terminal.burstText('BTC');
+		await terminal.burst('Enter', 'Enter');
+		await terminal.waitFor(/› Pledge amount/);
+		await terminal.burst('C-t');
+		await terminal.waitFor(/› Loan amount/);
+		await terminal.burstText('10000');
+		await terminal.waitFor(/a second agrees|Collateral needed \(BTC\)\s+\d/);
+		await terminal.burst('C-b');
+		const wizard = await terminal.waitFor('Borrow · 5 of 6');
+		expect(wizard).toContain('by loan amount');
+		expect(wizard).toMatch(/Loan \(USDT\)\s+10000/);
+		await terminal.burst('Escape', 'Escape');
+		// One Esc would leave the estimate on top; two leave it too, and home does not ask yet.
+		await terminal.waitFor(/Esc quit/);
+		expect(await terminal.screen()).not.toContain('Quit loan-tui?');
+	});
 });
