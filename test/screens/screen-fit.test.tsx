@@ -3,6 +3,18 @@
 import {afterEach, describe, expect, it} from 'vitest';
 import {emptyJournal, KEYS, renderApp, type RenderedApp} from '../helpers/ink.js';
 import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
+import {createStore} from '../../source/services/store.js';
+import type {ScreenKeys} from '../../source/ui/keys/screen-input.js';
+import {screenEntry} from '../../source/app/registry.js';
+
+const SIZES = [
+	{columns: 60, rows: 16},
+	{columns: 100, rows: 30},
+	{columns: 200, rows: 50},
+];
+
+/** The words of a text, whitespace made single: a wrapped text reads the same as the text. */
+const words = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 const LOAN_LABELS = ['Borrowed', 'Interest accrued', 'Owed now', 'Hourly rate', 'Collateral', 'LTV', 'Margin call', 'Liquidation', 'Price', 'Risk', 'Borrowed at', 'Expires', 'Max withdrawable', 'To initial LTV'];
 
@@ -63,6 +75,45 @@ describe('screens that fit', () => {
 			expect(frame).not.toContain('…');
 			app!.unmount();
 			app = undefined;
+		}
+	});
+
+	it('the ? help of Loans, Coins, Plan and a loan wraps whole words and scrolls to every row, at 60×16, 100×30 and 200×50', async () => {
+		const {tight} = sim.demoLoanIds();
+		const screens = [
+			{name: 'loans' as const, stack: [{name: 'home' as const}, {name: 'loans' as const}], ready: 'Total owed'},
+			{name: 'coins' as const, stack: [{name: 'home' as const}, {name: 'coins' as const}], ready: 'Loanable ('},
+			{name: 'plan' as const, stack: [{name: 'home' as const}, {name: 'plan' as const}], ready: 'Loan amount'},
+			{name: 'loan' as const, stack: [{name: 'home' as const}, {name: 'loan' as const, orderId: tight}], ready: 'Owed now'},
+		];
+		for (const size of SIZES) {
+			for (const screen of screens) {
+				const keys = createStore<ScreenKeys>({mode: 'navigate', loading: false, help: [], footer: [], bindings: []});
+				app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, keysStore: keys, initial: {stack: screen.stack, quit: false}});
+				await app.waitForText(screen.ready);
+				// Plan opens on a text field (? would be typed into it): its Periods choice takes keys.
+				if (screen.name === 'plan') await app.press(KEYS.tab, KEYS.tab);
+				await app.press('?');
+				await app.waitForText('Keys — ');
+				const boxLines = (frame: string) => frame.split('\n').filter((line) => line.startsWith('│')).map((line) => line.slice(2, -2)).filter((line) => !/Esc closes|closes this help/.test(line));
+				const seen: string[] = [];
+				let frame = app.frame();
+				for (let i = 0; i < 40; i++) {
+					for (const line of boxLines(frame)) if (!seen.includes(line)) seen.push(line);
+					if (!/↓ \d+ more/.test(frame)) break;
+					await app.press(KEYS.down);
+					frame = app.frame();
+				}
+				const where = `${screen.name} at ${size.columns}×${size.rows}`;
+				for (const line of frame.split('\n')) expect(line.length, where).toBeLessThanOrEqual(size.columns);
+				const text = words(seen.join(' '));
+				expect(text, where).toContain(words(screenEntry({name: screen.name} as never).help));
+				for (const row of keys.get().help) expect(text, `${where}: ${row.keys}`).toContain(words(row.action));
+				// A wrapped action starts under its column: no row of the box starts one column in.
+				for (const line of seen) expect(line.startsWith(' ') && /^ \S/.test(line), `${where}: ${JSON.stringify(line)}`).toBe(false);
+				app.unmount();
+				app = undefined;
+			}
 		}
 	});
 });
