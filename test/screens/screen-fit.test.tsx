@@ -1,7 +1,7 @@
 // Screens that fit the terminal at 60×16, 100×30 and 200×50 without leaving anything out silently: a view taller than
 // the screen scrolls (ui/components/scroll-window.tsx) with a "↓ more" mark, and every row is reachable by its keys.
 import {afterEach, describe, expect, it} from 'vitest';
-import {emptyJournal, KEYS, renderApp, type RenderedApp} from '../helpers/ink.js';
+import {emptyJournal, KEYS, renderApp, waitFor, type RenderedApp} from '../helpers/ink.js';
 import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
 import {createStore} from '../../source/services/store.js';
 import type {ScreenKeys} from '../../source/ui/keys/screen-input.js';
@@ -116,4 +116,19 @@ describe('screens that fit', () => {
 			}
 		}
 	});
+
+	it('Loans at 60×16 with a live LTV: both loans, the gauge wrapped at whole words, never cut', async () => {
+		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size: {columns: 60, rows: 16}, initial: {stack: [{name: 'home'}, {name: 'loans'}], quit: false}});
+		await app.waitForText('Total pledged');
+		await waitFor(() => expect(sim.simulator.tickerStream.subscriptions.some((record) => record.instId === 'ETHUSDT' && record.op === 'subscribe')).toBe(true));
+		// ETH from 1,545 to 1,550: the ETH loan's LTV is projected and says "(live)", which takes room on the gauge's line.
+		sim.simulator.setPrice('ETH', '1550');
+		const frame = await app.waitForText('(live)');
+		expect(frame).not.toContain('…');
+		expect(frame).toContain('▵ WARN');
+		expect(frame).toContain('✓ ok');
+		expect(words(frame).match(/liq 90\.00%/g)).toHaveLength(2);
+		for (const line of frame.split('\n')) expect(line.length, line).toBeLessThanOrEqual(60);
+	});
 });
+
