@@ -130,5 +130,28 @@ describe('screens that fit', () => {
 		expect(words(frame).match(/liq 90\.00%/g)).toHaveLength(2);
 		for (const line of frame.split('\n')) expect(line.length, line).toBeLessThanOrEqual(60);
 	});
+
+	it('Plan\'s table at 60×16, 100×30 and 200×50: every cell whole (a column that does not fit goes), every line within the width', async () => {
+		for (const size of SIZES) {
+			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}, {name: 'plan'}], quit: false}});
+			await app.waitForText('Loan coin');
+			await app.type('USDT');
+			await app.press(KEYS.enter);
+			await app.type('1000');
+			await app.press(KEYS.enter);
+			const frame = await app.waitForText(/ways 1-\d+ of \d+/);
+			const lines = frame.split('\n');
+			const header = lines.findIndex((line) => line.startsWith('  PLEDGE'));
+			const rows = lines.slice(header, lines.findIndex((line, i) => i > header && !/^(› | {2})\S/.test(line)));
+			expect(rows.length, `${size.columns}×${size.rows}`).toBeGreaterThan(2);
+			for (const line of rows) {
+				expect(line.length, line).toBeLessThanOrEqual(size.columns);
+				expect(line, line).not.toContain('…');
+			}
+			expect(frame).toMatch(/liquidation at [\d,.]+ USDT, [\d.]+% below/);
+			app.unmount();
+			app = undefined;
+		}
+	});
 });
 
