@@ -36,6 +36,8 @@ describe('screens that fit', () => {
 		const first = await openLoan({columns: 60, rows: 16});
 		expect(first.split('\n')).toHaveLength(15);
 		expect(first).toMatch(/↓ \d+ more \(PgDn\)/);
+		// The risk stays on the first screen (docs/app.md): the title keeps one line, the marks take the falls' place.
+		expect(first).toMatch(/^ {2}Risk {2,}▵ WARN/m);
 		const seen = new Set(labelsIn(first));
 		expect(seen.has('Expires')).toBe(false);
 		// A line at a time, to the end: each press shows one more row until nothing is below.

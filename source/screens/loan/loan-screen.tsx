@@ -154,14 +154,17 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 		edit: (edit) => dispatch({type: 'text', edit}),
 	});
 
+	const body = useBodySize();
 	// Titles read "Screen · where · what" on every screen ("Borrow · 2 of 6 · Pledge coin"); a narrow terminal wraps it.
 	const heading = loan ? `Loan · ${orderId} · ${sanitize(loan.loanCoin)} against ${sanitize(loan.pledgeCoin)}` : `Loan · ${orderId}`;
 	const title = `${heading}${TITLE[stage] ? ` · ${TITLE[stage]}` : ''}`;
-	const updated =
+	const age =
 		stage === 'view' && loanRead.state.status === 'ready' ? ` · updated ${ago(loanRead.state.at, Math.max(now, loanRead.state.at))}${loanRead.state.refreshing ? ' · refreshing…' : ''}` : '';
+	// The age only where the title keeps one line (the Price row says how old the figures are too): at 60×16 a second
+	// title line would push the risk off the first screen.
+	const updated = [...title, ...age].length <= body.columns ? age : '';
 	// The detail is laid out as rows and scrolls when it is taller than the screen (60×16): below the title, and above
 	// what a copy says.
-	const body = useBodySize();
 	const [scroll, setScroll] = useState(0);
 	const detail = detailRows({read: loanRead.state, now, theme, closedBy: note, prices: live.prices, serverNow, targets, liveLoan, note}, body.columns, body.rows);
 	const detailTotal = Array.isArray(detail) ? detail.length : 0;
