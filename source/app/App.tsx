@@ -1,7 +1,7 @@
 // The shell: status line, the top screen in its error boundary, footer, help overlay, and the one key router.
 import React, {useCallback, useEffect, useMemo, useReducer, useRef, useState} from 'react';
 import {Box, Text, useApp} from 'ink';
-import {HelpOverlay, helpRowsWithGlobals, helpWindow} from './components/help-overlay.js';
+import {HelpOverlay, helpLayout, helpRowsWithGlobals, helpWindow} from './components/help-overlay.js';
 import {Footer} from './components/footer.js';
 import {StatusLine} from './components/status-line.js';
 import {ScreenErrorBoundary} from './components/error-boundary.js';
@@ -105,7 +105,9 @@ export function App({services: given, initial = initialStack, onQuit, onReady, k
 	// The help overlay's rows and its own keys: scroll, close.
 	const helpAbout = screenEntry(top).help;
 	const helpRows = helpRowsWithGlobals(screenKeys.help);
-	const {visible: helpVisible, maxOffset: helpMax} = helpWindow(helpRows.length, body.rows, helpAbout !== undefined);
+	// Laid out as the rows it takes at this width (long words wrap, never cut), only while it shows; it scrolls by those rows.
+	const helpLines = helpOpen ? helpLayout(helpAbout, helpRows, size.columns) : NO_HELP;
+	const {visible: helpVisible, maxOffset: helpMax} = helpWindow(helpLines.lines.length, body.rows, helpLines.about.length);
 	const scrollHelp = (by: number) => setHelp((now) => ({open: now.open, offset: Math.min(Math.max(0, now.offset + by), helpMax)}));
 	const closeHelp = () => setHelp({open: false, offset: 0});
 	const helpKeys: Binding[] = [
@@ -113,8 +115,8 @@ export function App({services: given, initial = initialStack, onQuit, onReady, k
 		{keys: ['Down', 'j'], description: 'scroll down', group: 'scroll', footer: 2, handler: () => scrollHelp(1), when: helpMax > 0},
 		{keys: ['PgUp'], description: 'a page up', handler: () => scrollHelp(-helpVisible), when: helpMax > 0},
 		{keys: ['PgDn', 'Space'], description: 'a page down', handler: () => scrollHelp(helpVisible), when: helpMax > 0},
-		{keys: ['Home'], description: 'top', handler: () => scrollHelp(-helpRows.length), when: helpMax > 0},
-		{keys: ['End'], description: 'bottom', handler: () => scrollHelp(helpRows.length), when: helpMax > 0},
+		{keys: ['Home'], description: 'top', handler: () => scrollHelp(-helpLines.lines.length), when: helpMax > 0},
+		{keys: ['End'], description: 'bottom', handler: () => scrollHelp(helpLines.lines.length), when: helpMax > 0},
 		{keys: ['Esc', '?', 'q', 'Enter'], label: 'Esc/?', description: 'close the help', short: 'close help', footer: 1, handler: closeHelp},
 	];
 	// The shell's keys (ui/keys/shared-bindings.ts): Esc and Ctrl+C are taken first (below), q and ? only while no
@@ -198,7 +200,7 @@ export function App({services: given, initial = initialStack, onQuit, onReady, k
 							</Text>
 						) : null}
 						{helpOpen ? (
-							<HelpOverlay title={screenEntry(top).title} about={helpAbout} rows={helpRows} offset={help.offset} columns={size.columns} bodyRows={body.rows} accent={shell.theme.accent} />
+							<HelpOverlay title={screenEntry(top).title} layout={helpLines} offset={help.offset} bodyRows={body.rows} accent={shell.theme.accent} />
 						) : null}
 						<Box flexDirection="column" flexGrow={1} display={helpOpen ? 'none' : 'flex'} overflowY="hidden">
 							<ScreenErrorBoundary resetKey={`${state.stack.length}:${top.name}`} color={shell.theme.bad}>
@@ -225,6 +227,8 @@ export function App({services: given, initial = initialStack, onQuit, onReady, k
 		</ServicesProvider>
 	);
 }
+
+const NO_HELP = {about: [], lines: []};
 
 /** A screen whose code could not be loaded: shown by the screen's error boundary like any failing screen. */
 function Rethrow({error}: {error: unknown}): null {

@@ -22,13 +22,16 @@ export interface Column {
 	priority: number;
 }
 
-/** The indexes of the columns kept within `width`: the least important dropped first until the rest fit. */
-export function keptColumns(columns: readonly Column[], widths: readonly number[], width: number | undefined): number[] {
+/** The indexes of the columns kept within `width`: the least important dropped first until the rest fit. With
+ * `strict` (a screen, which cannot let a line run on as a terminal would for the CLI), the columns that never go
+ * give way too, from the right, rather than be cut; the first always stays. */
+export function keptColumns(columns: readonly Column[], widths: readonly number[], width: number | undefined, strict = false): number[] {
 	const kept = columns.map((_, index) => index);
 	const total = () => kept.reduce((sum, index) => sum + widths[index]!, 0) + 2 * Math.max(0, kept.length - 1);
 	while (width !== undefined && total() > width) {
 		let drop: number | undefined;
 		for (const index of kept) if (columns[index]!.priority > 0 && (drop === undefined || columns[index]!.priority >= columns[drop]!.priority)) drop = index;
+		if (drop === undefined && strict && kept.length > 1) drop = kept.at(-1);
 		if (drop === undefined) break;
 		kept.splice(kept.indexOf(drop), 1);
 	}
@@ -39,10 +42,11 @@ export function tableLine(cells: string[], widths: number[]): string {
 	return cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
 }
 
-/** `table` within `width` (undefined: every column), the least important columns dropped first; `kept`: which stayed. */
-export function fitTable(columns: readonly Column[], rows: string[][], width: number | undefined): {lines: string[]; kept: number[]} {
+/** `table` within `width` (undefined: every column), the least important columns dropped first; `kept`: which stayed.
+ * `strict`: as keptColumns (a screen's table, whose every line must fit). */
+export function fitTable(columns: readonly Column[], rows: string[][], width: number | undefined, strict = false): {lines: string[]; kept: number[]} {
 	const headers = columns.map((column) => column.header);
-	const kept = keptColumns(columns, columnWidths(headers, rows), width);
+	const kept = keptColumns(columns, columnWidths(headers, rows), width, strict);
 	const pick = (cells: string[]) => kept.map((index) => cells[index] ?? '');
 	return {lines: table(pick(headers), rows.map(pick)), kept};
 }

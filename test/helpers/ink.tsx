@@ -112,6 +112,8 @@ export interface RenderAppOptions {
 	keysStore?: Store<ScreenKeys>;
 	/** The --debug log's line writer (the price feed's drops and their reasons). */
 	debug?: (line: string) => void;
+	/** The terminal's size (ink-testing-library's is 100 columns, and no rows: the app then takes 30). */
+	size?: {columns: number; rows: number};
 }
 
 /** A money journal in memory, empty: what the pipeline writes, without a disk's delays (tests of other things). */
@@ -142,6 +144,13 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
 	let exited = false;
 	const element = <App services={services} initial={options.initial} keysStore={options.keysStore} onQuit={() => (exited = true)} />;
 	const instance = render(element);
+	if (options.size) {
+		// The terminal as resized to this size before anything is typed: the app follows it (ui/use-terminal-size.ts).
+		const {columns, rows} = options.size;
+		Object.defineProperty(instance.stdout, 'columns', {get: () => columns});
+		Object.defineProperty(instance.stdout, 'rows', {get: () => rows});
+		instance.stdout.emit('resize');
+	}
 	const frame = () => plain(instance.lastFrame());
 	const contains = (text: string | RegExp) => (typeof text === 'string' ? frame().includes(text) : text.test(frame()));
 	// ink-testing-library renders in debug mode: one frame per commit. The keypress layer (ui/keys/keypress-layer.tsx)

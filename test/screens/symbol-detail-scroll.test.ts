@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {explorerReducer, initialExplorer} from '../../source/screens/symbols/reducer.js';
-import {detailWindow} from '../../source/screens/symbols/symbol-detail.js';
+import {scrollWindow as detailWindow} from '../../source/ui/components/scroll-window.js';
 
 describe('symbol detail scrolling', () => {
 	it('shows every row when they fit, else a window with a "more" line that says which way the rest is', () => {

@@ -1,18 +1,40 @@
 // The ? overlay: the top screen's key table, then the shell's, in a box that fits the body at any size from the
-// smallest terminal up. Rows that do not fit scroll (↑/↓, PgUp/PgDn) and the last line says how many are cut;
-// every line is one terminal row (truncated, never wrapped), so nothing overlaps.
+// smallest terminal up. Each row is laid out ahead as the terminal rows it takes: a key's words wrap under
+// themselves, whole words first (format/wrap.ts), never cut. Rows that do not fit scroll (↑/↓, PgUp/PgDn) and the
+// last line says how many are above and below; every line is one terminal row, so nothing overlaps.
 import React from 'react';
 import {Box, Text} from 'ink';
+import {wrapLines} from '../../format/wrap.js';
 import type {KeyHelp} from '../../ui/keys/binding.js';
 import {GLOBAL_KEYS} from '../../ui/keys/shared-bindings.js';
 
 /** Rows around the key rows: the border (2), the title, the last line. */
 const FRAME_ROWS = 4;
+/** Columns around the text: the border and one space each side. */
+const FRAME_COLUMNS = 4;
 
-/** How many key rows fit, and the furthest the list can scroll. */
-export function helpWindow(rowCount: number, bodyRows: number, hasAbout: boolean): {visible: number; maxOffset: number} {
-	const visible = Math.max(1, bodyRows - FRAME_ROWS - (hasAbout ? 1 : 0));
-	return {visible, maxOffset: Math.max(0, rowCount - visible)};
+/** The help as terminal rows at `columns`: the screen's words (`about`) and the key rows, wrapped. */
+export interface HelpLayout {
+	about: string[];
+	lines: string[];
+}
+
+export function helpLayout(about: string | undefined, rows: readonly KeyHelp[], columns: number): HelpLayout {
+	const inner = Math.max(10, columns - FRAME_COLUMNS);
+	const keyWidth = Math.min(Math.max(...rows.map((row) => [...row.keys].length), 1), Math.max(6, Math.floor(inner / 3)));
+	const actionWidth = Math.max(4, inner - keyWidth - 2);
+	const lines = rows.flatMap((row) => {
+		const keys = wrapLines(row.keys, keyWidth);
+		const action = wrapLines(row.action, actionWidth);
+		return Array.from({length: Math.max(keys.length, action.length)}, (_, i) => `${pad(keys[i] ?? '', keyWidth)}  ${action[i] ?? ''}`.trimEnd());
+	});
+	return {about: about === undefined ? [] : wrapLines(about, inner), lines};
+}
+
+/** How many rows fit, and the furthest the list can scroll. */
+export function helpWindow(lineCount: number, bodyRows: number, aboutRows: number): {visible: number; maxOffset: number} {
+	const visible = Math.max(1, bodyRows - FRAME_ROWS - aboutRows);
+	return {visible, maxOffset: Math.max(0, lineCount - visible)};
 }
 
 /** Every row the help shows: the screen's, then the shell's (a screen's own Esc row replaces the shell's). */
@@ -21,13 +43,12 @@ export function helpRowsWithGlobals(screen: readonly KeyHelp[]): KeyHelp[] {
 	return [...screen, ...GLOBAL_KEYS.filter((row) => !(ownEsc && row.keys === 'Esc'))];
 }
 
-export function HelpOverlay(props: {title: string; about?: string; rows: KeyHelp[]; offset: number; columns: number; bodyRows: number; accent?: string}) {
-	const {title, about, rows, columns, bodyRows, accent} = props;
-	const {visible, maxOffset} = helpWindow(rows.length, bodyRows, about !== undefined);
+export function HelpOverlay(props: {title: string; layout: HelpLayout; offset: number; bodyRows: number; accent?: string}) {
+	const {title, layout, bodyRows, accent} = props;
+	const {visible, maxOffset} = helpWindow(layout.lines.length, bodyRows, layout.about.length);
 	const offset = Math.min(Math.max(0, props.offset), maxOffset);
-	const shown = rows.slice(offset, offset + visible);
-	const keyWidth = Math.min(Math.max(...rows.map((row) => [...row.keys].length), 1), Math.max(6, Math.floor(columns / 3)));
-	const below = rows.length - offset - shown.length;
+	const shown = layout.lines.slice(offset, offset + visible);
+	const below = layout.lines.length - offset - shown.length;
 	const last =
 		maxOffset === 0
 			? 'Esc or ? closes this help'
@@ -37,10 +58,14 @@ export function HelpOverlay(props: {title: string; about?: string; rows: KeyHelp
 			<Text bold color={accent} wrap="truncate">
 				Keys — {title}
 			</Text>
-			{about === undefined ? null : <Text wrap="truncate">{about}</Text>}
-			{shown.map((row, i) => (
+			{layout.about.map((line, i) => (
+				<Text key={`about${i}`} wrap="truncate">
+					{line}
+				</Text>
+			))}
+			{shown.map((line, i) => (
 				<Text key={offset + i} wrap="truncate">
-					{fit(row.keys, keyWidth)}  {row.action}
+					{line}
 				</Text>
 			))}
 			<Text dimColor wrap="truncate">
@@ -50,8 +75,7 @@ export function HelpOverlay(props: {title: string; about?: string; rows: KeyHelp
 	);
 }
 
-/** The key column: padded to its width, or cut with "…" when a label is wider. */
-function fit(text: string, width: number): string {
-	const chars = [...text];
-	return chars.length <= width ? text.padEnd(width + text.length - chars.length) : `${chars.slice(0, width - 1).join('')}…`;
+/** `text` padded to `width` columns (counted in characters: the key labels are arrows, letters and words). */
+function pad(text: string, width: number): string {
+	return text.padEnd(width + text.length - [...text].length);
 }

@@ -1,6 +1,7 @@
 // Ink's ink/build/wrap-text.js with a bounded cache (see frame-cache.ts); scripts/build.mjs puts it in place.
+// One change from Ink: wrapped rows do not begin with the space they broke at (format/wrap.ts).
 import cliTruncate from 'cli-truncate';
-import wrapAnsi from 'wrap-ansi';
+import {wrapLines} from '../../format/wrap.js';
 import {FrameCache} from './frame-cache.js';
 
 type WrapType = 'wrap' | 'end' | 'middle' | 'truncate-end' | 'truncate' | 'truncate-middle' | 'truncate-start' | undefined;
@@ -9,7 +10,7 @@ const wrapped = new FrameCache<string>(512);
 
 export default function wrapText(text: string, maxWidth: number, wrapType: WrapType): string {
 	return wrapped.get(`${text}\u0000${maxWidth}\u0000${String(wrapType)}`, () => {
-		if (wrapType === 'wrap') return wrapAnsi(text, maxWidth, {trim: false, hard: true});
+		if (wrapType === 'wrap') return wrapLines(text, maxWidth).join('\n');
 		if (wrapType?.startsWith('truncate')) {
 			const position = wrapType === 'truncate-middle' ? 'middle' : wrapType === 'truncate-start' ? 'start' : 'end';
 			return cliTruncate(text, maxWidth, {position});

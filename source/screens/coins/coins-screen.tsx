@@ -35,7 +35,7 @@ export interface CoinLine {
 /** Both tables as lines within `columns`: a title, the header, a row per coin; a blank line between them. */
 export function coinLines(infos: CoinInfos, columns: number): CoinLine[] {
 	const section = (section: number, title: string, table: {columns: {header: string; priority: number}[]; rows: string[][]}): CoinLine[] => {
-		const fitted = fitTable(table.columns, table.rows, columns);
+		const fitted = fitTable(table.columns, table.rows, columns, true);
 		const [header = '', ...rows] = fitted.lines;
 		const left = table.columns.filter((_, index) => !fitted.kept.includes(index)).map((column) => column.header);
 		const note = left.length > 0 ? ` · ${left.join(', ')} left out (a wider terminal shows them)` : '';

@@ -87,7 +87,7 @@ export interface HistoryTable {
 export function historyLines(kind: HistoryKind, records: readonly AnyRecord[], width?: number): HistoryTable {
 	const columns = columnsOf(kind, records);
 	const widths = columns.map((column) => Math.max(column.heading.length, ...column.cells.map((cell) => [...cell].length)));
-	const kept = keptColumns(columns.map((column) => ({header: column.heading, priority: column.priority})), widths, width);
+	const kept = keptColumns(columns.map((column) => ({header: column.heading, priority: column.priority})), widths, width, width !== undefined);
 	const line = (cell: (column: Column, i: number) => string) =>
 		kept
 			.map((i) => {

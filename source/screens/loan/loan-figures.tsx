@@ -3,8 +3,9 @@
 // them (format/loan-prices.ts, as `loan-tui loans ORDER`), risk in words, times; then the amounts that answer the
 // next question: the most collateral that can leave now (a safety margin below the margin call) and what to add to get
 // back to a target LTV (format/loan-targets.ts, as `loan-tui loans ORDER`).
-import React from 'react';
-import {Box, Text} from 'ink';
+import React, {type ReactElement} from 'react';
+import {Text} from 'ink';
+import {wrapLines} from '../../format/wrap.js';
 import type {OngoingLoan} from '../../api/loan-types.js';
 import {loanDetailRows, RISK_SYMBOL} from '../../format/loans.js';
 import {riskColor, type Theme} from '../../ui/theme.js';
@@ -43,7 +44,9 @@ function priceRows(loan: OngoingLoan, prices: PricesRead | undefined, serverNow:
 	return rows;
 }
 
-export function LoanFigures({loan, now, theme, prices, serverNow, targets, short = false, live = false}: Props) {
+/** The figures as terminal rows at `columns` (ui/components/scroll-window.tsx shows a window of them): a value too
+ * long for its line wraps under itself, whole words first (the LTV's call and liquidation marks are never cut off). */
+export function loanFigureRows({loan, now, theme, prices, serverNow, targets, short = false, live = false}: Props, columns: number): ReactElement[] {
 	const {rows: figures, risk} = loanDetailRows(loan, now, undefined, live);
 	const rows: Array<[string, string, string?]> = figures.map(([label, value]) =>
 		label === 'Risk' ? [label, `${RISK_SYMBOL[risk.level]} ${value}`, riskColor(theme, risk.level)] : [label, value],
@@ -60,24 +63,16 @@ export function LoanFigures({loan, now, theme, prices, serverNow, targets, short
 	}
 	rows.splice(rows.findIndex(([label]) => label === 'Liquidation') + 1, 0, [price![0], price![1], stale ? theme.warn : undefined], ...(short ? [] : marks));
 	rows.push(...amounts.filter((row) => !marks.includes(row)));
-	// A value too long for the line wraps under itself (the LTV's call and liquidation marks are never cut off).
-	return (
-		<Box flexDirection="column">
-			{rows.map(([label, value, color]) => (
-				<Box key={label}>
-					<Box width={LABEL + 2} flexShrink={0}>
-						<Text>
-							{'  '}
-							{label}
-						</Text>
-					</Box>
-					<Box flexShrink={1}>
-						<Text wrap="wrap" color={color} bold={color !== undefined}>
-							{value}
-						</Text>
-					</Box>
-				</Box>
-			))}
-		</Box>
+	const valueWidth = Math.max(10, columns - LABEL - 2);
+	return rows.flatMap(([label, value, color]) =>
+		wrapLines(value, valueWidth).map((line, i) => (
+			<Text key={`${label}${i}`} wrap="truncate">
+				{'  '}
+				{(i === 0 ? label : '').padEnd(LABEL)}
+				<Text color={color} bold={color !== undefined}>
+					{line}
+				</Text>
+			</Text>
+		)),
 	);
 }

@@ -2,7 +2,7 @@
 // collateral — each through a review and an explicit y, sent once by the money post (ui/money), with the keys and
 // views every money screen shares. After an unknown outcome the pipeline reads the loans again
 // (operations/check-outcome.ts) and the finding is shown.
-import React, {useEffect, useMemo, useReducer, useRef, useState} from 'react';
+import React, {type ReactElement, useEffect, useMemo, useReducer, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {OngoingLoan} from '../../api/loan-types.js';
 import {ltvPercent, withCoin} from '../../format/money.js';
@@ -27,7 +27,9 @@ import {useNavigation} from '../../ui/navigation.js';
 import {useServices} from '../../ui/services.js';
 import {useNow} from '../../ui/use-now.js';
 import type {Theme} from '../../ui/theme.js';
-import {LoanFigures} from './loan-figures.js';
+import {loanFigureRows} from './loan-figures.js';
+import {wrapLines} from '../../format/wrap.js';
+import {scrollBindings, scrolledBy, scrollWindow, WindowedRows} from '../../ui/components/scroll-window.js';
 import {marginPoints, type LoanTargets} from '../../format/loan-targets.js';
 import {DEFAULT_SAFETY_MARGIN} from '../../loans/targets.js';
 import {loanRequestBody, loanRequestOf, type LoanRequest} from './loan-request.js';
@@ -152,6 +154,25 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 		edit: (edit) => dispatch({type: 'text', edit}),
 	});
 
+	const body = useBodySize();
+	// Titles read "Screen · where · what" on every screen ("Borrow · 2 of 6 · Pledge coin"); a narrow terminal wraps it.
+	const heading = loan ? `Loan · ${orderId} · ${sanitize(loan.loanCoin)} against ${sanitize(loan.pledgeCoin)}` : `Loan · ${orderId}`;
+	const title = `${heading}${TITLE[stage] ? ` · ${TITLE[stage]}` : ''}`;
+	const age =
+		stage === 'view' && loanRead.state.status === 'ready' ? ` · updated ${ago(loanRead.state.at, Math.max(now, loanRead.state.at))}${loanRead.state.refreshing ? ' · refreshing…' : ''}` : '';
+	// The age only where the title keeps one line (the Price row says how old the figures are too): at 60×16 a second
+	// title line would push the risk off the first screen.
+	const updated = [...title, ...age].length <= body.columns ? age : '';
+	// The detail is laid out as rows and scrolls when it is taller than the screen (60×16): below the title, and above
+	// what a copy says.
+	const [scroll, setScroll] = useState(0);
+	const detail = detailRows({read: loanRead.state, now, theme, closedBy: note, prices: live.prices, serverNow, targets, liveLoan, note}, body.columns, body.rows);
+	const detailTotal = Array.isArray(detail) ? detail.length : 0;
+	const copiedRows = copied !== undefined ? wrapLines(copied, body.columns).length : 0;
+	const titleRows = wrapLines(title + updated, body.columns).length;
+	const detailView = scrollWindow(detailTotal, Math.max(2, body.rows - titleRows - copiedRows), scroll);
+	const scrollDetail = (by: number) => setScroll(scrolledBy(detailView.start, by, detailTotal, detailView.page));
+
 	const back: Binding = {keys: ['Esc'], description: 'back a step', handler: () => dispatch({type: 'back'})};
 	const choice = (submit: string): Binding[] => [
 		...choiceBindings({submit: () => loan && dispatch({type: 'submit', loan}), move: (move) => dispatch({type: 'select', move})}, {count: 2, submit}),
@@ -170,6 +191,7 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 					{keys: ['t'], description: 'target LTV of "add … to get back to"', short: 'target', footer: 4, handler: () => dispatch({type: 'set', setting: 'target'}), when: loan !== undefined},
 					{...copy, footer: 3},
 					refreshBinding(refresh, 'read the loan again'),
+					...scrollBindings(scrollDetail, detailView, detailTotal, {rows: true, what: 'the figures'}),
 				];
 			case 'repay-mode':
 				return choice('next');
@@ -233,26 +255,17 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 		},
 	});
 
-	// Titles read "Screen · where · what" on every screen ("Borrow · 2 of 6 · Pledge coin").
-	const heading = loan ? `Loan · ${orderId} · ${sanitize(loan.loanCoin)} against ${sanitize(loan.pledgeCoin)}` : `Loan · ${orderId}`;
 	return (
 		<Box flexDirection="column">
-			<Text bold color={theme.accent} wrap="truncate">
-				{heading}
-				{TITLE[stage] ? ` · ${TITLE[stage]}` : ''}
-				{stage === 'view' && loanRead.state.status === 'ready' ? (
+			<Text bold color={theme.accent} wrap="wrap">
+				{title}
+				{updated ? (
 					<Text bold={false} color={undefined} dimColor>
-						{' '}· updated {ago(loanRead.state.at, Math.max(now, loanRead.state.at))}
-						{loanRead.state.refreshing ? ' · refreshing…' : ''}
+						{updated}
 					</Text>
 				) : null}
 			</Text>
-			{stage === 'view' && note !== undefined ? (
-				<Text color={theme.good} wrap="wrap">
-					✓ {note}
-				</Text>
-			) : null}
-			{stage === 'view' ? <DetailBody read={loanRead.state} now={now} theme={theme} closedBy={note} prices={live.prices} serverNow={serverNow} targets={targets} liveLoan={liveLoan} /> : null}
+			{stage === 'view' ? Array.isArray(detail) ? <WindowedRows rows={detail} window={detailView} /> : detail : null}
 			{stage !== 'view' && stage !== 'result' && loan ? <Summary loan={loan} /> : null}
 			{stage === 'repay-mode' ? <ChoiceList choices={REPAY_CHOICES} selected={state.repayAll ? 0 : 1} focused color={theme.accent} keys="numbers" /> : null}
 			{stage === 'amount' && loan ? (
@@ -294,22 +307,26 @@ interface DetailProps {
 /** Fewer body rows than this: the detail's mark prices take the place of the falls. */
 const SHORT_ROWS = 20;
 
-function DetailBody({read, now, theme, closedBy, prices, serverNow, targets, liveLoan}: DetailProps) {
-	const {rows} = useBodySize();
+/** The detail as terminal rows at `columns` (a window of them shows: ui/components/scroll-window.tsx), or, while the
+ * loan is read or when it cannot be, what to show instead. */
+function detailRows({read, now, theme, closedBy, prices, serverNow, targets, liveLoan, note}: DetailProps & {note?: string}, columns: number, bodyRows: number): ReactElement[] | ReactElement {
 	if (read.status === 'loading') return <Spinner label="Reading the loan…" color={theme.accent} />;
 	if (read.status === 'error') return <ErrorMessage error={read.error} color={theme.bad} action="Ctrl+R to retry" />;
-	return (
-		<Box flexDirection="column">
-			{read.error !== undefined ? <Text color={theme.bad} wrap="truncate">✗ Refresh failed: {errorLine(read.error)} (showing the last answer)</Text> : null}
-			{read.loan ? (
-				<LoanFigures loan={liveLoan ?? read.loan} live={liveLoan !== undefined} now={now} theme={theme} prices={prices} serverNow={serverNow} targets={targets} short={rows < SHORT_ROWS} />
-			) : closedBy !== undefined ? (
-				<Text wrap="wrap">Nothing is owed on it any more. The History screen has its records.</Text>
-			) : (
-				<Text wrap="wrap">This loan is closed (repaid or liquidated): nothing to repay or change. The History screen has its records.</Text>
-			)}
-		</Box>
-	);
+	const lines = (text: string, key: string, props: {color?: string} = {}) =>
+		wrapLines(text, columns).map((line, i) => (
+			<Text key={`${key}${i}`} wrap="truncate" color={props.color}>
+				{line}
+			</Text>
+		));
+	return [
+		...(note !== undefined ? lines(`✓ ${note}`, 'note', {color: theme.good}) : []),
+		...(read.error !== undefined ? lines(`✗ Refresh failed: ${errorLine(read.error)} (showing the last answer)`, 'error', {color: theme.bad}) : []),
+		...(read.loan
+			? loanFigureRows({loan: liveLoan ?? read.loan, live: liveLoan !== undefined, now, theme, prices, serverNow, targets, short: bodyRows < SHORT_ROWS}, columns)
+			: closedBy !== undefined
+				? lines('Nothing is owed on it any more. The History screen has its records.', 'closed')
+				: lines('This loan is closed (repaid or liquidated): nothing to repay or change. The History screen has its records.', 'closed')),
+	];
 }
 
 /** The text the step takes (an amount, a setting), with why it was not taken. */

@@ -7,6 +7,7 @@ import type {OngoingLoan} from '../../api/loan-types.js';
 import {alignRight, aprPercent, coinAmount, hourlyRate, withCoin} from '../../format/money.js';
 import {expiryWords, fall, ltvGauge, RISK_SYMBOL} from '../../format/loans.js';
 import {sanitize} from '../../format/sanitize.js';
+import {wrapLines} from '../../format/wrap.js';
 import {annualRate} from '../../loans/ltv.js';
 import {riskOf, type RiskLevel} from '../../loans/risk.js';
 import {ltvPrices, quotePrice, type PriceRead} from '../../loans/prices.js';
@@ -118,7 +119,10 @@ export function loanTable(loans: readonly OngoingLoan[], now: number, columns: n
 				orderId: loan.orderId,
 				level: risks[r]!.level,
 				figures: groups.map((group, g) => line(group, (column) => column.cells[r]!, leadOf(g))),
-				gauge: GAUGE_INDENT + [...together].length <= room ? [together] : [bar, falls],
+				// Too narrow for both on a line: the gauge, then the falls; when not even the gauge fits a line (at 60
+				// columns a live LTV's "(live)" takes the room of the liquidation LTV), the two wrap together at whole words,
+				// never cut.
+				gauge: GAUGE_INDENT + [...together].length <= room ? [together] : GAUGE_INDENT + [...bar].length <= room ? [bar, falls] : wrapLines(together, room - GAUGE_INDENT),
 				text: [...all.map((column) => column.cells[r]!), loan.loanCoin, loan.pledgeCoin].join(' '),
 			};
 		}),
@@ -127,6 +131,6 @@ export function loanTable(loans: readonly OngoingLoan[], now: number, columns: n
 
 /** Lines one loan takes in `table` (all loans take the same). */
 export function linesPerLoan(table: LoanTable): number {
-	const row = table.rows[0];
-	return row ? row.figures.length + row.gauge.length : 2;
+	// A gauge that wraps (a live LTV says so in words) may take a line more than another loan's: the most of any.
+	return table.rows.length > 0 ? Math.max(...table.rows.map((row) => row.figures.length + row.gauge.length)) : 2;
 }

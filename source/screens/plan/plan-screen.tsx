@@ -253,10 +253,13 @@ export function PlanScreen({kept}: {kept?: PlanKept}) {
 	}
 
 	const narrow = columns < 80;
+	// Each line follows the selection mark ("› "): the table fits what is left, every value whole (a column that does
+	// not fit goes, the highlighted row's prices are written in full under the list).
 	const fitted = fitTable(
 		APP_COLUMNS,
 		sorted.map((row) => appCells(row, coin, narrow)),
-		columns,
+		columns - 2,
+		true,
 	);
 	const [header = '', ...lines] = fitted.lines;
 	const top = Math.min(Math.max(0, state.top, state.highlighted - page + 1), state.highlighted);

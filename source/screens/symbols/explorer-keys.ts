@@ -4,6 +4,7 @@
 import type {Dispatch} from 'react';
 import type {Binding} from '../../ui/keys/binding.js';
 import {refreshBinding} from '../../ui/keys/shared-bindings.js';
+import {scrollBindings, type ScrollWindow} from '../../ui/components/scroll-window.js';
 import {textRow} from '../../ui/fields/field-bindings.js';
 import type {ExplorerAction, ExplorerState} from './reducer.js';
 
@@ -12,8 +13,8 @@ export interface ExplorerKeyContext {
 	dispatch: Dispatch<ExplorerAction>;
 	total: number;
 	pageSize: number;
-	/** The open detail view's rows and how many fit; `scrolls` when they do not (PgUp/PgDn then scroll them). */
-	detail?: {rows: number; page: number; scrolls: boolean};
+	/** The open detail view's rows and the window over them (PgUp/PgDn scroll it when they do not fit). */
+	detail?: {rows: number; window: ScrollWindow};
 	reload(): void;
 	/** Leave the explorer (the shell's way back). */
 	back(): void;
@@ -27,16 +28,14 @@ export function explorerBindings(context: ExplorerKeyContext): Binding[] {
 	const reload = refreshBinding(context.reload, 'reload', 3);
 
 	if (state.detailOpen) {
-		const scroll = (by: number) => () => {
-			if (detail) dispatch({type: 'scroll-detail', by, rows: detail.rows, page: detail.page});
+		// ↑/↓ move to the previous or next pair here; the details scroll by pages (ui/components/scroll-window.tsx).
+		const scroll = (by: number) => {
+			if (detail) dispatch({type: 'scroll-detail', by, rows: detail.rows, page: detail.window.page});
 		};
-		const scrolls = detail?.scrolls === true;
-		const page = detail?.page ?? 0;
 		return [
 			{keys: ['Up'], description: 'previous pair', group: 'previous or next pair', footer: 1, handler: move(-1)},
 			{keys: ['Down'], description: 'next pair', group: 'previous or next pair', footer: 1, handler: move(1)},
-			{keys: ['PgUp'], description: 'scroll the details up (they do not fit)', group: 'scroll', footer: 2, handler: scroll(-page), when: scrolls},
-			{keys: ['PgDn'], description: 'scroll the details down', group: 'scroll', footer: 2, handler: scroll(page), when: scrolls},
+			...(detail ? scrollBindings(scroll, detail.window, detail.rows) : []),
 			{keys: ['Home'], description: 'first pair', group: 'first or last pair', handler: first},
 			{keys: ['End'], description: 'last pair', group: 'first or last pair', handler: last},
 			{keys: ['Esc'], description: 'back to the list (filter and selection kept)', short: 'back', footer: 1, handler: () => dispatch({type: 'close'})},

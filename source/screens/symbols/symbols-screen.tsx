@@ -14,7 +14,8 @@ import {buildIndex, filterIndex, highlightPositions, matchAt, matchesBetween, ty
 import {useSearchWarmUp} from './use-search-warm-up.js';
 import {explorerBindings} from './explorer-keys.js';
 import {columnsFor, headerLine, rowLine, SymbolRow} from './symbol-row.js';
-import {detailWindow, SymbolDetail} from './symbol-detail.js';
+import {SymbolDetail} from './symbol-detail.js';
+import {scrollWindow} from '../../ui/components/scroll-window.js';
 import {symbolDetailRows} from '../../format/symbol.js';
 import {age} from '../../format/time.js';
 import {FilterField} from './filter-field.js';
@@ -67,7 +68,7 @@ export function SymbolsScreen() {
 	const detailHeight = Math.max(2, rows - 1);
 	// Only while they show: the list's keystrokes (the hot path) do not build the selected pair's details.
 	const detailRows = detailOpen ? symbolDetailRows(current.record).length : 0;
-	const detail = detailOpen ? detailWindow(detailRows, detailHeight, state.detailScroll ?? 0) : undefined;
+	const detail = detailOpen ? scrollWindow(detailRows, detailHeight, state.detailScroll ?? 0) : undefined;
 	useScreenInput({
 		mode: state.focus === 'filter' && !detailOpen ? 'text' : 'navigate',
 		bindings: explorerBindings({
@@ -77,7 +78,7 @@ export function SymbolsScreen() {
 			pageSize,
 			reload: symbols.reload,
 			back: navigation.back,
-			detail: detail ? {rows: detailRows, page: detail.page, scrolls: detail.more !== undefined} : undefined,
+			detail: detail ? {rows: detailRows, window: detail} : undefined,
 		}),
 		onPaste: (text) => {
 			const edit = pasteEdit(text);

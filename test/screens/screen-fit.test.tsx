@@ -1,0 +1,159 @@
+// Screens that fit the terminal at 60×16, 100×30 and 200×50 without leaving anything out silently: a view taller than
+// the screen scrolls (ui/components/scroll-window.tsx) with a "↓ more" mark, and every row is reachable by its keys.
+import {afterEach, describe, expect, it} from 'vitest';
+import {emptyJournal, KEYS, renderApp, waitFor, type RenderedApp} from '../helpers/ink.js';
+import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
+import {createStore} from '../../source/services/store.js';
+import type {ScreenKeys} from '../../source/ui/keys/screen-input.js';
+import {screenEntry} from '../../source/app/registry.js';
+
+const SIZES = [
+	{columns: 60, rows: 16},
+	{columns: 100, rows: 30},
+	{columns: 200, rows: 50},
+];
+
+/** The words of a text, whitespace made single: a wrapped text reads the same as the text. */
+const words = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+const LOAN_LABELS = ['Borrowed', 'Interest accrued', 'Owed now', 'Hourly rate', 'Collateral', 'LTV', 'Margin call', 'Liquidation', 'Price', 'Risk', 'Borrowed at', 'Expires', 'Max withdrawable', 'To initial LTV'];
+
+/** The rows of the frame's body: between the status line and the footer. */
+const bodyOf = (frame: string) => frame.split('\n').slice(1, -1);
+
+describe('screens that fit', () => {
+	const sim = useSimulator({demoLoans: true});
+	let app: RenderedApp | undefined;
+	afterEach(() => app?.unmount());
+	const openLoan = async (size: {columns: number; rows: number}) => {
+		const {tight} = sim.demoLoanIds();
+		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}, {name: 'loan', orderId: tight}], quit: false}});
+		return app.waitForText('Owed now');
+	};
+	const labelsIn = (frame: string) => LOAN_LABELS.filter((label) => new RegExp(`^ {2}${label} {2,}\\S`, 'm').test(frame));
+
+	it('a loan\'s detail at 60×16 says what is below and ↓, PgDn (in a burst) and End reach every figure; the keys are in ?', async () => {
+		const first = await openLoan({columns: 60, rows: 16});
+		expect(first.split('\n')).toHaveLength(15);
+		expect(first).toMatch(/↓ \d+ more \(PgDn\)/);
+		// The risk stays on the first screen (docs/app.md): the title keeps one line, the marks take the falls' place.
+		expect(first).toMatch(/^ {2}Risk {2,}▵ WARN/m);
+		const seen = new Set(labelsIn(first));
+		expect(seen.has('Expires')).toBe(false);
+		// A line at a time, to the end: each press shows one more row until nothing is below.
+		let frame = first;
+		for (let i = 0; i < 30 && /↓ \d+ more/.test(frame); i++) {
+			await app!.press(KEYS.down);
+			frame = app!.frame();
+			for (const label of labelsIn(frame)) seen.add(label);
+		}
+		expect(frame).not.toMatch(/↓ \d+ more/);
+		expect(frame).toMatch(/↑ \d+ above \(PgUp\)/);
+		expect([...seen].sort()).toEqual([...LOAN_LABELS].sort());
+		// Back to the top in a page, then two pages down in one read: the last page again.
+		await app!.press(KEYS.home);
+		expect(app!.frame()).toMatch(/^ {2}Borrowed {2,}\d/m);
+		await app!.burst(KEYS.pageDown + KEYS.pageDown);
+		const last = app!.frame();
+		expect(last).toMatch(/^ {2}Max withdrawable\s/m);
+		expect(last).toMatch(/^ {2}To initial LTV\s/m);
+		for (const line of bodyOf(last)) expect(line.length, line).toBeLessThanOrEqual(60);
+		expect(last).not.toContain('…');
+		// w, m and t are not in the footer at 60 columns: ? has them.
+		await app!.press('?');
+		let help = app!.frame();
+		for (let i = 0; i < 10 && !/^│ t\s/m.test(help); i++) help = (await app!.press(KEYS.down), app!.frame());
+		const rows = help;
+		expect(rows).toMatch(/^│ t\s+target LTV/m);
+	});
+
+	it('a loan\'s detail at 100×30 and 200×50 shows every figure at once, no mark', async () => {
+		for (const size of [{columns: 100, rows: 30}, {columns: 200, rows: 50}]) {
+			const frame = await openLoan(size);
+			await app!.waitForText('To initial LTV');
+			const shown = app!.frame();
+			expect(labelsIn(shown), `${size.columns}×${size.rows}`).toEqual(LOAN_LABELS);
+			expect(shown).not.toMatch(/↓ \d+ more/);
+			expect(frame).not.toContain('…');
+			app!.unmount();
+			app = undefined;
+		}
+	});
+
+	it('the ? help of Loans, Coins, Plan and a loan wraps whole words and scrolls to every row, at 60×16, 100×30 and 200×50', async () => {
+		const {tight} = sim.demoLoanIds();
+		const screens = [
+			{name: 'loans' as const, stack: [{name: 'home' as const}, {name: 'loans' as const}], ready: 'Total owed'},
+			{name: 'coins' as const, stack: [{name: 'home' as const}, {name: 'coins' as const}], ready: 'Loanable ('},
+			{name: 'plan' as const, stack: [{name: 'home' as const}, {name: 'plan' as const}], ready: 'Loan amount'},
+			{name: 'loan' as const, stack: [{name: 'home' as const}, {name: 'loan' as const, orderId: tight}], ready: 'Owed now'},
+		];
+		for (const size of SIZES) {
+			for (const screen of screens) {
+				const keys = createStore<ScreenKeys>({mode: 'navigate', loading: false, help: [], footer: [], bindings: []});
+				app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, keysStore: keys, initial: {stack: screen.stack, quit: false}});
+				await app.waitForText(screen.ready);
+				// Plan opens on a text field (? would be typed into it): its Periods choice takes keys.
+				if (screen.name === 'plan') await app.press(KEYS.tab, KEYS.tab);
+				await app.press('?');
+				await app.waitForText('Keys — ');
+				const boxLines = (frame: string) => frame.split('\n').filter((line) => line.startsWith('│')).map((line) => line.slice(2, -2)).filter((line) => !/Esc closes|closes this help/.test(line));
+				const seen: string[] = [];
+				let frame = app.frame();
+				for (let i = 0; i < 40; i++) {
+					for (const line of boxLines(frame)) if (!seen.includes(line)) seen.push(line);
+					if (!/↓ \d+ more/.test(frame)) break;
+					await app.press(KEYS.down);
+					frame = app.frame();
+				}
+				const where = `${screen.name} at ${size.columns}×${size.rows}`;
+				for (const line of frame.split('\n')) expect(line.length, where).toBeLessThanOrEqual(size.columns);
+				const text = words(seen.join(' '));
+				expect(text, where).toContain(words(screenEntry({name: screen.name} as never).help));
+				for (const row of keys.get().help) expect(text, `${where}: ${row.keys}`).toContain(words(row.action));
+				// A wrapped action starts under its column: no row of the box starts one column in.
+				for (const line of seen) expect(line.startsWith(' ') && /^ \S/.test(line), `${where}: ${JSON.stringify(line)}`).toBe(false);
+				app.unmount();
+				app = undefined;
+			}
+		}
+	});
+
+	it('Loans at 60×16 with a live LTV: both loans, the gauge wrapped at whole words, never cut', async () => {
+		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size: {columns: 60, rows: 16}, initial: {stack: [{name: 'home'}, {name: 'loans'}], quit: false}});
+		await app.waitForText('Total pledged');
+		await waitFor(() => expect(sim.simulator.tickerStream.subscriptions.some((record) => record.instId === 'ETHUSDT' && record.op === 'subscribe')).toBe(true));
+		// ETH from 1,545 to 1,550: the ETH loan's LTV is projected and says "(live)", which takes room on the gauge's line.
+		sim.simulator.setPrice('ETH', '1550');
+		const frame = await app.waitForText('(live)');
+		expect(frame).not.toContain('…');
+		expect(frame).toContain('▵ WARN');
+		expect(frame).toContain('✓ ok');
+		expect(words(frame).match(/liq 90\.00%/g)).toHaveLength(2);
+		for (const line of frame.split('\n')) expect(line.length, line).toBeLessThanOrEqual(60);
+	});
+
+	it('Plan\'s table at 60×16, 100×30 and 200×50: every cell whole (a column that does not fit goes), every line within the width', async () => {
+		for (const size of SIZES) {
+			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}, {name: 'plan'}], quit: false}});
+			await app.waitForText('Loan coin');
+			await app.type('USDT');
+			await app.press(KEYS.enter);
+			await app.type('1000');
+			await app.press(KEYS.enter);
+			const frame = await app.waitForText(/ways 1-\d+ of \d+/);
+			const lines = frame.split('\n');
+			const header = lines.findIndex((line) => line.startsWith('  PLEDGE'));
+			const rows = lines.slice(header, lines.findIndex((line, i) => i > header && !/^(› | {2})\S/.test(line)));
+			expect(rows.length, `${size.columns}×${size.rows}`).toBeGreaterThan(2);
+			for (const line of rows) {
+				expect(line.length, line).toBeLessThanOrEqual(size.columns);
+				expect(line, line).not.toContain('…');
+			}
+			expect(frame).toMatch(/liquidation at [\d,.]+ USDT, [\d.]+% below/);
+			app.unmount();
+			app = undefined;
+		}
+	});
+});
+
