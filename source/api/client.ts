@@ -604,7 +604,7 @@ export class BitgetClient {
 			if (options.signal?.aborted) throw options.signal.reason;
 			const code = (error as {code?: unknown})?.code;
 			const reached = !(typeof code === 'string' && NOT_SENT_CODES.has(code));
-			const failure = networkError(error, reached ? 'the connection broke before an answer arrived' : 'could not reach the server');
+			const failure = networkError(error, reached ? 'the connection broke before an answer arrived' : `could not reach ${hostOf(this.origin)}`);
 			this.log(method, requestPath, headers, 0, failure, sentAt);
 			// A connection that was never made carried nothing: that failure is not an unknown outcome.
 			sent = reached;
@@ -688,6 +688,15 @@ function networkError(error: unknown, what: string): NetworkError {
 	const code = (error as {code?: unknown})?.code;
 	if (typeof code !== 'string') return new NetworkError(what);
 	return new NetworkError(`${what}: ${NETWORK_WORDS[code] ?? code}`, code);
+}
+
+/** The host a person typed (and may have mistyped): "api.bitget.com", "127.0.0.1:8080". */
+function hostOf(origin: string): string {
+	try {
+		return new URL(origin).host || origin;
+	} catch {
+		return origin;
+	}
 }
 
 function backoff(retry: number): number {

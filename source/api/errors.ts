@@ -28,15 +28,22 @@ export class ApiError extends LoanTuiError {
 /** The server could not be reached, or the connection broke before an answer arrived. */
 export class NetworkError extends LoanTuiError {
 	readonly kind = 'network';
-	readonly hint = 'Check your connection and the base URL, then try again.';
+	readonly hint: string;
 	constructor(
 		message: string,
 		readonly errorCode?: string,
+		hint?: string,
 	) {
 		super(message);
 		this.name = 'NetworkError';
+		this.hint = hint ?? (errorCode !== undefined && HOST_NOT_FOUND_CODES.has(errorCode) ? HOST_NOT_FOUND_HINT : NETWORK_HINT);
 	}
 }
+
+const NETWORK_HINT = 'Check your connection and the base URL, then try again.';
+/** The name did not resolve (no DNS answer, or no such host): nothing was sent. */
+const HOST_NOT_FOUND_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN']);
+const HOST_NOT_FOUND_HINT = 'Check the address (--base-url or LOAN_TUI_BASE_URL) and your network, then try again; loan-tui --demo tries everything offline.';
 
 export class TimeoutError extends LoanTuiError {
 	readonly kind = 'timeout';
