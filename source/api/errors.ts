@@ -132,11 +132,17 @@ export class InterruptedError extends LoanTuiError {
 	}
 }
 
-/** Bad input caught before anything was sent. */
+/** Bad input: caught before anything was sent, or a value that names nothing Bitget knows (an unknown pair, coin or
+ * order id) — then `refusal` is the server's answer that showed it, kept for its code and msg. Nothing was done
+ * either way; the command line exits 2 for every one of them (runtime/output.ts). */
 export class InputError extends LoanTuiError {
 	readonly kind = 'input';
 	readonly hint: string;
-	constructor(message: string, hint?: string) {
+	constructor(
+		message: string,
+		hint?: string,
+		readonly refusal?: ApiError,
+	) {
 		super(message);
 		this.name = 'InputError';
 		this.hint = hint ?? INPUT_HINT;
