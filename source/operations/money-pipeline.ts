@@ -12,7 +12,7 @@
 // The records are written either way. Adapters: cli/money-command.ts and ui/money/use-money-post.ts.
 import type {BitgetClient} from '../api/client.js';
 import {borrowBody} from '../api/client.js';
-import {ApiError, InputError, InterruptedError, NetworkError, OutcomeUnknownError} from '../api/errors.js';
+import {ApiError, InputError, InterruptedError, MissingCredentialsError, NetworkError, OutcomeUnknownError} from '../api/errors.js';
 import {repayBody, revisePledgeBody} from '../api/loan-requests.js';
 import type {OngoingLoan, RepayResult, RevisePledgeResult} from '../api/loan-types.js';
 import type {AccountFamily, LoanOrder} from '../api/types.js';
@@ -167,7 +167,7 @@ export async function sendMoney(intent: MoneyIntent, deps: MoneyDeps, options: S
 	async function run(): Promise<MoneyOutcome> {
 		// Refused here, before any read: credentials, and plain http to a host that is not this machine.
 		try {
-			if (!client.hasCredentials) throw new InputError(`${operation === 'borrow' ? 'borrowing' : operation === 'repay' ? 'repaying' : 'changing collateral'} needs credentials (loan-tui login, or BITGET_* variables)`);
+			if (!client.hasCredentials) throw new MissingCredentialsError(operation === 'borrow' ? 'borrowing' : operation === 'repay' ? 'repaying' : 'changing collateral');
 			client.assertCanSign();
 		} catch (error) {
 			return {status: 'not-sent', error, sent};
