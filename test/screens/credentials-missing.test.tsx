@@ -2,7 +2,7 @@
 // money and has no value to fix): the Credentials screen when there is an OS keychain, the BITGET_* variables when
 // there is none (services/credentials-access.ts missingCredentials). Nothing is read.
 import {afterEach, describe, expect, it} from 'vitest';
-import {emptyJournal, renderApp, type RenderedApp} from '../helpers/ink.js';
+import {emptyJournal, KEYS, renderApp, type RenderedApp} from '../helpers/ink.js';
 import {memoryStore} from '../helpers/memory-store.js';
 import {useSimulator} from '../helpers/simulator.js';
 
@@ -35,5 +35,14 @@ describe('no credentials', () => {
 		expect(frame).toMatch(/Enter them on the Credentials screen \(kept in the OS keychain\), or set BITGET_API_KEY/);
 		expect(frame).not.toMatch(/Fix the value|loan-tui login/);
 		expect(signedReads()).toEqual([]);
+	});
+
+	it('Loans says it on the top line while it is shown, and takes it along when left (the other screens have their own)', async () => {
+		app = await renderApp({baseUrl: sim.simulator.url, initial: at('loans'), journal: emptyJournal()});
+		await app.waitForText(/no credentials/i);
+		expect(app.frame().split('\n')[0]).toMatch(/✗ Loans: No credentials/);
+		await app.press(KEYS.escape);
+		await app.waitForText('❯ Symbols');
+		expect(app.frame().split('\n').slice(0, 2).join('\n')).not.toContain('✗');
 	});
 });
