@@ -152,7 +152,7 @@ export class InputError extends LoanTuiError {
 export const INPUT_HINT = 'Fix the value and try again; nothing was sent.';
 
 /** Where credentials come from on the command line. */
-export const CREDENTIALS_HINT = 'Run loan-tui login to store them in the OS keychain, or set BITGET_API_KEY, BITGET_SECRET_KEY and BITGET_PASSPHRASE.';
+const CREDENTIALS_HINT = 'Run loan-tui login to store them in the OS keychain, or set BITGET_API_KEY, BITGET_SECRET_KEY and BITGET_PASSPHRASE.';
 
 /** A signed request (a read of your loans, a borrow) without credentials: nothing was sent, and there is no value to
  * fix: the hint says how to add them (the app's says where: services/credentials-access.ts missingCredentials). */
