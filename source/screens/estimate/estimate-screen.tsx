@@ -70,9 +70,11 @@ export function EstimateScreen() {
 	// Meanwhile the figures of the last coin asked about stay (their header names that coin), so the table never jumps.
 	const lastAsked = useRef<{loanCoin?: string; pledgeCoin?: string}>({});
 	const settled = (name: 'loanCoin' | 'pledgeCoin', coin: {ok: true; value: string} | {ok: false}, known: readonly CoinOption[]): string | undefined => {
-		if (!coin.ok || !infos.settled || listProblem[name] !== undefined) return undefined;
-		if (form.focus !== name || known.some((option) => option.coin === coin.value)) return (lastAsked.current[name] = coin.value);
-		return lastAsked.current[name];
+		if (!coin.ok || !infos.settled) return undefined;
+		const listed = listProblem[name] === undefined;
+		if (listed && (form.focus !== name || known.some((option) => option.coin === coin.value))) return (lastAsked.current[name] = coin.value);
+		// While the coin is being typed the last figures stay; a coin left unlisted asks nothing.
+		return form.focus === name ? lastAsked.current[name] : undefined;
 	};
 	const loanValue = settled('loanCoin', loanCoin, loanCoins);
 	const pledgeValue = settled('pledgeCoin', pledgeCoin, pledgeCoins);
