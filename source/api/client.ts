@@ -11,6 +11,7 @@ import {
 	InputError,
 	InterruptedError,
 	LoanTuiError,
+	MissingCredentialsError,
 	NetworkError,
 	OutcomeUnknownError,
 	ProtocolError,
@@ -238,7 +239,7 @@ export class BitgetClient {
 	async accountFamily(options: CallOptions = {}): Promise<AccountFamily> {
 		if (this.family) return this.family;
 		const credentials = this.credentials;
-		if (!credentials) throw new InputError('reading your loans needs credentials (loan-tui login, or BITGET_* variables)');
+		if (!credentials) throw new MissingCredentialsError('reading your loans');
 		const lookup = (this.familyLookup ??= this.lookUpFamily(credentials).finally(() => (this.familyLookup = undefined)));
 		await settledOrAborted(lookup, options.signal);
 		return lookup;
@@ -273,7 +274,7 @@ export class BitgetClient {
 
 	/** What the key may do (unified accounts): read-only or read-and-write, and its permissions. */
 	async keyPermissions(options: CallOptions = {}): Promise<KeyPermissions> {
-		if (!this.credentials) throw new InputError('this needs credentials (loan-tui login, or BITGET_* variables)');
+		if (!this.credentials) throw new MissingCredentialsError("reading the API key's permissions");
 		return this.get({operation: 'accountInfo', signed: true, validate: validateAccountInfo, ...options});
 	}
 
@@ -342,13 +343,13 @@ export class BitgetClient {
 
 	/** Repays a loan, all or part, through the same exactly-once path as borrow. */
 	async repay(request: RepayRequest, options: MoneyCallOptions = {}): Promise<RepayResult> {
-		if (!this.credentials) throw new InputError('repaying needs credentials (loan-tui login, or BITGET_* variables)');
+		if (!this.credentials) throw new MissingCredentialsError('repaying');
 		return this.postMoney('repay', (family) => repayBody(request, family), validateRepay, options);
 	}
 
 	/** Adds (IN) or withdraws (OUT) collateral, through the same exactly-once path as borrow. */
 	async revisePledge(request: RevisePledgeRequest, options: MoneyCallOptions = {}): Promise<RevisePledgeResult> {
-		if (!this.credentials) throw new InputError('changing collateral needs credentials (loan-tui login, or BITGET_* variables)');
+		if (!this.credentials) throw new MissingCredentialsError('changing collateral');
 		return this.postMoney('revisePledge', () => revisePledgeBody(request), validateRevisePledge, options);
 	}
 
@@ -439,7 +440,7 @@ export class BitgetClient {
 	 * @param validate checks the `data` of a 00000 answer on HTTP 2xx
 	 */
 	private async postMoney<T>(operation: OperationName, bodyFor: (family: AccountFamily) => string, validate: (data: unknown) => Validated<T>, options: MoneyCallOptions = {}): Promise<T> {
-		if (!this.credentials) throw new InputError(`${operation === 'borrow' ? 'borrowing' : operation} needs credentials (loan-tui login, or BITGET_* variables)`);
+		if (!this.credentials) throw new MissingCredentialsError(operation === 'borrow' ? 'borrowing' : operation);
 		this.assertCanSign();
 		// Bad input is refused before anything is sent, the account's mode asked included.
 		bodyFor('unified');
@@ -604,7 +605,7 @@ export class BitgetClient {
 			if (options.signal?.aborted) throw options.signal.reason;
 			const code = (error as {code?: unknown})?.code;
 			const reached = !(typeof code === 'string' && NOT_SENT_CODES.has(code));
-			const failure = networkError(error, reached ? 'the connection broke before an answer arrived' : 'could not reach the server');
+			const failure = networkError(error, reached ? 'the connection broke before an answer arrived' : `could not reach ${hostOf(this.origin)}`);
 			this.log(method, requestPath, headers, 0, failure, sentAt);
 			// A connection that was never made carried nothing: that failure is not an unknown outcome.
 			sent = reached;
@@ -688,6 +689,15 @@ function networkError(error: unknown, what: string): NetworkError {
 	const code = (error as {code?: unknown})?.code;
 	if (typeof code !== 'string') return new NetworkError(what);
 	return new NetworkError(`${what}: ${NETWORK_WORDS[code] ?? code}`, code);
+}
+
+/** The host a person typed (and may have mistyped): "api.bitget.com", "127.0.0.1:8080". */
+function hostOf(origin: string): string {
+	try {
+		return new URL(origin).host || origin;
+	} catch {
+		return origin;
+	}
 }
 
 function backoff(retry: number): number {

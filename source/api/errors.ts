@@ -28,15 +28,22 @@ export class ApiError extends LoanTuiError {
 /** The server could not be reached, or the connection broke before an answer arrived. */
 export class NetworkError extends LoanTuiError {
 	readonly kind = 'network';
-	readonly hint = 'Check your connection and the base URL, then try again.';
+	readonly hint: string;
 	constructor(
 		message: string,
 		readonly errorCode?: string,
+		hint?: string,
 	) {
 		super(message);
 		this.name = 'NetworkError';
+		this.hint = hint ?? (errorCode !== undefined && HOST_NOT_FOUND_CODES.has(errorCode) ? HOST_NOT_FOUND_HINT : NETWORK_HINT);
 	}
 }
+
+const NETWORK_HINT = 'Check your connection and the base URL, then try again.';
+/** The name did not resolve (no DNS answer, or no such host): nothing was sent. */
+const HOST_NOT_FOUND_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN']);
+const HOST_NOT_FOUND_HINT = 'Check the address (--base-url or LOAN_TUI_BASE_URL) and your network, then try again; loan-tui --demo tries everything offline.';
 
 export class TimeoutError extends LoanTuiError {
 	readonly kind = 'timeout';
@@ -125,11 +132,17 @@ export class InterruptedError extends LoanTuiError {
 	}
 }
 
-/** Bad input caught before anything was sent. */
+/** Bad input: caught before anything was sent, or a value that names nothing Bitget knows (an unknown pair, coin or
+ * order id) — then `refusal` is the server's answer that showed it, kept for its code and msg. Nothing was done
+ * either way; the command line exits 2 for every one of them (runtime/output.ts). */
 export class InputError extends LoanTuiError {
 	readonly kind = 'input';
 	readonly hint: string;
-	constructor(message: string, hint?: string) {
+	constructor(
+		message: string,
+		hint?: string,
+		readonly refusal?: ApiError,
+	) {
 		super(message);
 		this.name = 'InputError';
 		this.hint = hint ?? INPUT_HINT;
@@ -137,6 +150,18 @@ export class InputError extends LoanTuiError {
 }
 
 export const INPUT_HINT = 'Fix the value and try again; nothing was sent.';
+
+/** Where credentials come from on the command line. */
+const CREDENTIALS_HINT = 'Run loan-tui login to store them in the OS keychain, or set BITGET_API_KEY, BITGET_SECRET_KEY and BITGET_PASSPHRASE.';
+
+/** A signed request (a read of your loans, a borrow) without credentials: nothing was sent, and there is no value to
+ * fix: the hint says how to add them (the app's says where: services/credentials-access.ts missingCredentials). */
+export class MissingCredentialsError extends InputError {
+	constructor(what: string, hint = CREDENTIALS_HINT, reason?: string) {
+		super(`no credentials: ${what} needs your API key, secret key and passphrase${reason ? ` (${reason})` : ''}; nothing was sent`, hint);
+		this.name = 'MissingCredentialsError';
+	}
+}
 
 function formatSeconds(ms: number): string {
 	const seconds = ms / 1000;

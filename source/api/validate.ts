@@ -54,6 +54,7 @@ export function checkAmount(input: string, label = 'amount'): Checked<string> {
 	const text = input.trim();
 	if (text === '') return fail(`${label} is required`);
 	const match = /^([0-9]+)(?:\.([0-9]+))?$/.exec(text);
+	if (!match && /^-\.?[0-9]/.test(text)) return fail(`${label} cannot be negative (got ${text})`);
 	if (!match) return fail(`${label} must be a plain decimal number like 0.5 or 100 (no sign, exponent or commas)`);
 	const integerPart = match[1]!.replace(/^0+(?=.)/, '');
 	const fraction = (match[2] ?? '').replace(/0+$/, '');

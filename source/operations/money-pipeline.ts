@@ -12,7 +12,7 @@
 // The records are written either way. Adapters: cli/money-command.ts and ui/money/use-money-post.ts.
 import type {BitgetClient} from '../api/client.js';
 import {borrowBody} from '../api/client.js';
-import {ApiError, InputError, InterruptedError, OutcomeUnknownError} from '../api/errors.js';
+import {ApiError, InputError, InterruptedError, MissingCredentialsError, NetworkError, OutcomeUnknownError} from '../api/errors.js';
 import {repayBody, revisePledgeBody} from '../api/loan-requests.js';
 import type {OngoingLoan, RepayResult, RevisePledgeResult} from '../api/loan-types.js';
 import type {AccountFamily, LoanOrder} from '../api/types.js';
@@ -167,7 +167,7 @@ export async function sendMoney(intent: MoneyIntent, deps: MoneyDeps, options: S
 	async function run(): Promise<MoneyOutcome> {
 		// Refused here, before any read: credentials, and plain http to a host that is not this machine.
 		try {
-			if (!client.hasCredentials) throw new InputError(`${operation === 'borrow' ? 'borrowing' : operation === 'repay' ? 'repaying' : 'changing collateral'} needs credentials (loan-tui login, or BITGET_* variables)`);
+			if (!client.hasCredentials) throw new MissingCredentialsError(operation === 'borrow' ? 'borrowing' : operation === 'repay' ? 'repaying' : 'changing collateral');
 			client.assertCanSign();
 		} catch (error) {
 			return {status: 'not-sent', error, sent};
@@ -223,7 +223,7 @@ export async function sendMoney(intent: MoneyIntent, deps: MoneyDeps, options: S
 		};
 		if (signal.aborted) {
 			const error = notSentByInterrupt(operation, signal.reason);
-			const recordProblem = await recordAs({outcome: 'refused', detail: error.message});
+			const recordProblem = await recordAs({outcome: 'not-sent', detail: error.message});
 			return {status: 'not-sent', error, sent, record, recordProblem};
 		}
 
@@ -249,7 +249,7 @@ export async function sendMoney(intent: MoneyIntent, deps: MoneyDeps, options: S
 				return {...answer, sent, record, recordProblem};
 			}
 			case 'not-sent': {
-				const recordProblem = await recordAs({outcome: 'refused', detail: `nothing was sent: ${failureText(answer.error)}`});
+				const recordProblem = await recordAs({outcome: 'not-sent', detail: failureText(answer.error)});
 				return {...answer, sent, record, recordProblem};
 			}
 		}
@@ -278,7 +278,10 @@ function answerOf(result: MoneyResult | undefined, failure: unknown, operation: 
 	if (result) return {status: 'done', result};
 	if (failure instanceof ApiError) return {status: 'refused', error: failure};
 	if (failure instanceof OutcomeUnknownError) return {status: 'unknown', error: failure};
-	return {status: 'not-sent', error: failure instanceof InterruptedError ? notSentByInterrupt(operation, failure) : failure};
+	if (failure instanceof InterruptedError) return {status: 'not-sent', error: notSentByInterrupt(operation, failure)};
+	// A connection that was never made (host not found, connection refused): not a refusal, and not unknown either.
+	if (failure instanceof NetworkError) return {status: 'not-sent', error: new NetworkError(`not sent: ${failure.message}`, failure.errorCode, failure.hint)};
+	return {status: 'not-sent', error: failure};
 }
 
 /** The finding with how it ended: "… (3 reads in 20 s; interrupted)". */

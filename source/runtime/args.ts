@@ -21,7 +21,33 @@ export interface ParsedArgs {
 
 const isCommand = (word: string | undefined): word is CommandName => word !== undefined && (COMMANDS as readonly string[]).includes(word);
 
-export function parseCommandLine(argv: string[]): ParsedArgs {
+/** A value that starts like a negative number ("-5", "-0.5"). */
+const NEGATIVE = /^-\.?\d/;
+
+/** "--warn-ltv -5" as "--warn-ltv=-5": node:util would read -5 as another option, and each option's own check then
+ * says what it takes in its own words ("--warn-ltv must be a percentage …", "--days must be a whole number …"). */
+function bindNegativeValues(argv: readonly string[]): string[] {
+	const bound: string[] = [];
+	for (let index = 0; index < argv.length; index++) {
+		const word = argv[index]!;
+		const next = argv[index + 1];
+		if (word === '--') {
+			bound.push(...argv.slice(index));
+			break;
+		}
+		const name = word.startsWith('--') && !word.includes('=') ? word.slice(2) : undefined;
+		if (name !== undefined && next !== undefined && NEGATIVE.test(next) && (ALL_OPTIONS as Record<string, {type: string}>)[name]?.type === 'string') {
+			bound.push(`${word}=${next}`);
+			index++;
+		} else {
+			bound.push(word);
+		}
+	}
+	return bound;
+}
+
+export function parseCommandLine(words: string[]): ParsedArgs {
+	const argv = bindNegativeValues(words);
 	let parsed;
 	try {
 		parsed = parseArgs({args: argv, options: ALL_OPTIONS, allowPositionals: true, strict: true, tokens: true});
@@ -84,7 +110,6 @@ function plainParseMessage(message: string, argv: readonly string[], command: Co
 	const ambiguous = /Option '([^' ]+)'.* argument is ambiguous/.exec(message);
 	if (ambiguous) {
 		const value = argv[argv.indexOf(ambiguous[1]!) + 1];
-		if (value !== undefined && /^-\d/.test(value)) return `${ambiguous[1]} ${value}: amounts cannot be negative`;
 		return `${ambiguous[1]} needs a value (got the option ${value ?? 'nothing'})`;
 	}
 	const unknown = /Unknown option '([^']+)'/.exec(message);

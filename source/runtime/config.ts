@@ -202,8 +202,24 @@ function checkBaseUrl(text: string, source: string): string {
 
 function checkLocale(text: string): string {
 	const locale = normaliseLocale(text);
-	if (!locale) throw new UsageError(`--locale "${text}" is not a language-REGION tag`, 'Use a tag like en-US or zh-CN.');
+	if (!locale) throw new UsageError(`--locale "${text}" is not a language-REGION tag`, LOCALE_HINT);
+	const unknown = unknownLocaleParts(locale);
+	if (unknown.length > 0) throw new UsageError(`--locale "${text}" is not a known locale: ${unknown.join(' and ')}`, LOCALE_HINT);
 	return locale;
+}
+
+const LOCALE_HINT = 'Use a tag like en-US or zh-CN.';
+
+/** What of a language-REGION tag this runtime's Intl does not know: "no language xx", "no region YY". (A node built
+ * with English only knows no other language: its languages are not judged then.) */
+function unknownLocaleParts(locale: string): string[] {
+	const [language = '', region = ''] = locale.split('-');
+	const unknown: string[] = [];
+	const judgesLanguages = Intl.NumberFormat.supportedLocalesOf(['zh']).length > 0;
+	if (judgesLanguages && Intl.NumberFormat.supportedLocalesOf([language]).length === 0) unknown.push(`no language "${language}"`);
+	const regionName = new Intl.DisplayNames(['en'], {type: 'region', fallback: 'none'}).of(region);
+	if (regionName === undefined || region === 'ZZ') unknown.push(`no region "${region}"`);
+	return unknown;
 }
 
 /** LC_ALL, else LANG (en_US.UTF-8 -> en-US); a value that names no language and region (C, POSIX) means en-US. */

@@ -1,6 +1,7 @@
 // Credentials as the app sees them: looked up once on demand (environment, then keychain), or entered for this
 // session only, or saved to the keychain. The secret and passphrase stay in memory and go only into signatures.
 import type {BitgetClient} from '../api/client.js';
+import {MissingCredentialsError} from '../api/errors.js';
 import type {Credentials} from '../api/types.js';
 import type {KnownEnvironmentCredentials} from '../credentials/environment.js';
 import {KeychainUnavailableError} from '../credentials/keychain-errors.js';
@@ -26,6 +27,18 @@ export type KeychainStatus =
 /** Saving can work: the keychain is there, or has not been asked yet. */
 export function canSaveTo(keychain: KeychainStatus): boolean {
 	return keychain.status === 'unknown' || keychain.status === 'available';
+}
+
+/** A read or a POST without credentials, with where to add them: the Credentials screen keeps them in the OS keychain
+ * when there is one; without one, the environment variables (or this session only). */
+export function missingCredentials(what: string, keychain: KeychainStatus, state?: CredentialsState): MissingCredentialsError {
+	const variables = 'set BITGET_API_KEY, BITGET_SECRET_KEY and BITGET_PASSPHRASE before starting loan-tui';
+	if (keychain.status === 'absent' || keychain.status === 'unavailable') {
+		const why = keychain.status === 'unavailable' ? ` (${keychain.reason})` : '';
+		return new MissingCredentialsError(what, `There is no OS keychain here${why}: ${variables}, or enter them on the Credentials screen for this session.`);
+	}
+	const reason = state?.status === 'none' ? state.reason : undefined;
+	return new MissingCredentialsError(what, `Enter them on the Credentials screen (kept in the OS keychain), or ${variables}.`, reason);
 }
 
 export interface CredentialsAccess extends Store<CredentialsState> {

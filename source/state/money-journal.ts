@@ -32,7 +32,9 @@ import {FileRefusedError, openBoundedFile, readBoundedFile} from './bounded-file
 import {pidAlive} from './process-identity.js';
 
 export type MoneyOperation = 'borrow' | 'repay' | 'collateral';
-export type JournalOutcome = 'sending' | 'done' | 'refused' | 'unknown';
+/** 'refused': the server answered that it did not act; 'not-sent': the request never left (no connection was made,
+ * or it was stopped before the send); 'unknown': it may have acted. */
+export type JournalOutcome = 'sending' | 'done' | 'refused' | 'not-sent' | 'unknown';
 export type FindingStatus = 'found' | 'ambiguous' | 'unclear' | 'not-found' | 'unchecked';
 export interface JournalFinding {
 	status: FindingStatus;
@@ -184,7 +186,7 @@ const lineSchema = v.object({
 	operation: v.picklist(['borrow', 'repay', 'collateral']),
 	origin: v.string(),
 	values: v.record(v.string(), v.string()),
-	outcome: v.picklist(['sending', 'done', 'refused', 'unknown']),
+	outcome: v.picklist(['sending', 'done', 'refused', 'not-sent', 'unknown']),
 	orderId: v.optional(v.string()),
 	detail: v.optional(v.string()),
 	finding: v.optional(

@@ -5,7 +5,8 @@ import React, {useEffect} from 'react';
 import {Text} from 'ink';
 import {render} from 'ink-testing-library';
 import {describe, expect, it} from 'vitest';
-import {ApiError, InterruptedError, OutcomeUnknownError} from '../../source/api/errors.js';
+import {BitgetClient} from '../../source/api/client.js';
+import {ApiError, InterruptedError, NetworkError, OutcomeUnknownError} from '../../source/api/errors.js';
 import type {RepayRequest} from '../../source/api/loan-types.js';
 import {createAppServices} from '../../source/app/create-services.js';
 import {readConfig} from '../../source/runtime/config.js';
@@ -13,7 +14,7 @@ import {ServicesProvider} from '../../source/ui/services.js';
 import {useMoneyPost, type MoneyPost} from '../../source/ui/money/use-money-post.js';
 import {waitFor} from '../helpers/ink.js';
 import {memoryJournal, type MemoryJournal} from '../helpers/memory-journal.js';
-import {useSimulator} from '../helpers/simulator.js';
+import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
 
 const envelope = (code: string, msg: string) => JSON.stringify({code, msg, requestTime: Date.now(), data: null});
 
@@ -92,5 +93,33 @@ describe('useMoneyPost under the money guard', () => {
 		expect(repayPosts()).toHaveLength(0);
 		expect(journal.writes).toEqual([]);
 		instance.unmount();
+	});
+
+	it('a host that does not resolve: "not sent" on the top line and in the record, never "refused"', async () => {
+		const journal = memoryJournal();
+		const client = new BitgetClient({baseUrl: 'https://no-such-host.invalid', credentials: TEST_CREDENTIALS, familyMemory: {recall: () => Promise.resolve('classic'), remember: () => Promise.resolve()}});
+		const services = await createAppServices({client, connectedTo: 'test', requireCredentials: async () => undefined as never}, {config: readConfig({}, {}), journal});
+		const seen: {post?: MoneyPost<RepayRequest>} = {};
+		function Reported() {
+			const post = useMoneyPost((repay: RepayRequest) => ({kind: 'repay', request: repay}), {report: {source: 'repay', what: () => 'Repay'}});
+			seen.post = post;
+			useEffect(() => post.confirm({orderId: '1', repayAll: true, repayUnlock: true}, '{}'), [post.confirm]); // eslint-disable-line react-hooks/exhaustive-deps -- once, as a typed y would
+			return <Text>{post.state.phase}</Text>;
+		}
+		const instance = render(
+			<ServicesProvider services={services}>
+				<Reported />
+			</ServicesProvider>,
+		);
+		try {
+			await waitFor(() => expect(seen.post!.state.refusal).toBeInstanceOf(NetworkError), {timeout: 10_000});
+			expect(services.lastError.get()).toMatch(/^Repay not sent: could not reach no-such-host\.invalid: host /);
+			expect(services.lastError.get()).not.toMatch(/refused/i);
+			await services.money!.settled(10_000);
+			expect(journal.latest()).toEqual([expect.objectContaining({operation: 'repay', outcome: 'not-sent'})]);
+		} finally {
+			instance.unmount();
+			await client.close();
+		}
 	});
 });

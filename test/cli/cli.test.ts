@@ -57,7 +57,7 @@ describe('loan-tui (built binary)', () => {
 		expect(one.stdout).toMatch(/Symbol\s+ETHUSDT/);
 		expect(one.stdout).toMatch(/Min trade amount .*\(deprecated\)/);
 		const unknown = await runCli(['symbols', 'NOPEUSDT', ...base()]);
-		expect(unknown.code).toBe(1);
+		expect(unknown.code).toBe(2);
 		expect(unknown.stderr).toContain('42016');
 		expectNoStackTrace(unknown);
 	});
@@ -143,10 +143,11 @@ describe('loan-tui (built binary)', () => {
 
 	it('--json turns failures into one JSON object on stderr', async () => {
 		const result = await runCli(['symbols', 'NOPEUSDT', '--json', ...base()]);
-		expect(result.code).toBe(1);
+		expect(result.code).toBe(2);
 		expect(result.stdout).toBe('');
 		expect(JSON.parse(result.stderr)).toEqual({
-			error: expect.objectContaining({kind: 'api', code: '42016', httpStatus: 400, exitCode: 1}),
+			// A pair Bitget does not know is bad input; its refusal's code and msg are kept.
+			error: expect.objectContaining({kind: 'input', code: '42016', httpStatus: 400, exitCode: 2}),
 		});
 	});
 

@@ -105,9 +105,9 @@ describe('did you mean (built CLI)', () => {
 		expect(sim.simulator.requests).toEqual([]);
 	});
 
-	it('symbols btcusd names the pairs from the list (exit 1: the server was asked)', async () => {
+	it('symbols btcusd names the pairs from the list (exit 2: a pair Bitget does not know is bad input)', async () => {
 		const result = await runCli(['symbols', 'btcusd', '--base-url', sim.simulator.url]);
-		expect(result.code).toBe(1);
+		expect(result.code).toBe(2);
 		expect(result.stderr).toMatch(/no spot pair BTCUSD \(did you mean [^)]*BTCUSDT[^)]*\?\)/);
 		expect(result.stderr).toContain('42016');
 		noStack(result);
@@ -141,7 +141,7 @@ describe('refused before anything is sent (built CLI)', () => {
 		const {orderId} = await sim.client().borrow(BTC_LOAN);
 		const before = sim.simulator.requests.length;
 		refused(await run(['collateral', orderId, 'add', '-1', '--yes']), 'collateral amount -1: amounts cannot be negative', 'collateral');
-		refused(await run(['repay', orderId, '--amount', '-5', '--yes']), '--amount -5: amounts cannot be negative', 'repay');
+		refused(await run(['repay', orderId, '--amount', '-5', '--yes']), '--amount cannot be negative (got -5)', 'repay');
 		expect(sim.simulator.requests.slice(before)).toEqual([]);
 	});
 

@@ -45,9 +45,9 @@ describe('loans, coins and history', () => {
 		expect(detail.stdout).toMatch(/Risk\s+WARN/);
 	});
 
-	it('loans ORDER: an unknown order is exit 1 with a hint; a malformed one is exit 2 and sends nothing', async () => {
+	it('loans ORDER: an unknown order is bad input (exit 2) with a hint; a malformed one is exit 2 and sends nothing', async () => {
 		const unknown = await run(['loans', '42']);
-		expect(unknown.code).toBe(1);
+		expect(unknown.code).toBe(2);
 		expect(unknown.stderr).toContain('no ongoing loan with order id 42');
 		expect(unknown.stderr).toContain('loan-tui loans');
 		sim.simulator.requests.length = 0;
@@ -133,7 +133,7 @@ describe('repay and collateral', () => {
 			[['repay', orderId, '--yes'], 2, /--all \(or --amount N/],
 			[['repay', orderId, '--amount', '0', '--yes'], 2, /greater than zero/],
 			[['repay', orderId, '--amount', '18761', '--yes'], 2, /more than the 18,760.1157 USDT owed/],
-			[['repay', '999', '--all', '--yes'], 1, /no ongoing loan with order id 999/],
+			[['repay', '999', '--all', '--yes'], 2, /no ongoing loan with order id 999/],
 			[['repay', '--all', '--yes'], 2, /order id/],
 		];
 		for (const [args, code, message] of cases) {

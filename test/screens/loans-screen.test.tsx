@@ -378,7 +378,7 @@ describe('Loans screens', () => {
 
 	it('without credentials says how to give them, and sends nothing', async () => {
 		app = await renderApp({baseUrl: sim.simulator.url, initial: at('loans'), journal: emptyJournal()});
-		const frame = await app.waitForText('needs credentials');
+		const frame = await app.waitForText(/No credentials: reading your loans needs/);
 		expect(frame).toContain('Credentials screen');
 		expect(frame).toContain('BITGET_API_KEY');
 		expect(reads('ongoingOrders')).toBe(0);

@@ -24,7 +24,7 @@ export const DEFAULT_HISTORY_DAYS = 30;
 export function historyDays(value: string | undefined): number {
 	if (value === undefined) return DEFAULT_HISTORY_DAYS;
 	if (!/^\d{1,3}$/.test(value.trim()) || Number(value) < 1 || Number(value) > HISTORY_MAX_DAYS) {
-		throw new UsageError(`--days must be a whole number from 1 to ${HISTORY_MAX_DAYS} (the API keeps three months)`);
+		throw new UsageError(`--days must be a whole number from 1 to ${HISTORY_MAX_DAYS}, as the API keeps three months (got ${JSON.stringify(value)})`);
 	}
 	return Number(value);
 }

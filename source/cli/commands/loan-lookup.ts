@@ -1,18 +1,12 @@
 // One ongoing loan by id, for the commands that act on it.
-import {LoanTuiError, ProtocolError} from '../../api/errors.js';
+import {InputError, ProtocolError} from '../../api/errors.js';
 import type {OngoingLoan} from '../../api/loan-types.js';
 import {checkOrderId} from '../../api/loan-requests.js';
 import {UsageError} from '../../runtime/exit-codes.js';
 import type {Session} from '../../runtime/session.js';
 
-class LoanNotFoundError extends LoanTuiError {
-	readonly kind = 'api';
-	readonly hint = 'List your ongoing loans with: loan-tui loans';
-	constructor(orderId: string) {
-		super(`no ongoing loan with order id ${orderId}`);
-		this.name = 'LoanNotFoundError';
-	}
-}
+/** An order id that names no ongoing loan is bad input (exit 2), as a malformed one is. */
+const loanNotFound = (orderId: string) => new InputError(`no ongoing loan with order id ${orderId}`, 'List your ongoing loans with: loan-tui loans');
 
 export function orderIdArgument(value: string | undefined, command: string): string {
 	if (value === undefined) throw new UsageError(`${command} needs the loan's order id`, `See loan-tui ${command} --help.`);
@@ -30,5 +24,5 @@ export async function findLoan(session: Session, orderId: string): Promise<Ongoi
 		const count = page.unreadable === 1 ? 'a loan' : `${page.unreadable} loans`;
 		throw new ProtocolError(`order ${orderId}: Bitget's answer held ${count} that could not be read${page.firstProblem ? ` (${page.firstProblem})` : ''}, so nothing is shown or sent for it`, 200);
 	}
-	throw new LoanNotFoundError(orderId);
+	throw loanNotFound(orderId);
 }

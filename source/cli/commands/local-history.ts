@@ -11,7 +11,7 @@ import {moneyJournalAt, type JournalRead, type MoneyRecord} from '../../state/mo
 
 const DAY_MS = 86_400_000;
 
-const OUTCOME: Record<MoneyRecord['outcome'], string> = {done: 'done', refused: 'refused', unknown: 'unknown', sending: 'sending (no answer recorded)'};
+const OUTCOME: Record<MoneyRecord['outcome'], string> = {done: 'done', refused: 'refused', 'not-sent': 'not sent', unknown: 'unknown', sending: 'sending (no answer recorded)'};
 
 export async function runLocalHistory(session: Session, days: number | undefined, now = Date.now()): Promise<ExitCode> {
 	const journal = moneyJournalAt(session.config.directories.state);

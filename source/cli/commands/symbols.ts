@@ -4,7 +4,7 @@ import {percent} from '../../format/numbers.js';
 import {sanitize} from '../../format/sanitize.js';
 import {statusWord, symbolDetailRows} from '../../format/symbol.js';
 import {EXIT, type ExitCode} from '../../runtime/exit-codes.js';
-import {ApiError} from '../../api/errors.js';
+import {ApiError, InputError} from '../../api/errors.js';
 import {checkSymbol} from '../../api/validate.js';
 import {didYouMean} from '../../format/suggest.js';
 import {type Column, columnWidths, escapeJsonText, keptColumns, noteLeftOut, type Output, printLines, tableLine} from '../../runtime/output.js';
@@ -25,18 +25,9 @@ const COLUMNS: Column[] = [
 ];
 const HEADERS = COLUMNS.map((column) => column.header);
 
-/** Bitget's refusal of a pair it does not know (its code and msg kept), with the nearest names from its list. */
-class UnknownSymbolError extends ApiError {
-	constructor(refusal: ApiError, name: string, near: string) {
-		super(refusal.code, refusal.serverMessage, refusal.httpStatus);
-		this.message = `no spot pair ${name}${near}: ${sanitize(`${refusal.code} ${refusal.serverMessage}`.trim())}`;
-		this.name = 'UnknownSymbolError';
-	}
-
-	override get hint(): string {
-		return 'loan-tui symbols lists every pair.';
-	}
-}
+/** A pair Bitget does not know is bad input (exit 2), its refusal's code and msg kept, with the nearest names. */
+const unknownSymbolError = (refusal: ApiError, name: string, near: string) =>
+	new InputError(`no spot pair ${name}${near}: ${sanitize(`${refusal.code} ${refusal.serverMessage}`.trim())}`, 'loan-tui symbols lists every pair.', refusal);
 
 export async function runSymbols(session: Session, positionals: string[]): Promise<ExitCode> {
 	const [symbol] = positionals;
@@ -75,7 +66,7 @@ async function unknownSymbol(session: Session, typed: string, refusal: ApiError)
 	const all = await session.client.symbolList().catch(() => undefined);
 	if (all === undefined) return refusal;
 	const near = didYouMean(name, all.records.map((record) => sanitize(record.symbol)));
-	return new UnknownSymbolError(refusal, sanitize(name), near);
+	return unknownSymbolError(refusal, sanitize(name), near);
 }
 
 function cells(record: SymbolRecord): string[] {

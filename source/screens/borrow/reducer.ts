@@ -5,7 +5,7 @@ import {nextChoice} from '../../ui/fields/choice-field.js';
 import {checkAmount, checkCoin} from '../../api/validate.js';
 import type {TextEdit} from '../../ui/fields/text-editing.js';
 import {coinFieldReducer, type CoinFieldAction} from '../../ui/fields/coin-field-state.js';
-import {NO_SUGGESTION, pairProblem, suggestCoins, SUGGESTION_LIMIT, type CoinLike} from '../../ui/fields/coin-rules.js';
+import {coinListProblem, NO_SUGGESTION, pairProblem, type CoinLike} from '../../ui/fields/coin-rules.js';
 import {arrivedAt} from '../../ui/fields/text-field-state.js';
 
 export type WizardStep =
@@ -214,7 +214,7 @@ function field(state: WizardState, action: CoinFieldAction, clearError = false):
 
 function submitText(state: WizardState, allowed?: readonly string[]): WizardState {
 	const {values} = state;
-	const notAllowed = (coin: string, kind: 'loan' | 'pledge') => (allowed && allowed.length > 0 && !allowed.includes(coin) ? coinRefusal(coin, kind, allowed) : undefined);
+	const notAllowed = (coin: string, kind: 'loan' | 'pledge') => coinListProblem(coin, kind, allowed);
 	switch (state.step) {
 		case 'period':
 			return {...state, step: 'amountMode'};
@@ -242,13 +242,6 @@ function submitText(state: WizardState, allowed?: readonly string[]): WizardStat
 		default:
 			return state;
 	}
-}
-
-/** Why a coin cannot be borrowed (or pledged), with the coins to try instead: those like it, else the first listed. */
-function coinRefusal(coin: string, kind: 'loan' | 'pledge', allowed: readonly string[]): string {
-	const like = suggestCoins(allowed, coin);
-	const others = like.length > 0 ? `did you mean ${like.join(', ')}?` : `Bitget takes ${allowed.slice(0, SUGGESTION_LIMIT).join(', ')}${allowed.length > SUGGESTION_LIMIT ? ', …' : ''}`;
-	return kind === 'loan' ? `${coin} is not a coin Bitget lends; ${others}` : `${coin} is not a coin Bitget takes as collateral; ${others}`;
 }
 
 /** Esc leaves the wizard from here: its first step, or the step carried values opened it on. */

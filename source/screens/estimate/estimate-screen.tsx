@@ -19,7 +19,7 @@ import {useTextField} from '../../ui/fields/use-text-field.js';
 import {periodBindings, PERIOD_KEYS} from '../../ui/fields/period-choices.js';
 import {useCoinSuggestions} from '../../ui/fields/use-coin-suggestions.js';
 import {SuggestionList} from '../../ui/fields/suggestion-list.js';
-import {pairProblem, SUGGESTION_LIMIT, type CoinOption} from '../../ui/fields/coin-rules.js';
+import {coinListProblem, pairProblem, SUGGESTION_LIMIT, type CoinOption} from '../../ui/fields/coin-rules.js';
 import {useCoins} from '../../ui/fields/use-coins.js';
 import {amountField, estimateFormReducer, restoredEstimateForm, type TextFieldName} from './reducer.js';
 import {estimateKey, loanAmountKey, useLiveEstimate, useLiveLoanAmountEstimate, type EstimateQuery, type LoanAmountQuery} from '../../ui/use-live-estimate.js';
@@ -56,6 +56,12 @@ export function EstimateScreen() {
 	const pledgeCoin = checkCoin(form.pledgeCoin, 'pledge coin');
 	const amount = checkAmount(form[amountName], loanMode ? 'loan amount' : 'pledge amount');
 	const pairError = loanCoin.ok && pledgeCoin.ok ? pairProblem(loanCoin.value, pledgeCoin.value) : undefined;
+	// A coin Bitget does not lend (or take as collateral) is refused here, in the Borrow wizard's words, and asks the
+	// server nothing; so no estimate goes out before the coin list has answered (a failed read leaves the server to judge).
+	const listProblem = {
+		loanCoin: loanCoin.ok ? coinListProblem(loanCoin.value, 'loan', infos.coins('loan')) : undefined,
+		pledgeCoin: pledgeCoin.ok ? coinListProblem(pledgeCoin.value, 'pledge', infos.coins('pledge')) : undefined,
+	};
 	const sameCoin = pairError !== undefined;
 	// A coin being typed is sent only once it is a coin the list knows, or the field is left: "USDTE" on the way to
 	// something else asks the server nothing (and puts no "Parameter USDTE does not exist" on the top line).
@@ -64,9 +70,11 @@ export function EstimateScreen() {
 	// Meanwhile the figures of the last coin asked about stay (their header names that coin), so the table never jumps.
 	const lastAsked = useRef<{loanCoin?: string; pledgeCoin?: string}>({});
 	const settled = (name: 'loanCoin' | 'pledgeCoin', coin: {ok: true; value: string} | {ok: false}, known: readonly CoinOption[]): string | undefined => {
-		if (!coin.ok) return undefined;
-		if (form.focus !== name || known.some((option) => option.coin === coin.value)) return (lastAsked.current[name] = coin.value);
-		return lastAsked.current[name];
+		if (!coin.ok || !infos.settled) return undefined;
+		const listed = listProblem[name] === undefined;
+		if (listed && (form.focus !== name || known.some((option) => option.coin === coin.value))) return (lastAsked.current[name] = coin.value);
+		// While the coin is being typed the last figures stay; a coin left unlisted asks nothing.
+		return form.focus === name ? lastAsked.current[name] : undefined;
 	};
 	const loanValue = settled('loanCoin', loanCoin, loanCoins);
 	const pledgeValue = settled('pledgeCoin', pledgeCoin, pledgeCoins);
@@ -116,6 +124,8 @@ export function EstimateScreen() {
 		const isAmount = field === 'pledgeAmount' || field === 'loanAmount';
 		const checked = isAmount ? amount : field === 'loanCoin' ? loanCoin : pledgeCoin;
 		if (field === 'pledgeCoin' && pairError) return pairError;
+		// Said once the field is left: "US" on its way to "USDT" is not wrong yet.
+		if ((field === 'loanCoin' || field === 'pledgeCoin') && listProblem[field] && form.focus !== field) return listProblem[field];
 		if (field === 'loanAmount' && !limits.ok) return limits.reason;
 		if (checked.ok) return undefined;
 		// An amount on its way (`1.` before `1.5`, `0` before `0.5`) is not wrong yet: said once the field is left.

@@ -1,6 +1,6 @@
 import {useCallback, useEffect} from 'react';
 import type {LoanCoinInfo, PledgeCoinInfo} from '../../api/loan-types.js';
-import type {CoinInfoState, CoinInfoStore} from '../../services/coin-info-store.js';
+import {coinsFromInfos, type CoinInfoState, type CoinInfoStore} from '../../services/coin-info-store.js';
 import {createStore} from '../../services/store.js';
 import {useStore} from '../../ui/use-store.js';
 
@@ -11,6 +11,8 @@ export interface CoinInfoLookup {
 	loan(coin: string): LoanCoinInfo | undefined;
 	/** A pledge coin's LTVs (its initial LTV gives the reference pledge of an estimate by loan amount). */
 	pledge(coin: string): PledgeCoinInfo | undefined;
+	/** Bitget's loanable (or pledgeable) coins, once read; undefined while loading, after an error, or without a store. */
+	coins(kind: 'loan' | 'pledge'): readonly string[] | undefined;
 	/** The read has answered (the infos, or an error): what is not known now will not be. */
 	settled: boolean;
 }
@@ -21,5 +23,6 @@ export function useCoinInfoLookup(store: CoinInfoStore | undefined): CoinInfoLoo
 	useEffect(() => store?.ensure(), [store]);
 	const loan = useCallback((coin: string) => (state.status === 'ready' ? state.infos.loanInfos.find((info) => info.coin === coin) : undefined), [state]);
 	const pledge = useCallback((coin: string) => (state.status === 'ready' ? state.infos.pledgeInfos.find((info) => info.coin === coin) : undefined), [state]);
-	return {loan, pledge, settled: store === undefined || state.status === 'ready' || state.status === 'error'};
+	const coins = useCallback((kind: 'loan' | 'pledge') => (state.status === 'ready' ? coinsFromInfos(state.infos, kind) : undefined), [state]);
+	return {loan, pledge, coins, settled: store === undefined || state.status === 'ready' || state.status === 'error'};
 }

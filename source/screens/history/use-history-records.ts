@@ -4,7 +4,7 @@ import {useEffect, useState} from 'react';
 import type {BitgetClient} from '../../api/client.js';
 import type {HistoryKind} from '../../api/loan-types.js';
 import {readHistoryWindow, type AnyHistoryRecord} from '../../operations/history-window.js';
-import type {CredentialsAccess} from '../../services/credentials-access.js';
+import {missingCredentials, type CredentialsAccess} from '../../services/credentials-access.js';
 
 export type AnyRecord = AnyHistoryRecord;
 
@@ -22,7 +22,8 @@ export function useHistoryRecords(client: BitgetClient, credentials: Credentials
 		setRead({status: 'loading', key});
 		void (async () => {
 			try {
-				await credentials.load();
+				const access = await credentials.load();
+				if (access.status !== 'ready') throw missingCredentials('reading your history', credentials.keychain.get(), access);
 				const {records, complete, unreadable} = await readHistoryWindow(client, kind, days, signal);
 				if (!signal.aborted) setRead({status: 'ready', key, records, complete, unreadable});
 			} catch (error) {

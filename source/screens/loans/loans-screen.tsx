@@ -12,6 +12,7 @@ import {ago} from '../../format/time.js';
 import {byRisk} from '../../loans/ltv.js';
 import {ErrorMessage} from '../../ui/components/error-message.js';
 import {Spinner} from '../../ui/components/spinner.js';
+import {MissingCredentialsError} from '../../api/errors.js';
 import {errorLine} from '../../format/describe-error.js';
 import {copyBinding, refreshBinding} from '../../ui/keys/shared-bindings.js';
 import type {Binding} from '../../ui/keys/binding.js';
@@ -52,9 +53,11 @@ export function LoansScreen({selected}: {selected?: string}) {
 	const failure = book.state.error;
 	const readAt = book.state.updatedAt;
 	useEffect(() => {
-		if (failure !== undefined) lastError.report('loans', `Loans: ${errorLine(failure)}`);
+		// Missing credentials are this screen's to say (the Credentials screen is where they go): not carried elsewhere.
+		if (failure !== undefined) lastError.report('loans', `Loans: ${errorLine(failure)}`, {untilLeft: failure instanceof MissingCredentialsError});
 		else if (readAt !== undefined) lastError.succeeded('loans');
 	}, [failure, readAt, lastError]);
+	useEffect(() => () => lastError.left('loans'), [lastError]);
 	const loans = book.state.loans ?? NO_LOANS;
 	const unreadable = book.state.unreadable ?? 0;
 	// The tickers are read with the loans (use-loan-book.ts): the prices stand beside the figures they were read with.

@@ -33,7 +33,7 @@ function sentValueWords(name: string, value: string): string {
 	return `${VALUE_WORDS[name] ?? sanitize(name)} ${VALUE_WORD[name]?.[value] ?? sanitize(value)}`;
 }
 
-const OUTCOME: Record<MoneyRecord['outcome'], string> = {done: '✓ done', refused: '✗ refused', unknown: '? outcome unknown', sending: '? no answer recorded'};
+const OUTCOME: Record<MoneyRecord['outcome'], string> = {done: '✓ done', refused: '✗ refused', 'not-sent': '✗ not sent', unknown: '? outcome unknown', sending: '? no answer recorded'};
 
 export function SentList({history, rows, theme}: {history: SentHistory; rows: number; theme: Theme}) {
 	if (history.status === 'off') return <Text wrap="truncate">No local history in this mode (the demo's requests are not kept).</Text>;
@@ -60,7 +60,7 @@ export function SentList({history, rows, theme}: {history: SentHistory; rows: nu
 					<Box key={record.id} flexDirection="column">
 						<Text wrap="truncate">
 							{localDateTimeWithOffset(record.time)}  {record.operation.padEnd(10)}
-							<Text color={record.outcome === 'done' ? theme.good : record.outcome === 'refused' ? theme.bad : theme.warn}>{OUTCOME[record.outcome]}</Text>
+							<Text color={record.outcome === 'done' ? theme.good : record.outcome === 'refused' || record.outcome === 'not-sent' ? theme.bad : theme.warn}>{OUTCOME[record.outcome]}</Text>
 							{record.orderId ? `  order ${sanitize(record.orderId)}` : ''}
 						</Text>
 						<Text dimColor wrap="truncate">

@@ -2,9 +2,8 @@
 // (Ctrl+R). One read at a time: a new one aborts the one before; leaving the screen aborts it too. Two signed GETs
 // per read, far inside the 10/s limits, and the tickers beside them.
 import {useCallback, useEffect, useReducer, useRef} from 'react';
-import {InputError} from '../../api/errors.js';
 import type {BitgetClient} from '../../api/client.js';
-import type {CredentialsAccess} from '../../services/credentials-access.js';
+import {missingCredentials, type CredentialsAccess} from '../../services/credentials-access.js';
 import {readPricesNow} from '../../ui/use-prices.js';
 import {initialLoanBook, loanBookReducer, type LoanBookState} from './book-reducer.js';
 
@@ -33,9 +32,7 @@ export function useLoanBook(client: BitgetClient, credentials: CredentialsAccess
 		void (async () => {
 			try {
 				const access = await credentials.load();
-				if (access.status !== 'ready') {
-					throw new InputError(`reading your loans needs credentials${access.status === 'none' && access.reason ? ` (${access.reason})` : ''}: enter them on the Credentials screen, or set BITGET_API_KEY, BITGET_SECRET_KEY and BITGET_PASSPHRASE`);
-				}
+				if (access.status !== 'ready') throw missingCredentials('reading your loans', credentials.keychain.get(), access);
 				// Loans are read one by one: one that cannot be read is left out and counted, not the whole list lost.
 				// The tickers with them: the prices the LTVs are projected from are this read's (ui/use-prices.ts).
 				const [page, debts, prices] = await Promise.all([

@@ -67,6 +67,16 @@ export function pairProblem(loanCoin: string, pledgeCoin: string): string | unde
 	return loanCoin === pledgeCoin ? SAME_COIN_MESSAGE : undefined;
 }
 
+/** Why a coin is not one Bitget lends (or takes as collateral), with the coins to try instead: those like it, else the
+ * first listed; undefined when it is listed, or when there is no list to judge by (`allowed` missing or empty). The
+ * Borrow wizard and the Estimate screen refuse with these words before asking the server anything. */
+export function coinListProblem(coin: string, kind: 'loan' | 'pledge', allowed: readonly string[] | undefined): string | undefined {
+	if (!allowed || allowed.length === 0 || allowed.includes(coin)) return undefined;
+	const like = suggestCoins(allowed, coin);
+	const others = like.length > 0 ? `did you mean ${like.join(', ')}?` : `Bitget takes ${allowed.slice(0, SUGGESTION_LIMIT).join(', ')}${allowed.length > SUGGESTION_LIMIT ? ', …' : ''}`;
+	return kind === 'loan' ? `${coin} is not a coin Bitget lends; ${others}` : `${coin} is not a coin Bitget takes as collateral; ${others}`;
+}
+
 /** Every coin of the symbol list with whether it trades now (in at least one online pair): coin fields suggest those first. */
 export function coinOptionsOf(records: readonly SymbolRecord[]): CoinOption[] {
 	const online = new Map<string, boolean>();

@@ -51,7 +51,9 @@ export function useMoneyPost<Request>(intentOf: (request: Request) => MoneyInten
 			if (!report) return;
 			if (outcome === 'done') lastError.succeeded(report.source);
 			else if (outcome === 'unknown') lastError.report(report.source, `${report.what(request)}: outcome unknown — check before sending again`);
-			else lastError.report(report.source, `${report.what(request)} refused: ${errorLine(error)}`, {untilLeft: true});
+			else if (outcome === 'refused') lastError.report(report.source, `${report.what(request)} refused: ${errorLine(error)}`, {untilLeft: true});
+			// Nothing left this machine: not a refusal ("Borrow not sent: could not reach api.bitget.com: host not found").
+			else lastError.report(report.source, `${report.what(request)} not sent: ${errorLine(error).replace(/^not sent: /i, '')}`, {untilLeft: true});
 		};
 		// The outcome and its top line are told in one place, in the same tick, so React draws both in one render.
 		let told = false;
