@@ -43,7 +43,8 @@ function bindingMissing(): string | undefined {
  * keychain there fails the run instead of passing it quietly.
  */
 export function keychainSkip(reason: string | undefined): string | undefined {
-	return process.env.CI ? undefined : reason;
+	const ci = process.env.CI;
+	return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0' ? undefined : reason;
 }
 
 /** Why a test of the installed binding cannot run here, or undefined (always undefined under CI). */
