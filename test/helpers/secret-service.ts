@@ -129,7 +129,11 @@ export async function startSecretService(options: SecretServiceOptions = {}): Pr
 			keyring = spawn('gnome-keyring-daemon', ['--foreground', '--unlock', '--components=secrets'], {env: daemonEnv, stdio: ['pipe', 'ignore', 'pipe']});
 			children.push(keyring);
 			keyring.stdin!.end('\n');
-			await waitForName(daemonEnv, 'org.freedesktop.secrets', keyring);
+			// Not installed (under CI a keychain test runs regardless): a clear failure, not an unhandled 'error' event.
+			const notStarted = new Promise<never>((_, reject) =>
+				keyring!.once('error', (error) => reject(new Error(`could not start gnome-keyring-daemon (${error.message}): apt-get install gnome-keyring`))),
+			);
+			await Promise.race([waitForName(daemonEnv, 'org.freedesktop.secrets', keyring), notStarted]);
 		}
 		const signal = (name: NodeJS.Signals) => {
 			if (keyring?.pid !== undefined) process.kill(keyring.pid, name);
