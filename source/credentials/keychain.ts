@@ -9,7 +9,7 @@ import type {Credentials} from '../api/types.js';
 import {checkSessionBus, type SessionBus} from './dbus.js';
 import {fromKeyringError, isKeyringProblem, keychainTimedOut, keyringIncomplete, keyringNotLoaded, malformedEntry} from './keychain-errors.js';
 import {keyringInChildProcess, probeKeyring, type KeyringApi} from './keyring-process.js';
-import {keytarItems, SecretToolTimeout, type KeytarItems, type KeytarItemsAccess} from './keytar-items.js';
+import {keytarItems, SecretToolMissing, SecretToolTimeout, type KeytarItems, type KeytarItemsAccess} from './keytar-items.js';
 import {KEYCHAIN_TIMEOUT_MS, timeBoundStore} from './timeout.js';
 import {CredentialsError, type CredentialStore} from './types.js';
 
@@ -106,26 +106,46 @@ function keyringStore(keyring: KeyringApi, old: KeytarItemsAccess, notice: (line
 		try {
 			return await call();
 		} catch (error) {
+			if (error instanceof SecretToolMissing) throw error;
 			throw error instanceof SecretToolTimeout ? keychainTimedOut(error.ms) : fromKeyringError(error);
+		}
+	};
+	/** The old item's content; undefined when there is none, or no way to look (said once, when it matters). */
+	const lookupOld = async (items: KeytarItems, profile: string, entry: string | null): Promise<string | undefined> => {
+		try {
+			return await onOld(() => items.lookup(KEYCHAIN_SERVICE, profile));
+		} catch (error) {
+			if (!(error instanceof SecretToolMissing)) throw error;
+			if (entry === null && !saidUnsearchable) {
+				saidUnsearchable = true;
+				notice(`No credentials for profile ${profile} in the OS keychain; ${error.message}.`);
+			}
+			return undefined;
+		}
+	};
+	/** Removes the old item where there is one; nothing to do without secret-tool (nothing could be found either). */
+	const removeOld = async (profile: string): Promise<boolean> => {
+		if (old.kind !== 'searchable') return false;
+		try {
+			return await onOld(() => old.items.remove(KEYCHAIN_SERVICE, profile));
+		} catch (error) {
+			if (error instanceof SecretToolMissing) return false;
+			throw error;
 		}
 	};
 	return {
 		async get(profile) {
 			const entry = await current(profile);
-			if (old.kind === 'unsearchable' && entry === null && !saidUnsearchable) {
-				saidUnsearchable = true;
-				notice(`No credentials for profile ${profile} in the OS keychain; ${old.reason}.`);
-			}
 			if (old.kind !== 'searchable') return entry === null ? undefined : parseEntry(entry, profile);
-			const previous = await onOld(() => old.items.lookup(KEYCHAIN_SERVICE, profile));
+			const previous = await lookupOld(old.items, profile, entry);
 			if (previous === undefined) return entry === null ? undefined : parseEntry(entry, profile);
 			if (entry !== null) {
 				// Both: the current item is the one login last wrote, so it wins; the old one would only confuse.
-				await onOld(() => old.items.remove(KEYCHAIN_SERVICE, profile));
+				await removeOld(profile);
 				notice(`Profile ${profile} had credentials in the OS keychain saved by an older loan-tui (through keytar) besides the current ones: kept the current ones, removed the older item.`);
 				return parseEntry(entry, profile);
 			}
-			await moveOldItem(old.items, profile, previous);
+			await moveOldItem(profile, previous);
 			notice(`Moved the credentials of profile ${profile} from the OS keychain item an older loan-tui saved (through keytar) to the current one, and removed the older item.`);
 			return parseEntry(previous, profile);
 		},
@@ -136,7 +156,7 @@ function keyringStore(keyring: KeyringApi, old: KeytarItemsAccess, notice: (line
 				throw fromKeyringError(error, [credentials.secretKey, credentials.passphrase]);
 			}
 			// An old item left beside would be moved over these at the next read: it goes now.
-			if (old.kind === 'searchable' && (await onOld(() => old.items.remove(KEYCHAIN_SERVICE, profile)))) {
+			if (await removeOld(profile)) {
 				notice(`Also removed the older keychain item of profile ${profile} (saved by an older loan-tui through keytar).`);
 			}
 		},
@@ -148,13 +168,13 @@ function keyringStore(keyring: KeyringApi, old: KeytarItemsAccess, notice: (line
 				throw fromKeyringError(error);
 			}
 			// Logout leaves no credentials behind, old items included.
-			const removedOld = old.kind === 'searchable' && (await onOld(() => old.items.remove(KEYCHAIN_SERVICE, profile)));
+			const removedOld = await removeOld(profile);
 			return removed || removedOld;
 		},
 	};
 
 	/** Writes the old item's content as the current item, checks it reads back the same, then removes the old one. */
-	async function moveOldItem(items: KeytarItems, profile: string, content: string): Promise<void> {
+	async function moveOldItem(profile: string, content: string): Promise<void> {
 		try {
 			await keyring.setPassword(KEYCHAIN_SERVICE, profile, content);
 		} catch (error) {
@@ -168,7 +188,7 @@ function keyringStore(keyring: KeyringApi, old: KeytarItemsAccess, notice: (line
 				`The older item is left where it was. Run loan-tui login${profile === 'default' ? '' : ` --profile ${profile}`} to store them again.`,
 			);
 		}
-		await onOld(() => items.remove(KEYCHAIN_SERVICE, profile));
+		await removeOld(profile);
 	}
 }
 

@@ -13,8 +13,6 @@
 // The secret travels only over secret-tool's stdout pipe (a lookup) or nowhere (a clear): never in argv, the
 // environment, a log or an error.
 import {execFile} from 'node:child_process';
-import {accessSync, constants} from 'node:fs';
-import {delimiter, join} from 'node:path';
 
 /** The old items of one platform; undefined where there is nothing to move (or no way to move it). */
 export interface KeytarItems {
@@ -24,28 +22,17 @@ export interface KeytarItems {
 	remove(service: string, account: string): Promise<boolean>;
 }
 
-/** Why old items cannot be looked for here (said once, when a profile has no current entry), or the way to them. */
-export type KeytarItemsAccess = {kind: 'none'} | {kind: 'unsearchable'; reason: string} | {kind: 'searchable'; items: KeytarItems};
+/** The way to old items, or none where there is nothing to move (or no way to move it). */
+export type KeytarItemsAccess = {kind: 'none'} | {kind: 'searchable'; items: KeytarItems};
 
 export interface KeytarItemsOptions {
 	platform: NodeJS.Platform;
 	timeoutMs: number;
-	/** Where to look for secret-tool; default the process's PATH. */
-	path?: string;
-	/** The environment secret-tool runs in (its D-Bus session bus); default the process's. */
-	env?: NodeJS.ProcessEnv;
 }
 
 export function keytarItems(options: KeytarItemsOptions): KeytarItemsAccess {
 	if (options.platform !== 'linux') return {kind: 'none'};
-	const secretTool = findOnPath('secret-tool', options.path ?? process.env.PATH ?? '');
-	if (!secretTool) {
-		return {
-			kind: 'unsearchable',
-			reason: 'credentials saved by an older loan-tui (through keytar) cannot be looked for without secret-tool (sudo apt-get install libsecret-tools)',
-		};
-	}
-	const run = (args: string[]) => runSecretTool(secretTool, args, options);
+	const run = (args: string[]) => runSecretTool(args, options.timeoutMs);
 	return {
 		kind: 'searchable',
 		items: {
@@ -66,11 +53,13 @@ export function keytarItems(options: KeytarItemsOptions): KeytarItemsAccess {
 	};
 }
 
-function runSecretTool(command: string, args: string[], options: KeytarItemsOptions): Promise<{code: number | null; stdout: string}> {
+/** secret-tool, found on PATH by the system as any command is, with the process's own environment (its bus). */
+function runSecretTool(args: string[], timeoutMs: number): Promise<{code: number | null; stdout: string}> {
 	return new Promise((resolve, reject) => {
-		const child = execFile(command, args, {env: options.env ?? process.env, timeout: options.timeoutMs, killSignal: 'SIGKILL', encoding: 'utf8', windowsHide: true}, (error, stdout) => {
+		const child = execFile('secret-tool', args, {timeout: timeoutMs, killSignal: 'SIGKILL', encoding: 'utf8', windowsHide: true}, (error, stdout) => {
 			const failure = error as (NodeJS.ErrnoException & {killed?: boolean; code?: unknown}) | null;
-			if (failure?.killed) reject(new SecretToolTimeout(options.timeoutMs));
+			if (failure?.killed) reject(new SecretToolTimeout(timeoutMs));
+			else if (failure?.code === 'ENOENT') reject(new SecretToolMissing());
 			else if (failure && typeof failure.code !== 'number') reject(new Error(`could not run secret-tool (${String(failure.code ?? failure.message)})`));
 			// Only the exit code: secret-tool's stderr is not passed on (it has no secret, but nothing of its is needed).
 			else resolve({code: failure ? (failure.code as unknown as number) : 0, stdout});
@@ -79,24 +68,18 @@ function runSecretTool(command: string, args: string[], options: KeytarItemsOpti
 	});
 }
 
+/** secret-tool is not installed: old items cannot be looked for (said once, when a profile has no current entry). */
+export class SecretToolMissing extends Error {
+	constructor() {
+		super('credentials saved by an older loan-tui (through keytar) cannot be looked for without secret-tool (sudo apt-get install libsecret-tools)');
+		this.name = 'SecretToolMissing';
+	}
+}
+
 /** secret-tool did not answer in time (a locked keyring waiting on a prompt, a stalled Secret Service). */
 export class SecretToolTimeout extends Error {
 	constructor(readonly ms: number) {
 		super(`secret-tool did not answer within ${ms} ms`);
 		this.name = 'SecretToolTimeout';
 	}
-}
-
-function findOnPath(command: string, path: string): string | undefined {
-	for (const dir of path.split(delimiter)) {
-		if (!dir) continue;
-		const candidate = join(dir, command);
-		try {
-			accessSync(candidate, constants.X_OK);
-			return candidate;
-		} catch {
-			// not here
-		}
-	}
-	return undefined;
 }

@@ -1,7 +1,7 @@
 import {describe, expect, it, vi} from 'vitest';
 import {fakeTimeouts, settleMicrotasks, track, untilReal} from '../helpers/clock.js';
 import {KEYCHAIN_SERVICE, openKeychain, parseEntry, serializeEntry, type KeychainOptions} from '../../source/credentials/keychain.js';
-import type {KeytarItemsAccess} from '../../source/credentials/keytar-items.js';
+import {SecretToolMissing, type KeytarItemsAccess} from '../../source/credentials/keytar-items.js';
 import {CredentialsError} from '../../source/credentials/types.js';
 
 const credentials = {apiKey: 'bg_unit_key_12345678', secretKey: 'S3cret-unit-9f2a', passphrase: 'Pass-unit-7c1e'};
@@ -288,13 +288,17 @@ describe('openKeychain (@napi-rs/keyring-backed store)', () => {
 
 		it('where old items cannot be searched (no secret-tool), a missing entry says so once; a found one says nothing', async () => {
 			const notices: string[] = [];
-			const unsearchable: KeytarItemsAccess = {kind: 'unsearchable', reason: 'credentials saved by an older loan-tui (through keytar) cannot be looked for without secret-tool (sudo apt-get install libsecret-tools)'};
+			const missingTool = async (): Promise<never> => Promise.reject(new SecretToolMissing());
+			const unsearchable: KeytarItemsAccess = {kind: 'searchable', items: {lookup: missingTool, remove: missingTool}};
 			const store = await open({default: fakeKeyring({entries: {'loan-tui/work': entry}}).api}, {keytarItems: unsearchable, onNotice: (line) => notices.push(line)});
 			expect(await store.get('work')).toEqual(credentials);
 			expect(notices).toEqual([]);
 			expect(await store.get('default')).toBeUndefined();
 			expect(await store.get('default')).toBeUndefined();
 			expect(notices).toEqual(['No credentials for profile default in the OS keychain; credentials saved by an older loan-tui (through keytar) cannot be looked for without secret-tool (sudo apt-get install libsecret-tools).']);
+			// Logout and login still work: there is simply no old item to remove.
+			expect(await store.delete('work')).toBe(true);
+			await store.set('work', credentials);
 		});
 	});
 });
