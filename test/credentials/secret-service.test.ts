@@ -240,6 +240,29 @@ describe('credentials in a real Secret Service (built CLI)', () => {
 		expect((await run(['logout', '--profile', 'tty'])).code).toBe(0);
 	});
 
+	it.skipIf(skip || tmuxMissing !== undefined)(named('the app moves an old keytar item too, and says so after the screen is restored, not across it', tmuxMissing), async () => {
+		await service.storeKeytar('app', JSON.stringify(workCredentials));
+		const env = Object.entries(sandbox.env(service.env)).map(([name, value]) => `${name}='${value}'`);
+		const terminal = Tmux.start(`env -i PATH='${process.env.PATH}' ${env.join(' ')} '${process.execPath}' '${CLI}' --profile app --base-url '${simulator.url}'`, {columns: 120});
+		try {
+			await terminal.waitFor('? this help');
+			await terminal.burst('6');
+			const credentialsScreen = await terminal.waitFor(masked(workCredentials.apiKey));
+			expect(credentialsScreen).not.toContain('Moved the credentials');
+			await terminal.burst('q');
+			const after = await terminal.waitFor(/EXIT=\d+/);
+			sandbox.outputs.push({code: null, stdout: after, stderr: ''});
+			// The pane wraps the line at its width: read it unwrapped.
+			expect(after.replace(/\n/g, '')).toContain('loan-tui: Moved the credentials of profile app from the OS keychain item an older loan-tui saved (through keytar) to the current one');
+			expect(after).not.toContain(workCredentials.secretKey);
+		} finally {
+			terminal.kill();
+		}
+		expect(JSON.parse((await service.lookup('app'))!)).toEqual(workCredentials);
+		expect(await service.lookupKeytar('app')).toBeUndefined();
+		expect((await run(['logout', '--profile', 'app'])).code).toBe(0);
+	});
+
 	it.skipIf(skip)(named('afterwards, no secret or passphrase in any output or any file the CLI could write'), async () => {
 		expect(sandbox.outputs.length).toBeGreaterThan(15);
 		const secrets = [defaultCredentials.secretKey, defaultCredentials.passphrase, workCredentials.secretKey, workCredentials.passphrase];
