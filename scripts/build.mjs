@@ -44,8 +44,9 @@ export async function splitBuildOptions(options = {}) {
 		splitting: true,
 		chunkNames: '[name]-[hash]',
 		format: 'esm',
-		// keytar is a native addon, loaded lazily from node_modules only on paths that need the keychain.
-		external: ['keytar'],
+		// @napi-rs/keyring is a native addon, loaded lazily from node_modules (by the keychain's helper process) only on
+		// paths that need the keychain.
+		external: ['@napi-rs/keyring'],
 		// Ink imports react-devtools-core only in dev mode; never bundle it.
 		alias: {'react-devtools-core': './scripts/empty-module.mjs'},
 		// CommonJS dependencies (react) call require() for Node built-ins; give every ES-module chunk one.

@@ -38,6 +38,8 @@ export async function runApp(config: Config, out: Output, hooks: RunHooks = {}):
 	let session: Promise<Session | undefined> | undefined;
 	/** The services could not be made (the demo's simulator): reported after the screen is restored. */
 	let failure: unknown;
+	/** What the keychain did on its own (an old keytar item moved): said after the screen is restored, not across it. */
+	const keychainNotices: string[] = [];
 
 	// After the first frame with working keys is on the screen: the session and services, then the other screens.
 	let over = false;
@@ -46,7 +48,7 @@ export async function runApp(config: Config, out: Output, hooks: RunHooks = {}):
 		hooks.beforeServices?.((line) => {
 			if (debug) out.stderr.write(`debug: ${line}\n`);
 		});
-		const started = import('./start-services.js').then(({startServices}) => startServices({...config, debug}, out, shell));
+		const started = import('./start-services.js').then(({startServices}) => startServices({...config, debug}, out, shell, (line) => keychainNotices.push(line)));
 		session = started.then(
 			(result) => {
 				services = result.services;
@@ -120,6 +122,7 @@ export async function runApp(config: Config, out: Output, hooks: RunHooks = {}):
 		await services?.money?.settled(SIGNAL_SETTLE_MS);
 		await (await session)?.close().catch(() => undefined);
 	}
+	if (keychainNotices.length > 0) out.stderr.write(`${keychainNotices.map((line) => `loan-tui: ${line}`).join('\n')}\n`);
 	if (failure !== undefined) return reportFailure(out, failure, config.debug);
 	// After the terminal is restored, so the line stays in the shell: a money POST interrupted on the way out.
 	// Every outcome that stayed unknown this session, whether interrupted or answered unclearly: exit 3.

@@ -1,4 +1,4 @@
-// Linux only: is there a D-Bus session bus for libsecret to reach the Secret Service through? Checked before any keytar
+// Linux only: is there a D-Bus session bus to reach the Secret Service through? Checked before any keychain
 // call, so a missing bus is a clear message within milliseconds, and GLib never falls back to its X11
 // autolaunch (which fails anyway without a display, after creating ~/.cache).
 import {connect} from 'node:net';

@@ -5,11 +5,11 @@ import {CredentialsError} from './types.js';
 
 const ENVIRONMENT_ALTERNATIVE = `Or set ${CREDENTIAL_VARIABLES.apiKey}, ${CREDENTIAL_VARIABLES.secretKey} and ${CREDENTIAL_VARIABLES.passphrase} in the environment instead (they take precedence over the keychain).`;
 
-/** What stands in the way of the keychain, most basic first: keytar, the bus, the Secret Service, the keyring. */
+/** What stands in the way of the keychain, most basic first: the binding, the bus, the Secret Service, the keyring. */
 export type KeychainProblem =
-	| 'keytar-missing'
-	| 'keytar-unloadable'
-	| 'keytar-incomplete'
+	| 'keyring-missing'
+	| 'keyring-unloadable'
+	| 'keyring-incomplete'
 	| 'no-bus'
 	| 'bus-unreachable'
 	| 'no-secret-service'
@@ -32,50 +32,46 @@ export class KeychainUnavailableError extends CredentialsError {
 	}
 }
 
-/** keytar itself cannot be had: nothing further along (the bus, the Secret Service) matters until that is fixed. */
-export function isKeytarProblem(error: unknown): error is KeychainUnavailableError {
-	return error instanceof KeychainUnavailableError && error.problem.startsWith('keytar-');
+/** The keychain binding itself cannot be had: nothing further along (the bus, the Secret Service) matters until that
+ * is fixed. */
+export function isKeyringProblem(error: unknown): error is KeychainUnavailableError {
+	return error instanceof KeychainUnavailableError && error.problem.startsWith('keyring-');
 }
 
 function unavailable(problem: KeychainProblem, reason: string, remedy: string): CredentialsError {
 	return new KeychainUnavailableError(problem, reason, remedy);
 }
 
-const BUILD_TOOLS = 'on Linux: sudo apt-get install libsecret-1-dev build-essential, or on Fedora sudo dnf install libsecret-devel gcc-c++';
+const REINSTALL = 'Reinstall loan-tui with its optional dependencies (npm install -g loan-tui, without --omit=optional or --no-optional)';
 
 /**
- * Why importing keytar failed, from the error's code and first line; `location` is where keytar was looked for
- * (its file URL), to say where to rebuild it.
+ * Why importing @napi-rs/keyring failed, from the error's code and first line; `location` is where it was looked
+ * for (its file URL), to say where to reinstall it. It ships prebuilt, one package per platform: nothing to build.
  */
-export function keytarNotLoaded(detail: string, code: string | undefined, location?: string): CredentialsError {
+export function keyringNotLoaded(detail: string, code: string | undefined, location?: string): CredentialsError {
+	// The binding's JavaScript is there but not its binary for this platform (an optional per-platform package).
+	const noBinary = /Cannot find native binding|Failed to load native binding/.test(detail);
 	const notFound = code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND' || /Cannot find (package|module)/.test(detail);
-	// keytar's JavaScript is there but its native part was never built (or was deleted).
-	const unbuilt = /keytar\.node/.test(detail);
-	if (notFound && !unbuilt) {
+	if (notFound && !noBinary) {
 		return unavailable(
-			'keytar-missing',
-			'the keytar module is not installed (it is optional: its build needs libsecret, and was skipped or failed)',
-			`Install libsecret and a compiler (${BUILD_TOOLS}), then reinstall loan-tui so keytar builds (npm install -g loan-tui).`,
+			'keyring-missing',
+			'the keychain module (@napi-rs/keyring) is not installed (it is an optional dependency, and was left out)',
+			`${REINSTALL}.`,
 		);
 	}
-	const where = keytarFolder(location);
-	const inFolder = where ? ` in ${where}` : " in loan-tui's folder";
-	if (/libsecret-1\.so/.test(detail)) {
-		return unavailable(
-			'keytar-unloadable',
-			`the keytar module cannot be loaded: libsecret is missing (${detail})`,
-			'Install libsecret (sudo apt-get install libsecret-1-0, or sudo dnf install libsecret).',
-		);
-	}
+	const where = keyringFolder(location);
+	const inFolder = where ? ` (in ${where}: npm install @napi-rs/keyring)` : '';
 	return unavailable(
-		'keytar-unloadable',
-		unbuilt ? 'the keytar module is installed but its native part was not built' : `the keytar module is installed but cannot be loaded (${detail})`,
-		`Rebuild it for this Node.js: install libsecret and a compiler (${BUILD_TOOLS}), then run npm rebuild keytar${inFolder}.`,
+		'keyring-unloadable',
+		noBinary
+			? `the keychain module (@napi-rs/keyring) has no binary for this system (${process.platform}-${process.arch}): its per-platform package is missing`
+			: `the keychain module (@napi-rs/keyring) is installed but cannot be loaded (${detail})`,
+		`${REINSTALL}${inFolder}; the binary comes prebuilt from the npm registry, nothing is compiled.`,
 	);
 }
 
-/** The folder holding node_modules/keytar, where `npm rebuild keytar` is run. */
-function keytarFolder(location: string | undefined): string | undefined {
+/** The folder holding node_modules/@napi-rs/keyring, where it is reinstalled. */
+function keyringFolder(location: string | undefined): string | undefined {
 	if (!location) return undefined;
 	let path = location;
 	try {
@@ -83,12 +79,12 @@ function keytarFolder(location: string | undefined): string | undefined {
 	} catch {
 		// a plain path already
 	}
-	const at = path.lastIndexOf('/node_modules/keytar/');
+	const at = path.lastIndexOf('/node_modules/@napi-rs/keyring/');
 	return at > 0 ? path.slice(0, at) : undefined;
 }
 
-export function keytarIncomplete(): CredentialsError {
-	return unavailable('keytar-incomplete', 'the keytar module loaded but lacks getPassword/setPassword/deletePassword', 'Reinstall loan-tui to get a working keytar (npm install -g loan-tui).');
+export function keyringIncomplete(): CredentialsError {
+	return unavailable('keyring-incomplete', 'the keychain module (@napi-rs/keyring) loaded but lacks AsyncEntry', `${REINSTALL}.`);
 }
 
 export function noSessionBus(): CredentialsError {
@@ -135,6 +131,15 @@ export function keychainTimedOut(ms: number): CredentialsError {
 	);
 }
 
+/** The Secret Service client gave up waiting for a reply of its own accord, before the deadline. */
+function keychainNoReply(): CredentialsError {
+	return unavailable(
+		'timeout',
+		'the keychain did not answer (a locked keyring waiting for an unlock prompt nobody can see, or a Secret Service that is stuck)',
+		'Unlock the keyring (log in to the desktop, or use your keyring manager) and try again; if it is unlocked, restart the Secret Service (such as gnome-keyring-daemon).',
+	);
+}
+
 function keychainFailed(detail: string): CredentialsError {
 	return unavailable('failed', `the keychain reported an error: ${detail}`, 'Check that the Secret Service / keychain works (secret-tool can test it).');
 }
@@ -147,14 +152,16 @@ export function malformedEntry(profile: string): CredentialsError {
 	);
 }
 
-/** A rejection from keytar (libsecret, Keychain Services or the Windows Credential Manager) as a CredentialsError. */
-export function fromKeytarError(error: unknown, secrets: readonly string[] = []): CredentialsError {
+/** A rejection from the binding (Secret Service, Keychain Services or the Windows Credential Manager) as a CredentialsError. */
+export function fromKeyringError(error: unknown, secrets: readonly string[] = []): CredentialsError {
 	if (error instanceof CredentialsError) return error;
 	const raw = error instanceof Error ? error.message : String(error);
 	if (/autolaunch|\$DISPLAY|dbus-launch/i.test(raw)) return noSessionBus();
 	if (/org\.freedesktop\.secrets|ServiceUnknown|not provided by any \.service files|NameHasNoOwner/i.test(raw)) return noSecretService();
 	if (/could not connect|connection refused|connection reset|disconnected|broken pipe/i.test(raw)) return sessionBusUnreachable(undefined, firstLine(raw));
-	if (/locked|unlock|prompt|dismissed|cancel/i.test(raw)) return keyringLocked();
+	// libdbus's own reply timeout, as the Rust keyring reports it ("... the message bus security policy blocked the reply ...").
+	if (/Did not receive a reply|NoReply/i.test(raw)) return keychainNoReply();
+	if (/\blocked\b|unlock|prompt|dismissed|cancel/i.test(raw)) return keyringLocked();
 	if (/Object does not exist at path .*collection|no such (object|collection)|default collection/i.test(raw)) return noDefaultKeyring();
 	return keychainFailed(redact(firstLine(raw), secrets));
 }

@@ -71,7 +71,7 @@ export interface Config {
 	/** BITGET_API_KEY, BITGET_SECRET_KEY, BITGET_PASSPHRASE: all three or none (a partial set is refused here).
 	 * Secret: never printed, logged or put in a message. */
 	credentials: KnownEnvironmentCredentials;
-	/** Where libsecret would find the D-Bus session bus (credentials/dbus.ts checks it before loading keytar). */
+	/** Where the Secret Service client would find the D-Bus session bus (credentials/dbus.ts checks it before loading the keychain binding). */
 	sessionBus: SessionBus;
 	/** The environment a program loan-tui starts gets (`watch --exec`): this one without the credential variables. */
 	childEnvironment: Environment;

@@ -24,7 +24,7 @@ export interface Session {
 	debug?: (line: string) => void;
 	/** Credentials for a signed request: demo ones, the environment, or the OS keychain. */
 	requireCredentials(): Promise<ResolvedCredentials>;
-	/** The OS keychain, opened now (keytar loads only here). */
+	/** The OS keychain, opened now (@napi-rs/keyring loads only here). */
 	openKeychain(): Promise<CredentialStore>;
 	/** Remembers for shell completion what this run read (state/completion-cache.ts; the demo apart, order ids per
 	 * profile). Never throws, never a secret. */
@@ -32,7 +32,13 @@ export interface Session {
 	close(): Promise<void>;
 }
 
-export async function openSession(config: Config, out: Output): Promise<Session> {
+export interface SessionOptions {
+	/** Where what the keychain did on its own is said (an old keytar item moved); default a line on stderr. The app
+	 * keeps these lines until the terminal is restored, so they do not tear its screen. */
+	keychainNotice?: (line: string) => void;
+}
+
+export async function openSession(config: Config, out: Output, options: SessionOptions = {}): Promise<Session> {
 	// The request log carries server text (error messages): sanitised like every other line a terminal may show.
 	const debug = config.debug ? (line: string) => out.stderr.write(`debug: ${sanitize(line)}\n`) : undefined;
 	let baseUrl = config.baseUrl;
@@ -49,7 +55,9 @@ export async function openSession(config: Config, out: Output): Promise<Session>
 		closeSimulator = () => simulator.close();
 		demoCredentials = {credentials: DEMO_CREDENTIALS, source: 'demo', profile: config.profile};
 	}
-	const keychain = () => openKeychain({sessionBus: config.sessionBus});
+	// What the keychain did on its own (credentials saved through keytar moved to the current item) is said.
+	const onNotice = options.keychainNotice ?? ((line: string) => void out.stderr.write(`loan-tui: ${line}\n`));
+	const keychain = () => openKeychain({sessionBus: config.sessionBus, onNotice});
 	// Environment credentials are free to read, so a lookup is signed when they exist; the keychain waits until needed.
 	const known = demoCredentials ?? (await resolveCredentials({environment: config.credentials, profile: config.profile}));
 	const client: BitgetClient = new BitgetClient({
@@ -93,7 +101,7 @@ export async function openSession(config: Config, out: Output): Promise<Session>
 		debug,
 		remember,
 		async requireCredentials() {
-			// The keychain is opened (and keytar loaded) only here, when a signed request actually needs credentials.
+			// The keychain is opened (and @napi-rs/keyring loaded) only here, when a signed request actually needs credentials.
 			let resolved: ResolvedCredentials | undefined;
 			try {
 				resolved = known ?? (await resolveCredentials({environment: config.credentials, profile: config.profile, openStore: keychain}));

@@ -68,7 +68,7 @@ export function createCredentialsAccess(options: CredentialsAccessOptions): Cred
 	const keychain = createStore<KeychainStatus>(openStore ? {status: 'unknown'} : {status: 'absent'});
 	if (fixed) client.setCredentials(fixed.credentials);
 	// Whether the keychain could be used, noted at each use: once it cannot, that stays so for the run (the causes,
-	// a missing keytar or bus, outlive a retry), and the screens stop offering to save in it.
+	// a missing keychain module or bus, outlive a retry), and the screens stop offering to save in it.
 	const noteAvailable = () => keychain.set((previous) => (previous.status === 'available' ? previous : {status: 'available'}));
 	const noteFailure = (error: unknown) => {
 		if (error instanceof KeychainUnavailableError) keychain.set({status: 'unavailable', reason: error.reason, remedy: error.hint});

@@ -9,16 +9,18 @@ import {fileURLToPath} from 'node:url';
 import {afterAll, afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {CLI, type CliResult} from '../helpers/cli.js';
 import {cliSandbox, listTree, type CliSandbox} from '../helpers/cli-sandbox.js';
-import {SECRET_SERVICE_UNAVAILABLE, startSecretService, type SecretService} from '../helpers/secret-service.js';
+import {keychainSkip, SECRET_SERVICE_UNAVAILABLE, startSecretService, type SecretService} from '../helpers/secret-service.js';
 
-const HOOK = fileURLToPath(new URL('../helpers/keytar-hook.mjs', import.meta.url));
+const HOOK = fileURLToPath(new URL('../helpers/keyring-hook.mjs', import.meta.url));
 const secret = `S3cret-${randomBytes(6).toString('hex')}`;
 const passphrase = `Pass-${randomBytes(6).toString('hex')}`;
 const input = `bg_nokeychain_0123456789\n${secret}\n${passphrase}\n`;
 const notLinux = process.platform !== 'linux' ? 'the D-Bus checks are Linux-only' : undefined;
-const DBUS_RUN_SESSION_MISSING = ['dbus-run-session', 'gnome-keyring-daemon'].some((command) => spawnSync('sh', ['-c', `command -v ${command}`]).status !== 0)
-	? 'needs dbus-run-session and gnome-keyring-daemon (apt-get install dbus gnome-keyring)'
-	: undefined;
+const DBUS_RUN_SESSION_MISSING = keychainSkip(
+	['dbus-run-session', 'gnome-keyring-daemon'].some((command) => spawnSync('sh', ['-c', `command -v ${command}`]).status !== 0)
+		? 'no Secret Service: gnome-keyring/dbus-run-session not installed (apt-get install dbus gnome-keyring)'
+		: undefined,
+);
 
 /** A command other than the CLI, with the sandbox's environment, its output kept. */
 function runCommand(command: string, args: string[], options: {env: NodeJS.ProcessEnv; input: string}): Promise<CliResult> {
@@ -95,34 +97,35 @@ describe('no usable keychain (built CLI)', () => {
 		}
 	});
 
-	it('keytar not installed', async () => {
-		// DISPLAY lets the D-Bus check pass (libsecret could autolaunch a bus), so the failure is keytar's own.
-		const env = {DISPLAY: ':99', NODE_OPTIONS: `--import=${HOOK}`, LOAN_TUI_TEST_KEYTAR: 'missing'};
-		expectClearFailure(await sandbox.run(['login', '--stdin'], {input, env}), /the keytar module is not installed/);
+	it('@napi-rs/keyring not installed', async () => {
+		// DISPLAY lets the D-Bus check pass, so the failure is the binding's own.
+		const env = {DISPLAY: ':99', NODE_OPTIONS: `--import=${HOOK}`, LOAN_TUI_TEST_KEYRING: 'missing'};
+		expectClearFailure(await sandbox.run(['login', '--stdin'], {input, env}), /the keychain module \(@napi-rs\/keyring\) is not installed/);
 		const whoami = await sandbox.run(['whoami'], {env});
-		expectClearFailure(whoami, /the keytar module is not installed/);
-		expect(whoami.stderr).toContain('libsecret-1-dev');
+		expectClearFailure(whoami, /the keychain module \(@napi-rs\/keyring\) is not installed/);
+		expect(whoami.stderr).toContain('npm install -g loan-tui, without --omit=optional');
+		// Nothing to build any more: no compiler, no libsecret headers.
+		expect(whoami.stderr).not.toMatch(/libsecret-1-dev|build-essential|rebuild/);
 	});
 
-	it('keytar not installed and no D-Bus session either: keytar is named first (no bus would help without it)', async () => {
-		const env = {NODE_OPTIONS: `--import=${HOOK}`, LOAN_TUI_TEST_KEYTAR: 'missing', DBUS_SESSION_BUS_ADDRESS: ''};
+	it('@napi-rs/keyring not installed and no D-Bus session either: the binding is named first (no bus would help without it)', async () => {
+		const env = {NODE_OPTIONS: `--import=${HOOK}`, LOAN_TUI_TEST_KEYRING: 'missing', DBUS_SESSION_BUS_ADDRESS: ''};
 		for (const args of [['login', '--stdin'], ['whoami'], ['logout']]) {
 			const result = await sandbox.run(args, {input, env});
-			expectClearFailure(result, /the keytar module is not installed/);
+			expectClearFailure(result, /the keychain module \(@napi-rs\/keyring\) is not installed/);
 			expect(result.stderr, args.join(' ')).not.toMatch(/D-Bus|dbus/i);
-			expect(result.stderr).toMatch(/libsecret-1-dev .*reinstall loan-tui/);
+			expect(result.stderr).toMatch(/Reinstall loan-tui with its optional dependencies/);
 		}
 	});
 
-	it('keytar installed without its native part: says so, and where to run npm rebuild keytar', async () => {
-		const env = {NODE_OPTIONS: `--import=${HOOK}`, LOAN_TUI_TEST_KEYTAR: 'unbuilt'};
+	it('@napi-rs/keyring installed without its per-platform binary: says so, and where to reinstall it', async () => {
+		const env = {NODE_OPTIONS: `--import=${HOOK}`, LOAN_TUI_TEST_KEYRING: 'nobinary'};
 		const result = await sandbox.run(['whoami'], {env});
-		expectClearFailure(result, /the keytar module is installed but its native part was not built/);
+		expectClearFailure(result, /the keychain module \(@napi-rs\/keyring\) has no binary for this system/);
 		expect(result.stderr).not.toMatch(/D-Bus/);
-		// The folder whose node_modules holds keytar (node_modules may be a link: its real place).
+		// The folder whose node_modules holds the binding (node_modules may be a link: its real place).
 		const root = dirname(realpathSync(fileURLToPath(new URL('../../node_modules', import.meta.url))));
-		expect(result.stderr).toMatch(/libsecret-1-dev/);
-		expect(result.stderr).toContain(`npm rebuild keytar in ${root}.`);
+		expect(result.stderr).toContain(`(in ${root}: npm install @napi-rs/keyring)`);
 	});
 
 	describe('a D-Bus session without a Secret Service', () => {
@@ -160,11 +163,11 @@ describe.skipIf(notLinux ?? DBUS_RUN_SESSION_MISSING)(`the way out that "no D-Bu
 	});
 });
 
-describe('keytar is loaded only where credentials are needed (built CLI)', () => {
+describe('@napi-rs/keyring is loaded only where credentials are needed (built CLI)', () => {
 	const sandbox = cliSandbox();
 	afterAll(() => sandbox.remove());
-	const marker = join(sandbox.root, 'keytar-marker');
-	const env = {DISPLAY: ':99', NODE_OPTIONS: `--import=${HOOK}`, LOAN_TUI_TEST_KEYTAR: 'spy', LOAN_TUI_TEST_KEYTAR_MARKER: marker};
+	const marker = join(sandbox.root, 'keyring-marker');
+	const env = {DISPLAY: ':99', NODE_OPTIONS: `--import=${HOOK}`, LOAN_TUI_TEST_KEYRING: 'spy', LOAN_TUI_TEST_KEYRING_MARKER: marker};
 	const credentials = {BITGET_API_KEY: 'bg_env_key_0123456789', BITGET_SECRET_KEY: secret, BITGET_PASSPHRASE: passphrase};
 
 	it('never for --help, --version, symbols, estimate, --demo borrow and whoami, or environment credentials', async () => {
@@ -188,7 +191,7 @@ describe('keytar is loaded only where credentials are needed (built CLI)', () =>
 	it('but for whoami from the keychain (the control: the spy does see a load)', async () => {
 		const result = await sandbox.run(['whoami'], {env});
 		expect(result.code).toBe(2);
-		expect(result.stderr).toContain('the keytar module loaded but lacks getPassword');
+		expect(result.stderr).toContain('the keychain module (@napi-rs/keyring) loaded but lacks AsyncEntry');
 		expect(existsSync(marker)).toBe(true);
 	});
 });

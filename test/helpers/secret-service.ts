@@ -6,6 +6,7 @@
 // Both daemons run in the foreground as children of the test process, so stop() kills them by pid and reaps them.
 import {type ChildProcess, execFile, spawn} from 'node:child_process';
 import {accessSync, constants, mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {createRequire} from 'node:module';
 import {tmpdir} from 'node:os';
 import {delimiter, join} from 'node:path';
 import {promisify} from 'node:util';
@@ -24,22 +25,57 @@ function onPath(command: string): boolean {
 }
 
 const REQUIRED = ['dbus-daemon', 'dbus-send', 'gnome-keyring-daemon', 'secret-tool'];
-const missing = process.platform === 'linux' ? REQUIRED.filter((command) => !onPath(command)) : ['Linux'];
+const missing = REQUIRED.filter((command) => !onPath(command));
 
-/** Why Secret Service tests cannot run here, or undefined when they can. */
-export const SECRET_SERVICE_UNAVAILABLE: string | undefined =
-	missing.length === 0 ? undefined : `needs ${missing.join(', ')} (apt-get install dbus gnome-keyring libsecret-tools)`;
+/** The keychain binding cannot be loaded here (installed with --omit=optional, or no binary for this system). */
+function bindingMissing(): string | undefined {
+	try {
+		createRequire(import.meta.url)('@napi-rs/keyring');
+		return undefined;
+	} catch (error) {
+		return `@napi-rs/keyring cannot be loaded (${(error instanceof Error ? error.message : String(error)).split('\n')[0]}): run npm ci`;
+	}
+}
+
+/**
+ * A keychain test's skip reason where it cannot run here, or undefined when it runs. Outside CI a machine without the
+ * tools skips with the reason (one line, in the test's name); under CI (CI set) nothing is skipped, so a missing
+ * keychain there fails the run instead of passing it quietly.
+ */
+export function keychainSkip(reason: string | undefined): string | undefined {
+	const ci = process.env.CI;
+	return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0' ? undefined : reason;
+}
+
+/** Why a test of the installed binding cannot run here, or undefined (always undefined under CI). */
+export const KEYRING_BINDING_MISSING: string | undefined = keychainSkip(bindingMissing());
+
+/** Why Secret Service tests cannot run here, or undefined when they can (always undefined under CI). */
+export const SECRET_SERVICE_UNAVAILABLE: string | undefined = keychainSkip(
+	process.platform !== 'linux'
+		? 'no Secret Service: these tests need Linux'
+		: missing.length > 0
+			? `no Secret Service: ${missing.join(', ')} not installed (apt-get install dbus gnome-keyring libsecret-tools)`
+			: bindingMissing(),
+);
 
 export interface SecretService {
 	/** The bus for a client: DBUS_SESSION_BUS_ADDRESS. */
 	readonly env: {DBUS_SESSION_BUS_ADDRESS: string};
 	/** Holds the bus socket and the keyring's files (outside any directory a test scans). */
 	readonly root: string;
-	/** `secret-tool lookup service loan-tui account <profile>`: the stored entry, or undefined. */
+	/** `secret-tool lookup service loan-tui username <profile>`: the entry as @napi-rs/keyring stores it, or undefined. */
 	lookup(profile: string): Promise<string | undefined>;
-	/** `secret-tool store`: writes an entry as another program could (the value goes over stdin), under keytar's
-	 * schema (org.freedesktop.Secret.Generic), without which keytar's lookups do not match it. */
+	/** `secret-tool lookup service loan-tui account <profile>`: an item as keytar stored it, or undefined. */
+	lookupKeytar(profile: string): Promise<string | undefined>;
+	/** `secret-tool store`: writes an entry as another program could (the value goes over stdin), with the attributes
+	 * @napi-rs/keyring looks up (service, username). */
 	store(profile: string, value: string): Promise<void>;
+	/** Writes an item exactly as keytar 7.9 did (an older loan-tui): label loan-tui/<profile>, keytar's schema
+	 * (org.freedesktop.Secret.Generic), attributes service=loan-tui and account=<profile>. */
+	storeKeytar(profile: string, value: string): Promise<void>;
+	/** How many items have all these attributes (`secret-tool search --all`). */
+	count(attributes: Record<string, string>): Promise<number>;
 	/** SIGSTOP / SIGCONT the keyring daemon, to play a Secret Service that never answers. */
 	freeze(): void;
 	thaw(): void;
@@ -93,7 +129,11 @@ export async function startSecretService(options: SecretServiceOptions = {}): Pr
 			keyring = spawn('gnome-keyring-daemon', ['--foreground', '--unlock', '--components=secrets'], {env: daemonEnv, stdio: ['pipe', 'ignore', 'pipe']});
 			children.push(keyring);
 			keyring.stdin!.end('\n');
-			await waitForName(daemonEnv, 'org.freedesktop.secrets', keyring);
+			// Not installed (under CI a keychain test runs regardless): a clear failure, not an unhandled 'error' event.
+			const notStarted = new Promise<never>((_, reject) =>
+				keyring!.once('error', (error) => reject(new Error(`could not start gnome-keyring-daemon (${error.message}): apt-get install gnome-keyring`))),
+			);
+			await Promise.race([waitForName(daemonEnv, 'org.freedesktop.secrets', keyring), notStarted]);
 		}
 		const signal = (name: NodeJS.Signals) => {
 			if (keyring?.pid !== undefined) process.kill(keyring.pid, name);
@@ -101,23 +141,20 @@ export async function startSecretService(options: SecretServiceOptions = {}): Pr
 		return {
 			env: {DBUS_SESSION_BUS_ADDRESS: address},
 			root,
-			async lookup(profile) {
-				try {
-					const {stdout} = await run('secret-tool', ['lookup', 'service', 'loan-tui', 'account', profile], {env: daemonEnv, timeout: 5_000});
-					return stdout === '' ? undefined : stdout;
-				} catch (error) {
-					// secret-tool exits 1 when there is no such item.
-					if ((error as {code?: unknown}).code === 1) return undefined;
+			lookup: (profile) => lookup(daemonEnv, ['service', 'loan-tui', 'username', profile]),
+			lookupKeytar: (profile) => lookup(daemonEnv, ['service', 'loan-tui', 'account', profile]),
+			store: (profile, value) => store(daemonEnv, `loan-tui/${profile}`, ['service', 'loan-tui', 'username', profile], value),
+			storeKeytar: (profile, value) => store(daemonEnv, `loan-tui/${profile}`, ['xdg:schema', 'org.freedesktop.Secret.Generic', 'service', 'loan-tui', 'account', profile], value),
+			async count(attributes) {
+				const pairs = Object.entries(attributes).flat();
+				const {stdout} = await run('secret-tool', ['search', '--all', ...pairs], {env: daemonEnv, timeout: 5_000}).catch((error: {code?: unknown; stdout?: string}) => {
+					// secret-tool exits 1 when nothing matches.
+					if (error.code === 1) return {stdout: ''};
 					throw error;
-				}
+				});
+				// Each item starts with its object path in brackets ("[/1]" or the full path) on stdout; its attributes go to stderr.
+				return stdout.split('\n').filter((line) => /^\[\//.test(line)).length;
 			},
-			store: (profile, value) =>
-				new Promise<void>((resolve, reject) => {
-					const child = execFile('secret-tool', ['store', '--label', `loan-tui/${profile}`, 'xdg:schema', 'org.freedesktop.Secret.Generic', 'service', 'loan-tui', 'account', profile], {env: daemonEnv, timeout: 5_000}, (error) =>
-						error ? reject(error) : resolve(),
-					);
-					child.stdin!.end(value);
-				}),
 			freeze: () => signal('SIGSTOP'),
 			thaw: () => signal('SIGCONT'),
 			stop,
@@ -126,6 +163,24 @@ export async function startSecretService(options: SecretServiceOptions = {}): Pr
 		await stop();
 		throw error;
 	}
+}
+
+async function lookup(env: NodeJS.ProcessEnv, attributes: string[]): Promise<string | undefined> {
+	try {
+		const {stdout} = await run('secret-tool', ['lookup', ...attributes], {env, timeout: 5_000});
+		return stdout === '' ? undefined : stdout;
+	} catch (error) {
+		// secret-tool exits 1 when there is no such item.
+		if ((error as {code?: unknown}).code === 1) return undefined;
+		throw error;
+	}
+}
+
+function store(env: NodeJS.ProcessEnv, label: string, attributes: string[], value: string): Promise<void> {
+	return new Promise<void>((resolve, reject) => {
+		const child = execFile('secret-tool', ['store', '--label', label, ...attributes], {env, timeout: 5_000}, (error) => (error ? reject(error) : resolve()));
+		child.stdin!.end(value);
+	});
 }
 
 function firstLine(child: ChildProcess, name: string): Promise<string> {

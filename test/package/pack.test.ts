@@ -24,8 +24,29 @@ describe('the published package', () => {
 		const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 		expect(manifest.bin).toEqual({'loan-tui': 'dist/cli.js'});
 		expect(manifest.dependencies ?? {}).toEqual({});
-		expect(Object.keys(manifest.optionalDependencies)).toEqual(['keytar']);
+		// The keychain binding: prebuilt per platform (its own optional packages), no install script.
+		expect(Object.keys(manifest.optionalDependencies)).toEqual(['@napi-rs/keyring']);
 		writeFileSync(join(work, 'tarball'), packed!.filename);
+	});
+
+	it('its package.json runs nothing at install, and no script names a file the tarball lacks', () => {
+		const [packed] = JSON.parse(npm(['pack', '--dry-run', '--json', '--ignore-scripts'], root)) as Array<{files: Array<{path: string}>}>;
+		const shipped = new Set(packed!.files.map((file) => file.path));
+		// The packed package.json is the one on disk (npm pack ships it as it is).
+		const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {scripts?: Record<string, string>}).scripts ?? {};
+		// What npm itself runs for whoever installs the package (a global install included): nothing at all.
+		const lifecycle = ['preinstall', 'install', 'postinstall', 'prepublish', 'preprepare', 'prepare', 'postprepare'];
+		expect(Object.keys(scripts).filter((name) => lifecycle.includes(name))).toEqual([]);
+		// Every file a script names is in the tarball, or the script is one of the clone's development scripts, which
+		// only a person runs, in a clone (a packed copy has no source to build or bench).
+		const development = new Set(['build', 'typecheck', 'lint', 'deadcode', 'demo', 'test', 'bench']);
+		const missing = Object.entries(scripts).flatMap(([name, command]) =>
+			(command.match(/[\w@.-]*\/[\w@./-]+|[\w-]+\.(?:m?js|cjs|ts|sh)\b/g) ?? [])
+				.filter((path) => !shipped.has(path.replace(/^\.\//, '')))
+				.map((path) => `${name}: ${path}`),
+		);
+		expect(missing.filter((entry) => !development.has(entry.split(':')[0]!))).toEqual([]);
+		expect(Object.keys(scripts).filter((name) => !development.has(name))).toEqual([]);
 	});
 
 	it('installs and runs from the tarball with no other package', () => {

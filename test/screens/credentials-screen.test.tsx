@@ -2,7 +2,7 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {KEYS, renderApp, waitFor, type RenderedApp} from '../helpers/ink.js';
 import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
 import {memoryStore} from '../helpers/memory-store.js';
-import {keytarNotLoaded, noSessionBus} from '../../source/credentials/keychain-errors.js';
+import {keyringNotLoaded, noSessionBus} from '../../source/credentials/keychain-errors.js';
 
 /** How often `text` shows in a frame. */
 const count = (frame: string, text: string) => frame.split(text).length - 1;
@@ -78,11 +78,11 @@ describe('credentials screen', () => {
 			initial: screen,
 			openStore: async () => {
 				opened++;
-				throw keytarNotLoaded("Cannot find package 'keytar'", 'ERR_MODULE_NOT_FOUND');
+				throw keyringNotLoaded("Cannot find package '@napi-rs/keyring'", 'ERR_MODULE_NOT_FOUND');
 			},
 		});
 		const menu = await app.waitForText('The OS keychain is not available');
-		expect(count(menu, 'keytar module is not installed')).toBe(1);
+		expect(count(menu, 'keychain module (@napi-rs/keyring) is not installed')).toBe(1);
 		expect(menu).toContain('npm install -g loan-tui');
 		expect(menu).toContain('Add — enter an API key, secret key and passphrase for this session');
 		await app.press(KEYS.enter);
@@ -93,13 +93,13 @@ describe('credentials screen', () => {
 		const keep = await app.waitForText('Where should these credentials be kept?');
 		expect(keep).not.toContain('Save in the OS keychain');
 		expect(keep).toContain('❯ Use for this session only');
-		expect(count(keep, 'keytar module is not installed')).toBe(1);
+		expect(count(keep, 'keychain module (@napi-rs/keyring) is not installed')).toBe(1);
 		// The first line of the app (its status line) says nothing about it.
-		expect(keep.split('\n')[0]).not.toMatch(/keychain|keytar/i);
+		expect(keep.split('\n')[0]).not.toMatch(/keychain|keyring/i);
 		await app.press(KEYS.enter);
 		const done = await app.waitForText('Using these credentials for this session.');
 		expect(done).toMatch(/Source\s+this session only/);
-		expect(count(done, 'keytar module is not installed')).toBe(1);
+		expect(count(done, 'keychain module (@napi-rs/keyring) is not installed')).toBe(1);
 		expect(opened).toBe(1);
 	});
 

@@ -1,25 +1,31 @@
-// keytar run in a short-lived child process, one per call. A keychain call can block inside libsecret (a locked
-// keyring waiting on an unlock prompt, a stalled Secret Service) for 25 s or forever, and a native call stuck in
-// Node's thread pool cannot be abandoned: the process cannot even exit until it returns. A child can simply be
-// killed at the deadline. The secrets travel over the child's stdin/stdout pipes, never in argv or the environment.
+// @napi-rs/keyring run in a short-lived child process, one per call. A keychain call can block inside the Secret
+// Service client (a locked keyring waiting on an unlock prompt, a stalled Secret Service) for 25 s or forever, and a
+// native call stuck in Node's thread pool cannot be abandoned: the process cannot even exit until it returns. A child
+// can simply be killed at the deadline. The secrets travel over the child's stdin/stdout pipes, never in argv or the
+// environment.
 import {spawn} from 'node:child_process';
 import {createRequire} from 'node:module';
 import {pathToFileURL} from 'node:url';
-import {keychainTimedOut, keytarIncomplete, keytarNotLoaded} from './keychain-errors.js';
+import {keychainTimedOut, keyringIncomplete, keyringNotLoaded} from './keychain-errors.js';
 
-/** The part of keytar the keychain uses; declared here, beside the process that makes the calls, so keychain.ts
- * imports this file and not the other way round. */
-export interface KeytarApi {
+/** The keychain calls the store makes, by service and account (the binding's "username"); declared here, beside the
+ * process that makes the calls, so keychain.ts imports this file and not the other way round. */
+export interface KeyringApi {
 	getPassword(service: string, account: string): Promise<string | null>;
 	setPassword(service: string, account: string, password: string): Promise<void>;
 	deletePassword(service: string, account: string): Promise<boolean>;
 }
 
+/** The package that talks to the OS keychain: prebuilt per platform, no install script, no build. */
+const KEYRING_PACKAGE = '@napi-rs/keyring';
+
 type Request = {op: 'probe'} | {op: 'get'; service: string; account: string} | {op: 'set'; service: string; account: string; password: string} | {op: 'delete'; service: string; account: string};
 type Reply = {ok: true; value: string | boolean | null} | {ok: false; stage: 'load'; code?: string; message: string} | {ok: false; stage: 'incomplete'} | {ok: false; stage: 'call'; message: string};
 
-// Runs in the child: reads one request, loads keytar with a dynamic import (CommonJS, so its functions are on
+// Runs in the child: reads one request, loads the binding with a dynamic import (CommonJS, so its exports are on
 // `default`; named exports are accepted too), makes the one call, writes one JSON reply line.
+// On Linux each entry is pinned to the Secret Service: the binding would otherwise fall back to the kernel keyring
+// (keyutils), which forgets everything at logout, and the app promises no silent fallback anywhere.
 const CHILD_PROGRAM = `
 const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
@@ -29,50 +35,52 @@ let mod;
 try {
 	mod = await import(request.module);
 } catch (error) {
-	reply({ok: false, stage: 'load', code: error && error.code, message: String(error && error.message || error)});
+	const cause = error && error.cause;
+	const detail = String(error && error.message || error) + (cause ? ' (' + String(cause.message || cause).split('\\n')[0] + ')' : '');
+	reply({ok: false, stage: 'load', code: error && error.code, message: detail});
 	process.exit(0);
 }
-const isKeytar = (c) => !!c && ['getPassword', 'setPassword', 'deletePassword'].every((name) => typeof c[name] === 'function');
-const api = [mod && mod.default, mod].find(isKeytar);
+const api = [mod && mod.default, mod].find((c) => !!c && typeof c.AsyncEntry === 'function');
 if (!api) {
 	reply({ok: false, stage: 'incomplete'});
 	process.exit(0);
 }
+const entry = () => new api.AsyncEntry(request.service, request.account, {linux: {store: 'secret-service'}});
 try {
 	const value = request.op === 'probe' ? null
-		: request.op === 'get' ? await api.getPassword(request.service, request.account)
-		: request.op === 'set' ? (await api.setPassword(request.service, request.account, request.password), null)
-		: await api.deletePassword(request.service, request.account);
+		: request.op === 'get' ? await entry().getPassword()
+		: request.op === 'set' ? (await entry().setPassword(request.password), null)
+		: await entry().deletePassword();
 	reply({ok: true, value: value === undefined ? null : value});
 } catch (error) {
 	reply({ok: false, stage: 'call', message: String(error && error.message || error)});
 }
 `;
 
-export interface KeytarProcessOptions {
+export interface KeyringProcessOptions {
 	timeoutMs: number;
-	/** Where keytar is; default: resolved from this module, as Node would for import('keytar'). */
-	keytarUrl?: string;
+	/** Where the binding is; default: resolved from this module, as Node would for import('@napi-rs/keyring'). */
+	keyringUrl?: string;
 }
 
-/** The URL of the installed keytar, or a CredentialsError when it is not installed. */
-export function locateKeytar(): string {
+/** The URL of the installed binding, or a CredentialsError when it is not installed. */
+export function locateKeyring(): string {
 	try {
-		return pathToFileURL(createRequire(import.meta.url).resolve('keytar')).href;
+		return pathToFileURL(createRequire(import.meta.url).resolve(KEYRING_PACKAGE)).href;
 	} catch (error) {
-		throw keytarNotLoaded(error instanceof Error ? error.message.split('\n')[0]! : String(error), 'MODULE_NOT_FOUND');
+		throw keyringNotLoaded(error instanceof Error ? error.message.split('\n')[0]! : String(error), 'MODULE_NOT_FOUND');
 	}
 }
 
-/** Loads keytar in a helper process and makes no call: resolves when it loads, else rejects with why not. */
-export async function probeKeytar(options: KeytarProcessOptions): Promise<void> {
-	const module = options.keytarUrl ?? locateKeytar();
+/** Loads the binding in a helper process and makes no call: resolves when it loads, else rejects with why not. */
+export async function probeKeyring(options: KeyringProcessOptions): Promise<void> {
+	const module = options.keyringUrl ?? locateKeyring();
 	await runChild(module, {op: 'probe'}, options.timeoutMs);
 }
 
-/** keytar's three functions, each call in its own child process killed at the deadline. */
-export function keytarInChildProcess(options: KeytarProcessOptions): KeytarApi {
-	const module = options.keytarUrl ?? locateKeytar();
+/** The three calls, each in its own child process killed at the deadline. */
+export function keyringInChildProcess(options: KeyringProcessOptions): KeyringApi {
+	const module = options.keyringUrl ?? locateKeyring();
 	const call = (request: Request) => runChild(module, request, options.timeoutMs);
 	return {
 		getPassword: async (service, account) => (await call({op: 'get', service, account})) as string | null,
@@ -108,7 +116,8 @@ function runChild(module: string, request: Request, timeoutMs: number): Promise<
 					const detail = stderr.trim().split('\n').at(-1) ?? '';
 					reject(new Error(`the keychain helper process ended without an answer (${signal ?? `exit ${code}`})${detail ? `: ${detail}` : ''}`));
 				} else if (reply.ok) resolve(reply.value);
-				else if (reply.stage === 'load') reject(keytarNotLoaded(reply.message.split('\n')[0]!, reply.code, module)); else if (reply.stage === 'incomplete') reject(keytarIncomplete());
+				else if (reply.stage === 'load') reject(keyringNotLoaded(reply.message.split('\n')[0]!, reply.code, module));
+				else if (reply.stage === 'incomplete') reject(keyringIncomplete());
 				else reject(new Error(reply.message));
 			});
 		});
