@@ -92,24 +92,24 @@ describe.skipIf(tmuxMissing)(`keys that mean what they say${tmuxMissing ? ` (ski
 		await terminal.waitFor((screen) => /Loan coin\s+abY\s*$/m.test(screen));
 	});
 
-	it('a remembered coin steps aside: second start, typing usdc gives usdc; Enter keeps; End edits; a coin the server refused is not kept', async () => {
+	it('a remembered coin steps aside: second start, typing usdc gives usdc; Enter keeps; End edits; a coin refused is not kept', async () => {
 		const config = mkdtempSync(join(tmpdir(), 'loan-tui-keys-config-'));
 		const terminal = await start({XDG_CONFIG_HOME: config});
-		// The first run: an estimate the server answers (kept), then a loan coin it refuses (not kept).
+		// The first run: an estimate the server answers (kept), then a loan coin Bitget does not lend (not kept).
 		await terminal.burstText('2');
 		await terminal.waitFor('Loan coin');
 		await terminal.burstText('USDT\tBTC\t\t1');
 		await terminal.waitFor(/Annualised rate\s+\d/);
 		await terminal.burst('Tab');
 		await terminal.waitFor(/› Loan coin/);
-		// The remembered USDT is selected; End edits it. USDTE is no coin the list knows: while the field has focus it is
-		// not sent (the frame that shows it typed asks nothing for it), only once the field is left.
+		// The remembered USDT is selected; End edits it. USDTE is no coin the list knows: refused on the field once it
+		// is left, with the coins to try, and never sent (ui/fields/coin-rules.ts).
 		await terminal.burst('End', 'E');
 		const typed = await terminal.waitFor(/Loan coin\s+USDTE/);
 		expect(typed).not.toMatch(/borrow USDTE/);
 		await terminal.burst('Tab');
-		await terminal.waitFor(/Estimate: pledge 1 BTC, borrow USDTE/);
-		await terminal.waitFor(/40034/);
+		const refused = await terminal.waitFor(/USDTE is not a coin Bitget lends/);
+		expect(refused).not.toMatch(/Estimate: pledge 1 BTC, borrow USDTE/);
 		await terminal.burst('Escape');
 		await terminal.waitFor(/Esc quit/);
 		await terminal.burstText('q');
