@@ -168,7 +168,7 @@ describe('one formatter per quantity, over one fixture', () => {
 		await app!.press('y');
 		const added = await app!.waitForText('✓ Added');
 		const revise = posted('revisePledge');
-		expect(addReview).toMatch(new RegExp(`Add\\s+${revise.amount!.replace('.', '\\.')} ETH \\(collateral now `));
+		expect(addReview).toMatch(new RegExp(`Add\\s+${revise.amount!.replace('.', '\\.')} ETH \\(collateral `));
 		expect(added).toMatch(new RegExp(`✓ Added ${withCoin('0.5', 'ETH').replace('.', '\\.')} of collateral — LTV now \\d+\\.\\d\\d%`));
 
 		// Borrow by pledge amount: typed "1.50" BTC.

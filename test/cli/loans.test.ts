@@ -161,6 +161,32 @@ describe('repay and collateral', () => {
 		}
 		expect(posts('revisePledge')).toHaveLength(2);
 	});
+
+	it('a withdrawal past the max withdrawable is refused on --yes alone (exit 2, nothing sent); --past-max-withdrawable accepts it', async () => {
+		// 1 BTC at LTV 70 %, margin call 80 %: with 5 points kept, 0.06666666 BTC can leave; 0.1 BTC would make it 77.78 %.
+		const {orderId} = await sim.client().borrow(BTC_LOAN);
+		const refused = await run(['collateral', orderId, 'withdraw', '0.1', '--yes']);
+		expect(refused.code).toBe(2);
+		expect(refused.stderr).toContain('not withdrawn: 0.1 BTC is past the max withdrawable (0.06666666 BTC now, 5 points under the margin call): the LTV would be 77.78%, 2.22 points from the margin call of 80.00%');
+		expect(refused.stderr).toContain('add --past-max-withdrawable');
+		noStack(refused);
+		expect(posts('revisePledge')).toEqual([]);
+		// A narrower margin moves the max: with 2 points kept (LTV at most 78 %) 0.1 BTC is within it, so --yes is enough.
+		const within = await run(['collateral', orderId, 'withdraw', '0.1', '--margin', '2', '--yes']);
+		expect(within.code, within.stderr).toBe(0);
+		// Now at 77.78 %: nothing more can leave with 5 points kept.
+		const again = await run(['collateral', orderId, 'withdraw', '0.01', '--yes']);
+		expect(again.code).toBe(2);
+		expect(again.stderr).toContain('past the max withdrawable (none now, 5 points under the margin call)');
+		expect(posts('revisePledge')).toHaveLength(1);
+		// 0.9 BTC at 77.78 %: 0.01 more makes it about 78.65 %, past the limit but below the margin call.
+		const accepted = await run(['collateral', orderId, 'withdraw', '0.01', '--yes', '--past-max-withdrawable']);
+		expect(accepted.code, accepted.stderr).toBe(0);
+		expect(posts('revisePledge').map((r) => JSON.parse(r.body))).toEqual([
+			{orderId, amount: '0.1', pledgeCoin: 'BTC', reviseType: 'OUT'},
+			{orderId, amount: '0.01', pledgeCoin: 'BTC', reviseType: 'OUT'},
+		]);
+	});
 });
 
 describe('an unknown outcome is reconciled, and still exits 3', () => {

@@ -191,6 +191,19 @@ describe('Loans screens', () => {
 		await app!.burst(`${KEYS.ctrlU}0.5${KEYS.enter}`);
 		const review = await app!.waitForText('Withdraw collateral? [y/N]');
 		expect(review).toMatch(/LTV\s+75\.73% → 77\.67% at today's price/);
+		expect(review).toMatch(/Withdraw\s+0\.5 ETH \(collateral 20\.00000000 ETH → 19\.50000000 ETH\)/);
+		// 75.73 % is past the 75 % that "max withdrawable" keeps (5 points under the call): said, and asked a second time.
+		expect(review.replace(/\s+/g, ' ')).toContain('⚠ 0.5 ETH is past the max withdrawable (none now, 5 points under the margin call): the LTV would be 77.67%, 2.33 points from the margin call of 80.00%.');
+		await app!.press('y');
+		const second = await app!.waitForText('Withdraw anyway, to an LTV of 77.67%, 2.33 points from the margin call? [y/N]');
+		// The first y sent nothing: the screen is on the second question, not "Sending".
+		expect(second).not.toContain('Sending');
+		expect(posts('revisePledge')).toEqual([]);
+		// n goes back to the first question; it takes a y and another y.
+		await app!.press('n');
+		await app!.waitForText('Withdraw collateral? [y/N]');
+		await app!.press('y');
+		await app!.waitForText('Withdraw anyway, to an LTV of 77.67%');
 		await app!.press('y');
 		const withdrawn = await app!.waitForText(/LTV now\s+77\.67%/);
 		expect(withdrawn).toContain('✓ Withdrew 0.50000000 ETH of collateral — LTV now 77.67%');

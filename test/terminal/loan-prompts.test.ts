@@ -47,12 +47,18 @@ describe.skipIf(tmuxMissing)(`loan prompts on a terminal${tmuxMissing ? ` (skipp
 		expect(posts('repay')).toHaveLength(1);
 	});
 
-	it('collateral shows the LTV before and after; n sends nothing', async () => {
+	it('collateral shows the LTV and the collateral before and after; past the max withdrawable a second question; n sends nothing', async () => {
 		const {orderId} = await sim.client().borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'});
 		tmux = Tmux.start(cli(`collateral ${orderId} withdraw 0.1`), {env});
 		const prompt = await tmux.waitFor('Withdraw? [y/N]');
-		expect(prompt).toContain(`Withdraw 0.1 BTC from order ${orderId} (now 1.00000000 BTC)`);
+		expect(prompt).toContain(`Withdraw 0.1 BTC from order ${orderId} (collateral 1.00000000 BTC → 0.90000000 BTC)`);
 		expect(prompt).toContain('LTV 70.00% → 77.78% (margin call 80.00%, liquidation 90.00%)');
+		// At 70 % with the margin call at 80 %, 0.06666666 BTC can leave with 5 points kept: the review says 0.1 is past
+		// that, and a y is asked again.
+		expect(prompt).toContain('0.1 BTC is past the max withdrawable (0.06666666 BTC now, 5 points under the margin call)');
+		await tmux.typeText('y');
+		await tmux.send('Enter');
+		expect(await tmux.waitFor('Withdraw anyway? [y/N]')).toContain('That is past the max withdrawable');
 		await tmux.typeText('n');
 		await tmux.send('Enter');
 		const after = await tmux.waitFor(/EXIT=\d/);

@@ -148,6 +148,10 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 		await tmux!.send('Enter');
 		await tmux!.waitFor('Withdraw collateral? [y/N]');
 		await tmux!.send('y');
+		// Past "max withdrawable" (75.73 % → 77.67 %, the call at 80 %): a second question before anything is sent.
+		await tmux!.waitFor('Withdraw anyway, to an LTV of 77.67%, 2.33 points from the margin call? [y/N]');
+		expect(posts('revisePledge')).toEqual([]);
+		await tmux!.send('y');
 		await tmux!.waitFor('✓ Withdrew 0.50000000 ETH of collateral — LTV now 77.67%');
 		await tmux!.send('Enter');
 		await tmux!.waitFor('Owed now');

@@ -7,6 +7,8 @@ import type {OngoingLoan} from '../../api/loan-types.js';
 import {ltvPercent, withCoin} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {checkCollateralChange} from '../../loans/ltv.js';
+import {DEFAULT_SAFETY_MARGIN, pastMaxWithdrawable} from '../../loans/targets.js';
+import {pastMaxWords, pointsFromCall} from '../../format/loan-targets.js';
 import {collateralForRepay} from '../../loans/collateral-repay.js';
 import {repayPreview} from '../../loans/repay-preview.js';
 import type {Theme} from '../../ui/theme.js';
@@ -26,12 +28,20 @@ interface Props {
 	prices?: PricesRead;
 	/** Server time, epoch ms (a price's age). */
 	serverNow: number;
+	/** The room "max withdrawable" keeps below the margin call (a fraction; default DEFAULT_SAFETY_MARGIN). */
+	safetyMargin?: string;
 }
 
 const QUESTION = {repay: 'Repay? [y/N]', add: 'Add collateral? [y/N]', withdraw: 'Withdraw collateral? [y/N]'} as const;
 
-export function LoanReview({state, loan, connectedTo, refusal, confirmAgain, theme, prices, serverNow}: Props) {
+export function LoanReview({state, loan, connectedTo, refusal, confirmAgain, theme, prices, serverNow, safetyMargin = DEFAULT_SAFETY_MARGIN}: Props) {
 	const rows = state.action === 'repay' ? repayRows(state, loan, serverNow) : collateralRows(state, loan, prices, serverNow);
+	// A withdrawal past "max withdrawable": said on the review, and a second question after the first y.
+	const past = state.action === 'withdraw' ? pastMaxWithdrawable(loan, state.amount, safetyMargin) : undefined;
+	const question =
+		past !== undefined && state.pastMaxAsked
+			? `Withdraw anyway, to an LTV of ${ltvPercent(past.ltvAfter)}, ${pointsFromCall(past.toMarginCall)} from the margin call? [y/N]`
+			: QUESTION[state.action ?? 'repay'];
 	return (
 		<Box flexDirection="column">
 			<Text bold wrap="truncate">
@@ -47,12 +57,17 @@ export function LoanReview({state, loan, connectedTo, refusal, confirmAgain, the
 					</Text>
 				),
 			)}
+			{past !== undefined ? (
+				<Text wrap="wrap" color={theme.warn} bold>
+					⚠ {state.amount} {sanitize(loan.pledgeCoin)} is {pastMaxWords(loan, past, safetyMargin)}.{state.pastMaxAsked ? ' y withdraws it anyway; n goes back.' : ''}
+				</Text>
+			) : null}
 			<ReviewQuestion
 				refusal={refusal}
 				nothingDone={`Nothing was ${state.action === 'repay' ? 'repaid' : 'changed'}.`}
 				confirmAgain={confirmAgain}
 				mayExist="it may already have been done"
-				question={QUESTION[state.action ?? 'repay']}
+				question={question}
 				theme={theme}
 			/>
 		</Box>
@@ -100,7 +115,7 @@ function collateralRows(state: LoanActionState, loan: OngoingLoan, prices: Price
 	const priceRows: Array<[string, string]> =
 		prices === undefined ? [['Price', 'reading the prices…']] : collateralPriceRows(prices.prices, loan, serverNow, check.after).map(([label, value]) => [PRICE_LABEL[label] ?? label, value]);
 	return [
-		[change === 'add' ? 'Add' : 'Withdraw', `${state.amount} ${coin} (collateral now ${withCoin(loan.pledgeAmount, coin)})`],
+		[change === 'add' ? 'Add' : 'Withdraw', `${state.amount} ${coin} (collateral ${withCoin(loan.pledgeAmount, coin)} → ${check.pledgeAfter === undefined ? 'none' : withCoin(check.pledgeAfter, coin)})`],
 		['LTV', `${ltv} at today's price (margin call ${ltvPercent(loan.supRate)}, liquidation ${ltvPercent(loan.forceRate)})`],
 		...priceRows,
 		...(check.ok ? [] : ([['Refused here', check.reason]] as Array<[string, string]>)),
