@@ -96,8 +96,8 @@ describe('Loans screens', () => {
 		await app!.burst(`100${KEYS.enter}${KEYS.down}${KEYS.enter}`);
 		const review = await app!.waitForText('Repay? [y/N]');
 		// 23,400 × 0.000007 = 0.1638 for the sixth hour, paid first with the five charged.
-		expect(review).toMatch(/Repay\s+100 USDT of 23,400\.9828 USDT owed/);
-		expect(review.replace(/\s+/g, ' ')).toContain("Interest 0.9828 USDT (paid first; estimate, with the next hour's 0.1638 USDT: it starts within a minute)");
+		expect(review).toMatch(/Repay\s+100 USDT of ≈ 23,400\.9828 USDT owed/);
+		expect(review.replace(/\s+/g, ' ')).toContain("Interest ≈ 0.9828 USDT (paid first; estimate, with the next hour's 0.1638 USDT: it starts within a minute)");
 		expect(posts('repay')).toEqual([]);
 	});
 
@@ -131,8 +131,8 @@ describe('Loans screens', () => {
 		await app!.burst(`100${KEYS.enter}${KEYS.down}${KEYS.enter}`);
 		const review = await app!.waitForText('Repay? [y/N]');
 		// The amount sent, as sent; the loan's figures at the coin's precision.
-		expect(review).toMatch(/Repay\s+100 USDT of 23,400\.8190 USDT owed/);
-		expect(review).toMatch(/Interest\s+0\.8190 USDT \(paid first; estimate\)/);
+		expect(review).toMatch(/Repay\s+100 USDT of ≈ 23,400\.8190 USDT owed/);
+		expect(review).toMatch(/Interest\s+≈ 0\.8190 USDT \(paid first; estimate\)/);
 		expect(review).toMatch(/Collateral\s+kept \(none released\); LTV 75\.73% → 75\.41%/);
 		// Enter is handled (press waits for its frame) and confirms nothing: a confirmation shows "Sending" in the frame
 		// of that key, and only a confirmed review posts.

@@ -36,7 +36,7 @@ describe.skipIf(tmuxMissing)(`loan prompts on a terminal${tmuxMissing ? ` (skipp
 		tmux = Tmux.start(cli(`repay ${orderId} --amount 100 --keep-collateral`), {env});
 		const prompt = await tmux.waitFor('Repay? [y/N]');
 		// Eleven hours started (the first at borrowing), the interest an estimate: 18760 × 0.00000617 × 11.
-		expect(prompt).toContain(`Repay order ${orderId}: 100 USDT of 18,761.2732 USDT owed`);
+		expect(prompt).toContain(`Repay order ${orderId}: 100 USDT of ≈ 18,761.2732 USDT owed`);
 		expect(prompt).toContain('interest 1.2732 USDT (estimate), principal 98.7268 USDT; left 18,661.2732 USDT');
 		expect(prompt).toContain('collateral released: none (LTV 70.00% → 69.63%)');
 		await tmux.typeText('y');

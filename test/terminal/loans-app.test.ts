@@ -83,7 +83,7 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 		await tmux!.burstText('250');
 		await tmux!.burst('Enter', 'Down', 'Enter');
 		const review = await tmux!.waitFor('Repay? [y/N]');
-		expect(review).toMatch(/Repay\s+250 USDT of 9,382\.7780 USDT owed/);
+		expect(review).toMatch(/Repay\s+250 USDT of ≈ 9,382\.7780 USDT owed/);
 		expect(review).toMatch(/Collateral\s+kept \(none released\)/);
 		await tmux!.burstText('yy');
 		const done = await tmux!.waitFor('now: owes');

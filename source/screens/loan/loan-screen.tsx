@@ -267,7 +267,7 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 			{(stage === 'margin' || stage === 'target') && loan ? <SettingField setting={stage} state={state} loan={loan} theme={theme} /> : null}
 			{stage === 'repay-unlock' ? <ChoiceList choices={UNLOCK_LABELS} selected={state.unlock ? 0 : 1} focused color={theme.accent} keys="numbers" /> : null}
 			{stage === 'review' && loan ? (
-				<LoanReview state={state} loan={loan} connectedTo={connectedTo} refusal={post.state.refusal} confirmAgain={post.state.confirmAgain} theme={theme} prices={prices} serverNow={serverNow} safetyMargin={safetyMargin} />
+				<LoanReview state={state} loan={loan} connectedTo={connectedTo} refusal={post.state.refusal} confirmAgain={post.state.confirmAgain} theme={theme} prices={prices} serverNow={serverNow} readAt={loanRead.state.status === 'ready' ? loanRead.state.serverAt : undefined} safetyMargin={safetyMargin} />
 			) : null}
 			<MoneyPostView post={post.state} sending={state.action === 'repay' ? 'the repayment' : 'the collateral change'} />
 			{outcome ? <Result outcome={outcome} after={after} orderId={orderId} theme={theme} /> : null}

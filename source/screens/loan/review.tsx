@@ -26,16 +26,18 @@ interface Props {
 	theme: Theme;
 	/** The tickers as read with the loan; undefined while they are read. */
 	prices?: PricesRead;
-	/** Server time, epoch ms (a price's age). */
+	/** Server time, epoch ms (a price's age, the hours of interest started by the send). */
 	serverNow: number;
+	/** Server time of the read the loan's figures come from: the hours started since are counted (loans/repay-preview.ts). */
+	readAt?: number;
 	/** The room "max withdrawable" keeps below the margin call (a fraction; default DEFAULT_SAFETY_MARGIN). */
 	safetyMargin?: string;
 }
 
 const QUESTION = {repay: 'Repay? [y/N]', add: 'Add collateral? [y/N]', withdraw: 'Withdraw collateral? [y/N]'} as const;
 
-export function LoanReview({state, loan, connectedTo, refusal, confirmAgain, theme, prices, serverNow, safetyMargin = DEFAULT_SAFETY_MARGIN}: Props) {
-	const rows = state.action === 'repay' ? repayRows(state, loan, serverNow) : collateralRows(state, loan, prices, serverNow);
+export function LoanReview({state, loan, connectedTo, refusal, confirmAgain, theme, prices, serverNow, readAt, safetyMargin = DEFAULT_SAFETY_MARGIN}: Props) {
+	const rows = state.action === 'repay' ? repayRows(state, loan, serverNow, readAt) : collateralRows(state, loan, prices, serverNow);
 	// A withdrawal past "max withdrawable": said on the review, and a second question after the first y.
 	const past = state.action === 'withdraw' ? pastMaxWithdrawable(loan, state.amount, safetyMargin) : undefined;
 	const question =
@@ -74,11 +76,12 @@ export function LoanReview({state, loan, connectedTo, refusal, confirmAgain, the
 	);
 }
 
-/** `serverNow`: the interest counts an hour that starts before the request would arrive (loans/repay-preview.ts). */
-function repayRows(state: LoanActionState, loan: OngoingLoan, serverNow: number): Array<[string, string]> {
+/** `serverNow`: the interest counts an hour that starts before the request would arrive, and `readAt` the hours started
+ * since the loan was read (loans/repay-preview.ts): an estimate, said so. */
+function repayRows(state: LoanActionState, loan: OngoingLoan, serverNow: number, readAt?: number): Array<[string, string]> {
 	const coin = sanitize(loan.loanCoin);
 	const pledgeCoin = sanitize(loan.pledgeCoin);
-	const preview = repayPreview(loan, {all: state.repayAll, amount: state.repayAll ? undefined : state.amount, unlock: state.unlock}, serverNow);
+	const preview = repayPreview(loan, {all: state.repayAll, amount: state.repayAll ? undefined : state.amount, unlock: state.unlock}, serverNow, readAt);
 	if (!preview.ok) return [['Repay', `refused here: ${preview.reason}`]];
 	const show = (value: string) => withCoin(value, coin);
 	const release =
@@ -87,9 +90,14 @@ function repayRows(state: LoanActionState, loan: OngoingLoan, serverNow: number)
 			: preview.release.kind === 'none'
 				? `kept (none released); LTV ${ltvPercent(loan.pledgeRate)} → ${ltvPercent(preview.ltvAfter)}`
 				: `some ${pledgeCoin} released (Bitget sizes the release)`;
+	const counted = [
+		...(preview.sinceRead ? [`${preview.sinceRead.hours === 1 ? 'the hour' : `the ${preview.sinceRead.hours} hours`} started since the loan was read, ${show(preview.sinceRead.interest)}`] : []),
+		...(preview.nextHour ? [`the next hour's ${show(preview.nextHour.interest)}: it starts within a minute`] : []),
+	];
 	return [
-		['Repay', state.repayAll ? `everything: ${show(preview.pay)} now (all of it; interest still accruing is included)` : `${state.amount} ${coin} of ${show(preview.owed)} owed`],
-		['Interest', `${show(preview.interest)} (paid first; estimate${preview.nextHour ? `, with the next hour's ${show(preview.nextHour.interest)}: it starts within a minute` : ''})`],
+		// repayAll pays what is owed when it arrives: the amount is an estimate, the interest charged per started hour.
+		['Repay', state.repayAll ? `everything: ≈ ${show(preview.pay)} (estimate)` : `${state.amount} ${coin} of ≈ ${show(preview.owed)} owed`],
+		['Interest', `≈ ${show(preview.interest)} (paid first; estimate${counted.length > 0 ? `, with ${counted.join(' and ')}` : ''})`],
 		['Principal', `${show(preview.principal)}; left afterwards ${show(preview.remainingPrincipal)}`],
 		...(state.fromCollateral ? [paidFromCollateral(loan, preview.pay, pledgeCoin, preview.release.kind === 'all')] : []),
 		['Collateral', state.fromCollateral && preview.release.kind === 'all' ? 'what is left of it released' : release],
