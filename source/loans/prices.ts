@@ -6,6 +6,7 @@
 // `T` at the price P × L / T (the margin-call price at T = supRate, the liquidation price at T = forceRate).
 import Big from 'big.js';
 import type {Ticker} from '../api/types.js';
+import type {OngoingLoan} from '../api/loan-types.js';
 import {plain} from './ltv.js';
 
 /** A price older than this is marked stale. */
@@ -110,6 +111,25 @@ export interface LtvPrices {
 export function ltvPrices(price: string, ltv: string, supRate: string, forceRate: string): LtvPrices {
 	const marginCallPrice = priceAtLtv(price, ltv, supRate);
 	const liquidationPrice = priceAtLtv(price, ltv, forceRate);
+	return {marginCallPrice, liquidationPrice, marginCallDistance: distance(price, marginCallPrice), liquidationDistance: distance(price, liquidationPrice)};
+}
+
+type MarkedLoan = Pick<OngoingLoan, 'loanAmount' | 'interestAmount' | 'pledgeAmount' | 'supRate' | 'forceRate'>;
+
+/** A loan's margin-call and liquidation prices (the pledge coin in the loan coin) from its own figures: what is owed ÷
+ * (collateral × the mark's LTV) — the one formula for them on every screen, command and --json. Unlike P × L / T with
+ * an LTV the server rounded and read at another moment than the price, it does not move between reads while the debt
+ * and the collateral hold; `pledgeAmount`: the collateral after a change. Distances from today's `price`. */
+export function loanMarkPrices(loan: MarkedLoan, price: string, pledgeAmount: string = loan.pledgeAmount): LtvPrices {
+	const owed = new Big(loan.loanAmount).plus(loan.interestAmount);
+	const pledge = new Big(pledgeAmount);
+	if (pledge.lte(0)) throw new RangeError('the collateral must be positive');
+	const at = (ltv: string) => {
+		if (new Big(ltv).lte(0)) throw new RangeError('a target LTV must be positive');
+		return plain(owed.div(pledge.times(ltv)), 12);
+	};
+	const marginCallPrice = at(loan.supRate);
+	const liquidationPrice = at(loan.forceRate);
 	return {marginCallPrice, liquidationPrice, marginCallDistance: distance(price, marginCallPrice), liquidationDistance: distance(price, liquidationPrice)};
 }
 

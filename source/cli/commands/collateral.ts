@@ -65,7 +65,7 @@ export async function runCollateral(session: Session, positionals: string[], val
 		session.out.stderr.write(
 			[
 				`${action === 'add' ? 'Add' : 'Withdraw'} ${amount} ${pledgeCoin} ${action === 'add' ? 'to' : 'from'} order ${orderId} (collateral ${withCoin(loan.pledgeAmount, pledgeCoin)} → ${withCoin(check.pledgeAfter, pledgeCoin)})${target === undefined ? '' : `, computed for an LTV of ${ltvPercent(target)}`}`,
-				...(await collateralPriceLines(session, loan, check.after)),
+				...(await collateralPriceLines(session, loan, check.pledgeAfter)),
 				`  LTV ${ltvPercent(check.before)} → ${ltvPercent(check.after)} (margin call ${ltvPercent(loan.supRate)}, liquidation ${ltvPercent(loan.forceRate)}), at today's price`,
 				...(pastWords === undefined ? [] : [`  ⚠ ${pastWords}`]),
 				`  server ${session.connectedTo}, profile ${credentials.profile} (${credentials.source})`,

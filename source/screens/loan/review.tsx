@@ -121,7 +121,7 @@ function collateralRows(state: LoanActionState, loan: OngoingLoan, prices: Price
 	const ltv = check.after === undefined ? ltvPercent(check.before) : `${ltvPercent(check.before)} → ${ltvPercent(check.after)}`;
 	// Today's price, and the margin-call and liquidation prices before → after the change.
 	const priceRows: Array<[string, string]> =
-		prices === undefined ? [['Price', 'reading the prices…']] : collateralPriceRows(prices.prices, loan, serverNow, check.after).map(([label, value]) => [PRICE_LABEL[label] ?? label, value]);
+		prices === undefined ? [['Price', 'reading the prices…']] : collateralPriceRows(prices.prices, loan, serverNow, check.pledgeAfter).map(([label, value]) => [PRICE_LABEL[label] ?? label, value]);
 	return [
 		[change === 'add' ? 'Add' : 'Withdraw', `${state.amount} ${coin} (collateral ${withCoin(loan.pledgeAmount, coin)} → ${check.pledgeAfter === undefined ? 'none' : withCoin(check.pledgeAfter, coin)})`],
 		['LTV', `${ltv} at today's price (margin call ${ltvPercent(loan.supRate)}, liquidation ${ltvPercent(loan.forceRate)})`],
