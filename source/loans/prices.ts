@@ -141,7 +141,15 @@ export function collateralFor(loanAmount: string, price: string, initialLtv: str
 	return plain(new Big(loanAmount).div(value).round(8, Big.roundUp));
 }
 
-/** The LTV a loan of `loanAmount` against `pledgeAmount` starts at, with the pledge coin at `price`. */
+/** The LTV a new loan starts at: Bitget sizes it at the pledge coin's initial LTV (coinInfos initRate; the estimate
+ * lends pledge × price × initRate), whatever the price when it is sent — the one figure the Coins screen, the borrow
+ * review and the plan show. Without the coin's initRate, from the amounts at `price` (initialLtvOf). */
+export function startingLtv(initRate: string | undefined, loanAmount: string, pledgeAmount: string, price: string): string {
+	if (initRate !== undefined && new Big(initRate).gt(0)) return plain(new Big(initRate), 8);
+	return initialLtvOf(loanAmount, pledgeAmount, price);
+}
+
+/** The LTV a loan of `loanAmount` against `pledgeAmount` is at, with the pledge coin at `price`. */
 export function initialLtvOf(loanAmount: string, pledgeAmount: string, price: string): string {
 	const value = new Big(pledgeAmount).times(price);
 	if (value.lte(0)) throw new RangeError('the pledge and its price must be positive');

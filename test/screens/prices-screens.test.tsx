@@ -71,9 +71,9 @@ describe('prices in the app', () => {
 		// 10,000 ÷ (90,000 × 70 %) = 0.15873016 BTC: the loan starts at the initial LTV.
 		expect(review).toMatch(/Collateral\s+about 0\.15873016 BTC \(estimate\)/);
 		expect(review).toMatch(/Starts at LTV\s+70\.00% \(call 80\.00%, liq 90\.00%\)/);
-		// The collateral is rounded up, so the loan starts a hair below 70 % and the marks a hair below 78,750 and 70,000.
-		expect(review).toMatch(/Margin call at\s+78,749\.9989 USDT, 12\.50% below/);
-		expect(review).toMatch(/Liquidation at\s+69,999\.9990 USDT, 22\.22% below/);
+		// Bitget sizes the loan at the initial LTV (the Coins screen's 70 %): the marks at 90,000 × 70 / 80 and × 70 / 90.
+		expect(review).toMatch(/Margin call at\s+78,750\.0000 USDT, 12\.50% below/);
+		expect(review).toMatch(/Liquidation at\s+70,000\.0000 USDT, 22\.22% below/);
 	});
 
 	it('borrow review: tickers failing say "prices unavailable", the review still asks; a pledge coin with no price says so', async () => {

@@ -20,8 +20,8 @@ describe.skipIf(tmuxMissing)(`loan prompts on a terminal${tmuxMissing ? ` (skipp
 		expect(prompt).toContain('takes about 0.05330491 BTC of collateral (derived from an estimate)');
 		expect(prompt).toMatch(/price: BTC 26,800\.0000 USDT, \d+ s ago/);
 		expect(prompt).toContain('starts at an LTV of 70.00%');
-		expect(prompt).toContain('margin call (LTV 80.00%) at 23,449.9973 USDT, 12.50% below');
-		expect(prompt).toContain('liquidation (LTV 90.00%) at 20,844.4421 USDT, 22.22% below');
+		expect(prompt).toContain('margin call (LTV 80.00%) at 23,450.0000 USDT, 12.50% below');
+		expect(prompt).toContain('liquidation (LTV 90.00%) at 20,844.4444 USDT, 22.22% below');
 		expect(prompt).toContain('interest about 1.0366 USDT over 7 days');
 		expect(prompt).toMatch(/expires \d{4}-\d\d-\d\d \d\d:\d\d [+-]\d\d:\d\d \(7 days from now\)/);
 		await tmux.typeText('n');
