@@ -46,6 +46,31 @@ describe('loans, coins and history', () => {
 		expect(detail.stdout).toMatch(/Risk\s+WARN/);
 	});
 
+	it('loans: the totals are valued at the price the PRICE column shows, not at Bitget\'s other one; CALL AT is owed ÷ (collateral × call LTV)', async () => {
+		const client = sim.client();
+		const {orderId} = await client.borrow({...BTC_LOAN, pledgeAmount: '1.5'});
+		// debts valued by Bitget at another moment's price (40,200 for 1.5 BTC: 26,800 each), the tickers now at 26,772.26.
+		sim.simulator.setPrice('BTC', '26772.26');
+		const [loan] = await client.ongoingOrders({orderId});
+		sim.simulator.injectFault({
+			kind: 'raw',
+			operation: 'debts',
+			body: JSON.stringify({code: '00000', msg: 'success', requestTime: Date.now(), data: {pledgeInfos: [{coin: 'BTC', amount: '1.5', amountUsdt: '40200'}], loanInfos: [{coin: 'USDT', amount: '28140.1736', amountUsdt: '28140.17'}]}}),
+		});
+		const result = await run(['loans', '--wide']);
+		expect(result.code, result.stderr).toBe(0);
+		const row = result.stdout.split('\n').find((line) => line.startsWith(orderId))!;
+		expect(row).toContain('26,772.2600');
+		// 1.5 × 26,772.26 = 40,158.39, as the PRICE column; the USDT owed is not said again in USDT.
+		expect(result.stdout).toContain('Pledged: 1.50000000 BTC (≈ 40,158.3900 USDT)');
+		expect(result.stdout).not.toContain('40,200');
+		expect(result.stdout).toContain('Owed:    28,140.1736 USDT\n');
+		// The margin-call price from the loan's own figures, as --json has it.
+		const owed = Number(loan!.loanAmount) + Number(loan!.interestAmount);
+		const call = (owed / (1.5 * 0.8)).toLocaleString('en-US', {minimumFractionDigits: 4, maximumFractionDigits: 4});
+		expect(row).toContain(call);
+	});
+
 	it('loans ORDER: an unknown order is exit 1 with a hint; a malformed one is exit 2 and sends nothing', async () => {
 		const unknown = await run(['loans', '42']);
 		expect(unknown.code).toBe(1);
