@@ -114,7 +114,7 @@ export interface ReduceRecord {
 	repayLoanAmount: string;
 }
 
-interface DebtLine {
+export interface DebtLine {
 	coin: string;
 	amount: string;
 	amountUsdt: string;

@@ -6,7 +6,7 @@ import Big from 'big.js';
 import type {PledgeCoinInfo} from '../api/loan-types.js';
 import type {Period} from '../api/types.js';
 import {plain} from '../loans/ltv.js';
-import {initialLtvOf, ltvPrices, type PriceQuote} from '../loans/prices.js';
+import {ltvPrices, startingLtv, type PriceQuote} from '../loans/prices.js';
 import {PERIOD_LABEL} from './estimate.js';
 import {ltvPercent, withCoin} from './money.js';
 import {markPrice, priceWithAge} from './price.js';
@@ -27,7 +27,7 @@ export interface BorrowFigureInput {
 	hourInterest?: string;
 	price: PriceQuote;
 	/** The pledge coin's LTVs (coinInfos). */
-	pledgeInfo?: Pick<PledgeCoinInfo, 'supRate' | 'forceRate'>;
+	pledgeInfo?: Pick<PledgeCoinInfo, 'supRate' | 'forceRate'> & Partial<Pick<PledgeCoinInfo, 'initRate'>>;
 	/** Server time, epoch ms: the price's age is taken at it. */
 	now: number;
 	/** Server time the term is counted from (default `now`): the app keeps the time its review opened. */
@@ -52,7 +52,8 @@ export function borrowFigures(input: BorrowFigureInput): BorrowFigures {
 	const {loanCoin, pledgeCoin, daily, loanAmount, pledgeAmount, hourInterest, price, pledgeInfo, now, termFrom = now} = input;
 	const figures: BorrowFigures = {price: priceWithAge(pledgeCoin, loanCoin, price)};
 	if (price.status === 'ok' && loanAmount !== undefined && pledgeAmount !== undefined && new Big(pledgeAmount).gt(0)) {
-		const ltv = initialLtvOf(loanAmount, pledgeAmount, price.price);
+		// The coin's initial LTV (Bitget sizes the loan at it), as the Coins screen shows it: loans/prices.ts startingLtv.
+		const ltv = startingLtv(pledgeInfo?.initRate, loanAmount, pledgeAmount, price.price);
 		figures.startLtv = ltvPercent(ltv);
 		if (pledgeInfo) {
 			const marks = ltvPrices(price.price, ltv, pledgeInfo.supRate, pledgeInfo.forceRate);

@@ -3,7 +3,7 @@
 // and what to add to bring the LTV back to a target (the pledge coin's initial LTV unless one is set).
 import Big from 'big.js';
 import type {OngoingLoan} from '../api/loan-types.js';
-import {collateralToAdd, DEFAULT_SAFETY_MARGIN, maxWithdrawable} from '../loans/targets.js';
+import {collateralToAdd, DEFAULT_SAFETY_MARGIN, maxWithdrawable, type pastMaxWithdrawable} from '../loans/targets.js';
 import {ltvPercent, withCoin} from './money.js';
 import {sanitize} from './sanitize.js';
 
@@ -40,4 +40,18 @@ export function loanTargetRows(loan: TargetLoan, targets: LoanTargets): Array<[s
 		rows.push([label, add.ok ? `add ${withCoin(add.amount, coin)} to get back to ${ltvPercent(target)}` : `nothing to add: at or below ${ltvPercent(target)}`]);
 	}
 	return rows;
+}
+
+/** A withdrawal past the max withdrawable in words, for the CLI's refusal and question and the app's second question:
+ * "past the max withdrawable (none now, 5 points under the margin call): the LTV would be 77.36%, 2.64 points from the
+ * margin call of 80.00%". */
+export function pastMaxWords(loan: Pick<OngoingLoan, 'supRate' | 'pledgeCoin'>, past: NonNullable<ReturnType<typeof pastMaxWithdrawable>>, safetyMargin = DEFAULT_SAFETY_MARGIN): string {
+	const max = past.max === '0' ? 'none now' : `${withCoin(past.max, sanitize(loan.pledgeCoin))} now`;
+	return `past the max withdrawable (${max}, ${marginPoints(safetyMargin)} under the margin call): the LTV would be ${ltvPercent(past.ltvAfter)}, ${pointsFromCall(past.toMarginCall)} from the margin call of ${ltvPercent(loan.supRate)}`;
+}
+
+/** LTV points with two decimals: "2.64 points". */
+export function pointsFromCall(fraction: string): string {
+	const points = new Big(fraction).times(100);
+	return `${points.toFixed(2, Big.roundHalfUp)} points`;
 }

@@ -13,6 +13,7 @@ import Big from 'big.js';
 import type {BorrowRecord, OngoingLoan, ReduceRecord, RepayRecord, RepayRequest, ReviseRecord, RevisePledgeRequest} from '../api/loan-types.js';
 import type {BorrowRequest, Period} from '../api/types.js';
 import {plain} from './ltv.js';
+import {hourInterest} from './repay-preview.js';
 
 const DAY_MS = 86_400_000;
 /** Server time vs our estimate of it: a record up to this long before the send may still be ours. */
@@ -260,7 +261,7 @@ function matchRepay(sent: Extract<SentRequest, {kind: 'repay'}>, seen: Observati
 		if (closed) return true;
 		if (!owedBefore || !before) return false;
 		// What was owed, give or take the interest of the hour that may have started between the read and the send.
-		const hour = new Big(before.loanAmount).times(before.hourInterestRate);
+		const hour = hourInterest(before);
 		const paid = new Big(record.repayAmount);
 		return withinRounding(plain(owedBefore), record.repayAmount) || (paid.gte(owedBefore) && paid.lte(owedBefore.plus(hour).plus('0.00000001')));
 	};

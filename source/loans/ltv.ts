@@ -35,9 +35,10 @@ export function byRisk(a: OngoingLoan, b: OngoingLoan): number {
 
 export type CollateralChange = 'add' | 'withdraw';
 
+/** `before`/`after`: the LTV; `pledgeAfter`: the collateral the loan holds after the change (in the pledge coin). */
 export type CollateralCheck =
-	| {ok: true; before: string; after: string}
-	| {ok: false; before: string; after?: string; reason: string};
+	| {ok: true; before: string; after: string; pledgeAfter: string}
+	| {ok: false; before: string; after?: string; pledgeAfter?: string; reason: string};
 
 /**
  * The LTV after adding or withdrawing `amount` of the pledge coin, from the loan's own figures (same debt and
@@ -52,9 +53,9 @@ export function checkCollateralChange(loan: Pick<OngoingLoan, 'pledgeRate' | 'pl
 	if (after.lte(0)) return {ok: false, before, reason: `the loan holds only ${plain(pledge)} ${loan.pledgeCoin} of collateral`};
 	const afterLtv = plain(new Big(before).times(pledge).div(after), 6);
 	if (change === 'withdraw' && new Big(afterLtv).gte(loan.supRate)) {
-		return {ok: false, before, after: afterLtv, reason: `the LTV would be ${percent(afterLtv)}, at or above the margin-call LTV of ${percent(loan.supRate)}`};
+		return {ok: false, before, after: afterLtv, pledgeAfter: plain(after), reason: `the LTV would be ${percent(afterLtv)}, at or above the margin-call LTV of ${percent(loan.supRate)}`};
 	}
-	return {ok: true, before, after: afterLtv};
+	return {ok: true, before, after: afterLtv, pledgeAfter: plain(after)};
 }
 
 /** A fraction as a percentage for people: "0.6475" → "64.75%". */

@@ -6,6 +6,7 @@
 // `T` at the price P × L / T (the margin-call price at T = supRate, the liquidation price at T = forceRate).
 import Big from 'big.js';
 import type {Ticker} from '../api/types.js';
+import type {OngoingLoan} from '../api/loan-types.js';
 import {plain} from './ltv.js';
 
 /** A price older than this is marked stale. */
@@ -113,6 +114,25 @@ export function ltvPrices(price: string, ltv: string, supRate: string, forceRate
 	return {marginCallPrice, liquidationPrice, marginCallDistance: distance(price, marginCallPrice), liquidationDistance: distance(price, liquidationPrice)};
 }
 
+type MarkedLoan = Pick<OngoingLoan, 'loanAmount' | 'interestAmount' | 'pledgeAmount' | 'supRate' | 'forceRate'>;
+
+/** A loan's margin-call and liquidation prices (the pledge coin in the loan coin) from its own figures: what is owed ÷
+ * (collateral × the mark's LTV) — the one formula for them on every screen, command and --json. Unlike P × L / T with
+ * an LTV the server rounded and read at another moment than the price, it does not move between reads while the debt
+ * and the collateral hold; `pledgeAmount`: the collateral after a change. Distances from today's `price`. */
+export function loanMarkPrices(loan: MarkedLoan, price: string, pledgeAmount: string = loan.pledgeAmount): LtvPrices {
+	const owed = new Big(loan.loanAmount).plus(loan.interestAmount);
+	const pledge = new Big(pledgeAmount);
+	if (pledge.lte(0)) throw new RangeError('the collateral must be positive');
+	const at = (ltv: string) => {
+		if (new Big(ltv).lte(0)) throw new RangeError('a target LTV must be positive');
+		return plain(owed.div(pledge.times(ltv)), 12);
+	};
+	const marginCallPrice = at(loan.supRate);
+	const liquidationPrice = at(loan.forceRate);
+	return {marginCallPrice, liquidationPrice, marginCallDistance: distance(price, marginCallPrice), liquidationDistance: distance(price, liquidationPrice)};
+}
+
 /** Collateral needed to borrow `loanAmount` at the initial LTV, with the pledge coin at `price` in the loan coin:
  * loan ÷ (price × initial LTV), rounded up to 8 decimals (never too little). */
 export function collateralFor(loanAmount: string, price: string, initialLtv: string): string {
@@ -121,7 +141,15 @@ export function collateralFor(loanAmount: string, price: string, initialLtv: str
 	return plain(new Big(loanAmount).div(value).round(8, Big.roundUp));
 }
 
-/** The LTV a loan of `loanAmount` against `pledgeAmount` starts at, with the pledge coin at `price`. */
+/** The LTV a new loan starts at: Bitget sizes it at the pledge coin's initial LTV (coinInfos initRate; the estimate
+ * lends pledge × price × initRate), whatever the price when it is sent — the one figure the Coins screen, the borrow
+ * review and the plan show. Without the coin's initRate, from the amounts at `price` (initialLtvOf). */
+export function startingLtv(initRate: string | undefined, loanAmount: string, pledgeAmount: string, price: string): string {
+	if (initRate !== undefined && new Big(initRate).gt(0)) return plain(new Big(initRate), 8);
+	return initialLtvOf(loanAmount, pledgeAmount, price);
+}
+
+/** The LTV a loan of `loanAmount` against `pledgeAmount` is at, with the pledge coin at `price`. */
 export function initialLtvOf(loanAmount: string, pledgeAmount: string, price: string): string {
 	const value = new Big(pledgeAmount).times(price);
 	if (value.lte(0)) throw new RangeError('the pledge and its price must be positive');

@@ -4,7 +4,8 @@
 // The interest is an estimate: Bitget charges it per STARTED hour (reference D.2, E), so the server's interestAmount
 // already holds the hour under way, and a new hour's interest is added the moment that hour starts. A review shown
 // just before a loan's next hour starts would be an hour short by the time the POST arrives; so when the next hour
-// starts within NEXT_HOUR_MARGIN_MS of now (server time), its interest (principal × hourly rate) is counted too.
+// starts within NEXT_HOUR_MARGIN_MS of now (server time), its interest (principal × hourly rate) is counted too. A review
+// stays open while a person decides, its figures those of one read: every hour started since that read is counted too.
 import Big from 'big.js';
 import type {OngoingLoan} from '../api/loan-types.js';
 import {plain} from './ltv.js';
@@ -30,24 +31,47 @@ export const NEXT_HOUR_MARGIN_MS = 60_000;
 
 type HourFigures = Pick<OngoingLoan, 'loanAmount' | 'interestAmount' | 'hourInterestRate' | 'borrowTime'>;
 
+/** Hours started by `at` (epoch ms): the first at borrowTime itself, each further one as it starts; undefined without a
+ * borrow time to count from. The simulator's desk counts them the same way (simulator/loan-book.ts). */
+function hoursStarted(loan: Pick<OngoingLoan, 'borrowTime'>, at: number): number | undefined {
+	const borrowed = Number(loan.borrowTime);
+	if (!Number.isFinite(borrowed) || borrowed <= 0) return undefined;
+	return Math.max(1, Math.ceil((at - borrowed) / HOUR_MS));
+}
+
 /** When the loan's next hour starts (epoch ms), seen at `now`: hours start at borrowTime + k hours, the first at
  * borrowTime itself; undefined without a borrow time to count from. */
 export function nextHourStart(loan: Pick<OngoingLoan, 'borrowTime'>, now: number): number | undefined {
-	const borrowed = Number(loan.borrowTime);
-	if (!Number.isFinite(borrowed) || borrowed <= 0) return undefined;
-	const started = Math.max(1, Math.ceil((now - borrowed) / HOUR_MS));
-	return borrowed + started * HOUR_MS;
+	const started = hoursStarted(loan, now);
+	return started === undefined ? undefined : Number(loan.borrowTime) + started * HOUR_MS;
 }
 
-/** The interest owed by the time a request sent now arrives: the server's interestAmount, and the next hour's when it
- * starts within the margin (then `nextHour` says when and how much). */
-function interestBySend(loan: HourFigures, now?: number): {interest: Big; nextHour?: {startsAt: number; interest: string}} {
+/** One hour's interest on the principal owed: what each started hour adds (the one formula for it: the repay review and
+ * the check after a lost repay answer, loans/evidence.ts). */
+export function hourInterest(loan: Pick<OngoingLoan, 'loanAmount' | 'hourInterestRate'>): Big {
+	return new Big(loan.loanAmount).times(loan.hourInterestRate);
+}
+
+/** The interest owed by the time a request sent now arrives: the server's interestAmount (as read at `readAt`), the
+ * hours started since that read (`sinceRead`), and the next hour's when it starts within the margin (`nextHour`). */
+function interestBySend(loan: HourFigures, now?: number, readAt?: number): {interest: Big; sinceRead?: {hours: number; interest: string}; nextHour?: {startsAt: number; interest: string}} {
 	const charged = new Big(loan.interestAmount);
 	if (now === undefined) return {interest: charged};
+	const hour = hourInterest(loan);
+	const result: ReturnType<typeof interestBySend> = {interest: charged};
+	const startedNow = hoursStarted(loan, now);
+	const startedAtRead = readAt === undefined || readAt >= now ? startedNow : hoursStarted(loan, readAt);
+	if (startedNow !== undefined && startedAtRead !== undefined && startedNow > startedAtRead) {
+		const hours = startedNow - startedAtRead;
+		result.interest = result.interest.plus(hour.times(hours));
+		result.sinceRead = {hours, interest: plain(hour.times(hours))};
+	}
 	const startsAt = nextHourStart(loan, now);
-	if (startsAt === undefined || startsAt - now > NEXT_HOUR_MARGIN_MS) return {interest: charged};
-	const hour = new Big(loan.loanAmount).times(loan.hourInterestRate);
-	return {interest: charged.plus(hour), nextHour: {startsAt, interest: plain(hour)}};
+	if (startsAt !== undefined && startsAt - now <= NEXT_HOUR_MARGIN_MS) {
+		result.interest = result.interest.plus(hour);
+		result.nextHour = {startsAt, interest: plain(hour)};
+	}
+	return result;
 }
 
 export type RepayPreview =
@@ -66,18 +90,24 @@ export type RepayPreview =
 			ltvAfter?: string;
 			/** The loan's next hour starts within NEXT_HOUR_MARGIN_MS: its interest is counted in (estimate). */
 			nextHour?: {startsAt: number; interest: string};
+			/** Hours started since the loan's figures were read: their interest is counted in. */
+			sinceRead?: {hours: number; interest: string};
 	  }
 	| {ok: false; reason: string};
 
-/** `now`: server time, to count an hour that starts before the request arrives; without it, the interest as read. */
+/** `now`: server time, to count an hour that starts before the request arrives; `readAt`: server time of the read the
+ * loan's figures come from, to count the hours started since (without them, the interest as read). */
 export function repayPreview(
 	loan: Pick<OngoingLoan, 'loanAmount' | 'interestAmount' | 'pledgeAmount' | 'pledgeRate' | 'loanCoin' | 'pledgeCoin'> & Partial<Pick<OngoingLoan, 'hourInterestRate' | 'borrowTime'>>,
 	plan: RepayPlan,
 	now?: number,
+	readAt?: number,
 ): RepayPreview {
 	const principalOwed = new Big(loan.loanAmount);
 	const bySend =
-		loan.hourInterestRate === undefined || loan.borrowTime === undefined ? {interest: new Big(loan.interestAmount)} : interestBySend({...loan, hourInterestRate: loan.hourInterestRate, borrowTime: loan.borrowTime}, now);
+		loan.hourInterestRate === undefined || loan.borrowTime === undefined
+			? {interest: new Big(loan.interestAmount)}
+			: interestBySend({...loan, hourInterestRate: loan.hourInterestRate, borrowTime: loan.borrowTime}, now, readAt);
 	const interestOwed = bySend.interest;
 	const owed = principalOwed.plus(interestOwed);
 	const pay = plan.all ? owed : new Big(plan.amount ?? '0');
@@ -100,6 +130,7 @@ export function repayPreview(
 	// The LTV as read counts the interest as read; the hour to come raises the debt, not the LTV read.
 	const owedAsRead = principalOwed.plus(loan.interestAmount);
 	if (!full && !plan.unlock && owedAsRead.gt(0)) preview.ltvAfter = plain(new Big(loan.pledgeRate).times(owed.minus(pay)).div(owedAsRead), 6);
-	if (bySend.nextHour) preview.nextHour = bySend.nextHour;
+	if ('nextHour' in bySend && bySend.nextHour) preview.nextHour = bySend.nextHour;
+	if ('sinceRead' in bySend && bySend.sinceRead) preview.sinceRead = bySend.sinceRead;
 	return preview;
 }

@@ -56,6 +56,21 @@ export function maxWithdrawable(loan: LoanFigures, safetyMargin = DEFAULT_SAFETY
 	return {amount: plain(out), ltvAfter: ltvWith(loan, new Big(loan.pledgeAmount).minus(out)), limit};
 }
 
+/** A withdrawal of more than the max withdrawable (at `safetyMargin`): how far past it goes — the LTV after, the limit,
+ * and the LTV points then left to the margin call; undefined when it is within the max. The same figures as
+ * checkCollateralChange's LTV after (LTV × pledge ÷ new pledge). */
+export function pastMaxWithdrawable(
+	loan: LoanFigures,
+	amount: string,
+	safetyMargin = DEFAULT_SAFETY_MARGIN,
+): {max: string; limit: string; ltvAfter: string; toMarginCall: string} | undefined {
+	const max = maxWithdrawable(loan, safetyMargin);
+	if (new Big(amount).lte(max.amount)) return undefined;
+	const left = new Big(loan.pledgeAmount).minus(amount);
+	const ltvAfter = left.gt(0) ? ltvWith(loan, left) : '1';
+	return {max: max.amount, limit: max.limit, ltvAfter, toMarginCall: plain(new Big(loan.supRate).minus(ltvAfter), 8)};
+}
+
 /** The partial repayment (interest first, then principal; the collateral kept) that brings the LTV down to `target`:
  * owed − owed × target ÷ LTV, rounded up. Repaying with the collateral released would not lower the LTV. */
 export function repaymentToLtv(loan: Pick<OngoingLoan, 'pledgeRate' | 'loanAmount' | 'interestAmount'>, target: string): TargetAmount {

@@ -16,7 +16,7 @@ import {estimateFigures} from '../format/estimate.js';
 import {didYouMean} from '../format/suggest.js';
 import {checkBorrowLimits} from '../loans/limits.js';
 import {plain} from '../loans/ltv.js';
-import {collateralFor, initialLtvOf, ltvPrices, quotePrice, type LtvPrices, type PriceQuote, type PriceRead} from '../loans/prices.js';
+import {collateralFor, ltvPrices, startingLtv, quotePrice, type LtvPrices, type PriceQuote, type PriceRead} from '../loans/prices.js';
 import {coinListUnreadable, CoinListUnreadableError} from './borrow-check.js';
 import {estimateByLoanAmount} from './loan-amount-estimate.js';
 import {failureText} from './observe.js';
@@ -166,7 +166,8 @@ function fill(
 		derived: true,
 	};
 	if (row.price.status !== 'ok') return;
-	const ltv = initialLtvOf(loanAmount, derived.pledgeAmount, row.price.price);
+	// The coin's initial LTV, as the Coins screen and the borrow review show it (loans/prices.ts startingLtv).
+	const ltv = startingLtv(row.initRate, loanAmount, derived.pledgeAmount, row.price.price);
 	row.initialLtv = ltv;
 	row.prices = ltvPrices(row.price.price, ltv, row.supRate, row.forceRate);
 }

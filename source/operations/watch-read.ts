@@ -4,7 +4,7 @@
 import type {BitgetClient} from '../api/client.js';
 import {ApiError} from '../api/errors.js';
 import type {OngoingLoan} from '../api/loan-types.js';
-import {ltvPrices, quotePrice} from '../loans/prices.js';
+import {loanMarkPrices, quotePrice} from '../loans/prices.js';
 import {failureText} from './observe.js';
 import {readPrices} from './prices.js';
 import type {ClosedHow, LoanSeen, WatchRead} from './watch.js';
@@ -41,7 +41,7 @@ export async function readWatch(client: WatchClient, request: WatchReadRequest):
 		.map((loan) => {
 			const quote = quotePrice(prices, loan.pledgeCoin, loan.loanCoin, time);
 			if (quote.status !== 'ok') return {loan, ltv: loan.pledgeRate, projected: false};
-			const marks = ltvPrices(quote.price, loan.pledgeRate, loan.supRate, loan.forceRate);
+			const marks = loanMarkPrices(loan, quote.price);
 			return {loan, ltv: loan.pledgeRate, projected: false, price: quote.price, marginCallPrice: marks.marginCallPrice, liquidationPrice: marks.liquidationPrice};
 		});
 	const present = new Set(ongoing.map((loan) => loan.orderId));

@@ -5,7 +5,7 @@ import {afterEach, describe, expect, it} from 'vitest';
 import type {OngoingLoan} from '../../source/api/loan-types.js';
 import {hourlyRate, ltvPercent, withCoin} from '../../source/format/money.js';
 import {priceAmount} from '../../source/format/price.js';
-import {ltvPrices} from '../../source/loans/prices.js';
+import {loanMarkPrices} from '../../source/loans/prices.js';
 import {readHistoryWindow} from '../../source/operations/history-window.js';
 import {historyLines} from '../../source/screens/history/history-rows.js';
 import {runCli} from '../helpers/cli.js';
@@ -82,9 +82,9 @@ describe('one formatter per quantity, over one fixture', () => {
 		outputs['cli history loans'] = await cli('history', 'loans');
 		outputs['cli coins'] = await cli('coins');
 
-		// The tight loan's liquidation price, from today's ETH price and its own LTVs (P × L / T).
+		// The tight loan's liquidation price, from its own figures: owed ÷ (collateral × liquidation LTV).
 		const eth = (await sim.client().tickers('ETHUSDT')).records[0]!.lastPr;
-		const liquidation = priceAmount(ltvPrices(eth, tight.pledgeRate, tight.supRate, tight.forceRate).liquidationPrice, 'USDT');
+		const liquidation = priceAmount(loanMarkPrices(tight, eth).liquidationPrice, 'USDT');
 		const quantities: Quantity[] = [
 			{
 				name: `the tight loan's liquidation price (${liquidation})`,
@@ -168,7 +168,7 @@ describe('one formatter per quantity, over one fixture', () => {
 		await app!.press('y');
 		const added = await app!.waitForText('✓ Added');
 		const revise = posted('revisePledge');
-		expect(addReview).toMatch(new RegExp(`Add\\s+${revise.amount!.replace('.', '\\.')} ETH \\(collateral now `));
+		expect(addReview).toMatch(new RegExp(`Add\\s+${revise.amount!.replace('.', '\\.')} ETH \\(collateral `));
 		expect(added).toMatch(new RegExp(`✓ Added ${withCoin('0.5', 'ETH').replace('.', '\\.')} of collateral — LTV now \\d+\\.\\d\\d%`));
 
 		// Borrow by pledge amount: typed "1.50" BTC.

@@ -25,10 +25,11 @@ describe('loans, coins and history', () => {
 		expect(result.code).toBe(0);
 		const lines = result.stdout.split('\n');
 		expect(lines[0]).toMatch(/^ORDER\s+BORROWED\s+INTEREST\s+APR\s+PLEDGED\s+LTV\s+CALL\s+LIQ\s+FALL TO CALL\s+FALL TO LIQ\s+PRICE\s+CALL PRICE\s+LIQ PRICE\s+EXPIRES\s+RISK$/);
-		expect(lines[1]).toMatch(new RegExp(`^${tight.orderId}\\s+10,815\\.0000 USDT\\s+0\\.0667\\s+5\\.40%\\s+10\\.00000000 ETH\\s+77\\.81%\\s+80\\.00%\\s+90\\.00%\\s+2\\.74%\\s+13\\.54%\\s+1,390\\.0000\\s+1,351\\.9488\\s+1,201\\.7322\\s+in 6 d 23 h\\s+WARN$`));
-		expect(lines[2]).toMatch(new RegExp(`^${calm.orderId}\\s+18,760\\.0000 USDT\\s+0\\.1313\\s+6\\.13%\\s+1\\.00000000 BTC\\s+70\\.00%\\s+80\\.00%\\s+90\\.00%\\s+12\\.50%\\s+22\\.22%\\s+26,800\\.0000\\s+23,450\\.0000\\s+20,844\\.4444\\s+none \\(flexible\\)\\s+ok$`));
+		expect(lines[1]).toMatch(new RegExp(`^${tight.orderId}\\s+10,815\\.0000 USDT\\s+0\\.0667\\s+5\\.40%\\s+10\\.00000000 ETH\\s+77\\.81%\\s+80\\.00%\\s+90\\.00%\\s+2\\.74%\\s+13\\.54%\\s+1,390\\.0000\\s+1,351\\.8833\\s+1,201\\.6741\\s+in 6 d 23 h\\s+WARN$`));
+		expect(lines[2]).toMatch(new RegExp(`^${calm.orderId}\\s+18,760\\.0000 USDT\\s+0\\.1313\\s+6\\.13%\\s+1\\.00000000 BTC\\s+70\\.00%\\s+80\\.00%\\s+90\\.00%\\s+12\\.50%\\s+22\\.22%\\s+26,800\\.0000\\s+23,450\\.1642\\s+20,844\\.5904\\s+none \\(flexible\\)\\s+ok$`));
 		// Each loan owes its first hour from the start (interest per started hour): 10815 × 0.00000617 + 18760 × 0.000007.
-		expect(result.stdout).toContain('Owed:    29,575.1980 USDT (≈ 29,575.2000 USDT)');
+		// USDT owed in USDT is not said twice.
+		expect(result.stdout).toContain('Owed:    29,575.1980 USDT\n');
 		expect(result.stdout).toMatch(/Pledged: (1\.00000000 BTC \(≈ 26,800\.0000 USDT\), 10\.00000000 ETH \(≈ 13,900\.0000 USDT\)|10\.00000000 ETH \(≈ 13,900\.0000 USDT\), 1\.00000000 BTC \(≈ 26,800\.0000 USDT\))/);
 
 		const json = JSON.parse((await run(['loans', '--json'])).stdout);
@@ -36,13 +37,38 @@ describe('loans, coins and history', () => {
 		expect(json.loans[0]).toMatchObject({pledgeRate: '0.7781', supRate: '0.8', risk: {level: 'warn', moveToMarginCall: '0.027375'}});
 		expect(json.debts.loanInfos).toEqual([{coin: 'USDT', amount: '29575.19804855', amountUsdt: '29575.2'}]);
 		// --json keeps the prices as computed, never as written for a person.
-		expect(json.loans[1]).toMatchObject({price: {status: 'ok', price: '26800'}, prices: {marginCallPrice: '23450'}});
+		expect(json.loans[1]).toMatchObject({price: {status: 'ok', price: '26800'}, prices: {marginCallPrice: '23450.16415'}});
 		expect(json.loans[0].prices.marginCallPrice).toMatch(/^\d+\.\d{5,}$/);
 
 		const detail = await run(['loans', tight.orderId]);
 		expect(detail.stdout).toMatch(/LTV\s+\[#+\.*\|\.*!\.*\] LTV 77\.81% \/ call 80\.00% \/ liq 90\.00%/);
 		expect(detail.stdout).toMatch(/Margin call\s+if ETH falls 2\.74% against USDT/);
 		expect(detail.stdout).toMatch(/Risk\s+WARN/);
+	});
+
+	it('loans: the totals are valued at the price the PRICE column shows, not at Bitget\'s other one; CALL AT is owed ÷ (collateral × call LTV)', async () => {
+		const client = sim.client();
+		const {orderId} = await client.borrow({...BTC_LOAN, pledgeAmount: '1.5'});
+		// debts valued by Bitget at another moment's price (40,200 for 1.5 BTC: 26,800 each), the tickers now at 26,772.26.
+		sim.simulator.setPrice('BTC', '26772.26');
+		const [loan] = await client.ongoingOrders({orderId});
+		sim.simulator.injectFault({
+			kind: 'raw',
+			operation: 'debts',
+			body: JSON.stringify({code: '00000', msg: 'success', requestTime: Date.now(), data: {pledgeInfos: [{coin: 'BTC', amount: '1.5', amountUsdt: '40200'}], loanInfos: [{coin: 'USDT', amount: '28140.1736', amountUsdt: '28140.17'}]}}),
+		});
+		const result = await run(['loans', '--wide']);
+		expect(result.code, result.stderr).toBe(0);
+		const row = result.stdout.split('\n').find((line) => line.startsWith(orderId))!;
+		expect(row).toContain('26,772.2600');
+		// 1.5 × 26,772.26 = 40,158.39, as the PRICE column; the USDT owed is not said again in USDT.
+		expect(result.stdout).toContain('Pledged: 1.50000000 BTC (≈ 40,158.3900 USDT)');
+		expect(result.stdout).not.toContain('40,200');
+		expect(result.stdout).toContain('Owed:    28,140.1736 USDT\n');
+		// The margin-call price from the loan's own figures, as --json has it.
+		const owed = Number(loan!.loanAmount) + Number(loan!.interestAmount);
+		const call = (owed / (1.5 * 0.8)).toLocaleString('en-US', {minimumFractionDigits: 4, maximumFractionDigits: 4});
+		expect(row).toContain(call);
 	});
 
 	it('loans ORDER: an unknown order is bad input (exit 2) with a hint; a malformed one is exit 2 and sends nothing', async () => {
@@ -160,6 +186,32 @@ describe('repay and collateral', () => {
 			expect((await run(args)).code, args.join(' ')).toBe(2);
 		}
 		expect(posts('revisePledge')).toHaveLength(2);
+	});
+
+	it('a withdrawal past the max withdrawable is refused on --yes alone (exit 2, nothing sent); --past-max-withdrawable accepts it', async () => {
+		// 1 BTC at LTV 70 %, margin call 80 %: with 5 points kept, 0.06666666 BTC can leave; 0.1 BTC would make it 77.78 %.
+		const {orderId} = await sim.client().borrow(BTC_LOAN);
+		const refused = await run(['collateral', orderId, 'withdraw', '0.1', '--yes']);
+		expect(refused.code).toBe(2);
+		expect(refused.stderr).toContain('not withdrawn: 0.1 BTC is past the max withdrawable (0.06666666 BTC now, 5 points under the margin call): the LTV would be 77.78%, 2.22 points from the margin call of 80.00%');
+		expect(refused.stderr).toContain('add --past-max-withdrawable');
+		noStack(refused);
+		expect(posts('revisePledge')).toEqual([]);
+		// A narrower margin moves the max: with 2 points kept (LTV at most 78 %) 0.1 BTC is within it, so --yes is enough.
+		const within = await run(['collateral', orderId, 'withdraw', '0.1', '--margin', '2', '--yes']);
+		expect(within.code, within.stderr).toBe(0);
+		// Now at 77.78 %: nothing more can leave with 5 points kept.
+		const again = await run(['collateral', orderId, 'withdraw', '0.01', '--yes']);
+		expect(again.code).toBe(2);
+		expect(again.stderr).toContain('past the max withdrawable (none now, 5 points under the margin call)');
+		expect(posts('revisePledge')).toHaveLength(1);
+		// 0.9 BTC at 77.78 %: 0.01 more makes it about 78.65 %, past the limit but below the margin call.
+		const accepted = await run(['collateral', orderId, 'withdraw', '0.01', '--yes', '--past-max-withdrawable']);
+		expect(accepted.code, accepted.stderr).toBe(0);
+		expect(posts('revisePledge').map((r) => JSON.parse(r.body))).toEqual([
+			{orderId, amount: '0.1', pledgeCoin: 'BTC', reviseType: 'OUT'},
+			{orderId, amount: '0.01', pledgeCoin: 'BTC', reviseType: 'OUT'},
+		]);
 	});
 });
 

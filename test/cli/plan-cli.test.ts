@@ -128,8 +128,8 @@ describe('--to-ltv and prices on a loan (built CLI)', () => {
 		const order = await open();
 		const detail = await run(['loans', order]);
 		expect(detail.stdout).toMatch(/Price\s+BTC 26,800\.0000 USDT, \d+ s ago/);
-		expect(detail.stdout).toMatch(/Margin-call price\s+23,450\.0000 USDT, 12\.50% below/);
-		expect(detail.stdout).toMatch(/Liquidation price\s+20,844\.4444 USDT, 22\.22% below/);
+		expect(detail.stdout).toMatch(/Margin-call price\s+23,450\.1447 USDT, 12\.50% below/);
+		expect(detail.stdout).toMatch(/Liquidation price\s+20,844\.5731 USDT, 22\.22% below/);
 		sim.simulator.injectFault({kind: 'html-500', operation: 'tickers', times: Number.POSITIVE_INFINITY});
 		const without = await run(['loans', order]);
 		expect(without.code).toBe(0);

@@ -45,7 +45,7 @@ describe('loan-tui watch', () => {
 	it('--once: one read, every loan\'s level, the worst as the exit status (0, 10, 11, 12; 1 when the loans cannot be read)', async () => {
 		const warn = await run(['--once']);
 		expect(warn.code, warn.stderr).toBe(10);
-		expect(warn.stdout).toMatch(/loan \d+ ETH\/USDT: WARN · LTV 75\.73% · ETH at 1,545\.0000 USDT; margin call at 1,462\.5356 USDT, liquidation at 1,300\.0317 USDT/);
+		expect(warn.stdout).toMatch(/loan \d+ ETH\/USDT: WARN · LTV 75\.73% · ETH at 1,545\.0000 USDT; margin call at 1,462\.5512 USDT, liquidation at 1,300\.0455 USDT/);
 		expect(warn.stdout).toMatch(/loan \d+ BTC\/USDT: ok · LTV 70\.02%/);
 		for (const [price, code, level] of [
 			['1700', 0, 'ok'],
@@ -203,7 +203,7 @@ describe('loan-tui watch', () => {
 			await notified(index + 2);
 		}
 		expect(lines()).toHaveLength(4);
-		expect(lines()[0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d {2}loan \d+ ETH\/USDT: WARN · LTV 75\.73% · ETH at 1,545\.0000 USDT; margin call at 1,462\.5356 USDT, liquidation at 1,300\.0317 USDT$/);
+		expect(lines()[0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d {2}loan \d+ ETH\/USDT: WARN · LTV 75\.73% · ETH at 1,545\.0000 USDT; margin call at 1,462\.5512 USDT, liquidation at 1,300\.0455 USDT$/);
 		// No line for calm BTC, which stayed ok.
 		expect(watch.stdout()).not.toMatch(/BTC\/USDT/);
 		// The bell goes to stderr, a pipe of its own: it may arrive after the line.

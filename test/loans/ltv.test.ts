@@ -44,8 +44,8 @@ describe('rates and order', () => {
 
 describe('collateral changes', () => {
 	it('computes the LTV after adding or withdrawing from the loan\'s own figures', () => {
-		expect(checkCollateralChange(loan(), 'add', '0.4')).toEqual({ok: true, before: '0.7', after: '0.5'});
-		expect(checkCollateralChange(loan(), 'withdraw', '0.124')).toEqual({ok: true, before: '0.7', after: '0.799087'});
+		expect(checkCollateralChange(loan(), 'add', '0.4')).toEqual({ok: true, before: '0.7', after: '0.5', pledgeAfter: '1.4'});
+		expect(checkCollateralChange(loan(), 'withdraw', '0.124')).toEqual({ok: true, before: '0.7', after: '0.799087', pledgeAfter: '0.876'});
 	});
 
 	it('refuses locally a withdrawal at or above the margin-call LTV, or of more than is pledged', () => {
@@ -113,6 +113,18 @@ describe('repay preview', () => {
 			expect(nextHourStart(read, borrowTime + 434_000)).toBe(borrowTime + HOUR);
 			expect(nextHourStart(read, borrowTime + HOUR)).toBe(borrowTime + HOUR);
 			expect(nextHourStart(read, borrowTime + HOUR + 1)).toBe(borrowTime + 2 * HOUR);
+		});
+
+		it('an hour started since the loan was read is counted: a review left open is not an hour short when sent', () => {
+			// Read at 2 h 30 min (three hours charged), sent at 3 h 10 min: the fourth hour started in between.
+			const preview = repayPreview(read, {all: true, unlock: true}, borrowTime + 3 * HOUR + 10 * 60_000, borrowTime + 2.5 * HOUR);
+			expect(preview).toMatchObject({owed: '18761.6157492', interest: '1.6157492', sinceRead: {hours: 1, interest: hour}});
+			expect(preview).not.toHaveProperty('nextHour');
+			// Read at 2 h 30 min, sent at 4 h 59 min 30 s: two more started, and the next within the minute.
+			const later = repayPreview(read, {all: true, unlock: true}, borrowTime + 5 * HOUR - 30_000, borrowTime + 2.5 * HOUR);
+			expect(later).toMatchObject({interest: '1.8472476', sinceRead: {hours: 2, interest: '0.2314984'}, nextHour: {startsAt: borrowTime + 5 * HOUR, interest: hour}});
+			// Read and sent within the same hour: nothing more than the read.
+			expect(repayPreview(read, {all: true, unlock: true}, borrowTime + 2.9 * HOUR, borrowTime + 2.5 * HOUR)).not.toHaveProperty('sinceRead');
 		});
 
 		it('without the time, the interest as read', () => {

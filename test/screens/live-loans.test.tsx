@@ -27,7 +27,7 @@ describe('Loans: live LTV', () => {
 		// Worse is said once the move is drawn: waited for together.
 		const moved = await app.waitForText(/LTV ≈80\.14% \(live\)[\s\S]*▲ worse/);
 		expect(moved).toMatch(/▴ MARGIN CALL/);
-		expect(moved).toMatch(/20\.00000000 ETH\s+1,460\.0000\s+1,462\.5356\s+1,300\.0317/);
+		expect(moved).toMatch(/20\.00000000 ETH\s+1,460\.0000\s+1,462\.5512\s+1,300\.0455/);
 		expect(moved).toMatch(/▲ worse: ETH\/USDT \d+ WARN → MARGIN CALL, LTV 80\.14% \(live price\)/);
 		// The calm BTC loan did not move: no "live" on it.
 		expect(moved).toMatch(/LTV 70\.02% \/ call/);
@@ -75,7 +75,7 @@ describe('Loans: live LTV', () => {
 		const moved = await app.waitForText(/LTV ≈80\.14% \(live\)/);
 		expect(moved).toMatch(/Price\s+ETH 1,460\.0000 USDT/);
 		// The marks stay where the read put them (P × L / T is the same at any price).
-		expect(moved).toMatch(/Margin-call price\s+1,462\.5356 USDT/);
+		expect(moved).toMatch(/Margin-call price\s+1,462\.5512 USDT/);
 		expect(moved).toMatch(/Risk\s+▴ MARGIN CALL/);
 	});
 

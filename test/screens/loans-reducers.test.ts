@@ -107,7 +107,8 @@ describe('loan table', () => {
 		// 90,000 × 75 / 80 and 90,000 × 75 / 90.
 		const wide = loanTable(loans, 0, 200, prices);
 		expect(wide.header[0]).toMatch(/COLLATERAL\s+PRICE\s+CALL AT\s+LIQ AT\s+EXPIRES\s+ORDER$/);
-		expect(wide.rows[0]!.figures[0]).toMatch(/0\.10000000 BTC\s+90,000\.0000\s+84,375\.0000\s+75,000\.0000\s+none/);
+		// The marks from the loan's own figures: 23,400.819 owed ÷ (0.1 BTC × 80 %) and ÷ (0.1 BTC × 90 %).
+		expect(wide.rows[0]!.figures[0]).toMatch(/0\.10000000 BTC\s+90,000\.0000\s+292,510\.2375\s+260,009\.1000\s+none/);
 		// Narrower: the order id goes first, then the margin-call price, the hourly rate, today's price; the liquidation
 		// price stays.
 		const widths = [200, 100, 90, 80, 70, 60].map((columns) => loanTable(loans, 0, columns, prices));

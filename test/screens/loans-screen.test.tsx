@@ -36,11 +36,11 @@ describe('Loans screens', () => {
 		expect(warn).toBeGreaterThan(0);
 		expect(ok).toBeGreaterThan(warn);
 		expect(lines[warn]).toMatch(/^› ▵ WARN\s+23,400\.0000 USDT\s+0\.8190\s+6\.13%/);
-		expect(lines[warn + 1]).toMatch(/^\s+0\.000700%\s+20\.00000000 ETH\s+1,545\.0000\s+1,462\.5356\s+1,300\.0317\s+none \(flexible\)/);
+		expect(lines[warn + 1]).toMatch(/^\s+0\.000700%\s+20\.00000000 ETH\s+1,545\.0000\s+1,462\.5512\s+1,300\.0455\s+none \(flexible\)/);
 		expect(lines[warn + 2]).toMatch(/LTV 75\.73% \/ call 80\.00% \/ liq 90\.00% · falls: 5\.34% to call, 15\.86% to liq/);
 		expect(lines[ok]).toMatch(/9,380\.0000 USDT /);
-		expect(lines[ok + 1]).toMatch(/0\.50000000 BTC\s+26,800\.0000\s+23,456\.7000\s+20,850\.4000\s+in 5 d/);
-		expect(frame).toMatch(/Total owed\s+32,783\.5970 USDT \(≈ 32,783\.6000 USDT\)/);
+		expect(lines[ok + 1]).toMatch(/0\.50000000 BTC\s+26,800\.0000\s+23,456\.9450\s+20,850\.6177\s+in 5 d/);
+		expect(frame).toMatch(/Total owed\s+32,783\.5970 USDT\n/);
 		expect(frame).toMatch(/updated \d+ s ago/);
 		// Ctrl+R reads both again, waited for on the request log (the 15 s refresh could add reads: no exact count).
 		const before = {orders: reads('ongoingOrders'), debts: reads('debts')};
@@ -96,8 +96,8 @@ describe('Loans screens', () => {
 		await app!.burst(`100${KEYS.enter}${KEYS.down}${KEYS.enter}`);
 		const review = await app!.waitForText('Repay? [y/N]');
 		// 23,400 × 0.000007 = 0.1638 for the sixth hour, paid first with the five charged.
-		expect(review).toMatch(/Repay\s+100 USDT of 23,400\.9828 USDT owed/);
-		expect(review.replace(/\s+/g, ' ')).toContain("Interest 0.9828 USDT (paid first; estimate, with the next hour's 0.1638 USDT: it starts within a minute)");
+		expect(review).toMatch(/Repay\s+100 USDT of ≈ 23,400\.9828 USDT owed/);
+		expect(review.replace(/\s+/g, ' ')).toContain("Interest ≈ 0.9828 USDT (paid first; estimate, with the next hour's 0.1638 USDT: it starts within a minute)");
 		expect(posts('repay')).toEqual([]);
 	});
 
@@ -131,8 +131,8 @@ describe('Loans screens', () => {
 		await app!.burst(`100${KEYS.enter}${KEYS.down}${KEYS.enter}`);
 		const review = await app!.waitForText('Repay? [y/N]');
 		// The amount sent, as sent; the loan's figures at the coin's precision.
-		expect(review).toMatch(/Repay\s+100 USDT of 23,400\.8190 USDT owed/);
-		expect(review).toMatch(/Interest\s+0\.8190 USDT \(paid first; estimate\)/);
+		expect(review).toMatch(/Repay\s+100 USDT of ≈ 23,400\.8190 USDT owed/);
+		expect(review).toMatch(/Interest\s+≈ 0\.8190 USDT \(paid first; estimate\)/);
 		expect(review).toMatch(/Collateral\s+kept \(none released\); LTV 75\.73% → 75\.41%/);
 		// Enter is handled (press waits for its frame) and confirms nothing: a confirmation shows "Sending" in the frame
 		// of that key, and only a confirmed review posts.
@@ -191,6 +191,19 @@ describe('Loans screens', () => {
 		await app!.burst(`${KEYS.ctrlU}0.5${KEYS.enter}`);
 		const review = await app!.waitForText('Withdraw collateral? [y/N]');
 		expect(review).toMatch(/LTV\s+75\.73% → 77\.67% at today's price/);
+		expect(review).toMatch(/Withdraw\s+0\.5 ETH \(collateral 20\.00000000 ETH → 19\.50000000 ETH\)/);
+		// 75.73 % is past the 75 % that "max withdrawable" keeps (5 points under the call): said, and asked a second time.
+		expect(review.replace(/\s+/g, ' ')).toContain('⚠ 0.5 ETH is past the max withdrawable (none now, 5 points under the margin call): the LTV would be 77.67%, 2.33 points from the margin call of 80.00%.');
+		await app!.press('y');
+		const second = await app!.waitForText('Withdraw anyway, to an LTV of 77.67%, 2.33 points from the margin call? [y/N]');
+		// The first y sent nothing: the screen is on the second question, not "Sending".
+		expect(second).not.toContain('Sending');
+		expect(posts('revisePledge')).toEqual([]);
+		// n goes back to the first question; it takes a y and another y.
+		await app!.press('n');
+		await app!.waitForText('Withdraw collateral? [y/N]');
+		await app!.press('y');
+		await app!.waitForText('Withdraw anyway, to an LTV of 77.67%');
 		await app!.press('y');
 		const withdrawn = await app!.waitForText(/LTV now\s+77\.67%/);
 		expect(withdrawn).toContain('✓ Withdrew 0.50000000 ETH of collateral — LTV now 77.67%');

@@ -71,9 +71,9 @@ describe('prices in the app', () => {
 		// 10,000 ÷ (90,000 × 70 %) = 0.15873016 BTC: the loan starts at the initial LTV.
 		expect(review).toMatch(/Collateral\s+about 0\.15873016 BTC \(estimate\)/);
 		expect(review).toMatch(/Starts at LTV\s+70\.00% \(call 80\.00%, liq 90\.00%\)/);
-		// The collateral is rounded up, so the loan starts a hair below 70 % and the marks a hair below 78,750 and 70,000.
-		expect(review).toMatch(/Margin call at\s+78,749\.9989 USDT, 12\.50% below/);
-		expect(review).toMatch(/Liquidation at\s+69,999\.9990 USDT, 22\.22% below/);
+		// Bitget sizes the loan at the initial LTV (the Coins screen's 70 %): the marks at 90,000 × 70 / 80 and × 70 / 90.
+		expect(review).toMatch(/Margin call at\s+78,750\.0000 USDT, 12\.50% below/);
+		expect(review).toMatch(/Liquidation at\s+70,000\.0000 USDT, 22\.22% below/);
 	});
 
 	it('borrow review: tickers failing say "prices unavailable", the review still asks; a pledge coin with no price says so', async () => {
@@ -98,24 +98,24 @@ describe('prices in the app', () => {
 		await open(at('loans'));
 		const list = await app!.waitForText(/LIQ AT/);
 		expect(list).toMatch(/PRICE\s+CALL AT\s+LIQ AT/);
-		// The calm BTC loan at 70.02 %: 26,800 × 70.02 / 80 and 26,800 × 70.02 / 90.
-		expect(list).toMatch(/0\.50000000 BTC\s+26,800\.0000\s+23,456\.7000\s+20,850\.4000\s/);
+		// The calm BTC loan: owed ÷ (collateral × 80 %) and owed ÷ (collateral × 90 %): 9,382.778 ÷ 0.4 and ÷ 0.45.
+		expect(list).toMatch(/0\.50000000 BTC\s+26,800\.0000\s+23,456\.9450\s+20,850\.6177\s/);
 		const calm = sim.simulator.loans.all.find((loan) => loan.status === 'ongoing' && loan.pledgeCoin === 'BTC')!.orderId;
 		app!.unmount();
 		await open({stack: [{name: 'home'}, {name: 'loan', orderId: calm}], quit: false});
 		const detail = await app!.waitForText(/To initial LTV/);
 		expect(detail).toMatch(/Price\s+BTC 26,800\.0000 USDT, \d+ s ago/);
-		expect(detail).toMatch(/Margin-call price\s+23,456\.7000 USDT, 12\.48% below/);
-		expect(detail).toMatch(/Liquidation price\s+20,850\.4000 USDT, 22\.20% below/);
+		expect(detail).toMatch(/Margin-call price\s+23,456\.9450 USDT, 12\.47% below/);
+		expect(detail).toMatch(/Liquidation price\s+20,850\.6177 USDT, 22\.20% below/);
 		// Up to 75 % (80 % less 5 points): 0.5 − 0.5 × 70.02 / 75 = 0.0332 BTC; back to 70 %: 0.5 × 70.02 / 70 − 0.5.
 		expect(detail).toMatch(/Max withdrawable\s+0\.03320000 BTC now \(the LTV would be 75\.00%/);
 		expect(detail).toMatch(/To initial LTV\s+add 0\.00014286 BTC to get back to 70\.00%/);
-		// The collateral review: the prices before → after (adding 0.5 BTC halves the LTV and the mark prices).
+		// The collateral review: the prices before → after (doubling the collateral halves the mark prices).
 		await app!.burst(`a0.5${KEYS.enter}`);
 		const review = await app!.waitForText('Add collateral? [y/N]');
 		expect(review).toMatch(/Price\s+BTC 26,800\.0000 USDT, \d+ s ago/);
-		expect(review).toMatch(/Margin call at\s+23,456\.7000 USDT, 12\.48% below → 11,728\.3500 USDT, 56\.24% below/);
-		expect(review).toMatch(/Liquidation at\s+20,850\.4000 USDT, 22\.20% below → 10,425\.2000 USDT, 61\.10% below/);
+		expect(review).toMatch(/Margin call at\s+23,456\.9450 USDT, 12\.47% below → 11,728\.4725 USDT, 56\.24% below/);
+		expect(review).toMatch(/Liquidation at\s+20,850\.6177 USDT, 22\.20% below → 10,425\.3089 USDT, 61\.10% below/);
 	});
 
 	it('Loans list and loan: tickers failing say "prices unavailable" and both still work; a coin with no price says "no price"', async () => {

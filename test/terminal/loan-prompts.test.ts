@@ -20,8 +20,8 @@ describe.skipIf(tmuxMissing)(`loan prompts on a terminal${tmuxMissing ? ` (skipp
 		expect(prompt).toContain('takes about 0.05330491 BTC of collateral (derived from an estimate)');
 		expect(prompt).toMatch(/price: BTC 26,800\.0000 USDT, \d+ s ago/);
 		expect(prompt).toContain('starts at an LTV of 70.00%');
-		expect(prompt).toContain('margin call (LTV 80.00%) at 23,449.9973 USDT, 12.50% below');
-		expect(prompt).toContain('liquidation (LTV 90.00%) at 20,844.4421 USDT, 22.22% below');
+		expect(prompt).toContain('margin call (LTV 80.00%) at 23,450.0000 USDT, 12.50% below');
+		expect(prompt).toContain('liquidation (LTV 90.00%) at 20,844.4444 USDT, 22.22% below');
 		expect(prompt).toContain('interest about 1.0366 USDT over 7 days');
 		expect(prompt).toMatch(/expires \d{4}-\d\d-\d\d \d\d:\d\d [+-]\d\d:\d\d \(7 days from now\)/);
 		await tmux.typeText('n');
@@ -36,7 +36,7 @@ describe.skipIf(tmuxMissing)(`loan prompts on a terminal${tmuxMissing ? ` (skipp
 		tmux = Tmux.start(cli(`repay ${orderId} --amount 100 --keep-collateral`), {env});
 		const prompt = await tmux.waitFor('Repay? [y/N]');
 		// Eleven hours started (the first at borrowing), the interest an estimate: 18760 × 0.00000617 × 11.
-		expect(prompt).toContain(`Repay order ${orderId}: 100 USDT of 18,761.2732 USDT owed`);
+		expect(prompt).toContain(`Repay order ${orderId}: 100 USDT of ≈ 18,761.2732 USDT owed`);
 		expect(prompt).toContain('interest 1.2732 USDT (estimate), principal 98.7268 USDT; left 18,661.2732 USDT');
 		expect(prompt).toContain('collateral released: none (LTV 70.00% → 69.63%)');
 		await tmux.typeText('y');
@@ -47,12 +47,18 @@ describe.skipIf(tmuxMissing)(`loan prompts on a terminal${tmuxMissing ? ` (skipp
 		expect(posts('repay')).toHaveLength(1);
 	});
 
-	it('collateral shows the LTV before and after; n sends nothing', async () => {
+	it('collateral shows the LTV and the collateral before and after; past the max withdrawable a second question; n sends nothing', async () => {
 		const {orderId} = await sim.client().borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'});
 		tmux = Tmux.start(cli(`collateral ${orderId} withdraw 0.1`), {env});
 		const prompt = await tmux.waitFor('Withdraw? [y/N]');
-		expect(prompt).toContain(`Withdraw 0.1 BTC from order ${orderId} (now 1.00000000 BTC)`);
+		expect(prompt).toContain(`Withdraw 0.1 BTC from order ${orderId} (collateral 1.00000000 BTC → 0.90000000 BTC)`);
 		expect(prompt).toContain('LTV 70.00% → 77.78% (margin call 80.00%, liquidation 90.00%)');
+		// At 70 % with the margin call at 80 %, 0.06666666 BTC can leave with 5 points kept: the review says 0.1 is past
+		// that, and a y is asked again.
+		expect(prompt).toContain('0.1 BTC is past the max withdrawable (0.06666666 BTC now, 5 points under the margin call)');
+		await tmux.typeText('y');
+		await tmux.send('Enter');
+		expect(await tmux.waitFor('Withdraw anyway? [y/N]')).toContain('That is past the max withdrawable');
 		await tmux.typeText('n');
 		await tmux.send('Enter');
 		const after = await tmux.waitFor(/EXIT=\d/);

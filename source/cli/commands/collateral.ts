@@ -15,13 +15,15 @@ import {findLoan, orderIdArgument} from './loan-lookup.js';
 import {refuseMissing} from './require-flags.js';
 import {didYouMean} from '../../format/suggest.js';
 import {failed, runMoneyPost} from '../money-command.js';
-import {collateralToAdd, collateralToWithdraw} from '../../loans/targets.js';
-import {toLtvFlag} from './to-ltv.js';
+import {collateralToAdd, collateralToWithdraw, DEFAULT_SAFETY_MARGIN, pastMaxWithdrawable} from '../../loans/targets.js';
+import {pastMaxWords} from '../../format/loan-targets.js';
+import {marginFlag, toLtvFlag} from './to-ltv.js';
 import {collateralPriceLines} from './loan-prices.js';
 
 export async function runCollateral(session: Session, positionals: string[], values: ParsedArgs['values'], io: BorrowIo): Promise<ExitCode | number> {
 	const [order, word, amountText] = positionals;
 	const target = values['to-ltv'] === undefined ? undefined : toLtvFlag(values['to-ltv']);
+	const safetyMargin = values.margin === undefined ? DEFAULT_SAFETY_MARGIN : marginFlag(values.margin);
 	refuseMissing([
 		...(order === undefined ? ["the loan's order id (ORDER)"] : []),
 		...(word === undefined ? ['add or withdraw'] : []),
@@ -51,17 +53,29 @@ export async function runCollateral(session: Session, positionals: string[], val
 	}
 	const check = checkCollateralChange(loan, action, amount);
 	if (!check.ok) throw new InputError(`not ${action === 'add' ? 'added' : 'withdrawn'}: ${check.reason}`);
+	// Past "max withdrawable" (loans ORDER shows it): --yes alone does not accept it; its own flag does, or a second
+	// question on a terminal.
+	const past = action === 'withdraw' ? pastMaxWithdrawable(loan, amount, safetyMargin) : undefined;
+	const pastPhrase = past === undefined ? undefined : pastMaxWords(loan, past, safetyMargin);
+	const pastWords = pastPhrase === undefined ? undefined : `${amount} ${pledgeCoin} is ${pastPhrase}`;
+	if (pastWords !== undefined && !values['past-max-withdrawable'] && values.yes) {
+		throw new InputError(`not withdrawn: ${pastWords}`, 'To withdraw it anyway, add --past-max-withdrawable; nothing was sent.');
+	}
 	if (!values.yes) {
 		session.out.stderr.write(
 			[
-				`${action === 'add' ? 'Add' : 'Withdraw'} ${amount} ${pledgeCoin} ${action === 'add' ? 'to' : 'from'} order ${orderId} (now ${withCoin(loan.pledgeAmount, pledgeCoin)})${target === undefined ? '' : `, computed for an LTV of ${ltvPercent(target)}`}`,
-				...(await collateralPriceLines(session, loan, check.after)),
+				`${action === 'add' ? 'Add' : 'Withdraw'} ${amount} ${pledgeCoin} ${action === 'add' ? 'to' : 'from'} order ${orderId} (collateral ${withCoin(loan.pledgeAmount, pledgeCoin)} → ${withCoin(check.pledgeAfter, pledgeCoin)})${target === undefined ? '' : `, computed for an LTV of ${ltvPercent(target)}`}`,
+				...(await collateralPriceLines(session, loan, check.pledgeAfter)),
 				`  LTV ${ltvPercent(check.before)} → ${ltvPercent(check.after)} (margin call ${ltvPercent(loan.supRate)}, liquidation ${ltvPercent(loan.forceRate)}), at today's price`,
+				...(pastWords === undefined ? [] : [`  ⚠ ${pastWords}`]),
 				`  server ${session.connectedTo}, profile ${credentials.profile} (${credentials.source})`,
 				'',
 			].join('\n'),
 		);
-		if (!(await askYesNo(`${action === 'add' ? 'Add' : 'Withdraw'}? [y/N] `, io.stdin, session.out.stderr))) {
+		const asked = await askYesNo(`${action === 'add' ? 'Add' : 'Withdraw'}? [y/N] `, io.stdin, session.out.stderr);
+		// A second, explicit question past the max withdrawable, naming where it leaves the loan.
+		const again = asked && pastPhrase !== undefined && !values['past-max-withdrawable'] ? await askYesNo(`That is ${pastPhrase}. Withdraw anyway? [y/N] `, io.stdin, session.out.stderr) : asked;
+		if (!again) {
 			session.out.stderr.write('Collateral unchanged: nothing was sent.\n');
 			return EXIT.usage;
 		}

@@ -11,10 +11,10 @@ import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
 import {type Column, fittedTable, type Output, printJson, printLines} from '../../runtime/output.js';
 import type {Session} from '../../runtime/session.js';
 import {findLoan, orderIdArgument} from './loan-lookup.js';
-import {ltvPrices, quotePrice, type PriceRead} from '../../loans/prices.js';
+import {loanMarkPrices, quotePrice, type PriceRead} from '../../loans/prices.js';
 import {readPrices} from '../../operations/prices.js';
 import {priceAmount} from '../../format/price.js';
-import {loanPrices} from '../../format/loan-prices.js';
+import {loanPrices, totalItem} from '../../format/loan-prices.js';
 import {loanTargetRows, type LoanTargets} from '../../format/loan-targets.js';
 import {collateralToAdd, DEFAULT_SAFETY_MARGIN, maxWithdrawable} from '../../loans/targets.js';
 import type {ParsedArgs} from '../../runtime/args.js';
@@ -62,10 +62,10 @@ export async function runLoans(session: Session, positionals: string[], values: 
 	}
 	if (loans.length === 0) {
 		// Not "no ongoing loans" when some could not be read: there may be loans.
-		printLines(session.out, [unreadable > 0 ? 'No readable ongoing loans.' : 'No ongoing loans.', ...(unreadable > 0 ? ['', ...totals(debts)] : [])]);
+		printLines(session.out, [unreadable > 0 ? 'No readable ongoing loans.' : 'No ongoing loans.', ...(unreadable > 0 ? ['', ...totals(debts, prices, now)] : [])]);
 		return EXIT.ok;
 	}
-	printLines(session.out, [...loanTable(session.out, loans, now, prices), '', ...totals(debts), ...(prices.ok ? [] : [`Prices unavailable: ${sanitize(prices.problem)}`])]);
+	printLines(session.out, [...loanTable(session.out, loans, now, prices), '', ...totals(debts, prices, now), ...(prices.ok ? [] : [`Prices unavailable: ${sanitize(prices.problem)}`])]);
 	return EXIT.ok;
 }
 
@@ -91,7 +91,7 @@ const LOAN_COLUMNS: Column[] = [
 /** The loan with what is derived from it, and its prices (P × L / T) for --json: null where there is no price. */
 function withPrices(loan: OngoingLoan, prices: PriceRead, now: number) {
 	const price = quotePrice(prices, loan.pledgeCoin, loan.loanCoin, now);
-	const marks = price.status === 'ok' ? ltvPrices(price.price, loan.pledgeRate, loan.supRate, loan.forceRate) : null;
+	const marks = price.status === 'ok' ? loanMarkPrices(loan, price.price) : null;
 	return {...describeLoan(loan), price, prices: marks};
 }
 
@@ -102,7 +102,7 @@ function loanTable(out: Output, loans: OngoingLoan[], now: number, prices: Price
 		loans.map((loan) => {
 			const risk = riskOf(loan);
 			const price = quotePrice(prices, loan.pledgeCoin, loan.loanCoin, now);
-			const marks = price.status === 'ok' ? ltvPrices(price.price, loan.pledgeRate, loan.supRate, loan.forceRate) : undefined;
+			const marks = price.status === 'ok' ? loanMarkPrices(loan, price.price) : undefined;
 			const none = price.status === 'no price' ? 'no price' : price.status === 'unavailable' ? 'unavailable' : '—';
 			return [
 				loan.orderId,
@@ -149,8 +149,13 @@ function loanDetail(loan: OngoingLoan, now: number, prices: PriceRead, targets: 
 	return rows.map(([label, value]) => `${label.padEnd(width)}  ${value}`);
 }
 
-function totals(debts: Debts | Error): string[] {
+/** The totals, valued at the prices of the table's PRICE column (format/loan-prices.ts totalItem). */
+function totals(debts: Debts | Error, prices: PriceRead, now: number): string[] {
 	if (debts instanceof Error) return [`Totals unavailable: ${sanitize(debts.message)}`];
-	const line = (items: Debts['loanInfos']) => items.map((item) => `${withCoin(item.amount, sanitize(item.coin))} (≈ ${withCoin(item.amountUsdt, 'USDT')})`).join(', ') || 'none';
+	const line = (items: Debts['loanInfos']) =>
+		items
+			.map((item) => totalItem(item, prices, now))
+			.map((total) => `${total.amount}${total.usdt === undefined ? '' : ` (${total.usdt})`}`)
+			.join(', ') || 'none';
 	return [`Owed:    ${line(debts.loanInfos)}`, `Pledged: ${line(debts.pledgeInfos)}`];
 }

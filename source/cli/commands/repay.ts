@@ -19,10 +19,13 @@ import {flagValue, refuseMissing} from './require-flags.js';
 import {repaymentToLtv} from '../../loans/targets.js';
 import {toLtvFlag} from './to-ltv.js';
 
-/** The interest is an estimate (charged per started hour); says when it counts the hour about to start. */
-function interestWords(nextHour: {startsAt: number; interest: string} | undefined, coin: string, now: number): string {
-	if (nextHour === undefined) return 'estimate';
-	return `estimate, with the next hour's ${withCoin(nextHour.interest, coin)}: it starts in ${Math.max(0, Math.ceil((nextHour.startsAt - now) / 1000))} s`;
+/** The interest is an estimate (charged per started hour); says which hours it counts beyond the ones read. */
+function interestWords(preview: {nextHour?: {startsAt: number; interest: string}; sinceRead?: {hours: number; interest: string}}, coin: string, now: number): string {
+	const counted = [
+		...(preview.sinceRead ? [`${preview.sinceRead.hours === 1 ? 'the hour' : `the ${preview.sinceRead.hours} hours`} started since the loan was read, ${withCoin(preview.sinceRead.interest, coin)}`] : []),
+		...(preview.nextHour ? [`the next hour's ${withCoin(preview.nextHour.interest, coin)}: it starts in ${Math.max(0, Math.ceil((preview.nextHour.startsAt - now) / 1000))} s`] : []),
+	];
+	return `estimate${counted.length > 0 ? `, with ${counted.join(' and ')}` : ''}`;
 }
 
 export async function runRepay(session: Session, positionals: string[], values: ParsedArgs['values'], io: BorrowIo): Promise<ExitCode | number> {
@@ -44,6 +47,8 @@ export async function runRepay(session: Session, positionals: string[], values: 
 	if (fromCollateral && (await session.client.accountFamily()) !== 'unified') {
 		throw new UsageError('--from-collateral needs a unified trading account; this Bitget account is a classic one (repay with the loan coin)');
 	}
+	// Server time as the loan is read: its interest holds the hours started by then.
+	const readAt = session.client.clock.now();
 	const loan = await findLoan(session, orderId);
 	if (target !== undefined) {
 		const computed = repaymentToLtv(loan, target);
@@ -52,7 +57,7 @@ export async function runRepay(session: Session, positionals: string[], values: 
 	}
 	// Server time: an hour of interest that starts before the request arrives is counted (loans/repay-preview.ts).
 	const now = session.client.clock.now();
-	const preview = repayPreview(loan, {all: values.all === true, amount, unlock, withCoin}, now);
+	const preview = repayPreview(loan, {all: values.all === true, amount, unlock, withCoin}, now, readAt);
 	if (!preview.ok) throw new InputError(`not repaid: ${preview.reason}`);
 	const loanCoin = sanitize(loan.loanCoin);
 	const pledgeCoin = sanitize(loan.pledgeCoin);
@@ -67,9 +72,9 @@ export async function runRepay(session: Session, positionals: string[], values: 
 			[
 				// The amount sent is shown as the exact string sent; repayAll sends none.
 				amount === undefined || values.all
-					? `Repay order ${orderId}: everything (repayAll), ${withCoin(preview.owed, loanCoin)} owed now`
-					: `Repay order ${orderId}: ${amount} ${loanCoin} of ${withCoin(preview.owed, loanCoin)} owed${target === undefined ? '' : `, computed for an LTV of ${ltvPercent(target)} (collateral kept)`}`,
-				`  interest ${withCoin(preview.interest, loanCoin)} (${interestWords(preview.nextHour, loanCoin, now)}), principal ${withCoin(preview.principal, loanCoin)}; left ${withCoin(preview.remainingPrincipal, loanCoin)}`,
+					? `Repay order ${orderId}: everything (repayAll), ≈ ${withCoin(preview.owed, loanCoin)} owed (estimate)`
+					: `Repay order ${orderId}: ${amount} ${loanCoin} of ≈ ${withCoin(preview.owed, loanCoin)} owed${target === undefined ? '' : `, computed for an LTV of ${ltvPercent(target)} (collateral kept)`}`,
+				`  interest ${withCoin(preview.interest, loanCoin)} (${interestWords(preview, loanCoin, now)}), principal ${withCoin(preview.principal, loanCoin)}; left ${withCoin(preview.remainingPrincipal, loanCoin)}`,
 				...(fromCollateral ? [soldLine(loan, preview.pay, pledgeCoin, preview.release.kind === 'all')] : []),
 				`  collateral released: ${fromCollateral && preview.release.kind === 'all' ? 'what is left of it' : release}`,
 				`  server ${session.connectedTo}, profile ${credentials.profile} (${credentials.source})`,

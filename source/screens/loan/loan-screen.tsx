@@ -31,7 +31,7 @@ import {loanFigureRows} from './loan-figures.js';
 import {wrapLines} from '../../format/wrap.js';
 import {scrollBindings, scrolledBy, scrollWindow, WindowedRows} from '../../ui/components/scroll-window.js';
 import {marginPoints, type LoanTargets} from '../../format/loan-targets.js';
-import {DEFAULT_SAFETY_MARGIN} from '../../loans/targets.js';
+import {DEFAULT_SAFETY_MARGIN, pastMaxWithdrawable} from '../../loans/targets.js';
 import {loanRequestBody, loanRequestOf, type LoanRequest} from './loan-request.js';
 import {loanActionReducer, loanActionWith, type LoanActionState, type LoanSetting, type LoanStep} from './reducer.js';
 import {actionOutcome, type ActionOutcome} from './outcome-words.js';
@@ -119,6 +119,7 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 	}, [coinInfos]);
 	const initialLtv = loan && infos.status === 'ready' ? infos.infos.pledgeInfos.find((info) => info.coin === loan.pledgeCoin)?.initRate : undefined;
 	const targets = {...state.targets, initialLtv};
+	const safetyMargin = state.targets.safetyMargin ?? DEFAULT_SAFETY_MARGIN;
 	const serverNow = client.clock.now();
 
 	const {refresh} = loanRead;
@@ -212,6 +213,11 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 				verb: state.action === 'repay' ? 'repay' : state.action === 'add' ? 'add collateral' : 'withdraw collateral',
 				send: () => {
 					if (!loan) return;
+					// Past "max withdrawable" the first y asks a second, explicit question (review.tsx says where it leaves the loan).
+					if (state.action === 'withdraw' && !state.pastMaxAsked && pastMaxWithdrawable(loan, state.amount, safetyMargin) !== undefined) {
+						dispatch({type: 'past-max'});
+						return;
+					}
 					const request = loanRequestOf(state, loan);
 					reviewed.current = loan;
 					post.confirm(request, loanRequestBody(request, family));
@@ -274,7 +280,7 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 			{(stage === 'margin' || stage === 'target') && loan ? <SettingField setting={stage} state={state} loan={loan} theme={theme} /> : null}
 			{stage === 'repay-unlock' ? <ChoiceList choices={UNLOCK_LABELS} selected={state.unlock ? 0 : 1} focused color={theme.accent} keys="numbers" /> : null}
 			{stage === 'review' && loan ? (
-				<LoanReview state={state} loan={loan} connectedTo={connectedTo} refusal={post.state.refusal} confirmAgain={post.state.confirmAgain} theme={theme} prices={prices} serverNow={serverNow} />
+				<LoanReview state={state} loan={loan} connectedTo={connectedTo} refusal={post.state.refusal} confirmAgain={post.state.confirmAgain} theme={theme} prices={prices} serverNow={serverNow} readAt={loanRead.state.status === 'ready' ? loanRead.state.serverAt : undefined} safetyMargin={safetyMargin} />
 			) : null}
 			<MoneyPostView post={post.state} sending={state.action === 'repay' ? 'the repayment' : 'the collateral change'} />
 			{outcome ? <Result outcome={outcome} after={after} orderId={orderId} theme={theme} /> : null}

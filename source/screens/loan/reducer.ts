@@ -37,6 +37,8 @@ export interface LoanActionState {
 	error?: string;
 	/** The safety margin and target LTV the detail's amounts use (fractions; unset: the defaults). */
 	targets: LoanTargetMemory;
+	/** A withdrawal past "max withdrawable" had its first y: the review asks the second, explicit question. */
+	pastMaxAsked?: boolean;
 }
 
 export type LoanActionEvent =
@@ -48,6 +50,8 @@ export type LoanActionEvent =
 	/** Enter: the next step, checked against the loan's current figures. */
 	| {type: 'submit'; loan: OngoingLoan}
 	| {type: 'back'}
+	/** The first y on the review of a withdrawal past "max withdrawable": the second question is asked. */
+	| {type: 'past-max'}
 	/** c on a repayment's review (unified accounts): pay with the loan coin, or out of the collateral. */
 	| {type: 'pay-from'; collateral: boolean}
 	/** The action is over (its result was read): back to the detail. */
@@ -87,6 +91,8 @@ export function loanActionReducer(state: LoanActionState, event: LoanActionEvent
 			return submit(state, event.loan);
 		case 'back':
 			return back(state);
+		case 'past-max':
+			return state.step === 'review' && state.action === 'withdraw' ? {...state, pastMaxAsked: true} : state;
 		case 'pay-from':
 			return state.step === 'review' && state.action === 'repay' ? {...state, fromCollateral: event.collateral} : state;
 		case 'finish':
@@ -110,7 +116,7 @@ function submit(state: LoanActionState, loan: OngoingLoan): LoanActionState {
 			}
 			const check = checkCollateralChange(loan, state.action === 'add' ? 'add' : 'withdraw', value);
 			if (!check.ok) return {...state, error: check.reason};
-			return {...state, amount: value, cursor: value.length, step: 'review', error: undefined};
+			return {...state, amount: value, cursor: value.length, step: 'review', error: undefined, pastMaxAsked: false};
 		}
 		case 'repay-unlock':
 			return {...state, step: 'review'};
@@ -148,6 +154,8 @@ function back(state: LoanActionState): LoanActionState {
 		case 'repay-unlock':
 			return {...state, step: 'amount'};
 		case 'review':
+			// n or Esc on the second question: back to the first, the values kept.
+			if (state.pastMaxAsked) return {...state, pastMaxAsked: false};
 			if (state.action !== 'repay') return {...state, step: 'amount'};
 			return state.repayAll ? {...state, step: 'repay-mode'} : {...state, step: 'repay-unlock'};
 	}

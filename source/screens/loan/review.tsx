@@ -7,6 +7,8 @@ import type {OngoingLoan} from '../../api/loan-types.js';
 import {ltvPercent, withCoin} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import {checkCollateralChange} from '../../loans/ltv.js';
+import {DEFAULT_SAFETY_MARGIN, pastMaxWithdrawable} from '../../loans/targets.js';
+import {pastMaxWords, pointsFromCall} from '../../format/loan-targets.js';
 import {collateralForRepay} from '../../loans/collateral-repay.js';
 import {repayPreview} from '../../loans/repay-preview.js';
 import type {Theme} from '../../ui/theme.js';
@@ -24,14 +26,24 @@ interface Props {
 	theme: Theme;
 	/** The tickers as read with the loan; undefined while they are read. */
 	prices?: PricesRead;
-	/** Server time, epoch ms (a price's age). */
+	/** Server time, epoch ms (a price's age, the hours of interest started by the send). */
 	serverNow: number;
+	/** Server time of the read the loan's figures come from: the hours started since are counted (loans/repay-preview.ts). */
+	readAt?: number;
+	/** The room "max withdrawable" keeps below the margin call (a fraction; default DEFAULT_SAFETY_MARGIN). */
+	safetyMargin?: string;
 }
 
 const QUESTION = {repay: 'Repay? [y/N]', add: 'Add collateral? [y/N]', withdraw: 'Withdraw collateral? [y/N]'} as const;
 
-export function LoanReview({state, loan, connectedTo, refusal, confirmAgain, theme, prices, serverNow}: Props) {
-	const rows = state.action === 'repay' ? repayRows(state, loan, serverNow) : collateralRows(state, loan, prices, serverNow);
+export function LoanReview({state, loan, connectedTo, refusal, confirmAgain, theme, prices, serverNow, readAt, safetyMargin = DEFAULT_SAFETY_MARGIN}: Props) {
+	const rows = state.action === 'repay' ? repayRows(state, loan, serverNow, readAt) : collateralRows(state, loan, prices, serverNow);
+	// A withdrawal past "max withdrawable": said on the review, and a second question after the first y.
+	const past = state.action === 'withdraw' ? pastMaxWithdrawable(loan, state.amount, safetyMargin) : undefined;
+	const question =
+		past !== undefined && state.pastMaxAsked
+			? `Withdraw anyway, to an LTV of ${ltvPercent(past.ltvAfter)}, ${pointsFromCall(past.toMarginCall)} from the margin call? [y/N]`
+			: QUESTION[state.action ?? 'repay'];
 	return (
 		<Box flexDirection="column">
 			<Text bold wrap="truncate">
@@ -47,23 +59,29 @@ export function LoanReview({state, loan, connectedTo, refusal, confirmAgain, the
 					</Text>
 				),
 			)}
+			{past !== undefined ? (
+				<Text wrap="wrap" color={theme.warn} bold>
+					⚠ {state.amount} {sanitize(loan.pledgeCoin)} is {pastMaxWords(loan, past, safetyMargin)}.{state.pastMaxAsked ? ' y withdraws it anyway; n goes back.' : ''}
+				</Text>
+			) : null}
 			<ReviewQuestion
 				refusal={refusal}
 				nothingDone={`Nothing was ${state.action === 'repay' ? 'repaid' : 'changed'}.`}
 				confirmAgain={confirmAgain}
 				mayExist="it may already have been done"
-				question={QUESTION[state.action ?? 'repay']}
+				question={question}
 				theme={theme}
 			/>
 		</Box>
 	);
 }
 
-/** `serverNow`: the interest counts an hour that starts before the request would arrive (loans/repay-preview.ts). */
-function repayRows(state: LoanActionState, loan: OngoingLoan, serverNow: number): Array<[string, string]> {
+/** `serverNow`: the interest counts an hour that starts before the request would arrive, and `readAt` the hours started
+ * since the loan was read (loans/repay-preview.ts): an estimate, said so. */
+function repayRows(state: LoanActionState, loan: OngoingLoan, serverNow: number, readAt?: number): Array<[string, string]> {
 	const coin = sanitize(loan.loanCoin);
 	const pledgeCoin = sanitize(loan.pledgeCoin);
-	const preview = repayPreview(loan, {all: state.repayAll, amount: state.repayAll ? undefined : state.amount, unlock: state.unlock}, serverNow);
+	const preview = repayPreview(loan, {all: state.repayAll, amount: state.repayAll ? undefined : state.amount, unlock: state.unlock}, serverNow, readAt);
 	if (!preview.ok) return [['Repay', `refused here: ${preview.reason}`]];
 	const show = (value: string) => withCoin(value, coin);
 	const release =
@@ -72,9 +90,14 @@ function repayRows(state: LoanActionState, loan: OngoingLoan, serverNow: number)
 			: preview.release.kind === 'none'
 				? `kept (none released); LTV ${ltvPercent(loan.pledgeRate)} → ${ltvPercent(preview.ltvAfter)}`
 				: `some ${pledgeCoin} released (Bitget sizes the release)`;
+	const counted = [
+		...(preview.sinceRead ? [`${preview.sinceRead.hours === 1 ? 'the hour' : `the ${preview.sinceRead.hours} hours`} started since the loan was read, ${show(preview.sinceRead.interest)}`] : []),
+		...(preview.nextHour ? [`the next hour's ${show(preview.nextHour.interest)}: it starts within a minute`] : []),
+	];
 	return [
-		['Repay', state.repayAll ? `everything: ${show(preview.pay)} now (all of it; interest still accruing is included)` : `${state.amount} ${coin} of ${show(preview.owed)} owed`],
-		['Interest', `${show(preview.interest)} (paid first; estimate${preview.nextHour ? `, with the next hour's ${show(preview.nextHour.interest)}: it starts within a minute` : ''})`],
+		// repayAll pays what is owed when it arrives: the amount is an estimate, the interest charged per started hour.
+		['Repay', state.repayAll ? `everything: ≈ ${show(preview.pay)} (estimate)` : `${state.amount} ${coin} of ≈ ${show(preview.owed)} owed`],
+		['Interest', `≈ ${show(preview.interest)} (paid first; estimate${counted.length > 0 ? `, with ${counted.join(' and ')}` : ''})`],
 		['Principal', `${show(preview.principal)}; left afterwards ${show(preview.remainingPrincipal)}`],
 		...(state.fromCollateral ? [paidFromCollateral(loan, preview.pay, pledgeCoin, preview.release.kind === 'all')] : []),
 		['Collateral', state.fromCollateral && preview.release.kind === 'all' ? 'what is left of it released' : release],
@@ -98,9 +121,9 @@ function collateralRows(state: LoanActionState, loan: OngoingLoan, prices: Price
 	const ltv = check.after === undefined ? ltvPercent(check.before) : `${ltvPercent(check.before)} → ${ltvPercent(check.after)}`;
 	// Today's price, and the margin-call and liquidation prices before → after the change.
 	const priceRows: Array<[string, string]> =
-		prices === undefined ? [['Price', 'reading the prices…']] : collateralPriceRows(prices.prices, loan, serverNow, check.after).map(([label, value]) => [PRICE_LABEL[label] ?? label, value]);
+		prices === undefined ? [['Price', 'reading the prices…']] : collateralPriceRows(prices.prices, loan, serverNow, check.pledgeAfter).map(([label, value]) => [PRICE_LABEL[label] ?? label, value]);
 	return [
-		[change === 'add' ? 'Add' : 'Withdraw', `${state.amount} ${coin} (collateral now ${withCoin(loan.pledgeAmount, coin)})`],
+		[change === 'add' ? 'Add' : 'Withdraw', `${state.amount} ${coin} (collateral ${withCoin(loan.pledgeAmount, coin)} → ${check.pledgeAfter === undefined ? 'none' : withCoin(check.pledgeAfter, coin)})`],
 		['LTV', `${ltv} at today's price (margin call ${ltvPercent(loan.supRate)}, liquidation ${ltvPercent(loan.forceRate)})`],
 		...priceRows,
 		...(check.ok ? [] : ([['Refused here', check.reason]] as Array<[string, string]>)),

@@ -10,7 +10,16 @@ const LOAN_REFRESH_MS = 15_000;
 
 export type LoanState =
 	| {status: 'loading'}
-	| {status: 'ready'; loan: OngoingLoan | undefined; prices: PricesRead; at: number; refreshing: boolean; error?: unknown}
+	| {
+			status: 'ready';
+			loan: OngoingLoan | undefined;
+			prices: PricesRead;
+			at: number;
+			/** Server time when the read was sent: the loan's interest holds the hours started by then (loans/repay-preview.ts). */
+			serverAt: number;
+			refreshing: boolean;
+			error?: unknown;
+	  }
 	| {status: 'error'; error: unknown};
 
 export function useLoan(client: BitgetClient, credentials: CredentialsAccess, orderId: string, live: boolean): {state: LoanState; refresh(): void} {
@@ -23,9 +32,14 @@ export function useLoan(client: BitgetClient, credentials: CredentialsAccess, or
 		setState((previous) => (previous.status === 'ready' ? {...previous, refreshing: true} : previous));
 		// The credentials are looked up first (environment, keychain): a signed read needs them. The tickers are read
 		// beside the loan: its LTV and the prices it is projected from are one read's (ui/use-prices.ts).
-		credentials.load().then(() => Promise.all([client.ongoingOrders({orderId}, {signal: mine.signal}), readPricesNow(client, mine.signal)])).then(
-			([loans, prices]) => {
-				if (!mine.signal.aborted) setState({status: 'ready', loan: loans.find((loan) => loan.orderId === orderId), prices, at: Date.now(), refreshing: false});
+		// The server time is taken as the read is sent: the interest it answers holds the hours started by then.
+		const read = () => {
+			const serverAt = client.clock.now();
+			return Promise.all([client.ongoingOrders({orderId}, {signal: mine.signal}), readPricesNow(client, mine.signal)]).then(([loans, prices]) => ({loans, prices, serverAt}));
+		};
+		credentials.load().then(read).then(
+			({loans, prices, serverAt}) => {
+				if (!mine.signal.aborted) setState({status: 'ready', loan: loans.find((loan) => loan.orderId === orderId), prices, at: Date.now(), serverAt, refreshing: false});
 			},
 			(error: unknown) => {
 				if (mine.signal.aborted) return;

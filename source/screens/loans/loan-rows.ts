@@ -10,7 +10,7 @@ import {sanitize} from '../../format/sanitize.js';
 import {wrapLines} from '../../format/wrap.js';
 import {annualRate} from '../../loans/ltv.js';
 import {riskOf, type RiskLevel} from '../../loans/risk.js';
-import {ltvPrices, quotePrice, type PriceRead} from '../../loans/prices.js';
+import {loanMarkPrices, quotePrice, type PriceRead} from '../../loans/prices.js';
 import {priceAmount} from '../../format/price.js';
 
 interface LoanRow {
@@ -56,14 +56,14 @@ export interface TablePrices {
 /** The table for `loans` (already in risk order), at local time `now`, for a terminal `columns` wide. */
 export function loanTable(loans: readonly OngoingLoan[], now: number, columns: number, read?: TablePrices): LoanTable {
 	const risks = loans.map((loan) => riskOf(loan));
-	// Today's price of each pledge coin in its loan coin, and the margin-call and liquidation prices (P × L / T).
+	// Today's price of each pledge coin in its loan coin, and the margin-call and liquidation prices (owed ÷ (collateral × T)).
 	const quoted = loans.map((loan) => (read ? quotePrice(read.read, loan.pledgeCoin, loan.loanCoin, read.now) : undefined));
 	const mark = (i: number, which: 'marginCallPrice' | 'liquidationPrice' | 'price') => {
 		const loan = loans[i]!;
 		const price = quoted[i]!;
 		if (price.status !== 'ok') return price.status === 'no price' ? 'no price' : 'unavailable';
 		if (which === 'price') return priceAmount(price.price, loan.loanCoin);
-		return priceAmount(ltvPrices(price.price, loan.pledgeRate, loan.supRate, loan.forceRate)[which], loan.loanCoin);
+		return priceAmount(loanMarkPrices(loan, price.price)[which], loan.loanCoin);
 	};
 	const priceColumn = (heading: string, which: 'marginCallPrice' | 'liquidationPrice' | 'price', optional: number): Column => ({heading, cells: alignRight(loans.map((_, i) => mark(i, which))), right: true, optional});
 	const all: Column[] = [

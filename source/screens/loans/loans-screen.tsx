@@ -5,7 +5,8 @@
 import React, {useEffect, useMemo, useReducer, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {Debts, OngoingLoan} from '../../api/loan-types.js';
-import {withCoin} from '../../format/money.js';
+import {totalItem} from '../../format/loan-prices.js';
+import type {PriceRead} from '../../loans/prices.js';
 import {sanitize} from '../../format/sanitize.js';
 import {unreadableNote} from '../../format/unreadable.js';
 import {ago} from '../../format/time.js';
@@ -76,7 +77,7 @@ export function LoansScreen({selected}: {selected?: string}) {
 	const ids = table.rows.map((row) => row.orderId);
 	const filterShown = list.filtering || list.query !== '';
 	const [notice, setNotice] = useState<{text: string; orderId?: string} | undefined>(undefined);
-	const totals = totalLines(book.state.debts, columns);
+	const totals = totalLines(book.state.debts, columns, live.prices?.prices, client.clock.now());
 	// What the list shares the body with: the title, the lines above the table, the header and the totals. The window
 	// line ("loans 1-2 of 5") only when not every loan fits.
 	const above = 1 + (book.state.error !== undefined && book.state.loans !== undefined ? 1 : 0) + (unreadable > 0 ? 1 : 0) + (filterShown ? 1 : 0);
@@ -230,11 +231,15 @@ export function LoansScreen({selected}: {selected?: string}) {
 
 /** The totals as lines: "Total owed" and "Total pledged" with their items on one line, or one item a line (under
  * the first) when they do not fit the width: an amount is never cut. */
-function totalLines(debts: Debts | undefined, columns: number): string[] {
+function totalLines(debts: Debts | undefined, columns: number, prices: PriceRead | undefined, now: number): string[] {
 	if (!debts) return [];
+	// Valued at the prices the table shows (format/loan-prices.ts totalItem).
 	const items = (list: Debts['loanInfos'], inUsdt: boolean) => {
 		if (list.length === 0) return ['none'];
-		return list.map((item) => `${withCoin(item.amount, sanitize(item.coin))}${inUsdt ? ` (≈ ${withCoin(item.amountUsdt, 'USDT')})` : ''}`);
+		return list.map((item) => {
+			const total = totalItem(item, prices, now);
+			return `${total.amount}${inUsdt && total.usdt !== undefined ? ` (${total.usdt})` : ''}`;
+		});
 	};
 	const fits = (line: string) => [...line].length <= columns - 1;
 	// Each total on one line with its USDT values; without them when that does not fit; else an item a line.
