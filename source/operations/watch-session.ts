@@ -2,7 +2,8 @@
 // deserves an alert (operations/watch.ts), the LTVs between reads at the live prices (operations/watch-live.ts), the
 // opt-in top-ups decided from the account's ledger on disk (operations/top-up.ts) and the stop. It takes a client, the
 // clocks, the options and a sink for its alerts and lines; it reads no argv, owns no signal and writes no stream
-// (cli/commands/watch.ts does those, and words nothing but the stop).
+// (cli/commands/watch.ts does those: it parses the options, takes the account's lock, turns signals into stop() and
+// readNow(), and the end into an exit status).
 //
 // The stop: no new read or top-up starts; a top-up already sent runs to its answer (its `send` is given the stopping
 // signal, so it skips the check an unknown outcome would get); the price feed is closed; then `ended` resolves with
@@ -103,7 +104,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
 		rejectEnd = reject;
 	});
 	// A read asked for during a read counts for the wait after it: it is never lost.
-	let readNow: (() => void) | undefined;
+	let wakeWait: (() => void) | undefined;
 	let readAsked = false;
 	let runner: TopUpRunner | undefined;
 	let closeFeed: (() => void) | undefined;
@@ -172,7 +173,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
 		while (!stop.signal.aborted) {
 			if (!readAsked) {
 				const due = waitBeforeRead(waitMs, intervalMs, options.minIntervalMs, watcher.reminderDue(), client.clock.now());
-				await wait(due, stop.signal, (wake) => (readNow = wake));
+				await wait(due, stop.signal, (wake) => (wakeWait = wake));
 			}
 			readAsked = false;
 			if (stop.signal.aborted) break;
@@ -204,7 +205,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
 		},
 		readNow() {
 			readAsked = true;
-			readNow?.();
+			wakeWait?.();
 		},
 		ended,
 	};
