@@ -137,6 +137,21 @@ describe('the watch session', () => {
 		expect(posts()).toEqual([]);
 	});
 
+	it('a read asked for while one is under way is not lost: the next one follows without a wait', async () => {
+		const run = watch();
+		await vi.waitFor(() => expect(run.state.waits).toBe(1), WAIT);
+		let release!: () => void;
+		sim.simulator.injectFault({kind: 'stall', operation: 'ongoingOrders', release: new Promise<void>((resolve) => (release = resolve))});
+		run.session.readNow();
+		await vi.waitFor(() => expect(loanReads()).toBe(2), WAIT);
+		run.session.readNow();
+		release();
+		await vi.waitFor(() => expect(run.state.waits).toBe(2), WAIT);
+		expect(loanReads()).toBe(3);
+		run.session.stop();
+		await expect(run.session.ended).resolves.toEqual({reason: 'stopped', unknownTopUps: 0});
+	});
+
 	it('read once: every loan\'s level and the worst; no wait, no second read', async () => {
 		const run = watch({once: true});
 		await expect(run.session.ended).resolves.toEqual({reason: 'read-once', worst: 'warn', unknownTopUps: 0});
