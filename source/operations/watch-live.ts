@@ -1,7 +1,7 @@
 // Between two reads of the loans, their LTVs follow the live prices (operations/price-feed.ts): with the LTV `L` read
 // at price `P_read`, the LTV at `P_now` is L × P_read ÷ P_now (loans/watch-levels.ts), marked projected until the next
 // read corrects it. A loan's price is quoted from the same tickers as the read's (loans/prices.ts), with the live ones
-// in their place. The watch (cli/commands/watch.ts) and the Loans screen both project this way.
+// in their place. The watch (operations/watch-session.ts) and the Loans screen both project this way.
 //
 // A live price is a claim, a read is the truth, so the live prices are bounded (LiveTickers) before they project:
 // - a read outranks every tick received before it (by this machine's clock: a tick's own `ts` is the sender's word);

@@ -9,8 +9,8 @@
 // - A line is written with ONE write() on a descriptor opened O_APPEND (lines stay under 4 KiB: text is capped), so
 //   concurrent writers never overwrite or split each other, and each line starts with "\n" so one torn by a crash
 //   never swallows the next.
-// - Compaction (when the file passes `compactBytes`) runs under an exclusive lock file (O_EXCL; broken only when its
-//   process is gone or it is older than LOCK_STALE_MS), writes the kept records to a temporary file and renames it
+// - Compaction (when the file passes `compactBytes`) runs under an exclusive lock file (state/lock-file.ts: broken only
+//   when its holder is gone or it is older than LOCK_STALE_MS), writes the kept records to a temporary file and renames it
 //   over the journal. Writers take no lock: the compactor carries over every complete line appended to the old file
 //   after its read (re-reading from the start of its last, possibly partial, line), and a writer that finds after its
 //   write that the path is no longer the file it wrote to writes its line again. Either the line was in the old file
@@ -29,7 +29,7 @@ import {join} from 'node:path';
 import * as v from 'valibot';
 import {sanitize} from '../format/sanitize.js';
 import {FileRefusedError, openBoundedFile, readBoundedFile} from './bounded-file.js';
-import {pidAlive} from './process-identity.js';
+import {isLeftover, takeLock} from './lock-file.js';
 
 export type MoneyOperation = 'borrow' | 'repay' | 'collateral';
 /** 'refused': the server answered that it did not act; 'not-sent': the request never left (no connection was made,
@@ -252,8 +252,6 @@ export function compactedRecords(records: MoneyRecord[], limit: number): MoneyRe
 const codeOf = (error: unknown) => (error as {code?: string}).code;
 const reasonOf = (error: unknown) => codeOf(error) ?? sanitize(error instanceof Error ? error.message : String(error));
 
-const isRunning = (pid: number): boolean => pid === process.pid || pidAlive(pid);
-
 /** The journal in `directory` (the app's state directory, made 0700 if missing). */
 export function moneyJournalAt(directory: string, options: JournalOptions = {}): MoneyJournal {
 	const fs = options.fs ?? fsp;
@@ -358,69 +356,19 @@ export function moneyJournalAt(directory: string, options: JournalOptions = {}):
 		if (size > compactBytes) await compact().catch(() => undefined);
 	}
 
-	/** The lock for compaction, or undefined when another live process holds it. */
+	/** The lock for compaction (state/lock-file.ts, broken when its holder is gone or it is older than LOCK_STALE_MS),
+	 * or undefined when another live process holds it, or it cannot be taken. */
 	async function lock(): Promise<{held(): Promise<boolean>; release(): Promise<void>} | undefined> {
-		for (let attempt = 0; attempt < 2; attempt++) {
-			let handle: FileHandle;
-			try {
-				handle = await fs.open(lockFile, CREATE_FLAGS, 0o600);
-			} catch (error) {
-				if (codeOf(error) !== 'EEXIST' || !(await breakStaleLock())) return undefined;
-				continue;
-			}
-			let ino: number;
-			try {
-				await handle.write(`${process.pid}\n`);
-				ino = (await handle.stat()).ino;
-			} finally {
-				await handle.close();
-			}
-			const held = async () => (await fs.lstat(lockFile).catch(() => undefined))?.ino === ino;
-			return {held, release: async () => void ((await held()) && (await fs.unlink(lockFile).catch(() => undefined)))};
-		}
-		return undefined;
-	}
-
-	/** Removes a lock whose process is gone (or that is far too old); true when it is gone. */
-	async function breakStaleLock(): Promise<boolean> {
-		let stat;
-		try {
-			stat = await fs.lstat(lockFile);
-		} catch {
-			return true;
-		}
-		let pid = Number.NaN;
-		if (stat.isFile()) {
-			const content = await readBoundedFile(lockFile, 64, {open: fs.open}).catch(() => undefined);
-			pid = Number(content?.trim());
-		}
-		// A lock without a pid yet is being written (created empty, then filled): young, it is live.
-		const gone = Number.isSafeInteger(pid) && pid > 0 && !isRunning(pid);
-		if (!gone && Date.now() - stat.mtimeMs < LOCK_STALE_MS) return false;
-		// Moved aside first, then checked to be the lock judged stale: a fresh lock another process took meanwhile is
-		// put back. Its holder checks the lock just before it replaces the journal, so a moment away only stops it.
-		const aside = `${lockFile}.${process.pid}.${randomUUID().replaceAll('-', '').slice(0, 12)}.stale`;
-		try {
-			await fs.rename(lockFile, aside);
-		} catch {
-			return true;
-		}
-		const moved = await fs.lstat(aside).catch(() => undefined);
-		if (moved && moved.ino !== stat.ino) {
-			await fs.link(aside, lockFile).catch(() => undefined);
-			await fs.unlink(aside).catch(() => undefined);
-			return false;
-		}
-		await fs.unlink(aside).catch(() => undefined);
-		return true;
+		const taken = await takeLock(lockFile, {staleAfterMs: LOCK_STALE_MS, fs}).catch(() => undefined);
+		return taken?.ok ? taken : undefined;
 	}
 
 	/** Leftover temporary files (of compactions, of broken locks) whose process is gone. */
 	async function removeStaleTemporaries(): Promise<void> {
 		const names = await fs.readdir(directory).catch(() => [] as string[]);
 		for (const name of names) {
-			const match = /^history\.jsonl(?:\.lock)?\.(\d+)\.[0-9a-f]+\.(?:tmp|stale)$/.exec(name);
-			if (match && !isRunning(Number(match[1]))) await fs.unlink(join(directory, name)).catch(() => undefined);
+			const match = /^history\.jsonl(?:\.lock)?\.(\d+)\.[0-9a-f]+\.(?:tmp|stale|new)$/.exec(name);
+			if (match && isLeftover(Number(match[1]))) await fs.unlink(join(directory, name)).catch(() => undefined);
 		}
 	}
 

@@ -51,7 +51,7 @@ export function currentProcess(): ProcessIdentity {
 }
 
 /** Whether a process holds `pid` now (any process: see isRunning for the one a lock names). */
-export function pidAlive(pid: number): boolean {
+function pidAlive(pid: number): boolean {
 	try {
 		process.kill(pid, 0);
 		return true;

@@ -15,7 +15,7 @@ import {SKIP} from '../api/array-stream.js';
 import type {SymbolRecord} from '../api/types.js';
 import {openBoundedFile, readBoundedFile, type OpenFile} from './bounded-file.js';
 import {sourceName} from './completion-cache.js';
-import {pidAlive} from './process-identity.js';
+import {isLeftover} from './lock-file.js';
 
 const FORMAT = 2;
 /** The cache never holds more than the client reads from the network for the list. */
@@ -169,8 +169,7 @@ function removeStaleTemporaries(directory: string): void {
 		// "<list>.json.<pid>.<n>.tmp" and "<list>.meta.json.<pid>.tmp", as begin() and commit() name them.
 		const match = /^symbols-.+?\.json\.(\d+)(?:\.\d+)?\.tmp$/.exec(name);
 		if (!match) continue;
-		const pid = Number(match[1]);
-		if (pid === process.pid || pidAlive(pid)) continue;
+		if (!isLeftover(Number(match[1]))) continue;
 		rmSync(join(directory, name), {force: true});
 	}
 }

@@ -1,7 +1,7 @@
 // The wait between two reads of `loan-tui watch`, with the clocks faked: the interval on the monotonic clock; a wall
 // clock that jumps (a sleep, a clock change) ends it at once; SIGUSR1's wake and the stop signal end it too.
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {waitBeforeRead, waitForNextRead} from '../../source/cli/watch/next-read.js';
+import {waitBeforeRead, waitForNextRead} from '../../source/operations/watch-wait.js';
 
 describe('the wait for the next read', () => {
 	afterEach(() => void vi.useRealTimers());

@@ -10,7 +10,9 @@ import {spawn} from 'node:child_process';
 import {eventJson, eventLine, eventText} from '../../operations/watch-words.js';
 import type {WatchEvent} from '../../operations/watch.js';
 import type {Environment} from '../../runtime/config.js';
+import {UsageError} from '../../runtime/exit-codes.js';
 import {safeJson, type Output} from '../../runtime/output.js';
+import {isLoopbackHost} from '../../api/transport.js';
 
 /** How long a webhook may take before it is given up: the issue of a slow receiver, not of the watch. */
 const WEBHOOK_DEADLINE_MS = 5000;
@@ -94,6 +96,19 @@ export function openChannels(options: ChannelOptions): Channels {
 			while (running.size > 0) await Promise.all([...running]);
 		},
 	};
+}
+
+/** https, or plain http to this machine: an alert says which loan is at risk, and no one else should read it. */
+export function webhookFlag(text: string | undefined): string | undefined {
+	if (text === undefined) return undefined;
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		throw new UsageError('--webhook must be a URL, like https://ntfy.sh/my-topic');
+	}
+	if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return url.href;
+	throw new UsageError('--webhook must be an https:// URL (plain http only to this machine)');
 }
 
 /** What a lane is for: one loan, or the watch's sight of the loans or the prices. */

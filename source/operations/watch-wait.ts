@@ -1,6 +1,6 @@
-// The wait between two reads of `loan-tui watch`: the interval on the monotonic clock, cut short when the wall clock
-// moved much further than it (the machine slept, or the clock was set: the next read is at once), by SIGUSR1 (`wake`)
-// or by the stop signal.
+// The wait between two reads of `loan-tui watch` (operations/watch-session.ts): the interval on the monotonic clock,
+// cut short when the wall clock moved much further than it (the machine slept, or the clock was set: the next read is
+// at once), by a read asked for (`wake`: SIGUSR1 in the command) or by the stop.
 
 /** How often the wait looks at the wall clock. */
 const WAKE_CHECK_MS = 5000;
