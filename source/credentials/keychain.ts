@@ -110,13 +110,14 @@ function keyringStore(keyring: KeyringApi, old: KeytarItemsAccess, notice: (line
 			throw error instanceof SecretToolTimeout ? keychainTimedOut(error.ms) : fromKeyringError(error);
 		}
 	};
-	/** The old item's content; undefined when there is none, or no way to look (said once, when it matters). */
-	const lookupOld = async (items: KeytarItems, profile: string, entry: string | null): Promise<string | undefined> => {
+	/** The old item's content; undefined when there is none, or no way to look (said once, when it matters: no
+	 * current item either). Asked beside the current item's read, so a read waits for the slower of the two, not both. */
+	const lookupOld = async (items: KeytarItems, profile: string, entry: Promise<string | null>): Promise<string | undefined> => {
 		try {
 			return await onOld(() => items.lookup(KEYCHAIN_SERVICE, profile));
 		} catch (error) {
 			if (!(error instanceof SecretToolMissing)) throw error;
-			if (entry === null && !saidUnsearchable) {
+			if ((await entry.catch(() => undefined)) === null && !saidUnsearchable) {
 				saidUnsearchable = true;
 				notice(`No credentials for profile ${profile} in the OS keychain; ${error.message}.`);
 			}
@@ -135,9 +136,12 @@ function keyringStore(keyring: KeyringApi, old: KeytarItemsAccess, notice: (line
 	};
 	return {
 		async get(profile) {
-			const entry = await current(profile);
-			if (old.kind !== 'searchable') return entry === null ? undefined : parseEntry(entry, profile);
-			const previous = await lookupOld(old.items, profile, entry);
+			if (old.kind !== 'searchable') {
+				const entry = await current(profile);
+				return entry === null ? undefined : parseEntry(entry, profile);
+			}
+			const reading = current(profile);
+			const [entry, previous] = await Promise.all([reading, lookupOld(old.items, profile, reading)]);
 			if (previous === undefined) return entry === null ? undefined : parseEntry(entry, profile);
 			if (entry !== null) {
 				// Both: the current item is the one login last wrote, so it wins; the old one would only confuse.
