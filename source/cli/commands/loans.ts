@@ -88,7 +88,8 @@ const LOAN_COLUMNS: Column[] = [
 	{header: 'RISK', priority: 0},
 ];
 
-/** The loan with what is derived from it, and its prices (P × L / T) for --json: null where there is no price. */
+/** The loan with what is derived from it, and its prices (owed ÷ (collateral × T), the falls their distances) for
+ * --json: null where there is no price. */
 function withPrices(loan: OngoingLoan, prices: PriceRead, now: number) {
 	const price = quotePrice(prices, loan.pledgeCoin, loan.loanCoin, now);
 	const marks = price.status === 'ok' ? loanMarkPrices(loan, price.price) : null;
