@@ -1,5 +1,5 @@
 // A loan's prices as read: today's price of the pledge coin in the loan coin (with its age), and the margin-call and
-// liquidation prices, P × L / T (loans/prices.ts), with how far each is from today's. Shared by the CLI and the
+// liquidation prices, owed ÷ (collateral × T) (loans/prices.ts loanMarkPrices), with how far each is from today's. Shared by the CLI and the
 // screens; the tickers are read once by operations/prices.ts. A read that failed says "prices unavailable".
 import Big from 'big.js';
 import type {DebtLine, OngoingLoan} from '../api/loan-types.js';

@@ -55,19 +55,19 @@ export function owed(loan: Pick<OngoingLoan, 'loanAmount' | 'interestAmount'>): 
 	return rounded(new Big(loan.loanAmount).plus(loan.interestAmount), 8);
 }
 
-/** The loan with what is derived from it, for --json and the screen. */
-export function describeLoan(loan: OngoingLoan) {
-	const risk = riskOf(loan);
+/** The loan with what is derived from it, for --json and the screen; the falls from today's `price` when known. */
+export function describeLoan(loan: OngoingLoan, price?: string) {
+	const risk = riskOf(loan, {}, price);
 	return {...loan, annualInterestRate: annualRate(loan.hourInterestRate), owed: owed(loan), risk};
 }
 
 /**
  * A loan's own figures as label/value rows, for the CLI's `loans ORDER` and the app's loan detail alike: amounts at
  * their coin's precision, rate and APR, collateral, the LTV gauge, the price falls that reach the
- * margin call and the liquidation, risk in words, times with their zone. Every quantity through its one formatter (money.ts).
+ * margin call and the liquidation (from today's `price` when known, as the mark prices), risk in words, times with their zone. Every quantity through its one formatter (money.ts).
  */
-export function loanDetailRows(loan: OngoingLoan, now: number, gaugeWidth = 24, live = false): {rows: Array<[string, string]>; risk: LoanRisk} {
-	const risk = riskOf(loan);
+export function loanDetailRows(loan: OngoingLoan, now: number, gaugeWidth = 24, live = false, price?: string): {rows: Array<[string, string]>; risk: LoanRisk} {
+	const risk = riskOf(loan, {}, price);
 	const loanCoin = sanitize(loan.loanCoin);
 	const pledgeCoin = sanitize(loan.pledgeCoin);
 	const rows: Array<[string, string]> = [

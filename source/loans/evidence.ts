@@ -13,7 +13,7 @@ import Big from 'big.js';
 import type {BorrowRecord, OngoingLoan, ReduceRecord, RepayRecord, RepayRequest, ReviseRecord, RevisePledgeRequest} from '../api/loan-types.js';
 import type {BorrowRequest, Period} from '../api/types.js';
 import {plain} from './ltv.js';
-import {hourInterest} from './repay-preview.js';
+import {hourInterest, hoursStartedBetween} from './repay-preview.js';
 
 const DAY_MS = 86_400_000;
 /** Server time vs our estimate of it: a record up to this long before the send may still be ours. */
@@ -41,6 +41,8 @@ export interface Snapshot {
 	ongoing?: OngoingLoan[];
 	/** Keys (recordKey) of the history records that already existed. */
 	historyKeys?: string[];
+	/** Server time when its reads were asked: the loan before the send is as of then. */
+	at?: number;
 }
 
 /** A money POST's request, by kind. */
@@ -260,10 +262,14 @@ function matchRepay(sent: Extract<SentRequest, {kind: 'repay'}>, seen: Observati
 		if (!request.repayAll) return withinRounding(request.amount!, record.repayAmount);
 		if (closed) return true;
 		if (!owedBefore || !before) return false;
-		// What was owed, give or take the interest of the hour that may have started between the read and the send.
-		const hour = hourInterest(before);
+		// What was owed, with the interest of every hour started between the read and the repayment (repay-preview.ts
+		// counts them): a read of unknown time (the loan as reviewed, an older snapshot) is given the hour that may have
+		// started between it and the send too.
+		const readAt = sent.snapshot.ongoing?.some((loan) => loan.orderId === orderId) ? sent.snapshot.at : undefined;
+		const counted = hoursStartedBetween(before, readAt ?? sentAt - CLOCK_SLACK_MS, Number(record.repayTime));
+		const hours = readAt === undefined ? Math.max(1, counted) : counted;
 		const paid = new Big(record.repayAmount);
-		return withinRounding(plain(owedBefore), record.repayAmount) || (paid.gte(owedBefore) && paid.lte(owedBefore.plus(hour).plus('0.00000001')));
+		return withinRounding(plain(owedBefore), record.repayAmount) || (paid.gte(owedBefore) && paid.lte(owedBefore.plus(hourInterest(before).times(hours)).plus('0.00000001')));
 	};
 	const fits = repayments.filter(fitsAmount);
 	const others = repayments.filter((r) => !fitsAmount(r));

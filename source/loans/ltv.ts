@@ -13,7 +13,8 @@ export function plain(value: Big, places = 8): string {
 	return fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
 }
 
-/** How far (fraction) the pledge coin may fall against the loan coin before the LTV reaches `targetLtv`; 0 when already there. */
+/** How far (fraction) the pledge coin may fall against the loan coin before the LTV reaches `targetLtv`; 0 when already
+ * there. A loan's falls use it only without a price (loans/prices.ts markFalls): with one, they come from its mark prices. */
 export function priceMoveTo(currentLtv: string, targetLtv: string): string {
 	const target = new Big(targetLtv);
 	if (target.lte(0)) throw new RangeError('a target LTV must be positive');

@@ -7,7 +7,7 @@
 import Big from 'big.js';
 import type {Ticker} from '../api/types.js';
 import type {OngoingLoan} from '../api/loan-types.js';
-import {plain} from './ltv.js';
+import {plain, priceMoveTo} from './ltv.js';
 
 /** A price older than this is marked stale. */
 const STALE_AFTER_MS = 60_000;
@@ -131,6 +131,31 @@ export function loanMarkPrices(loan: MarkedLoan, price: string, pledgeAmount: st
 	const marginCallPrice = at(loan.supRate);
 	const liquidationPrice = at(loan.forceRate);
 	return {marginCallPrice, liquidationPrice, marginCallDistance: distance(price, marginCallPrice), liquidationDistance: distance(price, liquidationPrice)};
+}
+
+/** How far (fraction) the price may fall from `price` before it reaches `markPrice`: 1 − mark ÷ price; 0 once reached. */
+export function fallTo(price: string, markPrice: string): string {
+	const move = new Big(1).minus(new Big(markPrice).div(price));
+	return move.lte(0) ? '0' : plain(move, 8);
+}
+
+/** Fractions the pledge coin may fall (vs the loan coin) before the margin call / the liquidation. */
+export interface MarkFalls {
+	moveToMarginCall: string;
+	moveToLiquidation: string;
+}
+
+/** How far a loan's pledge coin may fall before each mark — the one function for it (the Loans list, a loan's detail,
+ * `loans --json`, watch's levels). With today's `price`, from the same figures as the mark prices (loanMarkPrices):
+ * 1 − mark price ÷ price, so "falls 12.47% to call" and the call price's "12.47% below" agree. Without a price (none
+ * known, or not read yet) the fallback is the LTV ratio 1 − L / T with the server's LTV, which it rounded to 0.01 % and
+ * read at another moment: it may differ from the price's by 0.01 %. */
+export function markFalls(loan: MarkedLoan & Pick<OngoingLoan, 'pledgeRate'>, price?: string): MarkFalls {
+	if (price === undefined || !new Big(price).gt(0) || !new Big(loan.pledgeAmount).gt(0)) {
+		return {moveToMarginCall: priceMoveTo(loan.pledgeRate, loan.supRate), moveToLiquidation: priceMoveTo(loan.pledgeRate, loan.forceRate)};
+	}
+	const marks = loanMarkPrices(loan, price);
+	return {moveToMarginCall: fallTo(price, marks.marginCallPrice), moveToLiquidation: fallTo(price, marks.liquidationPrice)};
 }
 
 /** Collateral needed to borrow `loanAmount` at the initial LTV, with the pledge coin at `price` in the loan coin:

@@ -46,6 +46,15 @@ export function nextHourStart(loan: Pick<OngoingLoan, 'borrowTime'>, now: number
 	return started === undefined ? undefined : Number(loan.borrowTime) + started * HOUR_MS;
 }
 
+/** How many of the loan's hours start after `from` and by `to` (epoch ms, server time): each adds an hour's interest
+ * (hourInterest). The one count of them: the repay review (the hours since the read), the app's amount step, and the
+ * check after a lost repay answer (loans/evidence.ts). 0 without a borrow time to count from. */
+export function hoursStartedBetween(loan: Pick<OngoingLoan, 'borrowTime'>, from: number, to: number): number {
+	const atFrom = hoursStarted(loan, from);
+	const atTo = hoursStarted(loan, to);
+	return atFrom === undefined || atTo === undefined || atTo <= atFrom ? 0 : atTo - atFrom;
+}
+
 /** One hour's interest on the principal owed: what each started hour adds (the one formula for it: the repay review and
  * the check after a lost repay answer, loans/evidence.ts). */
 export function hourInterest(loan: Pick<OngoingLoan, 'loanAmount' | 'hourInterestRate'>): Big {
@@ -59,10 +68,8 @@ function interestBySend(loan: HourFigures, now?: number, readAt?: number): {inte
 	if (now === undefined) return {interest: charged};
 	const hour = hourInterest(loan);
 	const result: ReturnType<typeof interestBySend> = {interest: charged};
-	const startedNow = hoursStarted(loan, now);
-	const startedAtRead = readAt === undefined || readAt >= now ? startedNow : hoursStarted(loan, readAt);
-	if (startedNow !== undefined && startedAtRead !== undefined && startedNow > startedAtRead) {
-		const hours = startedNow - startedAtRead;
+	const hours = readAt === undefined ? 0 : hoursStartedBetween(loan, readAt, now);
+	if (hours > 0) {
 		result.interest = result.interest.plus(hour.times(hours));
 		result.sinceRead = {hours, interest: plain(hour.times(hours))};
 	}

@@ -13,6 +13,7 @@
 import Big from 'big.js';
 import type {OngoingLoan} from '../api/loan-types.js';
 import {priceMoveTo} from './ltv.js';
+import {markFalls} from './prices.js';
 
 export type RiskLevel = 'ok' | 'warn' | 'margin-call' | 'liquidation-near';
 
@@ -41,14 +42,15 @@ export interface RiskThresholds {
 
 type LoanLtvs = Pick<OngoingLoan, 'supRate' | 'forceRate'>;
 
-/** The level of a loan at `ltv` (read, or projected from a price). */
-export function riskLevel(loan: LoanLtvs, ltv: string, thresholds: RiskThresholds = {}): RiskLevel {
+/** The level of a loan at `ltv` (read, or projected from a price). `fallToCall`: how far the pledge coin may fall before
+ * the margin call, from today's price (prices.ts markFalls); without it, from the LTV (1 − L / T). */
+export function riskLevel(loan: LoanLtvs, ltv: string, thresholds: RiskThresholds = {}, fallToCall?: string): RiskLevel {
 	const value = new Big(ltv);
 	if (value.gte(new Big(loan.forceRate).minus(NEAR_LIQUIDATION))) return 'liquidation-near';
 	if (value.gte(loan.supRate)) return 'margin-call';
 	const warnLtv = thresholds.warnLtv ?? new Big(loan.supRate).minus(WARN_BELOW_CALL).toFixed();
 	if (value.gte(warnLtv)) return 'warn';
-	if (thresholds.warnFall !== undefined && new Big(priceMoveTo(ltv, loan.supRate)).lte(thresholds.warnFall)) return 'warn';
+	if (thresholds.warnFall !== undefined && new Big(fallToCall ?? priceMoveTo(ltv, loan.supRate)).lte(thresholds.warnFall)) return 'warn';
 	return 'ok';
 }
 
@@ -60,13 +62,10 @@ export interface LoanRisk {
 	moveToLiquidation: string;
 }
 
-/** A loan's risk at its own LTV, with the price falls to each mark. */
-export function riskOf(loan: Pick<OngoingLoan, 'pledgeRate' | 'supRate' | 'forceRate'>, thresholds: RiskThresholds = {}): LoanRisk {
-	const level = riskLevel(loan, loan.pledgeRate, thresholds);
-	return {
-		level,
-		label: RISK_LABEL[level],
-		moveToMarginCall: priceMoveTo(loan.pledgeRate, loan.supRate),
-		moveToLiquidation: priceMoveTo(loan.pledgeRate, loan.forceRate),
-	};
+/** A loan's risk at its own LTV, with the price falls to each mark: from today's `price` (the pledge coin in the loan
+ * coin) when it is known, as the mark prices are (prices.ts markFalls); else from the LTV. */
+export function riskOf(loan: Pick<OngoingLoan, 'pledgeRate' | 'supRate' | 'forceRate' | 'loanAmount' | 'interestAmount' | 'pledgeAmount'>, thresholds: RiskThresholds = {}, price?: string): LoanRisk {
+	const falls = markFalls(loan, price);
+	const level = riskLevel(loan, loan.pledgeRate, thresholds, falls.moveToMarginCall);
+	return {level, label: RISK_LABEL[level], ...falls};
 }

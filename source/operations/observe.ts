@@ -54,9 +54,10 @@ export function observerFor(client: BitgetClient, sent: SentRequest): (signal: A
 /** The snapshot: the same reads just before the send. What could not be read stays undefined (the check is then
  * more careful, never less); `problems` says what, for the record. */
 export async function takeSnapshot(client: BitgetClient, planned: MoneyRequest, signal: AbortSignal): Promise<{snapshot: Snapshot; problems: string[]}> {
-	const seen = await reads(client, planned, client.clock.now() - BEFORE_SEND_MS, signal);
+	const at = client.clock.now();
+	const seen = await reads(client, planned, at - BEFORE_SEND_MS, signal);
 	const problems: string[] = [];
-	const snapshot: Snapshot = {};
+	const snapshot: Snapshot = {at};
 	// An ongoing list with unreadable loans is not known whole: one of them could look like ours later.
 	if (seen.ongoing.ok && !seen.ongoing.unreadable) snapshot.ongoing = seen.ongoing.records;
 	else problems.push(seen.ongoing.ok ? `${seen.ongoing.unreadable} ongoing loans could not be read` : `ongoing-orders: ${seen.ongoing.error}`);

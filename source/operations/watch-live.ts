@@ -12,7 +12,7 @@
 import Big from 'big.js';
 import type {OngoingLoan} from '../api/loan-types.js';
 import type {Ticker} from '../api/types.js';
-import {ltvPrices, pairPrice, type TickerBook} from '../loans/prices.js';
+import {loanMarkPrices, pairPrice, type TickerBook} from '../loans/prices.js';
 import {projectedLtv} from '../loans/watch-levels.js';
 import type {PriceUpdate} from './price-feed.js';
 import type {LoanSeen, WatchRead} from './watch.js';
@@ -186,7 +186,8 @@ function liveLtv(loan: Pick<OngoingLoan, 'pledgeCoin' | 'loanCoin' | 'pledgeRate
 	return {ltv: projectedLtv(loan.pledgeRate, read.price, now.price, places), price: now.price};
 }
 
-/** The read's loans at the live prices: each LTV projected, with its margin-call and liquidation prices. */
+/** The read's loans at the live prices: each LTV projected, with its margin-call and liquidation prices (the read's:
+ * owed ÷ (collateral × T)). */
 export function projectRead(read: ReadWithBook, live: ReadonlyMap<string, Ticker>): LoanSeen[] {
 	if (!read.book) return read.loans;
 	const book = read.book;
@@ -194,7 +195,9 @@ export function projectRead(read: ReadWithBook, live: ReadonlyMap<string, Ticker
 	return read.loans.map((seen) => {
 		const moved = liveLtv(seen.loan, book, merged);
 		if (moved === undefined) return seen;
-		const marks = ltvPrices(moved.price, moved.ltv, seen.loan.supRate, seen.loan.forceRate);
+		// The marks from the loan's own figures, as the read's (loans/prices.ts loanMarkPrices): one formula, and they do
+		// not move with the price while the debt and the collateral hold.
+		const marks = loanMarkPrices(seen.loan, moved.price);
 		return {loan: seen.loan, ltv: moved.ltv, projected: true, price: moved.price, marginCallPrice: marks.marginCallPrice, liquidationPrice: marks.liquidationPrice};
 	});
 }
@@ -206,7 +209,7 @@ export function projectLoans<L extends OngoingLoan>(loans: readonly L[], book: T
 	const merged = withLive(book, live);
 	const projected = new Set<string>();
 	const shown = loans.map((loan) => {
-		// Precise: the screen derives the margin-call and liquidation prices from it again (P × L / T).
+		// Precise: the screen's levels and gauge read it (its mark prices come from the loan's own figures, not from it).
 		const moved = liveLtv(loan, book, merged, 12);
 		if (moved === undefined) return loan;
 		projected.add(loan.orderId);

@@ -20,7 +20,7 @@ import type {TopUpLedger} from '../state/top-up-ledger.js';
 import {failureText} from './observe.js';
 import {PriceFeed} from './price-feed.js';
 import {createTopUpRunner, settlerFor, type SendReport, type TopUpRunner} from './top-up.js';
-import {createWatcher, type LoanSeen, type Watcher, type WatchEvent, type WatchRead} from './watch.js';
+import {createWatcher, seenFall, type LoanSeen, type Watcher, type WatchEvent, type WatchRead} from './watch.js';
 import {LiveTickers, liveSymbols, projectRead} from './watch-live.js';
 import {readWatch} from './watch-read.js';
 import {waitBeforeRead, waitForNextRead} from './watch-wait.js';
@@ -298,7 +298,7 @@ function sayOnce(read: WatchRead, thresholds: WatchThresholds, alert: (event: Wa
 	}
 	let worst: Exclude<WatchLevel, 'closed'> = 'ok';
 	for (const seen of read.loans) {
-		const level = watchLevel(seen.loan, seen.ltv, thresholds);
+		const level = watchLevel(seen.loan, seen.ltv, thresholds, seenFall(seen));
 		if (severity(level) > severity(worst)) worst = level;
 		const {loan, ...figures} = seen;
 		alert({kind: 'level', time: read.time, orderId: loan.orderId, level, loanCoin: loan.loanCoin, pledgeCoin: loan.pledgeCoin, ...figures});

@@ -11,7 +11,7 @@
 // projections carry (no timer here). A read's own LTV is the truth and alerts at once.
 import Big from 'big.js';
 import type {OngoingLoan} from '../api/loan-types.js';
-import type {TickerBook} from '../loans/prices.js';
+import {fallTo, type TickerBook} from '../loans/prices.js';
 import {severity, watchLevel, type WatchLevel, type WatchThresholds} from '../loans/watch-levels.js';
 
 /** One loan as a read found it: its LTV (read, or projected from a newer price), and its prices when known. */
@@ -23,6 +23,12 @@ export interface LoanSeen {
 	price?: string;
 	marginCallPrice?: string;
 	liquidationPrice?: string;
+}
+
+/** How far the pledge coin may fall before the margin call, from the same figures as the margin-call price it is said
+ * with (loans/prices.ts fallTo); undefined without a price (the level then counts it from the LTV). */
+export function seenFall(seen: Pick<LoanSeen, 'price' | 'marginCallPrice'>): string | undefined {
+	return seen.price === undefined || seen.marginCallPrice === undefined ? undefined : fallTo(seen.price, seen.marginCallPrice);
 }
 
 /** How a watched loan left the ongoing list, from the histories (or not known). */
@@ -134,10 +140,12 @@ export interface Watcher {
 
 /** The level a loan at `level` is at with `ltv`: a worse one at once, a less severe one only once the LTV is more
  * than LEAVE_MARGIN below the line of the level it leaves (the level the LTV gives when counted that much higher). */
-export function levelFrom(level: WatchLevel, loan: Pick<OngoingLoan, 'supRate' | 'forceRate'>, ltv: string, thresholds?: WatchThresholds): WatchLevel {
-	const plain = watchLevel(loan, ltv, thresholds);
+export function levelFrom(level: WatchLevel, loan: Pick<OngoingLoan, 'supRate' | 'forceRate'>, ltv: string, thresholds?: WatchThresholds, fallToCall?: string): WatchLevel {
+	const plain = watchLevel(loan, ltv, thresholds, fallToCall);
 	if (level === 'closed' || severity(plain) >= severity(level)) return plain;
-	const withMargin = watchLevel(loan, new Big(ltv).plus(LEAVE_MARGIN).toFixed(), thresholds);
+	// The LTV counted LEAVE_MARGIN higher is, as a fall (1 − L / T), LEAVE_MARGIN ÷ T less of one.
+	const fallWithMargin = fallToCall === undefined ? undefined : new Big(fallToCall).minus(new Big(LEAVE_MARGIN).div(loan.supRate)).toFixed();
+	const withMargin = watchLevel(loan, new Big(ltv).plus(LEAVE_MARGIN).toFixed(), thresholds, fallWithMargin);
 	return severity(withMargin) >= severity(level) ? level : withMargin;
 }
 
@@ -156,7 +164,8 @@ export function createWatcher(options: WatcherOptions): Watcher {
 		for (const seen of read.loans) {
 			const projected = projection || seen.projected;
 			const before = loans.get(seen.loan.orderId);
-			const level = before === undefined ? watchLevel(seen.loan, seen.ltv, options.thresholds) : levelFrom(before.level, seen.loan, seen.ltv, options.thresholds);
+			const fall = seenFall(seen);
+			const level = before === undefined ? watchLevel(seen.loan, seen.ltv, options.thresholds, fall) : levelFrom(before.level, seen.loan, seen.ltv, options.thresholds, fall);
 			const figures = {
 				orderId: seen.loan.orderId,
 				ltv: seen.ltv,
@@ -202,7 +211,7 @@ export function createWatcher(options: WatcherOptions): Watcher {
 			watched.pending = undefined;
 			return;
 		}
-		const still = levelFrom(pending.level, seen.loan, seen.ltv, options.thresholds);
+		const still = levelFrom(pending.level, seen.loan, seen.ltv, options.thresholds, seenFall(seen));
 		if (severity(still) > severity(watched.level)) pending.level = still;
 		else watched.pending = undefined;
 	};

@@ -185,6 +185,17 @@ describe('a lost repayment answer', () => {
 		expect(owed.message).toContain('ongoing-orders could not be read');
 	});
 
+	it('all: the interest of every hour started between the read and the repayment is what was owed too (repay-preview counts them)', () => {
+		const HOUR = 3_600_000;
+		// Read at T (snapshot) in the first hour of a loan borrowed at T + 3 s; repaid 3 h 30 min after the borrow: hours 2, 3 and 4 have started, their interest owed too.
+		const hour = 9380 * 0.00000617;
+		const sent: SentRequest = {...all, snapshot: {ongoing: [before], historyKeys: [], at: T}};
+		const paid = (hours: number) => repayRecord({repayAmount: (9381.5 + hours * hour).toFixed(8), repayTime: String(T + 3000 + 3.5 * HOUR)});
+		expect(matchOutcome(sent, {ongoing: ok([loan({loanAmount: '1'})]), repayHistory: ok([paid(3)]), reduces: ok([])}).status).toBe('found');
+		// Not four: the paid amount must be what was owed then.
+		expect(matchOutcome(sent, {ongoing: ok([loan({loanAmount: '1'})]), repayHistory: ok([paid(4)]), reduces: ok([])}).status).toBe('unclear');
+	});
+
 	it('a repayment that was there before the send is not ours', () => {
 		const earlier = repayRecord({repayTime: String(T - 500)});
 		const sent = {...part, snapshot: {ongoing: [before], historyKeys: [recordKey(earlier)]}};

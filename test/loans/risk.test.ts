@@ -10,6 +10,9 @@ import {describeLoan, loanDetailRows, RISK_SYMBOL} from '../../source/format/loa
 import {loanTable} from '../../source/screens/loans/loan-rows.js';
 import {eventText} from '../../source/operations/watch-words.js';
 import {makeTheme, riskColor} from '../../source/ui/theme.js';
+import {fallTo, loanMarkPrices, tickerBook} from '../../source/loans/prices.js';
+import {seenFall} from '../../source/operations/watch.js';
+import type {Ticker} from '../../source/api/types.js';
 
 const LEVELS: RiskLevel[] = ['ok', 'warn', 'margin-call', 'liquidation-near'];
 
@@ -77,5 +80,34 @@ describe('the one risk scale', () => {
 			const alert = eventText({kind: 'level', time: 0, orderId: '7', level});
 			expect(alert).toBe(`loan 7: ${RISK_LABEL[level]}`);
 		}
+	});
+});
+
+describe('the falls to the marks come from the same figures as the mark prices', () => {
+	// 7,000 USDT owed against 0.1 BTC at 100,000: the LTV is 70 % exactly, but the server's (rounded, read at another
+	// moment) says 70.01 %. The margin-call price is 7,000 ÷ (0.1 × 0.8) = 87,500: 12.50 % below, not 1 − 0.7001 / 0.8.
+	const loan = ongoingLoan({pledgeRate: '0.7001'});
+	const read = {ok: true as const, book: tickerBook([{symbol: 'BTCUSDT', lastPr: '100000', ts: '0'} as Ticker])};
+
+	it('with a price: 1 − mark price ÷ price, on the list, the detail, --json and watch alike; without one, the LTV ratio', () => {
+		const marks = loanMarkPrices(loan, '100000');
+		expect(marks.marginCallDistance).toBe('0.125');
+		const risk = riskOf(loan, {}, '100000');
+		expect(risk.moveToMarginCall).toBe(marks.marginCallDistance);
+		expect(risk.moveToLiquidation).toBe(fallTo('100000', marks.liquidationPrice));
+		expect(describeLoan(loan, '100000').risk.moveToMarginCall).toBe('0.125');
+		expect(loanDetailRows(loan, 0, 24, false, '100000').rows).toContainEqual(['Margin call', 'if BTC falls 12.50% against USDT']);
+		expect(loanTable([loan], 0, 200, {read, now: 0}).rows[0]!.gauge.join(' ')).toContain('falls: 12.50% to call');
+		expect(seenFall({price: '100000', marginCallPrice: marks.marginCallPrice})).toBe('0.125');
+		// No price known: the server's LTV is all there is.
+		expect(riskOf(loan).moveToMarginCall).toBe('0.124875');
+		expect(seenFall({})).toBeUndefined();
+	});
+
+	it("watch's --warn-fall judges the fall from the price when it is known", () => {
+		const thresholds = {warnFall: '0.1249'};
+		expect(watchLevel(loan, loan.pledgeRate, thresholds, seenFall({price: '100000', marginCallPrice: '87500'}))).toBe('ok');
+		expect(watchLevel(loan, loan.pledgeRate, thresholds)).toBe('warn');
+		expect(riskOf(loan, thresholds, '100000').level).toBe('ok');
 	});
 });

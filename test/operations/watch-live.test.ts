@@ -3,7 +3,7 @@
 // from the read's is held until the REST tickers (or the next read) confirm it.
 import {describe, expect, it, vi} from 'vitest';
 import type {Ticker} from '../../source/api/types.js';
-import {tickerBook} from '../../source/loans/prices.js';
+import {loanMarkPrices, tickerBook} from '../../source/loans/prices.js';
 import type {PriceUpdate} from '../../source/operations/price-feed.js';
 import {FAR_MOVE, LiveTickers, projectRead} from '../../source/operations/watch-live.js';
 import type {LoanSeen, WatchRead} from '../../source/operations/watch.js';
@@ -157,6 +157,22 @@ describe('LiveTickers', () => {
 		state.now += 100;
 		live.take(tick('1330'));
 		expect(projectRead(read, live.tickers)[0]).toMatchObject({projected: true, price: '1330', ltv: '0.879738'});
+	});
+
+	it("projected marks are the loan's own, owed ÷ (collateral × LTV), as the read's: one formula, not P × L / T", () => {
+		const {state, now} = clock();
+		const live = new LiveTickers({now});
+		const read = ethRead('1340');
+		live.landed(read.book);
+		state.now += 100;
+		live.take(tick('1330'));
+		const [seen] = projectRead(read, live.tickers);
+		// 7,000 USDT owed against 0.1 ETH: the margin call at 7,000 ÷ (0.1 × 0.8), the liquidation at 7,000 ÷ (0.1 × 0.9).
+		const marks = loanMarkPrices(read.loans[0]!.loan, '1330');
+		expect(seen).toMatchObject({projected: true, price: '1330', marginCallPrice: '87500', liquidationPrice: marks.liquidationPrice});
+		state.now += 100;
+		live.take(tick('1320'));
+		expect(projectRead(read, live.tickers)[0]).toMatchObject({price: '1320', marginCallPrice: '87500', liquidationPrice: marks.liquidationPrice});
 	});
 
 	it('a held price is measured again against the read that follows it, when it came while that read was under way', () => {

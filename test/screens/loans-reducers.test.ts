@@ -167,6 +167,23 @@ describe('loan actions (repay, add, withdraw) up to the review', () => {
 		expect(type(tooMuch, '1').error).toBeUndefined();
 	});
 
+	it('the amount step counts the interest by the time it is sent, as the review does: the hours started since the read', () => {
+		const HOUR = 3_600_000;
+		const borrowTime = 1_800_000_000_000;
+		// 10,000 USDT read at 2 h 30 min: three hours charged, 0.07 USDT each; read again 2 h later, two more have started.
+		const loan = ongoingLoan({loanAmount: '10000', interestAmount: '0.21', hourInterestRate: '0.000007', borrowTime: String(borrowTime)});
+		const readAt = borrowTime + 2.5 * HOUR;
+		const now = readAt + 2 * HOUR;
+		let state = loanActionReducer(initialLoanAction, {type: 'start', action: 'repay'});
+		state = loanActionReducer(state, {type: 'select', move: {type: 'pick', index: 1}});
+		state = loanActionReducer(state, {type: 'submit', loan, now, readAt});
+		// 10,000.35 is more than owed as read (10,000.21) but what is owed by the time it is sent.
+		expect(loanActionReducer(type(state, '10000.35'), {type: 'submit', loan, now, readAt})).toMatchObject({step: 'repay-unlock', error: undefined});
+		expect(loanActionReducer(type(state, '10000.36'), {type: 'submit', loan, now, readAt}).error).toContain('more than the 10,000.3500 USDT owed');
+		// Without the times, the interest as read.
+		expect(loanActionReducer(type(state, '10000.35'), {type: 'submit', loan}).error).toContain('more than the 10,000.2100 USDT owed');
+	});
+
 	it('withdraw: refused here at or above the margin-call LTV; a smaller one reaches the review', () => {
 		let state = loanActionReducer(initialLoanAction, {type: 'start', action: 'withdraw'});
 		expect(state.step).toBe('amount');

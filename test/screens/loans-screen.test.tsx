@@ -37,7 +37,7 @@ describe('Loans screens', () => {
 		expect(ok).toBeGreaterThan(warn);
 		expect(lines[warn]).toMatch(/^› ▵ WARN\s+23,400\.0000 USDT\s+0\.8190\s+6\.13%/);
 		expect(lines[warn + 1]).toMatch(/^\s+0\.000700%\s+20\.00000000 ETH\s+1,545\.0000\s+1,462\.5512\s+1,300\.0455\s+none \(flexible\)/);
-		expect(lines[warn + 2]).toMatch(/LTV 75\.73% \/ call 80\.00% \/ liq 90\.00% · falls: 5\.34% to call, 15\.86% to liq/);
+		expect(lines[warn + 2]).toMatch(/LTV 75\.73% \/ call 80\.00% \/ liq 90\.00% · falls: 5\.34% to call, 15\.85% to liq/);
 		expect(lines[ok]).toMatch(/9,380\.0000 USDT /);
 		expect(lines[ok + 1]).toMatch(/0\.50000000 BTC\s+26,800\.0000\s+23,456\.9450\s+20,850\.6177\s+in 5 d/);
 		expect(frame).toMatch(/Total owed\s+32,783\.5970 USDT\n/);

@@ -88,11 +88,12 @@ const LOAN_COLUMNS: Column[] = [
 	{header: 'RISK', priority: 0},
 ];
 
-/** The loan with what is derived from it, and its prices (P × L / T) for --json: null where there is no price. */
+/** The loan with what is derived from it, and its prices (owed ÷ (collateral × T), the falls their distances) for
+ * --json: null where there is no price. */
 function withPrices(loan: OngoingLoan, prices: PriceRead, now: number) {
 	const price = quotePrice(prices, loan.pledgeCoin, loan.loanCoin, now);
 	const marks = price.status === 'ok' ? loanMarkPrices(loan, price.price) : null;
-	return {...describeLoan(loan), price, prices: marks};
+	return {...describeLoan(loan, price.status === 'ok' ? price.price : undefined), price, prices: marks};
 }
 
 function loanTable(out: Output, loans: OngoingLoan[], now: number, prices: PriceRead): string[] {
@@ -100,8 +101,8 @@ function loanTable(out: Output, loans: OngoingLoan[], now: number, prices: Price
 		out,
 		LOAN_COLUMNS,
 		loans.map((loan) => {
-			const risk = riskOf(loan);
 			const price = quotePrice(prices, loan.pledgeCoin, loan.loanCoin, now);
+			const risk = riskOf(loan, {}, price.status === 'ok' ? price.price : undefined);
 			const marks = price.status === 'ok' ? loanMarkPrices(loan, price.price) : undefined;
 			const none = price.status === 'no price' ? 'no price' : price.status === 'unavailable' ? 'unavailable' : '—';
 			return [
@@ -140,7 +141,7 @@ function targetsJson(loan: OngoingLoan, targets: LoanTargets) {
 
 function loanDetail(loan: OngoingLoan, now: number, prices: PriceRead, targets: LoanTargets): string[] {
 	const marks = loanPrices(prices, loan, now);
-	const rows: Array<[string, string]> = [['Order', loan.orderId], ...loanDetailRows(loan, now, 30).rows];
+	const rows: Array<[string, string]> = [['Order', loan.orderId], ...loanDetailRows(loan, now, 30, false, marks.price.status === 'ok' ? marks.price.price : undefined).rows];
 	// Today's price and the two mark prices, after the falls that reach them.
 	const at = rows.findIndex(([label]) => label === 'Liquidation') + 1;
 	rows.splice(at, 0, ['Price', marks.now], ...(marks.marginCall === undefined ? [] : ([['Margin-call price', marks.marginCall], ['Liquidation price', marks.liquidation!]] as Array<[string, string]>)));

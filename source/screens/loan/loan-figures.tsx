@@ -10,6 +10,7 @@ import type {OngoingLoan} from '../../api/loan-types.js';
 import {loanDetailRows, RISK_SYMBOL} from '../../format/loans.js';
 import {riskColor, type Theme} from '../../ui/theme.js';
 import {loanPrices} from '../../format/loan-prices.js';
+import {quotePrice} from '../../loans/prices.js';
 import {loanTargetRows, type LoanTargets} from '../../format/loan-targets.js';
 import type {PricesRead} from '../../ui/use-prices.js';
 
@@ -47,7 +48,9 @@ function priceRows(loan: OngoingLoan, prices: PricesRead | undefined, serverNow:
 /** The figures as terminal rows at `columns` (ui/components/scroll-window.tsx shows a window of them): a value too
  * long for its line wraps under itself, whole words first (the LTV's call and liquidation marks are never cut off). */
 export function loanFigureRows({loan, now, theme, prices, serverNow, targets, short = false, live = false}: Props, columns: number): ReactElement[] {
-	const {rows: figures, risk} = loanDetailRows(loan, now, undefined, live);
+	// The falls from today's price, as the mark prices below them (loans/prices.ts markFalls).
+	const today = prices === undefined ? undefined : quotePrice(prices.prices, loan.pledgeCoin, loan.loanCoin, serverNow);
+	const {rows: figures, risk} = loanDetailRows(loan, now, undefined, live, today?.status === 'ok' ? today.price : undefined);
 	const rows: Array<[string, string, string?]> = figures.map(([label, value]) =>
 		label === 'Risk' ? [label, `${RISK_SYMBOL[risk.level]} ${value}`, riskColor(theme, risk.level)] : [label, value],
 	);

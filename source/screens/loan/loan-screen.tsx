@@ -121,6 +121,8 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 	const targets = {...state.targets, initialLtv};
 	const safetyMargin = state.targets.safetyMargin ?? DEFAULT_SAFETY_MARGIN;
 	const serverNow = client.clock.now();
+	// When the loan was read: the repay amount step and review count the interest hours started since (repay-preview.ts).
+	const readAt = loanRead.state.status === 'ready' ? loanRead.state.serverAt : undefined;
 
 	const {refresh} = loanRead;
 	// The check after an unknown outcome is over: the figures are read again.
@@ -151,7 +153,7 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 
 	const amountField = useTextField({
 		focused: typing,
-		submit: () => loan && dispatch({type: 'submit', loan}),
+		submit: () => loan && dispatch({type: 'submit', loan, now: client.clock.now(), readAt}),
 		edit: (edit) => dispatch({type: 'text', edit}),
 	});
 
@@ -176,7 +178,7 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 
 	const back: Binding = {keys: ['Esc'], description: 'back a step', handler: () => dispatch({type: 'back'})};
 	const choice = (submit: string): Binding[] => [
-		...choiceBindings({submit: () => loan && dispatch({type: 'submit', loan}), move: (move) => dispatch({type: 'select', move})}, {count: 2, submit}),
+		...choiceBindings({submit: () => loan && dispatch({type: 'submit', loan, now: client.clock.now(), readAt}), move: (move) => dispatch({type: 'select', move})}, {count: 2, submit}),
 		back,
 	];
 	const start = (action: 'repay' | 'add' | 'withdraw') => () => dispatch({type: 'start', action});
@@ -280,7 +282,7 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 			{(stage === 'margin' || stage === 'target') && loan ? <SettingField setting={stage} state={state} loan={loan} theme={theme} /> : null}
 			{stage === 'repay-unlock' ? <ChoiceList choices={UNLOCK_LABELS} selected={state.unlock ? 0 : 1} focused color={theme.accent} keys="numbers" /> : null}
 			{stage === 'review' && loan ? (
-				<LoanReview state={state} loan={loan} connectedTo={connectedTo} refusal={post.state.refusal} confirmAgain={post.state.confirmAgain} theme={theme} prices={prices} serverNow={serverNow} readAt={loanRead.state.status === 'ready' ? loanRead.state.serverAt : undefined} safetyMargin={safetyMargin} />
+				<LoanReview state={state} loan={loan} connectedTo={connectedTo} refusal={post.state.refusal} confirmAgain={post.state.confirmAgain} theme={theme} prices={prices} serverNow={serverNow} readAt={readAt} safetyMargin={safetyMargin} />
 			) : null}
 			<MoneyPostView post={post.state} sending={state.action === 'repay' ? 'the repayment' : 'the collateral change'} />
 			{outcome ? <Result outcome={outcome} after={after} orderId={orderId} theme={theme} /> : null}

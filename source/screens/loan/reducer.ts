@@ -48,7 +48,9 @@ export type LoanActionEvent =
 	| {type: 'select'; move: ChoiceMove}
 	| {type: 'text'; edit: TextEdit}
 	/** Enter: the next step, checked against the loan's current figures. */
-	| {type: 'submit'; loan: OngoingLoan}
+	/** `now`: server time, and `readAt`: when the loan was read, so that "more than owed" counts the interest by the time
+	 * the repayment is sent, as the review does (loans/repay-preview.ts). */
+	| {type: 'submit'; loan: OngoingLoan; now?: number; readAt?: number}
 	| {type: 'back'}
 	/** The first y on the review of a withdrawal past "max withdrawable": the second question is asked. */
 	| {type: 'past-max'}
@@ -88,7 +90,7 @@ export function loanActionReducer(state: LoanActionState, event: LoanActionEvent
 			return {...state, amount: next.value, cursor: next.cursor, error: next.value === state.amount ? state.error : undefined};
 		}
 		case 'submit':
-			return submit(state, event.loan);
+			return submit(state, event.loan, event.now, event.readAt);
 		case 'back':
 			return back(state);
 		case 'past-max':
@@ -100,7 +102,7 @@ export function loanActionReducer(state: LoanActionState, event: LoanActionEvent
 	}
 }
 
-function submit(state: LoanActionState, loan: OngoingLoan): LoanActionState {
+function submit(state: LoanActionState, loan: OngoingLoan, now?: number, readAt?: number): LoanActionState {
 	switch (state.step) {
 		case 'repay-mode':
 			return state.repayAll ? {...state, step: 'review', unlock: true} : {...state, step: 'amount', cursor: state.amount.length};
@@ -110,7 +112,7 @@ function submit(state: LoanActionState, loan: OngoingLoan): LoanActionState {
 			if (!checked.ok) return {...state, error: checked.message};
 			const value = checked.value;
 			if (state.action === 'repay') {
-				const preview = repayPreview(loan, {all: false, amount: value, unlock: state.unlock, allInstead: REPAY_ALL_INSTEAD, withCoin});
+				const preview = repayPreview(loan, {all: false, amount: value, unlock: state.unlock, allInstead: REPAY_ALL_INSTEAD, withCoin}, now, readAt);
 				if (!preview.ok) return {...state, error: preview.reason};
 				return {...state, amount: value, cursor: value.length, step: 'repay-unlock', error: undefined};
 			}

@@ -55,9 +55,13 @@ export interface TablePrices {
 
 /** The table for `loans` (already in risk order), at local time `now`, for a terminal `columns` wide. */
 export function loanTable(loans: readonly OngoingLoan[], now: number, columns: number, read?: TablePrices): LoanTable {
-	const risks = loans.map((loan) => riskOf(loan));
 	// Today's price of each pledge coin in its loan coin, and the margin-call and liquidation prices (owed ÷ (collateral × T)).
 	const quoted = loans.map((loan) => (read ? quotePrice(read.read, loan.pledgeCoin, loan.loanCoin, read.now) : undefined));
+	// The falls from the same figures as those prices (loans/prices.ts markFalls).
+	const risks = loans.map((loan, i) => {
+		const price = quoted[i];
+		return riskOf(loan, {}, price?.status === 'ok' ? price.price : undefined);
+	});
 	const mark = (i: number, which: 'marginCallPrice' | 'liquidationPrice' | 'price') => {
 		const loan = loans[i]!;
 		const price = quoted[i]!;
