@@ -155,5 +155,29 @@ describe('screens that fit', () => {
 			app = undefined;
 		}
 	});
-});
 
+	/** Every line of a frame within the width, the frame within the height, and no line cut ("…" ends a cut). */
+	const expectFits = (frame: string, size: {columns: number; rows: number}, where: string) => {
+		const lines = frame.split('\n');
+		expect(lines.length, where).toBeLessThanOrEqual(size.rows - 1);
+		for (const line of bodyOf(frame)) {
+			expect(line.length, `${where}: ${line}`).toBeLessThanOrEqual(size.columns);
+			expect(line, where).not.toMatch(/\S…/);
+		}
+	};
+
+	it('History at 60×16, 100×30 and 200×50: the tabs and the page line wrap at whole words, the page keeps within the height', async () => {
+		for (const size of SIZES) {
+			const where = `${size.columns}×${size.rows}`;
+			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}, {name: 'history'}], quit: false}});
+			const frame = await app.waitForText(/page 1 of \d+/);
+			expectFits(frame, size, where);
+			const text = words(bodyOf(frame).join(' '));
+			expect(text, where).toContain('4 Liquidations');
+			expect(text, where).toContain('· last 30 days (+/- to change, at most 90)');
+			expect(text, where).toMatch(/page 1 of \d+ · records 1-\d+ of \d+, newest first( · \d+ more columns? when wider)?$/);
+			app.unmount();
+			app = undefined;
+		}
+	});
+});
