@@ -180,4 +180,23 @@ describe('screens that fit', () => {
 			app = undefined;
 		}
 	});
+
+	it('Coins at 60×16, 100×30 and 200×50: the section titles wrap at whole words, the page keeps within the height', async () => {
+		for (const size of SIZES) {
+			const where = `${size.columns}×${size.rows}`;
+			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}, {name: 'coins'}], quit: false}});
+			const frame = await app.waitForText('Loanable (');
+			expectFits(frame, size, where);
+			const text = words(bodyOf(frame).join(' '));
+			expect(text, where).toMatch(/Loanable \(\d+\) · hourly rate \/ APR per period( · [A-Z0-9 ,./%-]+ left out \(a wider terminal shows them\))?/);
+			if (size.columns === 60) expect(text, where).toContain('left out (a wider terminal shows them)');
+			// To the bottom: the pledgeable title and every line of its table, within the height.
+			await app.press(KEYS.end);
+			const end = await app.waitForText('Pledgeable (');
+			expectFits(end, size, `${where} at the end`);
+			expect(words(bodyOf(end).join(' ')), where).toMatch(/Pledgeable \(\d+\) · LTVs/);
+			app.unmount();
+			app = undefined;
+		}
+	});
 });
