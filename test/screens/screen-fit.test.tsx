@@ -199,4 +199,24 @@ describe('screens that fit', () => {
 			app = undefined;
 		}
 	});
+
+	it('Plan\'s list at 60×16, 100×30 and 200×50: the title, prices, the way\'s prices and the position line wrap at whole words, within the height', async () => {
+		for (const size of SIZES) {
+			const where = `${size.columns}×${size.rows}`;
+			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}, {name: 'plan'}], quit: false}});
+			await app.waitForText('Loan coin');
+			await app.type('USDT');
+			await app.press(KEYS.enter);
+			await app.type('1000');
+			await app.press(KEYS.enter);
+			const frame = await app.waitForText(/ways 1-\d+ of \d+/);
+			expectFits(frame, size, where);
+			const text = words(bodyOf(frame).join(' '));
+			expect(text, where).toMatch(/Prices: \S/);
+			expect(text, where).toMatch(/ways 1-\d+ of \d+ · collateral derived from one estimate each/);
+			expect(text, where).toMatch(/liquidation at [\d,.]+ USDT, [\d.]+% below/);
+			app.unmount();
+			app = undefined;
+		}
+	});
 });
