@@ -1,7 +1,7 @@
 // Screens that fit the terminal at 60×16, 100×30 and 200×50 without leaving anything out silently: a view taller than
 // the screen scrolls (ui/components/scroll-window.tsx) with a "↓ more" mark, and every row is reachable by its keys.
 import {afterEach, describe, expect, it} from 'vitest';
-import {emptyJournal, KEYS, renderApp, waitFor, type RenderedApp} from '../helpers/ink.js';
+import {emptyJournal, KEYS, renderApp, scratchJournal, waitFor, type RenderedApp} from '../helpers/ink.js';
 import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
 import {createStore} from '../../source/services/store.js';
 import type {ScreenKeys} from '../../source/ui/keys/screen-input.js';
@@ -215,6 +215,34 @@ describe('screens that fit', () => {
 			expect(text, where).toMatch(/Prices: \S/);
 			expect(text, where).toMatch(/ways 1-\d+ of \d+ · collateral derived from one estimate each/);
 			expect(text, where).toMatch(/liquidation at [\d,.]+ USDT, [\d.]+% below/);
+			app.unmount();
+			app = undefined;
+		}
+	});
+
+	it('Loans\' "sent from here" at 60×16, 100×30 and 200×50: each record wrapped at whole words, as many as the height holds', async () => {
+		const {tight, calm} = sim.demoLoanIds();
+		for (const size of SIZES) {
+			const where = `${size.columns}×${size.rows}`;
+			const journal = scratchJournal();
+			for (let i = 0; i < 6; i++) {
+				const borrow = await journal.open({time: 1_700_000_000_000 + i * 1000, operation: 'borrow', origin: 'app', values: {loanCoin: 'USDT', pledgeCoin: 'BTC'}});
+				await journal.update({...borrow, outcome: 'done', orderId: calm});
+			}
+			const repay = await journal.open({time: 1_700_000_100_000, operation: 'repay', origin: 'app', values: {orderId: tight, amount: '5'}});
+			await journal.update({...repay, outcome: 'unknown', detail: 'no answer', finding: {status: 'found', message: 'found a repayment', checkedAt: 1_700_000_110_000}});
+			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal, size, initial: {stack: [{name: 'home'}, {name: 'loans'}], quit: false}});
+			await app.waitForText('Total owed');
+			await app.press('s');
+			const frame = await app.waitForText('Loans · sent from here');
+			expectFits(frame, size, where);
+			const text = words(bodyOf(frame).join(' '));
+			expect(text, where).toContain(`? outcome unknown order ${tight}`);
+			expect(text, where).toContain(`order ${tight}, amount 5 — no answer — check: found, found a repayment`);
+			expect(text, where).toContain(`✓ done order ${calm}`);
+			// Every record, or the line that says how many older ones are not shown.
+			if (size.rows === 16) expect(text, where).toMatch(/\d+ older not shown/);
+			else expect(text, where).not.toContain('older not shown');
 			app.unmount();
 			app = undefined;
 		}
