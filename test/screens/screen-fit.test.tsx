@@ -157,12 +157,13 @@ describe('screens that fit', () => {
 	});
 
 	/** Every line of a frame within the width, the frame within the height, and no line cut ("…" ends a cut). */
-	const expectFits = (frame: string, size: {columns: number; rows: number}, where: string) => {
+	const expectFits = (frame: string, size: {columns: number; rows: number}, where: string, masked?: RegExp) => {
 		const lines = frame.split('\n');
 		expect(lines.length, where).toBeLessThanOrEqual(size.rows - 1);
 		for (const line of bodyOf(frame)) {
 			expect(line.length, `${where}: ${line}`).toBeLessThanOrEqual(size.columns);
-			expect(line, where).not.toMatch(/\S…/);
+			// A masked key's "…" is not a cut.
+			expect(masked === undefined ? line : line.replace(masked, ''), where).not.toMatch(/\S…/);
 		}
 	};
 
@@ -243,6 +244,23 @@ describe('screens that fit', () => {
 			// Every record, or the line that says how many older ones are not shown.
 			if (size.rows === 16) expect(text, where).toMatch(/\d+ older not shown/);
 			else expect(text, where).not.toContain('older not shown');
+			app.unmount();
+			app = undefined;
+		}
+	});
+
+	it('Credentials at 60×16, 100×30 and 200×50: the title, the lines and the menu\'s items wrap at whole words (an item under its own start)', async () => {
+		for (const size of SIZES) {
+			const where = `${size.columns}×${size.rows}`;
+			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}, {name: 'credentials'}], quit: false}});
+			await app.waitForText('❯ Replace');
+			// The account is asked of Bitget ("asking Bitget…" meanwhile): its answer, then the frame.
+			const frame = await app.waitForText('unified trading account');
+			expectFits(frame, size, where, /API key {2}\S+…\S+/);
+			const lines = bodyOf(frame);
+			const first = lines.findIndex((line) => line.includes('❯ Replace'));
+			const item = [lines[first]!, ...lines.slice(first + 1).filter((line, i) => /^ {4}\S/.test(line) && lines.slice(first + 1, first + 1 + i).every((before) => /^ {4}\S/.test(before)))];
+			expect(words(item.join(' ')), where).toMatch(/^1 ❯ Replace — enter a new API key, secret key and passphrase\b/);
 			app.unmount();
 			app = undefined;
 		}
