@@ -1,7 +1,7 @@
 // Screens that fit the terminal at 60×16, 100×30 and 200×50 without leaving anything out silently: a view taller than
 // the screen scrolls (ui/components/scroll-window.tsx) with a "↓ more" mark, and every row is reachable by its keys.
 import {afterEach, describe, expect, it} from 'vitest';
-import {emptyJournal, KEYS, renderApp, scratchJournal, waitFor, type RenderedApp} from '../helpers/ink.js';
+import {emptyJournal, KEYS, renderApp, scratchJournal, waitFor, walkToReview, type RenderedApp} from '../helpers/ink.js';
 import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
 import {createStore} from '../../source/services/store.js';
 import type {ScreenKeys} from '../../source/ui/keys/screen-input.js';
@@ -261,6 +261,21 @@ describe('screens that fit', () => {
 			const first = lines.findIndex((line) => line.includes('❯ Replace'));
 			const item = [lines[first]!, ...lines.slice(first + 1).filter((line, i) => /^ {4}\S/.test(line) && lines.slice(first + 1, first + 1 + i).every((before) => /^ {4}\S/.test(before)))];
 			expect(words(item.join(' ')), where).toMatch(/^1 ❯ Replace — enter a new API key, secret key and passphrase\b/);
+			app.unmount();
+			app = undefined;
+		}
+	});
+
+	it('the borrow review at 60×16, 100×30 and 200×50: a value longer than its column (the server) wraps under its own start', async () => {
+		for (const size of SIZES) {
+			const where = `${size.columns}×${size.rows}`;
+			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false}});
+			await app.waitForText('Borrow · 1 of 6');
+			await walkToReview(app, '0.5', {thirty: true});
+			const frame = await app.waitForText(/Borrowable\s+\d/);
+			expectFits(frame, size, where, /key \S+…\S+/);
+			expect(words(bodyOf(frame).join(' ')), where).toContain(`Server demo (embedded simulator, ${sim.simulator.url.replace(/\/$/, '')})`);
+			expect(frame, where).toContain('Borrow? [y/N]');
 			app.unmount();
 			app = undefined;
 		}
