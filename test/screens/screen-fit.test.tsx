@@ -1,11 +1,12 @@
 // Screens that fit the terminal at 60×16, 100×30 and 200×50 without leaving anything out silently: a view taller than
 // the screen scrolls (ui/components/scroll-window.tsx) with a "↓ more" mark, and every row is reachable by its keys.
-import {afterEach, describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import {emptyJournal, KEYS, renderApp, scratchJournal, waitFor, walkToReview, type RenderedApp} from '../helpers/ink.js';
 import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
 import {createStore} from '../../source/services/store.js';
 import type {ScreenKeys} from '../../source/ui/keys/screen-input.js';
 import {screenEntry} from '../../source/app/registry.js';
+import {ESTIMATE_DEBOUNCE_MS} from '../../source/ui/use-live-estimate.js';
 
 const SIZES = [
 	{columns: 60, rows: 16},
@@ -276,6 +277,36 @@ describe('screens that fit', () => {
 			expectFits(frame, size, where, /key \S+…\S+/);
 			expect(words(bodyOf(frame).join(' ')), where).toContain(`Server demo (embedded simulator, ${sim.simulator.url.replace(/\/$/, '')})`);
 			expect(frame, where).toContain('Borrow? [y/N]');
+			app.unmount();
+			app = undefined;
+		}
+	});
+
+	it('Estimate at 60×16, 100×30 and 200×50: the header naming old and new values wraps at whole words, within the height', async () => {
+		for (const size of SIZES) {
+			const where = `${size.columns}×${size.rows}`;
+			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}, {name: 'estimate'}], quit: false}});
+			await app.waitForText('Loan coin');
+			await app.type('USDT');
+			await app.press(KEYS.enter);
+			await app.type('BTC');
+			await app.press(KEYS.enter, KEYS.enter);
+			// The debounce faked from the amount on: the figures of 1 show while 12 is due, and the header says both.
+			vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout']});
+			try {
+				await app.type('1');
+				app.flush();
+				vi.advanceTimersByTime(ESTIMATE_DEBOUNCE_MS);
+				await app.waitForText(/Annualised rate\s+\d/);
+				await app.type('2');
+				app.flush();
+				const frame = app.frame();
+				// "USDT…)" is the header's "updating…", not a cut.
+				expectFits(frame, size, where, /\S…\)/);
+				expect(words(bodyOf(frame).join(' ')), where).toContain('Estimate: pledge 1 BTC, borrow USDT (updating for pledge 12 BTC, borrow USDT…)');
+			} finally {
+				vi.useRealTimers();
+			}
 			app.unmount();
 			app = undefined;
 		}
