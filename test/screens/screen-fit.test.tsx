@@ -1,11 +1,12 @@
 // Screens that fit the terminal at 60×16, 100×30 and 200×50 without leaving anything out silently: a view taller than
 // the screen scrolls (ui/components/scroll-window.tsx) with a "↓ more" mark, and every row is reachable by its keys.
-import {afterEach, describe, expect, it} from 'vitest';
-import {emptyJournal, KEYS, renderApp, waitFor, type RenderedApp} from '../helpers/ink.js';
+import {afterEach, describe, expect, it, vi} from 'vitest';
+import {emptyJournal, KEYS, renderApp, scratchJournal, waitFor, walkToReview, type RenderedApp} from '../helpers/ink.js';
 import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
 import {createStore} from '../../source/services/store.js';
 import type {ScreenKeys} from '../../source/ui/keys/screen-input.js';
 import {screenEntry} from '../../source/app/registry.js';
+import {ESTIMATE_DEBOUNCE_MS} from '../../source/ui/use-live-estimate.js';
 
 const SIZES = [
 	{columns: 60, rows: 16},
@@ -155,5 +156,164 @@ describe('screens that fit', () => {
 			app = undefined;
 		}
 	});
-});
 
+	/** Every line of a frame within the width, the frame within the height, and no line cut ("…" ends a cut). */
+	const expectFits = (frame: string, size: {columns: number; rows: number}, where: string, masked?: RegExp) => {
+		const lines = frame.split('\n');
+		expect(lines.length, where).toBeLessThanOrEqual(size.rows - 1);
+		for (const line of bodyOf(frame)) {
+			expect(line.length, `${where}: ${line}`).toBeLessThanOrEqual(size.columns);
+			// A masked key's "…" is not a cut, nor a title's "refreshing…" (a timed refresh may start at any frame).
+			expect((masked === undefined ? line : line.replace(masked, '')).replace(/refreshing…/g, ''), where).not.toMatch(/\S…/);
+		}
+	};
+
+	it('History at 60×16, 100×30 and 200×50: the tabs and the page line wrap at whole words, the page keeps within the height', async () => {
+		for (const size of SIZES) {
+			const where = `${size.columns}×${size.rows}`;
+			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}, {name: 'history'}], quit: false}});
+			const frame = await app.waitForText(/page 1 of \d+/);
+			expectFits(frame, size, where);
+			const text = words(bodyOf(frame).join(' '));
+			expect(text, where).toContain('4 Liquidations');
+			expect(text, where).toContain('· last 30 days (+/- to change, at most 90)');
+			expect(text, where).toMatch(/page 1 of \d+ · records 1-\d+ of \d+, newest first( · \d+ more columns? when wider)?$/);
+			app.unmount();
+			app = undefined;
+		}
+	});
+
+	it('Coins at 60×16, 100×30 and 200×50: the section titles wrap at whole words, the page keeps within the height', async () => {
+		for (const size of SIZES) {
+			const where = `${size.columns}×${size.rows}`;
+			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}, {name: 'coins'}], quit: false}});
+			const frame = await app.waitForText('Loanable (');
+			expectFits(frame, size, where);
+			const text = words(bodyOf(frame).join(' '));
+			expect(text, where).toMatch(/Loanable \(\d+\) · hourly rate \/ APR per period( · [A-Z0-9 ,./%-]+ left out \(a wider terminal shows them\))?/);
+			if (size.columns === 60) expect(text, where).toContain('left out (a wider terminal shows them)');
+			// To the bottom: the pledgeable title and every line of its table, within the height.
+			await app.press(KEYS.end);
+			const end = await app.waitForText('Pledgeable (');
+			expectFits(end, size, `${where} at the end`);
+			expect(words(bodyOf(end).join(' ')), where).toMatch(/Pledgeable \(\d+\) · LTVs/);
+			app.unmount();
+			app = undefined;
+		}
+	});
+
+	it('Plan\'s list at 60×16, 100×30 and 200×50: the title, prices, the way\'s prices and the position line wrap at whole words, within the height', async () => {
+		for (const size of SIZES) {
+			const where = `${size.columns}×${size.rows}`;
+			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}, {name: 'plan'}], quit: false}});
+			await app.waitForText('Loan coin');
+			await app.type('USDT');
+			await app.press(KEYS.enter);
+			await app.type('1000');
+			await app.press(KEYS.enter);
+			const frame = await app.waitForText(/ways 1-\d+ of \d+/);
+			expectFits(frame, size, where);
+			const text = words(bodyOf(frame).join(' '));
+			expect(text, where).toMatch(/Prices: \S/);
+			expect(text, where).toMatch(/ways 1-\d+ of \d+ · collateral derived from one estimate each/);
+			expect(text, where).toMatch(/liquidation at [\d,.]+ USDT, [\d.]+% below/);
+			app.unmount();
+			app = undefined;
+		}
+	});
+
+	it('Loans\' "sent from here" at 60×16, 100×30 and 200×50: each record wrapped at whole words, as many as the height holds', async () => {
+		const {tight, calm} = sim.demoLoanIds();
+		for (const size of SIZES) {
+			const where = `${size.columns}×${size.rows}`;
+			const journal = scratchJournal();
+			for (let i = 0; i < 6; i++) {
+				const borrow = await journal.open({time: 1_700_000_000_000 + i * 1000, operation: 'borrow', origin: 'app', values: {loanCoin: 'USDT', pledgeCoin: 'BTC'}});
+				await journal.update({...borrow, outcome: 'done', orderId: calm});
+			}
+			const repay = await journal.open({time: 1_700_000_100_000, operation: 'repay', origin: 'app', values: {orderId: tight, amount: '5'}});
+			await journal.update({...repay, outcome: 'unknown', detail: 'no answer', finding: {status: 'found', message: 'found a repayment', checkedAt: 1_700_000_110_000}});
+			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal, size, initial: {stack: [{name: 'home'}, {name: 'loans'}], quit: false}});
+			await app.waitForText('Total owed');
+			await app.press('s');
+			const frame = await app.waitForText('Loans · sent from here');
+			expectFits(frame, size, where);
+			const text = words(bodyOf(frame).join(' '));
+			expect(text, where).toContain(`? outcome unknown order ${tight}`);
+			expect(text, where).toContain(`order ${tight}, amount 5 — no answer — check: found, found a repayment`);
+			expect(text, where).toContain(`✓ done order ${calm}`);
+			// Every record, or the line that says how many older ones are not shown.
+			if (size.rows === 16) expect(text, where).toMatch(/\d+ older not shown/);
+			else expect(text, where).not.toContain('older not shown');
+			app.unmount();
+			app = undefined;
+		}
+	});
+
+	it('Credentials at 60×16, 100×30 and 200×50: the title, the lines and the menu\'s items wrap at whole words (an item under its own start)', async () => {
+		for (const size of SIZES) {
+			const where = `${size.columns}×${size.rows}`;
+			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}, {name: 'credentials'}], quit: false}});
+			await app.waitForText('❯ Replace');
+			// The account is asked of Bitget ("asking Bitget…" meanwhile): its answer, then the frame.
+			const frame = await app.waitForText('unified trading account');
+			expectFits(frame, size, where, /API key {2}\S+…\S+/);
+			const lines = bodyOf(frame);
+			const first = lines.findIndex((line) => line.includes('❯ Replace'));
+			const item = [lines[first]!, ...lines.slice(first + 1).filter((line, i) => /^ {4}\S/.test(line) && lines.slice(first + 1, first + 1 + i).every((before) => /^ {4}\S/.test(before)))];
+			expect(words(item.join(' ')), where).toMatch(/^1 ❯ Replace — enter a new API key, secret key and passphrase\b/);
+			app.unmount();
+			app = undefined;
+		}
+	});
+
+	it('the borrow review at 60×16, 100×30 and 200×50: a value longer than its column (the server) wraps under its own start', async () => {
+		for (const size of SIZES) {
+			const where = `${size.columns}×${size.rows}`;
+			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false}});
+			await app.waitForText('Borrow · 1 of 6');
+			await walkToReview(app, '0.5', {thirty: true});
+			await app.waitForText(/Borrowable\s+\d/);
+			// Every read done (the estimate, the prices, the limits check): their "…" meanwhile is not a cut.
+			await waitFor(() => {
+				expect(app!.frame()).not.toMatch(/reading the prices…|Checking Bitget's borrow limits…|Fetching the estimate…/);
+			});
+			const frame = app.frame();
+			expectFits(frame, size, where, /key \S+…\S+/);
+			expect(words(bodyOf(frame).join(' ')), where).toContain(`Server demo (embedded simulator, ${sim.simulator.url.replace(/\/$/, '')})`);
+			expect(frame, where).toContain('Borrow? [y/N]');
+			app.unmount();
+			app = undefined;
+		}
+	});
+
+	it('Estimate at 60×16, 100×30 and 200×50: the header naming old and new values wraps at whole words, within the height', async () => {
+		for (const size of SIZES) {
+			const where = `${size.columns}×${size.rows}`;
+			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}, {name: 'estimate'}], quit: false}});
+			await app.waitForText('Loan coin');
+			await app.type('USDT');
+			await app.press(KEYS.enter);
+			await app.type('BTC');
+			await app.press(KEYS.enter, KEYS.enter);
+			// The debounce faked from the amount on: the figures of 1 show while 12 is due, and the header says both.
+			vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout']});
+			try {
+				await app.type('1');
+				app.flush();
+				vi.advanceTimersByTime(ESTIMATE_DEBOUNCE_MS);
+				await app.waitForText(/Annualised rate\s+\d/);
+				await app.type('2');
+				app.flush();
+				const frame = app.frame();
+				// "USDT…)" is the header's "updating…", not a cut.
+				expectFits(frame, size, where, /\S…\)/);
+				expect(words(bodyOf(frame).join(' ')), where).toContain('Estimate: pledge 1 BTC, borrow USDT (updating for pledge 12 BTC, borrow USDT…)');
+			} finally {
+				vi.useRealTimers();
+			}
+			app.unmount();
+			app = undefined;
+		}
+	});
+});

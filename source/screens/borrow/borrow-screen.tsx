@@ -86,7 +86,7 @@ export function BorrowScreen({prefill}: {prefill?: BorrowPrefill}) {
 	// Read once as the review opens (again when it opens again, after a change of values); the age ticks on.
 	const prices = usePrices(client, stage === 'review');
 	useNow();
-	const {rows: bodyRows} = useBodySize();
+	const {rows: bodyRows, columns} = useBodySize();
 	// The server accepted these values (its estimate answered for them, or the borrow went through): the next run
 	// opens with them. Values it refused stay this session's only.
 	const answered = state.values.amountMode === 'pledge' ? estimate !== 'loading' && estimate?.ok === true : checks.cost?.status === 'ready' && checks.cost.cost !== undefined;
@@ -241,6 +241,7 @@ export function BorrowScreen({prefill}: {prefill?: BorrowPrefill}) {
 					pledgeInfo={infos.status === 'ready' ? infos.infos.pledgeInfos.find((info) => info.coin === state.values.pledgeCoin) : undefined}
 					now={client.clock.now()}
 					rows={bodyRows}
+					columns={columns}
 				/>
 			) : null}
 			<MoneyPostView post={post.state} sending="the borrow request" />
@@ -260,7 +261,7 @@ function Summary({state}: {state: WizardState}) {
 	if (past('amountMode')) parts.push(values.amountMode === 'pledge' ? 'by pledge amount' : 'by loan amount');
 	if (parts.length === 0) return null;
 	return (
-		<Text dimColor wrap="truncate">
+		<Text dimColor wrap="wrap">
 			{parts.join(' · ')}
 		</Text>
 	);
@@ -278,11 +279,11 @@ function Result({orderId, state, color, copied, kept}: {orderId: string; state: 
 					Order ID: {orderId}
 				</Text>
 			</Box>
-			<Text wrap="truncate">
+			<Text wrap="wrap">
 				Borrowed {values.loanCoin} against {values.pledgeCoin}, {PERIOD_LABEL[values.daily]},{' '}
 				{values.amountMode === 'pledge' ? `pledging ${values.amount} ${values.pledgeCoin}` : `${values.amount} ${values.loanCoin}`}.
 			</Text>
-			{kept ? <Text wrap="truncate">Kept in this app's history: loan-tui history --local</Text> : null}
+			{kept ? <Text wrap="wrap">Kept in this app's history: loan-tui history --local</Text> : null}
 			{copied ? <Text wrap="wrap">{copied}</Text> : null}
 		</Box>
 	);

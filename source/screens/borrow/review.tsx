@@ -5,6 +5,7 @@
 // importance (today's price last), so the question always shows.
 import React from 'react';
 import {Box, Text} from 'ink';
+import {wrapLines} from '../../format/wrap.js';
 import {PERIOD_LABEL} from '../../format/estimate.js';
 import {withCoin} from '../../format/money.js';
 import type {Theme} from '../../ui/theme.js';
@@ -23,6 +24,8 @@ import type {PricesRead} from '../../ui/use-prices.js';
 
 interface Props {
 	values: WizardValues;
+	/** The body's width: a value longer than its column wraps under its own start. */
+	columns: number;
 	/** Pledge mode only: the estimate for the chosen period, or 'loading'. */
 	estimate: PeriodResult | 'loading' | undefined;
 	/** The server's refusal of the last attempt. */
@@ -71,17 +74,12 @@ function priceRows(values: WizardValues, estimate: PeriodResult | undefined, cos
 	return rows;
 }
 
-export function Review({values, estimate: fetched, refusal, confirmAgain, connectedTo, origin, credentials, theme, checks, prices, pledgeInfo, now, rows: bodyRows}: Props) {
+/** Where a review row's value starts: two spaces and the label's column. */
+const LABEL_COLUMN = 2 + 17;
+
+/** The review's rows of values sent: the coins and period (one row when `compact`), the amount, server, credentials. */
+function valueRows(values: WizardValues, connectedTo: string, origin: string, credentials: CredentialsState, compact: boolean): Array<[string, string]> {
 	const pledgeMode = values.amountMode === 'pledge';
-	const estimate = fetched === 'loading' ? undefined : fetched;
-	const allPrices = priceRows(values, estimate, checks?.cost, prices, pledgeInfo, now);
-	// The title, the question and what may show between: the estimate's two rows, and a note, a refusal or the warning
-	// (two lines each, as they may wrap). A refusal counts one more: it is also the last error, which may wrap the status
-	// line above the screen onto a second line (app/components/status-line.tsx) and so take the shell's spare row.
-	const other = 2 + 2 + (checks?.note ? 2 : 0) + (checks?.blocked ? 2 : 0) + (checks?.checking ? 1 : 0) + (refusal ? 3 : 0) + (confirmAgain ? 4 : 0);
-	const compact = bodyRows < other + 6 + allPrices.length;
-	const room = bodyRows - other - (compact ? 4 : 6);
-	const kept = allPrices.filter((row) => allPrices.filter((other) => other.keep < row.keep).length < room);
 	const coinRows: Array<[string, string]> = compact
 		? [['Borrow', `${values.loanCoin} against ${values.pledgeCoin}, ${values.daily} — ${PERIOD_LABEL[values.daily]}`]]
 		: [
@@ -89,21 +87,45 @@ export function Review({values, estimate: fetched, refusal, confirmAgain, connec
 				['Pledge coin', values.pledgeCoin],
 				['Period', `${values.daily} — ${PERIOD_LABEL[values.daily]}`],
 			];
-	const rows: Array<[string, string]> = [
+	return [
 		...coinRows,
 		[pledgeMode ? 'Pledge amount' : 'Loan amount', `${values.amount} ${pledgeMode ? values.pledgeCoin : values.loanCoin}`],
 		['Server', connectedTo === 'demo' ? `demo (embedded simulator, ${origin})` : origin],
 		['Credentials', credentials.status === 'ready' ? `${credentials.resolved.source}, key ${maskKey(credentials.resolved.credentials.apiKey)}` : 'none'],
 	];
+}
+
+export function Review({values, estimate: fetched, refusal, confirmAgain, connectedTo, origin, credentials, theme, checks, prices, pledgeInfo, now, rows: bodyRows, columns}: Props) {
+	const pledgeMode = values.amountMode === 'pledge';
+	const estimate = fetched === 'loading' ? undefined : fetched;
+	const allPrices = priceRows(values, estimate, checks?.cost, prices, pledgeInfo, now);
+	// The title, the question and what may show between: the estimate's two rows, and a note, a refusal or the warning
+	// (two lines each, as they may wrap). A refusal counts one more: it is also the last error, which may wrap the status
+	// line above the screen onto a second line (app/components/status-line.tsx) and so take the shell's spare row.
+	const other = 2 + 2 + (checks?.note ? 2 : 0) + (checks?.blocked ? 2 : 0) + (checks?.checking ? 1 : 0) + (refusal ? 3 : 0) + (confirmAgain ? 4 : 0);
+	// Each value wraps at whole words under its own start (never cut): a row takes the lines it wraps to.
+	const valueWidth = Math.max(10, columns - LABEL_COLUMN);
+	const linesOf = (value: string) => wrapLines(value, valueWidth).length;
+	const fixedRows = (rows: Array<[string, string]>) => rows.reduce((sum, [, value]) => sum + linesOf(value), 0);
+	const pricesRows = allPrices.reduce((sum, row) => sum + linesOf(row.value), 0);
+	const compact = bodyRows < other + fixedRows(valueRows(values, connectedTo, origin, credentials, false)) + pricesRows;
+	const rows = valueRows(values, connectedTo, origin, credentials, compact);
+	const room = bodyRows - other - fixedRows(rows);
+	// The price rows the room holds, the most needed first (keep), each as the lines it wraps to.
+	let left = room;
+	const keepers = new Set([...allPrices].sort((a, b) => a.keep - b.keep).filter((row) => (left -= linesOf(row.value)) >= 0));
+	const kept = allPrices.filter((row) => keepers.has(row));
 	return (
 		<Box flexDirection="column">
-			{rows.map(([label, value]) => (
-				<Text key={label} wrap="truncate">
-					{'  '}
-					{label.padEnd(17)}
-					<Text bold>{value}</Text>
-				</Text>
-			))}
+			{rows.flatMap(([label, value]) =>
+				wrapLines(value, valueWidth).map((line, i) => (
+					<Text key={`${label}${i}`} wrap="truncate">
+						{'  '}
+						{(i === 0 ? label : '').padEnd(17)}
+						<Text bold>{line}</Text>
+					</Text>
+				)),
+			)}
 			{pledgeMode ? (
 				estimate?.ok ? (
 					<>
@@ -127,13 +149,15 @@ export function Review({values, estimate: fetched, refusal, confirmAgain, connec
 				)
 			) : null}
 			{checks?.cost ? <LoanCostRows cost={checks.cost} values={values} theme={theme} /> : null}
-			{kept.map(({label, value}) => (
-				<Text key={label} wrap="truncate" color={label === 'Price' && prices !== undefined && (!prices.prices.ok || /stale|no price/.test(value)) ? theme.warn : undefined}>
-					{'  '}
-					{label.padEnd(17)}
-					{value}
-				</Text>
-			))}
+			{kept.flatMap(({label, value}) =>
+				wrapLines(value, valueWidth).map((line, i) => (
+					<Text key={`${label}${i}`} wrap="truncate" color={label === 'Price' && prices !== undefined && (!prices.prices.ok || /stale|no price/.test(value)) ? theme.warn : undefined}>
+						{'  '}
+						{(i === 0 ? label : '').padEnd(17)}
+						{line}
+					</Text>
+				)),
+			)}
 			{checks?.note ? (
 				<Text wrap="wrap" dimColor>
 					{'  '}Note: {checks.note}.

@@ -7,6 +7,7 @@ import {loanableTable, pledgeableTable} from '../../format/coin-tables.js';
 import {errorLine} from '../../format/describe-error.js';
 import {fitTable} from '../../format/table.js';
 import {ago} from '../../format/time.js';
+import {wrapLines} from '../../format/wrap.js';
 import type {CoinInfos} from '../../api/loan-types.js';
 import {ErrorMessage} from '../../ui/components/error-message.js';
 import {Spinner} from '../../ui/components/spinner.js';
@@ -19,8 +20,8 @@ import {useStore} from '../../ui/use-store.js';
 import {createStore} from '../../services/store.js';
 import type {CoinInfoState} from '../../services/coin-info-store.js';
 
-/** Rows around the tables: the title and the position line. */
-const CHROME = 2;
+/** Rows around the tables besides the lines that wrap (the title, a failed refresh): the position line. */
+const POSITION = 1;
 
 const NONE = createStore<CoinInfoState>({status: 'idle'});
 
@@ -32,14 +33,16 @@ export interface CoinLine {
 	section: number;
 }
 
-/** Both tables as lines within `columns`: a title, the header, a row per coin; a blank line between them. */
+/** Both tables as lines within `columns`: a title (wrapped at whole words), the header, a row per coin; a blank line
+ * between them. */
 export function coinLines(infos: CoinInfos, columns: number): CoinLine[] {
 	const section = (section: number, title: string, table: {columns: {header: string; priority: number}[]; rows: string[][]}): CoinLine[] => {
 		const fitted = fitTable(table.columns, table.rows, columns, true);
 		const [header = '', ...rows] = fitted.lines;
 		const left = table.columns.filter((_, index) => !fitted.kept.includes(index)).map((column) => column.header);
 		const note = left.length > 0 ? ` · ${left.join(', ')} left out (a wider terminal shows them)` : '';
-		return [{text: `${title}${note}`, kind: 'title', section}, {text: header, kind: 'header', section}, ...rows.map((text): CoinLine => ({text, kind: 'row', section}))];
+		const titles = wrapLines(`${title}${note}`, columns).map((text): CoinLine => ({text, kind: 'title', section}));
+		return [...titles, {text: header, kind: 'header', section}, ...rows.map((text): CoinLine => ({text, kind: 'row', section}))];
 	};
 	return [
 		...section(0, `Loanable (${infos.loanInfos.length}) · hourly rate / APR per period`, loanableTable(infos)),
@@ -58,9 +61,15 @@ export function CoinsScreen() {
 
 	const infos = state.status === 'ready' ? state.infos : undefined;
 	const lines = useMemo(() => (infos ? coinLines(infos, columns) : []), [infos, columns]);
-	const pageSize = Math.max(1, rows - CHROME);
-	// Scrolled into a table, its title and header stay on top (two lines of the page).
-	const maxOffset = lines.length > pageSize ? lines.length - Math.max(1, pageSize - 2) : 0;
+	// The title and a failed refresh wrap at whole words (never cut): the page is what their rows leave.
+	const titleText = `Coins · what can be borrowed and pledged${state.status === 'ready' ? ` · updated ${ago(state.at, Math.max(now, state.at))}${state.refreshing ? ' · refreshing…' : ''}` : ''}`;
+	const failedText = state.status === 'ready' && state.error !== undefined ? `✗ Refresh failed: ${errorLine(state.error)} (showing the last answer; Ctrl+R to retry)` : undefined;
+	const rowsOf = (text: string | undefined) => (text === undefined ? 0 : wrapLines(text, columns).length);
+	const pageSize = Math.max(1, rows - rowsOf(titleText) - rowsOf(failedText) - POSITION);
+	/** A section's title and header: they stay on top when scrolled into its table. */
+	const headOf = (section: number) => lines.filter((line) => line.section === section && (line.kind === 'title' || line.kind === 'header'));
+	const lastHead = headOf(lines.at(-1)?.section ?? 0).length;
+	const maxOffset = lines.length > pageSize ? lines.length - Math.max(1, pageSize - lastHead) : 0;
 	const top = Math.min(offset, maxOffset);
 	const scroll = (to: number) => setOffset(Math.min(Math.max(0, to), maxOffset));
 	const scrolls = maxOffset > 0;
@@ -81,11 +90,12 @@ export function CoinsScreen() {
 	});
 
 	const first = lines[top];
-	const sticky = first?.kind === 'row' && pageSize > 2 ? lines.filter((line) => line.section === first.section && (line.kind === 'title' || line.kind === 'header')) : [];
+	const head = first?.kind === 'row' ? headOf(first.section) : [];
+	const sticky = head.length < pageSize ? head : [];
 	const shown = [...sticky, ...lines.slice(top, top + pageSize - sticky.length)];
 	return (
 		<Box flexDirection="column">
-			<Text bold color={theme.accent} wrap="truncate">
+			<Text bold color={theme.accent} wrap="wrap">
 				Coins · what can be borrowed and pledged
 				{state.status === 'ready' ? (
 					<Text bold={false} color={undefined} dimColor>
@@ -95,8 +105,8 @@ export function CoinsScreen() {
 				) : null}
 			</Text>
 			{state.status === 'ready' && state.error !== undefined ? (
-				<Text color={theme.bad} wrap="truncate">
-					✗ Refresh failed: {errorLine(state.error)} (showing the last answer; Ctrl+R to retry)
+				<Text color={theme.bad} wrap="wrap">
+					{failedText}
 				</Text>
 			) : null}
 			{state.status === 'error' ? (

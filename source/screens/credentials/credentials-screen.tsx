@@ -4,6 +4,7 @@ import {Box, Text} from 'ink';
 import {useScreenInput} from '../../ui/keys/screen-input.js';
 import {useServices} from '../../ui/services.js';
 import {useStore} from '../../ui/use-store.js';
+import {useBodySize} from '../../ui/layout.js';
 import type {Binding} from '../../ui/keys/binding.js';
 import {Spinner} from '../../ui/components/spinner.js';
 import {maskKey} from '../../credentials/types.js';
@@ -21,6 +22,7 @@ const SOURCE_LABEL = {environment: 'environment variables (BITGET_*)', keychain:
 
 export function CredentialsScreen() {
 	const {credentials, theme, connectedTo, client} = useServices();
+	const {columns} = useBodySize();
 	const state = useStore(credentials);
 	// The account behind the key: its mode and what the key may do, asked again for other credentials.
 	const account = useAccountDescription(client, state.status === 'ready' ? state.resolved.credentials.apiKey : undefined);
@@ -111,16 +113,16 @@ export function CredentialsScreen() {
 
 	return (
 		<Box flexDirection="column">
-			<Text bold color={theme.accent} wrap="truncate">
+			<Text bold color={theme.accent} wrap="wrap">
 				Credentials · profile “{credentials.profile}”
 			</Text>
 			{state.status === 'loading' || state.status === 'unknown' ? <Spinner label="Looking up credentials…" /> : null}
 			{state.status === 'ready' ? (
 				<>
-					<Text wrap="truncate">  Source   {SOURCE_LABEL[state.resolved.source]}</Text>
-					<Text wrap="truncate">  API key  {maskKey(state.resolved.credentials.apiKey)}</Text>
+					<Text wrap="wrap">  Source   {SOURCE_LABEL[state.resolved.source]}</Text>
+					<Text wrap="wrap">  API key  {maskKey(state.resolved.credentials.apiKey)}</Text>
 					<Text wrap="wrap">  Account  {account ?? 'asking Bitget…'}</Text>
-					<Text dimColor wrap="truncate">
+					<Text dimColor wrap="wrap">
 						{'  '}The secret key and passphrase are never shown.
 					</Text>
 					{state.resolved.source === 'environment' ? (
@@ -150,7 +152,7 @@ export function CredentialsScreen() {
 			{message ? <Text color={message.failed ? theme.bad : theme.good} wrap="wrap">  {message.text}</Text> : null}
 			<Text> </Text>
 			{mode === 'menu' ? (
-				<ChoiceList choices={items} selected={menu.selected} focused={active} color={theme.accent} keys="numbers" />
+				<ChoiceList choices={items} selected={menu.selected} focused={active} color={theme.accent} keys="numbers" width={columns} />
 			) : null}
 			{mode === 'replace' ? form.view : null}
 			{mode === 'confirm-remove' ? (

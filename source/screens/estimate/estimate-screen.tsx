@@ -276,7 +276,7 @@ export function EstimateScreen() {
 				)
 			) : (
 				<>
-					<Text wrap="truncate" bold>
+					<Text wrap="wrap" bold>
 						{/* The header names the values of the figures below it: while new ones are asked for, the old ones'. */}
 						Estimate: {describeQuery(shownQuery ?? asked)}
 						{stale ? <Text dimColor>{shownQuery === undefined || describeQuery(shownQuery) === describeQuery(asked) ? ' (updating…)' : ` (updating for ${describeQuery(asked)}…)`}</Text> : null}

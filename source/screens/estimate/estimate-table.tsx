@@ -186,7 +186,7 @@ export function LoanAmountTable({results, periods, selected, loanCoin, pledgeCoi
 			</Text>
 			<FigureRows figures={figures} estimates={values.map((value) => value?.reference.estimate)} periods={periods} loanCoin={loanCoin} stale={stale} official={official} columns={columns} />
 			{checked > 0 ? (
-				<Text wrap="truncate" dimColor>
+				<Text wrap="wrap" dimColor>
 					{disagreements.length === 0 ? 'Collateral derived from one estimate; a second agrees.' : 'Collateral derived from one estimate, checked with a second:'}
 				</Text>
 			) : null}

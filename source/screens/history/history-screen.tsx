@@ -6,6 +6,7 @@ import type {BorrowRecord} from '../../api/loan-types.js';
 import {loanStatusClosed, loanStatusWords} from '../../format/loan-words.js';
 import {filterTerms, rowMatches} from '../../format/row-filter.js';
 import {unreadableNote} from '../../format/unreadable.js';
+import {wrapLines} from '../../format/wrap.js';
 import {copiedMessage} from '../../services/clipboard.js';
 import {ErrorMessage} from '../../ui/components/error-message.js';
 import {ListFilter} from '../../ui/components/list-filter.js';
@@ -23,8 +24,8 @@ import {historyLines} from './history-rows.js';
 import {HISTORY_TABS, historyReducer, keptHistory, recordKey} from './reducer.js';
 import {useHistoryRecords, type AnyRecord} from './use-history-records.js';
 
-/** Rows around the table: tabs, heading, page line (and one more for the filter, one when records could not be read). */
-const CHROME = 3;
+/** Rows around the table besides the lines that wrap (tabs, page line, unreadable note): the heading. */
+const HEADING = 1;
 /** The selection marker before each line. */
 const MARK = 2;
 
@@ -40,7 +41,6 @@ export function HistoryScreen({kept}: {kept?: HistoryKept}) {
 	const read = useHistoryRecords(client, credentials, tab.kind, state.days, reload);
 	const unreadable = read.status === 'ready' ? read.unreadable : 0;
 	const filterShown = state.filtering || state.query !== '';
-	const pageSize = Math.max(1, rows - CHROME - (unreadable > 0 ? 1 : 0) - (filterShown ? 1 : 0));
 	const records = useMemo(() => (read.status === 'ready' ? read.records : []), [read]);
 	const table = useMemo(() => historyLines(tab.kind, records, columns - 1 - MARK), [tab.kind, records, columns]);
 	const matching = useMemo(() => {
@@ -56,11 +56,19 @@ export function HistoryScreen({kept}: {kept?: HistoryKept}) {
 		if (restorePending) dispatch({type: 'restored', selected: restoring});
 	}, [restorePending, restoring]);
 	const selected = Math.min(restoring ?? state.selected, Math.max(0, count - 1));
-	const pages = Math.max(1, Math.ceil(count / pageSize));
-	const page = Math.floor(selected / pageSize);
 	const at = matching[selected];
 	const orderId = at === undefined ? undefined : table.orderIds[at];
 	const shownNotice = notice?.at === at ? notice?.text : undefined;
+	// The lines around the table wrap at whole words (never cut): the page is what their rows leave.
+	const tabsText = tabsLine(state.tab, state.days);
+	const unreadableText = unreadable > 0 ? `${unreadableNote(unreadable)}.` : undefined;
+	const rowsOf = (text: string | undefined) => (text === undefined ? 0 : wrapLines(text, columns).length);
+	// The page line counted at its longest (every number at its largest): its rows do not change as the page moves.
+	const longestPageLine = pageLine({page: count, pages: count, from: count, to: count, count, total: records.length, complete: read.status !== 'ready' || read.complete, left: table.left.length});
+	const footRows = rowsOf(shownNotice ?? longestPageLine);
+	const pageSize = Math.max(1, rows - rowsOf(tabsText) - HEADING - footRows - rowsOf(unreadableText) - (filterShown ? 1 : 0));
+	const pages = Math.max(1, Math.ceil(count / pageSize));
+	const page = Math.floor(selected / pageSize);
 
 	const tabTo = (move: {type: 'cycle'; by: number} | {type: 'pick'; index: number}) => dispatch({type: 'tab', move});
 	const move = (by: number) => dispatch({type: 'move', by, count});
@@ -125,13 +133,13 @@ export function HistoryScreen({kept}: {kept?: HistoryKept}) {
 	const filter = filterShown ? <ListFilter query={state.query} cursor={state.cursor} focused={state.filtering} shown={count} total={records.length} theme={theme} /> : null;
 	return (
 		<Box flexDirection="column">
-			<Text wrap="truncate">
+			<Text wrap="wrap">
 				{HISTORY_TABS.map((t, i) => (
 					<Text key={t.kind} bold={i === state.tab} color={i === state.tab ? theme.accent : undefined} inverse={i === state.tab && !theme.noColor}>
-						{i === state.tab ? `[${i + 1} ${t.label}]` : ` ${i + 1} ${t.label} `}
+						{tabLabel(i, state.tab)}
 					</Text>
 				))}
-				<Text dimColor>  · last {state.days} days (+/- to change, at most 90)</Text>
+				<Text dimColor>{daysWords(state.days)}</Text>
 			</Text>
 			{read.status === 'loading' ? (
 				<Spinner label={`Reading ${tab.label.toLowerCase()} of the last ${state.days} days…`} color={theme.accent} />
@@ -139,11 +147,11 @@ export function HistoryScreen({kept}: {kept?: HistoryKept}) {
 				<ErrorMessage error={read.error} color={theme.bad} action="Ctrl+R to retry" />
 			) : records.length === 0 ? (
 				<>
-					<Text wrap="truncate">
+					<Text wrap="wrap">
 						No {unreadable > 0 ? 'readable ' : ''}
 						{tab.label.toLowerCase()} in the last {state.days} days.
 					</Text>
-					{unreadable > 0 ? <Text color={theme.warn} wrap="truncate">{unreadableNote(unreadable)}.</Text> : null}
+					{unreadableText !== undefined ? <Text color={theme.warn} wrap="wrap">{unreadableText}</Text> : null}
 				</>
 			) : (
 				<>
@@ -162,17 +170,37 @@ export function HistoryScreen({kept}: {kept?: HistoryKept}) {
 						);
 					})}
 					{count === 0 ? <Text wrap="truncate">  No record matches “{state.query}”. Esc clears the filter.</Text> : null}
-					<Text dimColor={shownNotice === undefined} wrap={shownNotice === undefined ? 'truncate' : 'wrap'}>
-						{shownNotice ??
-							`page ${page + 1} of ${pages} · records ${count === 0 ? 0 : page * pageSize + 1}-${page * pageSize + shown.length} of ${count}${count === records.length ? '' : ` (of ${records.length})`}, newest first${
-								read.complete ? '' : ` (only the first ${records.length} were read)`
-							}${table.left.length > 0 ? ` · ${table.left.length} more column${table.left.length === 1 ? '' : 's'} when wider` : ''}`}
+					<Text dimColor={shownNotice === undefined} wrap="wrap">
+						{shownNotice ?? pageLine({page: page + 1, pages, from: count === 0 ? 0 : page * pageSize + 1, to: page * pageSize + shown.length, count, total: records.length, complete: read.complete, left: table.left.length})}
 					</Text>
-					{unreadable > 0 ? <Text color={theme.warn} wrap="truncate">{unreadableNote(unreadable)}.</Text> : null}
+					{unreadableText !== undefined ? <Text color={theme.warn} wrap="wrap">{unreadableText}</Text> : null}
 				</>
 			)}
 		</Box>
 	);
+}
+
+/** A tab's name on the tabs line: the chosen one in brackets. */
+function tabLabel(index: number, chosen: number): string {
+	const label = HISTORY_TABS[index]!.label;
+	return index === chosen ? `[${index + 1} ${label}]` : ` ${index + 1} ${label} `;
+}
+
+function daysWords(days: number): string {
+	return `  · last ${days} days (+/- to change, at most 90)`;
+}
+
+/** The tabs line as text (what it takes on screen). */
+function tabsLine(chosen: number, days: number): string {
+	return HISTORY_TABS.map((_, i) => tabLabel(i, chosen)).join('') + daysWords(days);
+}
+
+/** "page 1 of 3 · records 1-10 of 25, newest first · 4 more columns when wider". */
+function pageLine(at: {page: number; pages: number; from: number; to: number; count: number; total: number; complete: boolean; left: number}): string {
+	const of = at.count === at.total ? '' : ` (of ${at.total})`;
+	const partial = at.complete ? '' : ` (only the first ${at.total} were read)`;
+	const left = at.left > 0 ? ` · ${at.left} more column${at.left === 1 ? '' : 's'} when wider` : '';
+	return `page ${at.page} of ${at.pages} · records ${at.from}-${at.to} of ${at.count}${of}, newest first${partial}${left}`;
 }
 
 /** Where the record `key` is among `records` (recordKey), else the first record of its order; undefined when gone. */

@@ -10,6 +10,7 @@ import type {PriceRead} from '../../loans/prices.js';
 import {sanitize} from '../../format/sanitize.js';
 import {unreadableNote} from '../../format/unreadable.js';
 import {ago} from '../../format/time.js';
+import {wrapLines} from '../../format/wrap.js';
 import {byRisk} from '../../loans/ltv.js';
 import {ErrorMessage} from '../../ui/components/error-message.js';
 import {Spinner} from '../../ui/components/spinner.js';
@@ -80,8 +81,19 @@ export function LoansScreen({selected}: {selected?: string}) {
 	const totals = totalLines(book.state.debts, columns, live.prices?.prices, client.clock.now());
 	// What the list shares the body with: the title, the lines above the table, the header and the totals. The window
 	// line ("loans 1-2 of 5") only when not every loan fits.
-	const above = 1 + (book.state.error !== undefined && book.state.loans !== undefined ? 1 : 0) + (unreadable > 0 ? 1 : 0) + (filterShown ? 1 : 0);
-	const below = totals.length + (book.state.debtsError !== undefined ? 1 : 0) + (notice ? 1 : 0) + (pricesProblem !== undefined ? 1 : 0) + (worsened ? 1 : 0);
+	// Each wraps at whole words (never cut) and takes the rows it wraps to.
+	const texts = {
+		title: `${list.showSent ? 'Loans · sent from here · newest first' : `Loans${book.state.loans ? ` · ${loans.length} ongoing · riskiest first` : ''}`}${book.state.updatedAt !== undefined ? ` · updated ${ago(book.state.updatedAt, Math.max(now, book.state.updatedAt))}` : ''}${book.state.loading ? ' · refreshing…' : ''}`,
+		failed: book.state.error !== undefined && book.state.loans !== undefined ? `✗ Refresh failed: ${errorLine(book.state.error)} (showing the last answer; Ctrl+R to retry)` : undefined,
+		unreadable: !list.showSent && book.state.loans !== undefined && unreadable > 0 ? `${unreadableNote(unreadable)}.` : undefined,
+		notice: notice?.text,
+		prices: pricesProblem !== undefined ? `Prices unavailable: ${sanitize(pricesProblem)}` : undefined,
+		worsened: worsened || undefined,
+		debtsError: book.state.debtsError !== undefined ? (book.state.debts ? `(totals from the read before: ${errorLine(book.state.debtsError)})` : `Totals unavailable: ${errorLine(book.state.debtsError)}`) : undefined,
+	};
+	const rowsOf = (text: string | undefined) => (text === undefined ? 0 : wrapLines(text, columns).length);
+	const above = rowsOf(texts.title) + rowsOf(texts.failed) + rowsOf(texts.unreadable) + (filterShown ? 1 : 0);
+	const below = totals.length + rowsOf(texts.debtsError) + rowsOf(texts.notice) + rowsOf(texts.prices) + rowsOf(texts.worsened);
 	const room = rows - above - table.header.length - below;
 	const perLoan = linesPerLoan(table);
 	const pageSize = ids.length * perLoan <= room ? Math.max(1, ids.length) : Math.max(1, Math.floor((room - 1) / perLoan));
@@ -142,25 +154,25 @@ export function LoansScreen({selected}: {selected?: string}) {
 	const visible = table.rows.slice(offset, offset + pageSize);
 	return (
 		<Box flexDirection="column">
-			<Text bold color={theme.accent} wrap="truncate">
+			<Text bold color={theme.accent} wrap="wrap">
 				{list.showSent ? 'Loans · sent from here · newest first' : `Loans${state.loans ? ` · ${loans.length} ongoing · riskiest first` : ''}`}
 				<Text color={undefined} bold={false} dimColor>
 					{state.updatedAt !== undefined ? ` · updated ${ago(state.updatedAt, Math.max(now, state.updatedAt))}` : ''}
 					{state.loading ? ' · refreshing…' : ''}
 				</Text>
 			</Text>
-			{state.error !== undefined && state.loans !== undefined ? (
-				<Text color={theme.bad} wrap="truncate">
-					✗ Refresh failed: {errorLine(state.error)} (showing the last answer; Ctrl+R to retry)
+			{texts.failed !== undefined ? (
+				<Text color={theme.bad} wrap="wrap">
+					{texts.failed}
 				</Text>
 			) : null}
-			{!list.showSent && state.loans !== undefined && unreadable > 0 ? (
-				<Text color={theme.warn} wrap="truncate">
-					{unreadableNote(unreadable)}.
+			{texts.unreadable !== undefined ? (
+				<Text color={theme.warn} wrap="wrap">
+					{texts.unreadable}
 				</Text>
 			) : null}
 			{list.showSent ? (
-				<SentList history={sent} rows={rows - 2} theme={theme} />
+				<SentList history={sent} rows={rows - rowsOf(texts.title) - rowsOf(texts.failed)} columns={columns} theme={theme} />
 			) : state.loans === undefined ? (
 				state.error !== undefined ? (
 					<ErrorMessage error={state.error} color={theme.bad} action="Ctrl+R to retry" />
@@ -169,9 +181,9 @@ export function LoansScreen({selected}: {selected?: string}) {
 				)
 			) : loans.length === 0 ? (
 				unreadable > 0 ? (
-					<Text wrap="truncate">No readable ongoing loans.</Text>
+					<Text wrap="wrap">No readable ongoing loans.</Text>
 				) : (
-					<Text wrap="truncate">No ongoing loans. Borrow from the home menu; s shows what was sent from here.</Text>
+					<Text wrap="wrap">No ongoing loans. Borrow from the home menu; s shows what was sent from here.</Text>
 				)
 			) : (
 				<>
@@ -208,18 +220,18 @@ export function LoansScreen({selected}: {selected?: string}) {
 						</Text>
 					) : null}
 					{notice && notice.orderId === selectedId ? (
-						<Text dimColor wrap="truncate">
+						<Text dimColor wrap="wrap">
 							{notice.text}
 						</Text>
 					) : null}
-					{pricesProblem !== undefined ? (
-						<Text color={theme.warn} wrap="truncate">
-							Prices unavailable: {sanitize(pricesProblem)}
+					{texts.prices !== undefined ? (
+						<Text color={theme.warn} wrap="wrap">
+							{texts.prices}
 						</Text>
 					) : null}
-					{worsened ? (
-						<Text color={theme.bad} bold wrap="truncate">
-							{worsened}
+					{texts.worsened !== undefined ? (
+						<Text color={theme.bad} bold wrap="wrap">
+							{texts.worsened}
 						</Text>
 					) : null}
 					<Totals lines={totals} debts={state.debts} error={state.debtsError} theme={theme} />
@@ -255,7 +267,7 @@ function totalLines(debts: Debts | undefined, columns: number, prices: PriceRead
 }
 
 function Totals({lines, debts, error, theme}: {lines: string[]; debts?: Debts; error: unknown; theme: Theme}) {
-	if (!debts) return error === undefined ? null : <Text color={theme.warn} wrap="truncate">Totals unavailable: {errorLine(error)}</Text>;
+	if (!debts) return error === undefined ? null : <Text color={theme.warn} wrap="wrap">Totals unavailable: {errorLine(error)}</Text>;
 	return (
 		<Box flexDirection="column">
 			{lines.map((line, i) => (
@@ -263,7 +275,7 @@ function Totals({lines, debts, error, theme}: {lines: string[]; debts?: Debts; e
 					{line}
 				</Text>
 			))}
-			{error !== undefined ? <Text color={theme.warn} wrap="truncate">(totals from the read before: {errorLine(error)})</Text> : null}
+			{error !== undefined ? <Text color={theme.warn} wrap="wrap">(totals from the read before: {errorLine(error)})</Text> : null}
 		</Box>
 	);
 }

@@ -4,6 +4,7 @@
 import React from 'react';
 import {Box, Text} from 'ink';
 import {sanitize} from '../../format/sanitize.js';
+import {wrapLines} from '../../format/wrap.js';
 import {localDateTimeWithOffset} from '../../format/time.js';
 import {JournalError, type MoneyRecord} from '../../state/money-journal.js';
 import {errorLine} from '../../format/describe-error.js';
@@ -35,43 +36,54 @@ function sentValueWords(name: string, value: string): string {
 
 const OUTCOME: Record<MoneyRecord['outcome'], string> = {done: '✓ done', refused: '✗ refused', 'not-sent': '✗ not sent', unknown: '? outcome unknown', sending: '? no answer recorded'};
 
-export function SentList({history, rows, theme}: {history: SentHistory; rows: number; theme: Theme}) {
-	if (history.status === 'off') return <Text wrap="truncate">No local history in this mode (the demo's requests are not kept).</Text>;
+/** What was sent, newest first, as many records as `rows` hold at `columns`: every line wrapped at whole words. */
+export function SentList({history, rows, columns, theme}: {history: SentHistory; rows: number; columns: number; theme: Theme}) {
+	if (history.status === 'off') return <Text wrap="wrap">No local history in this mode (the demo's requests are not kept).</Text>;
 	if (history.status === 'loading') return <Text dimColor>Reading what was sent from here…</Text>;
 	// Wrapped, not cut: the reason (which file, why) is the point of the line.
 	if (history.status === 'error') return <Text color={theme.bad}>✗ {history.error instanceof JournalError ? errorLine(history.error) : `The money record could not be read: ${errorLine(history.error)}`}</Text>;
-	const skipped = history.unreadable > 0 ? <Text color={theme.warn} wrap="truncate">▵ {history.unreadable} damaged line{history.unreadable === 1 ? '' : 's'} of the money record skipped</Text> : null;
+	const skippedText = history.unreadable > 0 ? `▵ ${history.unreadable} damaged line${history.unreadable === 1 ? '' : 's'} of the money record skipped` : undefined;
+	const skipped = skippedText !== undefined ? <Text color={theme.warn} wrap="wrap">{skippedText}</Text> : null;
 	if (history.records.length === 0) {
 		return (
 			<Box flexDirection="column">
-				<Text wrap="truncate">Nothing sent from this app yet (borrow, repay and collateral requests are kept here).</Text>
+				<Text wrap="wrap">Nothing sent from this app yet (borrow, repay and collateral requests are kept here).</Text>
 				{skipped}
 			</Box>
 		);
 	}
-	const perRecord = 2;
-	const shown = history.records.slice(0, Math.max(1, Math.floor((rows - (skipped ? 1 : 0)) / perRecord)));
+	const rowsOf = (text: string | undefined) => (text === undefined ? 0 : wrapLines(text, columns).length);
+	const lines = history.records.map((record) => {
+		const values = Object.entries(record.values).map(([name, value]) => sentValueWords(name, value)).join(', ');
+		const check = record.finding ? ` — check: ${record.finding.status}, ${sanitize(record.finding.message)}` : '';
+		const head = `${localDateTimeWithOffset(record.time)}  ${record.operation.padEnd(10)}`;
+		const order = record.orderId ? `  order ${sanitize(record.orderId)}` : '';
+		const body = `    ${values}${record.detail ? ` — ${sanitize(record.detail)}` : ''}${check}`;
+		return {record, head, order, body, rows: rowsOf(head + OUTCOME[record.outcome] + order) + rowsOf(body)};
+	});
+	// As many records as fit, the line saying how many older ones are not shown and the skipped note kept free.
+	let room = rows - rowsOf(skippedText) - (lines.length > 1 ? 1 : 0);
+	const shownLines: typeof lines = [];
+	for (const line of lines) {
+		if (shownLines.length > 0 && line.rows > room) break;
+		shownLines.push(line);
+		room -= line.rows;
+	}
+	const shown = shownLines.map((line) => line.record);
 	return (
 		<Box flexDirection="column">
-			{shown.map((record) => {
-				const values = Object.entries(record.values).map(([name, value]) => sentValueWords(name, value)).join(', ');
-				const check = record.finding ? ` — check: ${record.finding.status}, ${sanitize(record.finding.message)}` : '';
-				return (
-					<Box key={record.id} flexDirection="column">
-						<Text wrap="truncate">
-							{localDateTimeWithOffset(record.time)}  {record.operation.padEnd(10)}
-							<Text color={record.outcome === 'done' ? theme.good : record.outcome === 'refused' || record.outcome === 'not-sent' ? theme.bad : theme.warn}>{OUTCOME[record.outcome]}</Text>
-							{record.orderId ? `  order ${sanitize(record.orderId)}` : ''}
-						</Text>
-						<Text dimColor wrap="truncate">
-							{'    '}
-							{values}
-							{record.detail ? ` — ${sanitize(record.detail)}` : ''}
-							{check}
-						</Text>
-					</Box>
-				);
-			})}
+			{shownLines.map(({record, head, order, body}) => (
+				<Box key={record.id} flexDirection="column">
+					<Text wrap="wrap">
+						{head}
+						<Text color={record.outcome === 'done' ? theme.good : record.outcome === 'refused' || record.outcome === 'not-sent' ? theme.bad : theme.warn}>{OUTCOME[record.outcome]}</Text>
+						{order}
+					</Text>
+					<Text dimColor wrap="wrap">
+						{body}
+					</Text>
+				</Box>
+			))}
 			{history.records.length > shown.length ? <Text dimColor>{history.records.length - shown.length} older not shown</Text> : null}
 			{skipped}
 		</Box>

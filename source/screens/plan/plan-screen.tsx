@@ -12,8 +12,9 @@ import {fallPercent, withCoin} from '../../format/money.js';
 import {markPrice} from '../../format/price.js';
 import {sanitize} from '../../format/sanitize.js';
 import {fitTable, type Column} from '../../format/table.js';
+import {wrapLines} from '../../format/wrap.js';
 import {InputError} from '../../api/errors.js';
-import {planScope, sortRows, type PlanRow} from '../../operations/plan.js';
+import {planScope, sortRows, type Plan, type PlanRow} from '../../operations/plan.js';
 import {noPriceWords, planCells, PLAN_COLUMNS, pricesLine} from '../../operations/plan-words.js';
 import {createStore} from '../../services/store.js';
 import type {CoinInfoState} from '../../services/coin-info-store.js';
@@ -33,14 +34,14 @@ import {useNavigation} from '../../ui/navigation.js';
 import {useServices} from '../../ui/services.js';
 import {useStore} from '../../ui/use-store.js';
 import {borrowRoute, planRoute, type PlanKept} from '../routes.js';
-import {keptPlan, PERIOD_SETS, planKept, planReducer, type PeriodSet, type PlanField, type PlanTextField} from './reducer.js';
+import {keptPlan, PERIOD_SETS, planKept, planReducer, type PeriodSet, type PlanField, type PlanRequestValues, type PlanTextField} from './reducer.js';
 import {usePlan} from './use-plan.js';
 
 const NONE = createStore<CoinInfoState>({status: 'idle'});
 
-/** Rows of the list stage around the rows: the title, the progress or prices line, the table header, the two lines
- * of the highlighted row's prices and the position line. */
-const LIST_CHROME = 6;
+/** Rows of the list stage around the rows besides the lines that wrap (the title, the prices line, the highlighted
+ * row's prices and the position line, each counted as it wraps): the table header. */
+const TABLE_HEADER = 1;
 
 const FIELD_LABELS: Record<PlanField, string> = {loanCoin: 'Loan coin', loanAmount: 'Loan amount', periods: 'Periods'};
 
@@ -96,9 +97,14 @@ export function PlanScreen({kept}: {kept?: PlanKept}) {
 
 	const plan = read.status === 'ready' ? read.plan : undefined;
 	const sorted = useMemo(() => (plan ? sortRows(plan.rows, state.sort) : []), [plan, state.sort]);
-	const page = Math.max(1, bodyRows - LIST_CHROME);
-	const highlight = (to: number) => dispatch({type: 'highlight', to, count: sorted.length, page});
 	const chosen = sorted[state.highlighted];
+	const asked = state.asked;
+	// The lines around the list wrap at whole words (never cut): the page is what their rows leave.
+	const words = plan && asked ? listWords(plan, asked, sorted.length, state.sort, chosen) : undefined;
+	const rowsOf = (text: string) => wrapLines(text, columns).length;
+	const around = words ? [words.head, words.prices, ...words.chosen.map((line) => line.text), words.position(sorted.length, sorted.length)].reduce((sum, text) => sum + rowsOf(text), TABLE_HEADER) : 0;
+	const page = Math.max(1, bodyRows - around);
+	const highlight = (to: number) => dispatch({type: 'highlight', to, count: sorted.length, page});
 	/** The run in which Enter came before any row was shown: said under the progress, never acted on later. */
 	const [enterTooEarly, setEnterTooEarly] = useState<number | undefined>(undefined);
 	const borrow = () => {
@@ -215,12 +221,9 @@ export function PlanScreen({kept}: {kept?: PlanKept}) {
 		);
 	}
 
-	const asked = state.asked!;
-	const coin = sanitize(asked.loanCoin);
 	const head = (
-		<Text bold wrap="truncate">
-			Borrow {withCoin(asked.loanAmount, coin)} · {asked.periods === 'ALL' ? 'all periods' : PERIOD_LABEL[asked.periods]}
-			{plan ? ` · ${sorted.length} ways by ${state.sort}` : ''}
+		<Text bold wrap="wrap">
+			{headWords(asked!, plan ? sorted.length : undefined, state.sort)}
 		</Text>
 	);
 	if (read.status === 'refused' || read.status === 'error' || read.status === 'idle') {
@@ -237,7 +240,7 @@ export function PlanScreen({kept}: {kept?: PlanKept}) {
 			</Box>
 		);
 	}
-	if (!plan) {
+	if (!plan || !words) {
 		const progress = read.status === 'running' && read.total > 0 ? `Estimating… ${read.done} of ${read.total} estimates` : 'Reading the coin list and prices…';
 		return (
 			<Box flexDirection="column">
@@ -257,7 +260,7 @@ export function PlanScreen({kept}: {kept?: PlanKept}) {
 	// not fit goes, the highlighted row's prices are written in full under the list).
 	const fitted = fitTable(
 		APP_COLUMNS,
-		sorted.map((row) => appCells(row, coin, narrow)),
+		sorted.map((row) => appCells(row, sanitize(plan.loanCoin), narrow)),
 		columns - 2,
 		true,
 	);
@@ -267,8 +270,8 @@ export function PlanScreen({kept}: {kept?: PlanKept}) {
 	return (
 		<Box flexDirection="column">
 			{head}
-			<Text wrap="truncate" color={plan.prices.status === 'unavailable' ? theme.bad : undefined} dimColor={plan.prices.status === 'ok'}>
-				{plan.prices.status === 'unavailable' ? `Prices unavailable (${sanitize(plan.prices.problem)}): no LTV or liquidation price is shown.` : `Prices: ${pricesLine(plan.rows, asked.loanCoin)}`}
+			<Text wrap="wrap" color={plan.prices.status === 'unavailable' ? theme.bad : undefined} dimColor={plan.prices.status === 'ok'}>
+				{words.prices}
 			</Text>
 			<Text wrap="truncate" dimColor>
 				{'  '}
@@ -283,42 +286,44 @@ export function PlanScreen({kept}: {kept?: PlanKept}) {
 					</Text>
 				);
 			})}
-			{chosen ? <ChosenWays row={chosen} coin={asked.loanCoin} bad={theme.bad} /> : null}
-			<Text dimColor wrap="truncate">
-				ways {top + 1}-{top + shown.length} of {sorted.length} · collateral derived from one estimate each
+			{words.chosen.map((line, i) => (
+				<Text key={`c${i}`} wrap="wrap" color={line.bad ? theme.bad : undefined}>
+					{line.text}
+				</Text>
+			))}
+			<Text dimColor wrap="wrap">
+				{words.position(top + 1, top + shown.length)}
 			</Text>
 		</Box>
 	);
 }
 
+/** "Borrow 1,000 USDT · all periods · 12 ways by cost". */
+function headWords(asked: PlanRequestValues, ways: number | undefined, sort: string): string {
+	const coin = sanitize(asked.loanCoin);
+	return `Borrow ${withCoin(asked.loanAmount, coin)} · ${asked.periods === 'ALL' ? 'all periods' : PERIOD_LABEL[asked.periods]}${ways === undefined ? '' : ` · ${ways} ways by ${sort}`}`;
+}
+
+/** The list stage's lines around the table, as text: each is drawn wrapped and counted as it wraps. */
+function listWords(plan: Plan, asked: PlanRequestValues, ways: number, sort: string, chosen: PlanRow | undefined) {
+	return {
+		head: headWords(asked, ways, sort),
+		prices: plan.prices.status === 'unavailable' ? `Prices unavailable (${sanitize(plan.prices.problem)}): no LTV or liquidation price is shown.` : `Prices: ${pricesLine(plan.rows, asked.loanCoin)}`,
+		chosen: chosen ? chosenWays(chosen, asked.loanCoin) : [],
+		position: (from: number, to: number) => `ways ${from}-${to} of ${ways} · collateral derived from one estimate each`,
+	};
+}
+
 /** The highlighted way's margin-call and liquidation prices in full (the table may leave them out at 60 columns). */
-function ChosenWays({row, coin, bad}: {row: PlanRow; coin: string; bad?: string}) {
+function chosenWays(row: PlanRow, coin: string): {text: string; bad?: boolean}[] {
 	const name = `${sanitize(row.pledgeCoin)} ${PERIOD_LABEL[row.period]}`;
-	if (row.error !== undefined) {
-		return (
-			<>
-				<Text color={bad} wrap="truncate">
-					✗ {name} not estimated: {sanitize(row.error)}
-				</Text>
-				<Text> </Text>
-			</>
-		);
-	}
+	if (row.error !== undefined) return [{text: `✗ ${name} not estimated: ${sanitize(row.error)}`, bad: true}, {text: ' '}];
 	if (!row.prices) {
 		const why = row.price.status === 'unavailable' ? 'prices unavailable' : `no price of ${sanitize(row.pledgeCoin)} in ${sanitize(coin)}`;
-		return (
-			<>
-				<Text wrap="truncate">{name}: margin call at {noPriceWords(row)}</Text>
-				<Text wrap="truncate">liquidation at {noPriceWords(row)} ({why})</Text>
-			</>
-		);
+		return [{text: `${name}: margin call at ${noPriceWords(row)}`}, {text: `liquidation at ${noPriceWords(row)} (${why})`}];
 	}
-	return (
-		<>
-			<Text wrap="truncate">
-				{name}: margin call at {markPrice(row.prices.marginCallPrice, row.prices.marginCallDistance, coin)}
-			</Text>
-			<Text wrap="truncate">liquidation at {markPrice(row.prices.liquidationPrice, row.prices.liquidationDistance, coin)}</Text>
-		</>
-	);
+	return [
+		{text: `${name}: margin call at ${markPrice(row.prices.marginCallPrice, row.prices.marginCallDistance, coin)}`},
+		{text: `liquidation at ${markPrice(row.prices.liquidationPrice, row.prices.liquidationDistance, coin)}`},
+	];
 }

@@ -18,11 +18,13 @@ import {SymbolDetail} from './symbol-detail.js';
 import {scrollWindow} from '../../ui/components/scroll-window.js';
 import {symbolDetailRows} from '../../format/symbol.js';
 import {age} from '../../format/time.js';
+import {wrapLines} from '../../format/wrap.js';
+import type {SymbolListState} from '../../services/symbol-store.js';
 import {FilterField} from './filter-field.js';
 import {pasteEdit} from '../../ui/fields/text-editing.js';
 
-/** Rows the explorer uses around the list: filter, header, count. */
-const EXPLORER_CHROME = 3;
+/** Rows the explorer uses around the list besides the count line (which wraps, counted as it does): filter, header. */
+const EXPLORER_CHROME = 2;
 
 export function SymbolsScreen() {
 	const {symbols, theme, lastError, inputs} = useServices();
@@ -52,7 +54,9 @@ export function SymbolsScreen() {
 	const total = filtered.size;
 
 	// Computed in render so a resize or a new list never leaves the window or selection out of range.
-	const pageSize = Math.max(1, rows - EXPLORER_CHROME);
+	// The count line wraps at whole words (never cut): the page is what its rows leave.
+	const countText = records === undefined || records.length === 0 ? undefined : countLine(total, records.length, list);
+	const pageSize = Math.max(1, rows - EXPLORER_CHROME - (countText === undefined ? 1 : wrapLines(countText, columns).length));
 	const selected = clamp(state.selected, 0, Math.max(0, total - 1));
 	const offset = windowOffset(selected, state.offset, total, pageSize);
 	const visible = matchesBetween(filtered, offset, offset + pageSize);
@@ -65,7 +69,8 @@ export function SymbolsScreen() {
 	const detailOpen = state.detailOpen && current !== undefined;
 
 	// The details below their title line; taller than that, they scroll (PgUp/PgDn) with a "more" mark.
-	const detailHeight = Math.max(2, rows - 1);
+	const detailTitle = current === undefined ? '' : `Symbols · ${selected + 1} of ${total} · ${current.record.symbol}`;
+	const detailHeight = Math.max(2, rows - wrapLines(detailTitle, columns).length);
 	// Only while they show: the list's keystrokes (the hot path) do not build the selected pair's details.
 	const detailRows = detailOpen ? symbolDetailRows(current.record).length : 0;
 	const detail = detailOpen ? scrollWindow(detailRows, detailHeight, state.detailScroll ?? 0) : undefined;
@@ -89,8 +94,8 @@ export function SymbolsScreen() {
 	if (detailOpen) {
 		return (
 			<Box flexDirection="column">
-				<Text bold color={theme.accent} wrap="truncate">
-					Symbols · {selected + 1} of {total} · {current.record.symbol}
+				<Text bold color={theme.accent} wrap="wrap">
+					{detailTitle}
 				</Text>
 				<SymbolDetail record={current.record} theme={theme} height={detailHeight} scroll={state.detailScroll ?? 0} />
 			</Box>
@@ -135,14 +140,18 @@ export function SymbolsScreen() {
 				</>
 			)}
 			{records === undefined || records.length === 0 ? null : (
-			<Text dimColor wrap="truncate">
-				{total} of {records.length} pairs
-				{list.status !== 'idle' && list.fromCache && list.fetchedAt !== undefined ? ` · cached ${age(Date.now() - list.fetchedAt)}` : ''}
-				{list.status !== 'idle' && list.unreadable ? ` · ${list.unreadable} unreadable record${list.unreadable === 1 ? '' : 's'} left out` : ''}
-				{list.status === 'loading' ? ' · refreshing…' : ''}
-				{list.status === 'error' ? ' · refresh failed, Ctrl+R to retry' : ''}
+			<Text dimColor wrap="wrap">
+				{countText}
 			</Text>
 			)}
 		</Box>
 	);
+}
+
+/** "49 of 49 pairs · cached 5 min ago · refreshing…". */
+function countLine(total: number, all: number, list: SymbolListState): string {
+	const cached = list.status !== 'idle' && list.fromCache && list.fetchedAt !== undefined ? ` · cached ${age(Date.now() - list.fetchedAt)}` : '';
+	const unreadable = list.status !== 'idle' && list.unreadable ? ` · ${list.unreadable} unreadable record${list.unreadable === 1 ? '' : 's'} left out` : '';
+	const state = list.status === 'loading' ? ' · refreshing…' : list.status === 'error' ? ' · refresh failed, Ctrl+R to retry' : '';
+	return `${total} of ${all} pairs${cached}${unreadable}${state}`;
 }

@@ -4,6 +4,7 @@
 // applied Enter to the selection of its last render: under load ↓↓⏎ on home opened Estimate instead of Borrow.)
 import React from 'react';
 import {Box, Text} from 'ink';
+import {wrapLines} from '../../format/wrap.js';
 
 export interface Choice<T> {
 	label: string;
@@ -12,19 +13,25 @@ export interface Choice<T> {
 
 /**
  * `keys` shows beside each item the key that picks it: 'numbers' for a list that takes digits by position (1, 2, …),
- * or one key per item (the period's 7, 3, f).
+ * or one key per item (the period's 7, 3, f). With `width`, a label longer than the line wraps at whole words under
+ * its own start (never cut); without it, the list is one line an item (menus whose rows are counted).
  */
-export function ChoiceList<T>({choices, selected, focused, color, keys}: {choices: readonly Choice<T>[]; selected: number; focused: boolean; color?: string; keys?: 'numbers' | readonly string[]}) {
+export function ChoiceList<T>({choices, selected, focused, color, keys, width}: {choices: readonly Choice<T>[]; selected: number; focused: boolean; color?: string; keys?: 'numbers' | readonly string[]; width?: number}) {
 	const keyOf = (i: number) => (keys === 'numbers' ? (i < 9 ? String(i + 1) : ' ') : keys?.[i]);
+	const lead = (keys ? 2 : 0) + 2;
+	const rowsOf = (label: string) => (width === undefined ? [label] : wrapLines(label, Math.max(1, width - lead)));
 	return (
 		<Box flexDirection="column">
-			{choices.map((choice, i) => (
-				<Text key={`${i}:${String(choice.value)}`} wrap="truncate" color={i === selected && focused ? color : undefined} bold={i === selected}>
-					{keys ? <Text dimColor={i !== selected}>{`${keyOf(i) ?? ' '} `}</Text> : null}
-					{i === selected ? '❯ ' : '  '}
-					{choice.label}
-				</Text>
-			))}
+			{choices.map((choice, i) =>
+				rowsOf(choice.label).map((row, r) => (
+					<Text key={`${i}:${String(choice.value)}:${r}`} wrap="truncate" color={i === selected && focused ? color : undefined} bold={i === selected}>
+						{r > 0 ? ' '.repeat(lead) : null}
+						{r === 0 && keys ? <Text dimColor={i !== selected}>{`${keyOf(i) ?? ' '} `}</Text> : null}
+						{r === 0 ? (i === selected ? '❯ ' : '  ') : null}
+						{row}
+					</Text>
+				)),
+			)}
 		</Box>
 	);
 }
