@@ -1,5 +1,6 @@
 // Screens that fit the terminal at 60×16, 100×30 and 200×50 without leaving anything out silently: a view taller than
 // the screen scrolls (ui/components/scroll-window.tsx) with a "↓ more" mark, and every row is reachable by its keys.
+import {HOME_ITEMS} from '../../source/app/registry.js';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {emptyJournal, KEYS, renderApp, scratchJournal, waitFor, walkToReview, type RenderedApp} from '../helpers/ink.js';
 import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
@@ -245,6 +246,22 @@ describe('screens that fit', () => {
 			// Every record, or the line that says how many older ones are not shown.
 			if (size.rows === 16) expect(text, where).toMatch(/\d+ older not shown/);
 			else expect(text, where).not.toContain('older not shown');
+			app.unmount();
+			app = undefined;
+		}
+	});
+
+	it('Home at 60×16, 100×30 and 200×50: every item whole, wrapped at whole words; the title gives way where the items need its rows', async () => {
+		for (const size of SIZES) {
+			const where = `${size.columns}×${size.rows}`;
+			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}], quit: false}});
+			await app.waitForText('9 ');
+			// The first frame is drawn before the resize is taken in: the one at this size.
+			await waitFor(() => expectFits(app!.frame(), size, where));
+			const frame = app.frame();
+			const text = words(bodyOf(frame).join(' '));
+			for (const item of HOME_ITEMS) expect(text, where).toContain(words(item.label));
+			if (size.rows >= 30) expect(text, where).toContain('Bitget spot pairs and crypto loans');
 			app.unmount();
 			app = undefined;
 		}

@@ -3,7 +3,8 @@ import {Box, Text} from 'ink';
 import {useScreenInput} from '../../ui/keys/screen-input.js';
 import {useNavigation} from '../../ui/navigation.js';
 import {useShell} from '../../ui/services.js';
-import {ChoiceList} from '../../ui/fields/choice-list.js';
+import {ChoiceList, choiceListRows} from '../../ui/fields/choice-list.js';
+import {useBodySize} from '../../ui/layout.js';
 import {useChoiceField} from '../../ui/fields/use-choice-field.js';
 
 /** One line of the home menu: a screen's id (the registry builds the list) or quit. */
@@ -15,6 +16,11 @@ export interface HomeItem {
 export function HomeScreen({items}: {items: readonly HomeItem[]}) {
 	const navigation = useNavigation();
 	const {theme} = useShell();
+	const {columns, rows} = useBodySize();
+	// Every item whole, wrapped at whole words; the title and the blank line under it give way when the items need
+	// their rows (60×16: the menu's longer lines take two rows each).
+	const menuRows = choiceListRows(items, 'numbers', columns);
+	const above = Math.max(0, Math.min(2, rows - menuRows));
 	const menu = useChoiceField(items.length, (index) => {
 		const item = items[index];
 		if (!item) return;
@@ -32,11 +38,13 @@ export function HomeScreen({items}: {items: readonly HomeItem[]}) {
 	});
 	return (
 		<Box flexDirection="column">
-			<Text bold color={theme.accent} wrap="truncate">
-				Bitget spot pairs and crypto loans
-			</Text>
-			<Text> </Text>
-			<ChoiceList choices={items} selected={menu.selected} focused={active} color={theme.accent} keys="numbers" />
+			{above > 0 ? (
+				<Text bold color={theme.accent} wrap="truncate">
+					Bitget spot pairs and crypto loans
+				</Text>
+			) : null}
+			{above > 1 ? <Text> </Text> : null}
+			<ChoiceList choices={items} selected={menu.selected} focused={active} color={theme.accent} keys="numbers" width={columns} />
 		</Box>
 	);
 }
