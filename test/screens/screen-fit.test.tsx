@@ -170,6 +170,11 @@ describe('screens that fit', () => {
 	};
 
 	it('History at 60×16, 100×30 and 200×50: the tabs and the page line wrap at whole words, the page keeps within the height', async () => {
+		// A repayment and a collateral change, so those histories have rows (the demo has no liquidation in the last 30 days:
+		// that tab says so, fitted too).
+		const {tight, calm} = sim.demoLoanIds();
+		await sim.client().repay({orderId: calm, repayAll: false, amount: '5', repayUnlock: false});
+		await sim.client().revisePledge({orderId: tight, amount: '1', pledgeCoin: 'ETH', reviseType: 'IN'});
 		for (const size of SIZES) {
 			const where = `${size.columns}×${size.rows}`;
 			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}, {name: 'history'}], quit: false}});
@@ -179,6 +184,15 @@ describe('screens that fit', () => {
 			expect(text, where).toContain('4 Liquidations');
 			expect(text, where).toContain('· last 30 days (+/- to change, at most 90)');
 			expect(text, where).toMatch(/page 1 of \d+ · records 1-\d+ of \d+, newest first( · \d+ more columns? when wider)?$/);
+			// The other three histories too (their TIME columns among the cells): each cell whole, within the height.
+			for (const key of ['2', '3', '4']) {
+				await app.press(key);
+				await waitFor(() => {
+					const shown = app!.frame();
+					expect(shown, `${where}, history ${key}`).toMatch(/ORDER[\s\S]*page 1 of \d+|No liquidations in the last 30 days/);
+					expectFits(shown, size, `${where}, history ${key}`);
+				});
+			}
 			app.unmount();
 			app = undefined;
 		}

@@ -42,7 +42,7 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 		expect(warn).toBeGreaterThan(0);
 		// At 100 columns a loan's figures take two lines (every amount at its coin's precision), then the gauge.
 		expect(lines.findIndex((line) => line.includes('✓ ok'))).toBe(warn + 3);
-		expect(lines[warn + 2]).toContain('LTV 75.73% / call 80.00% / liq 90.00% · falls: 5.34% to call, 15.86% to liq');
+		expect(lines[warn + 2]).toContain('LTV 75.73% / call 80.00% / liq 90.00% · falls: 5.34% to call, 15.85% to liq');
 		expect(screen).toMatch(/updated \d+ s ago/);
 		const before = reads('ongoingOrders');
 		await tmux!.send('C-r');
