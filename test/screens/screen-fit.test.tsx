@@ -7,6 +7,7 @@ import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
 import {createStore} from '../../source/services/store.js';
 import type {ScreenKeys} from '../../source/ui/keys/screen-input.js';
 import {screenEntry} from '../../source/app/registry.js';
+import type {StackState} from '../../source/app/screen-stack.js';
 import {ESTIMATE_DEBOUNCE_MS} from '../../source/ui/use-live-estimate.js';
 
 const SIZES = [
@@ -29,7 +30,7 @@ describe('screens that fit', () => {
 	afterEach(() => app?.unmount());
 	const openLoan = async (size: {columns: number; rows: number}) => {
 		const {tight} = sim.demoLoanIds();
-		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}, {name: 'loan', orderId: tight}], quit: false}});
+		app = await openAt(size, [{name: 'home'}, {name: 'loan', orderId: tight}]);
 		return app.waitForText('Owed now');
 	};
 	const labelsIn = (frame: string) => LOAN_LABELS.filter((label) => new RegExp(`^ {2}${label} {2,}\\S`, 'm').test(frame));
@@ -137,12 +138,8 @@ describe('screens that fit', () => {
 
 	it('Plan\'s table at 60×16, 100×30 and 200×50: every cell whole (a column that does not fit goes), every line within the width', async () => {
 		for (const size of SIZES) {
-			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}, {name: 'plan'}], quit: false}});
-			await app.waitForText('Loan coin');
-			await app.type('USDT');
-			await app.press(KEYS.enter);
-			await app.type('1000');
-			await app.press(KEYS.enter);
+			app = await openAt(size, [{name: 'home'}, {name: 'plan'}]);
+			await askPlan(app);
 			const frame = await app.waitForText(/ways 1-\d+ of \d+/);
 			const lines = frame.split('\n');
 			const header = lines.findIndex((line) => line.startsWith('  PLEDGE'));
@@ -157,6 +154,18 @@ describe('screens that fit', () => {
 			app = undefined;
 		}
 	});
+
+	/** The demo app at `size`, opened on `stack`. */
+	const openAt = (size: {columns: number; rows: number}, stack: StackState['stack']) =>
+		renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack, quit: false}});
+	/** Plan asked for 1,000 USDT. */
+	const askPlan = async (plan: RenderedApp) => {
+		await plan.waitForText('Loan coin');
+		await plan.type('USDT');
+		await plan.press(KEYS.enter);
+		await plan.type('1000');
+		await plan.press(KEYS.enter);
+	};
 
 	/** Every line of a frame within the width, the frame within the height, and no line cut ("…" ends a cut). */
 	const expectFits = (frame: string, size: {columns: number; rows: number}, where: string, masked?: RegExp) => {
@@ -177,7 +186,7 @@ describe('screens that fit', () => {
 		await sim.client().revisePledge({orderId: tight, amount: '1', pledgeCoin: 'ETH', reviseType: 'IN'});
 		for (const size of SIZES) {
 			const where = `${size.columns}×${size.rows}`;
-			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}, {name: 'history'}], quit: false}});
+			app = await openAt(size, [{name: 'home'}, {name: 'history'}]);
 			const frame = await app.waitForText(/page 1 of \d+/);
 			expectFits(frame, size, where);
 			const text = words(bodyOf(frame).join(' '));
@@ -201,7 +210,7 @@ describe('screens that fit', () => {
 	it('Coins at 60×16, 100×30 and 200×50: the section titles wrap at whole words, the page keeps within the height', async () => {
 		for (const size of SIZES) {
 			const where = `${size.columns}×${size.rows}`;
-			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}, {name: 'coins'}], quit: false}});
+			app = await openAt(size, [{name: 'home'}, {name: 'coins'}]);
 			const frame = await app.waitForText('Loanable (');
 			expectFits(frame, size, where);
 			const text = words(bodyOf(frame).join(' '));
@@ -220,12 +229,8 @@ describe('screens that fit', () => {
 	it('Plan\'s list at 60×16, 100×30 and 200×50: the title, prices, the way\'s prices and the position line wrap at whole words, within the height', async () => {
 		for (const size of SIZES) {
 			const where = `${size.columns}×${size.rows}`;
-			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}, {name: 'plan'}], quit: false}});
-			await app.waitForText('Loan coin');
-			await app.type('USDT');
-			await app.press(KEYS.enter);
-			await app.type('1000');
-			await app.press(KEYS.enter);
+			app = await openAt(size, [{name: 'home'}, {name: 'plan'}]);
+			await askPlan(app);
 			const frame = await app.waitForText(/ways 1-\d+ of \d+/);
 			expectFits(frame, size, where);
 			const text = words(bodyOf(frame).join(' '));
@@ -268,7 +273,7 @@ describe('screens that fit', () => {
 	it('Home at 60×16, 100×30 and 200×50: every item whole, wrapped at whole words; the title gives way where the items need its rows', async () => {
 		for (const size of SIZES) {
 			const where = `${size.columns}×${size.rows}`;
-			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}], quit: false}});
+			app = await openAt(size, [{name: 'home'}]);
 			await app.waitForText('9 ');
 			// The first frame is drawn before the resize is taken in: the one at this size.
 			await waitFor(() => expectFits(app!.frame(), size, where));
@@ -284,7 +289,7 @@ describe('screens that fit', () => {
 	it('Credentials at 60×16, 100×30 and 200×50: the title, the lines and the menu\'s items wrap at whole words (an item under its own start)', async () => {
 		for (const size of SIZES) {
 			const where = `${size.columns}×${size.rows}`;
-			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}, {name: 'credentials'}], quit: false}});
+			app = await openAt(size, [{name: 'home'}, {name: 'credentials'}]);
 			await app.waitForText('❯ Replace');
 			// The account is asked of Bitget ("asking Bitget…" meanwhile): its answer, then the frame.
 			const frame = await app.waitForText('unified trading account');
@@ -301,7 +306,7 @@ describe('screens that fit', () => {
 	it('the borrow review at 60×16, 100×30 and 200×50: a value longer than its column (the server) wraps under its own start', async () => {
 		for (const size of SIZES) {
 			const where = `${size.columns}×${size.rows}`;
-			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false}});
+			app = await openAt(size, [{name: 'home'}, {name: 'borrow'}]);
 			await app.waitForText('Borrow · 1 of 6');
 			await walkToReview(app, '0.5', {thirty: true});
 			await app.waitForText(/Borrowable\s+\d/);
@@ -321,7 +326,7 @@ describe('screens that fit', () => {
 	it('Estimate at 60×16, 100×30 and 200×50: the header naming old and new values wraps at whole words, within the height', async () => {
 		for (const size of SIZES) {
 			const where = `${size.columns}×${size.rows}`;
-			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, initial: {stack: [{name: 'home'}, {name: 'estimate'}], quit: false}});
+			app = await openAt(size, [{name: 'home'}, {name: 'estimate'}]);
 			await app.waitForText('Loan coin');
 			await app.type('USDT');
 			await app.press(KEYS.enter);
