@@ -87,7 +87,8 @@ describe('the guardian\'s limits survive restarts, crashes, cron and a second wa
 		await askRead(again.child);
 		expect(posts()).toHaveLength(1);
 		again.child.kill('SIGTERM');
-		expect((await again.result).code).toBe(0);
+		const ended = await again.result;
+		expect(ended.code, ended.stderr).toBe(0);
 	});
 
 	it('one account, two profiles and two state directories: the second is refused and sends nothing; a demo watch runs beside', async () => {
