@@ -74,6 +74,11 @@ export function planKept(state: PlanState, plan: Plan): PlanKept | undefined {
 	return {form: {loanCoin, loanAmount, periods}, asked, run, sort, highlighted, top, plan};
 }
 
+/** The values a start plans, as the form holds them now (the coin upper-cased, both trimmed). */
+export function askedOf(state: PlanState): PlanRequestValues {
+	return {loanCoin: state.loanCoin.trim().toUpperCase(), loanAmount: state.loanAmount.trim(), periods: state.periods};
+}
+
 export type PlanAction =
 	| {type: 'text'; edit: TextEdit}
 	| {type: 'move'; by: 1 | -1}
@@ -114,7 +119,7 @@ export function planReducer(state: PlanState, action: PlanAction): PlanState {
 				focus: 'list',
 				visited: visit(state.visited, state.focus === 'list' ? 'periods' : state.focus),
 				refusal: undefined,
-				asked: {loanCoin: state.loanCoin.trim().toUpperCase(), loanAmount: state.loanAmount.trim(), periods: state.periods},
+				asked: askedOf(state),
 				run: state.run + 1,
 				highlighted: 0,
 				top: 0,

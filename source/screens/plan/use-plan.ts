@@ -1,61 +1,112 @@
-// Reads a plan (operations/plan.ts) for the values asked, with its progress; a new run or leaving the screen aborts
-// the reads still going. The loan coin and amount are checked against Bitget's coin list (planScope) before any
-// request; until that list is read, nothing else is asked for.
-import {useEffect, useRef, useState} from 'react';
-import type {BitgetClient} from '../../api/client.js';
-import {InputError} from '../../api/errors.js';
-import {planLoan, planScope, type Plan} from '../../operations/plan.js';
+// The Plan screen's state and actions: the form and list (reducer.ts), the plan read for the values asked
+// (use-plan-read.ts), the rows in the order asked with the page they fit in, and what each key does (keys.ts).
+// Enter on the form starts the read; Enter on a row opens the borrow wizard.
+import {useEffect, useMemo, useReducer, useState} from 'react';
+import {sortRows, type Plan, type PlanRow} from '../../operations/plan.js';
+import {createStore} from '../../services/store.js';
 import type {CoinInfoState} from '../../services/coin-info-store.js';
-import {periodsOf, type PlanRequestValues} from './reducer.js';
+import type {ChoiceMove} from '../../ui/fields/choice-field.js';
+import {pasteEdit, type TextEdit} from '../../ui/fields/text-editing.js';
+import {useCoinSuggestions} from '../../ui/fields/use-coin-suggestions.js';
+import {useBodySize} from '../../ui/layout.js';
+import {useNavigation} from '../../ui/navigation.js';
+import {useServices} from '../../ui/services.js';
+import {borrowRoute, planRoute, type PlanKept} from '../routes.js';
+import {listPage, listWords, type ListWords} from './list-layout.js';
+import {askedOf, keptPlan, planKept, planReducer, type PlanState} from './reducer.js';
+import {planRefusal} from './refusal.js';
+import {usePlanRead, type PlanRead} from './use-plan-read.js';
 
-export type PlanRead =
-	| {status: 'idle'}
-	| {status: 'running'; done: number; total: number}
-	| {status: 'ready'; plan: Plan}
-	| {status: 'refused'; message: string}
-	| {status: 'error'; error: unknown};
+const NONE = createStore<CoinInfoState>({status: 'idle'});
 
-/** `kept`: the plan of this run, read before the screen was left for the borrow wizard: shown again, not read again. */
-export function usePlan(client: BitgetClient, infos: CoinInfoState, asked: PlanRequestValues | undefined, run: number, kept?: Plan): PlanRead {
-	const [state, setState] = useState<PlanRead>(kept ? {status: 'ready', plan: kept} : {status: 'idle'});
-	const keptRun = useRef(kept ? run : undefined);
-	// The coin list once read (or failed): the plan then reads it no more (or reads it itself).
-	const list = infos.status === 'ready' ? infos.infos : undefined;
-	const listSettled = infos.status === 'ready' || infos.status === 'error';
-	useEffect(() => {
-		if (asked === undefined || run === 0 || run === keptRun.current) return;
-		if (!listSettled) {
-			setState({status: 'running', done: 0, total: 0});
-			return;
-		}
-		const periods = periodsOf(asked.periods);
-		if (list) {
-			try {
-				planScope(list, asked.loanCoin, asked.loanAmount);
-			} catch (error) {
-				setState(error instanceof InputError ? {status: 'refused', message: error.message} : {status: 'error', error});
-				return;
-			}
-		}
-		const controller = new AbortController();
-		setState({status: 'running', done: 0, total: 0});
-		planLoan(client, {loanCoin: asked.loanCoin, loanAmount: asked.loanAmount, periods}, {
-			signal: controller.signal,
-			...(list ? {coinInfos: list} : {}),
-			onProgress: ({done, total}) => {
-				if (!controller.signal.aborted) setState({status: 'running', done, total});
-			},
-		}).then(
-			(plan) => {
-				if (!controller.signal.aborted) setState({status: 'ready', plan});
-			},
-			(error: unknown) => {
-				if (controller.signal.aborted) return;
-				setState(error instanceof InputError ? {status: 'refused', message: error.message} : {status: 'error', error});
-			},
-		);
-		return () => controller.abort();
-		// eslint-disable-next-line react-hooks/exhaustive-deps -- a plan is read once per run (its values are `asked` of that run)
-	}, [client, run, listSettled]);
-	return state;
+export interface PlanScreenState {
+	form: PlanState;
+	read: PlanRead;
+	/** The plan read, its rows in the order asked, and the highlighted one. */
+	plan?: Plan;
+	sorted: PlanRow[];
+	chosen?: PlanRow;
+	/** The lines around the list (once a plan is read), and the table rows they leave on a page. */
+	words?: ListWords;
+	page: number;
+	columns: number;
+	/** The loan coin field's suggestions (none while it has no focus). */
+	suggestions: string[];
+	/** Enter came in this run before any row showed: said under the progress, never acted on later. */
+	enterTooEarly: boolean;
+}
+
+export interface PlanActions {
+	editText(edit: TextEdit): void;
+	paste(text: string): void;
+	/** Enter in the loan coin: the highlighted suggestion taken, on to the amount. */
+	completeCoin(): void;
+	moveSuggestion(by: number): void;
+	moveField(by: 1 | -1): void;
+	choosePeriods(move: ChoiceMove): void;
+	/** Enter on the form: the values checked, then planned (or refused on the field to change). */
+	start(): void;
+	/** Ctrl+R on the list: the same values planned again. */
+	planAgain(): void;
+	highlight(to: number): void;
+	toggleSort(): void;
+	/** e: back to the form (the list stays for the next start). */
+	editValues(): void;
+	borrow(): void;
+}
+
+export function usePlan(kept?: PlanKept): {state: PlanScreenState; actions: PlanActions} {
+	const {client, coinInfos} = useServices();
+	const {columns, rows: bodyRows} = useBodySize();
+	const navigation = useNavigation();
+	// Back from the borrow wizard it opened, the list is as it was left: the same rows, order and highlighted row.
+	const [form, dispatch] = useReducer(planReducer, kept, keptPlan);
+	useEffect(() => coinInfos?.ensure(), [coinInfos]);
+	const reading = usePlanRead(client, coinInfos ?? NONE, kept?.plan);
+	const {read} = reading;
+	const {coins, shown: suggestions} = useCoinSuggestions(form.focus === 'loanCoin' ? form.loanCoin : undefined, 'loan');
+	/** The run in which Enter came before any row was shown. */
+	const [enterTooEarlyRun, setEnterTooEarlyRun] = useState<number | undefined>(undefined);
+
+	const plan = read.status === 'ready' ? read.plan : undefined;
+	const sorted = useMemo(() => (plan ? sortRows(plan.rows, form.sort) : []), [plan, form.sort]);
+	const chosen = sorted[form.highlighted];
+	// The lines around the list wrap at whole words (never cut): the page is what their rows leave.
+	const words = plan && form.asked ? listWords(plan, form.asked, sorted.length, form.sort, chosen) : undefined;
+	const page = listPage(words, sorted.length, columns, bodyRows);
+
+	const planAgain = () => {
+		dispatch({type: 'start'});
+		reading.start(askedOf(form));
+	};
+	const actions: PlanActions = {
+		editText: (edit) => dispatch({type: 'text', edit}),
+		paste: (text) => {
+			const edit = form.focus === 'loanCoin' || form.focus === 'loanAmount' ? pasteEdit(text) : undefined;
+			if (edit) dispatch({type: 'text', edit});
+		},
+		completeCoin: () => dispatch({type: 'complete', coins}),
+		moveSuggestion: (by) => dispatch({type: 'suggest', by, coins}),
+		moveField: (by) => dispatch({type: 'move', by}),
+		choosePeriods: (move) => dispatch({type: 'periods', move}),
+		start: () => {
+			const problem = planRefusal(form, (coinInfos ?? NONE).get());
+			if (problem) dispatch({type: 'refuse', ...problem});
+			else planAgain();
+		},
+		planAgain,
+		highlight: (to) => dispatch({type: 'highlight', to, count: sorted.length, page}),
+		toggleSort: () => dispatch({type: 'sort'}),
+		editValues: () => dispatch({type: 'edit'}),
+		borrow: () => {
+			// Only a row on screen is acted on, the one shown highlighted: while the estimates come in there is none.
+			if (!chosen || !plan) return setEnterTooEarlyRun(form.run);
+			// The list is kept for the way back (replace, then push: the wizard's Esc comes back to it as it was).
+			const keep = planKept(form, plan);
+			if (keep) navigation.replace(planRoute(keep));
+			navigation.push(borrowRoute({loanCoin: plan.loanCoin, pledgeCoin: chosen.pledgeCoin, daily: chosen.period, loanAmount: plan.loanAmount}));
+		},
+	};
+	const state = {form, read, plan, sorted, chosen, words, page, columns, suggestions, enterTooEarly: enterTooEarlyRun === form.run};
+	return {state, actions};
 }
