@@ -37,14 +37,14 @@ export function loansBindings(state: LoansKeyState, actions: LoansActions): Bind
 		{keys: ['Esc'], description: 'clear the filter (then Esc goes back)', short: 'clear filter', footer: 1, when: onList && list.query !== '', handler: () => actions.edit({op: 'clear'})},
 		{keys: ['PgUp'], description: 'a page up', group: 'page', handler: move(-pageSize), when: moving},
 		{keys: ['PgDn'], description: 'a page down', group: 'page', handler: move(pageSize), when: moving},
-		{keys: ['Home', 'g'], description: 'the first loan', group: 'first or last loan', handler: actions.first, when: several},
-		{keys: ['End', 'G'], description: 'the last loan', group: 'first or last loan', handler: actions.last, when: several},
-		refreshBinding(actions.refresh, onList ? 'read the loans again' : 'read the loans and what was sent again', 2),
+		{keys: ['Home', 'g'], description: 'the first loan', group: 'first or last loan', handler: () => actions.first(), when: several},
+		{keys: ['End', 'G'], description: 'the last loan', group: 'first or last loan', handler: () => actions.last(), when: several},
+		refreshBinding(() => actions.refresh(), onList ? 'read the loans again' : 'read the loans and what was sent again', 2),
 		onList
-			? {keys: ['s'], description: 'what was sent from here', short: 'sent from here', footer: 2, handler: actions.toggleSent}
-			: {keys: ['s'], description: 'hide what was sent', handler: actions.toggleSent},
+			? {keys: ['s'], description: 'what was sent from here', short: 'sent from here', footer: 2, handler: () => actions.toggleSent()}
+			: {keys: ['s'], description: 'hide what was sent', handler: () => actions.toggleSent()},
 		// Esc on "sent from here" goes back to the list, not off the screen.
-		{keys: ['Esc'], description: 'back to the loans', footer: 1, handler: actions.toggleSent, when: !onList},
-		{keys: ['h'], description: 'loan history (loans, repayments, collateral, liquidations)', handler: actions.history},
+		{keys: ['Esc'], description: 'back to the loans', footer: 1, handler: () => actions.toggleSent(), when: !onList},
+		{keys: ['h'], description: 'loan history (loans, repayments, collateral, liquidations)', handler: () => actions.history()},
 	];
 }

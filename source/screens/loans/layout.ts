@@ -17,7 +17,7 @@ import {linesPerLoan, type LoanTable} from './loan-rows.js';
 const TOTAL_LABEL = 15;
 
 /** The lines around the table; undefined: not shown. */
-export interface LoansTexts {
+interface LoansTexts {
 	/** The title's bold part ("Loans · 2 ongoing · riskiest first") and its dim part ("· updated 12 s ago"). */
 	heading: string;
 	status: string;
