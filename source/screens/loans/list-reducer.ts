@@ -31,6 +31,11 @@ export function selectedIndex(state: LoanListState, ids: readonly string[]): num
 	return at < 0 ? 0 : at;
 }
 
+/** The filter line has the keys: it is open on the loans (not on what was sent from here). */
+export function typingFilter(state: LoanListState): boolean {
+	return state.filtering && !state.showSent;
+}
+
 export function loanListReducer(state: LoanListState, action: LoanListAction): LoanListState {
 	switch (action.type) {
 		case 'move':

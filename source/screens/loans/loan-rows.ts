@@ -13,7 +13,7 @@ import {riskOf, type RiskLevel} from '../../loans/risk.js';
 import {loanMarkPrices, quotePrice, type PriceRead} from '../../loans/prices.js';
 import {priceAmount} from '../../format/price.js';
 
-interface LoanRow {
+export interface LoanRow {
 	orderId: string;
 	level: RiskLevel;
 	/** The figures: one line, or two on a narrow terminal (the first starts with the risk). */
