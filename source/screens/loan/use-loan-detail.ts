@@ -92,7 +92,6 @@ export function useLoanDetail(orderId: string, onFinished: (note?: string) => vo
 	const [afterRead, setAfterRead] = useState<number | undefined>(undefined);
 
 	// While a form or review shows, the figures are not read again (nothing changes under a person deciding).
-	const atReview = form.step === 'review';
 	const {refresh, ...figures} = useLoanFigures(orderId, form.step === 'view', form.targets);
 	const {loan, family} = figures;
 	/** The outcome is in: the loan is read again (a done action: the result waits for that read). */
@@ -105,8 +104,9 @@ export function useLoanDetail(orderId: string, onFinished: (note?: string) => vo
 	);
 
 	// ---- The money post (ui/money/use-money-post.ts): the hook, the one call of `confirm`, and where its outcome is
-	// taken in. Until `confirm` hands back the outcome itself, it is seen in the post's state, once per outcome; then
-	// `tookOutcome` is called with it from `sendReviewed` and the effect goes.
+	// taken in. Only here does the detail meet the post's API. While the pipeline runs in the post's own effect, the
+	// outcome is seen in the post's state (once per outcome: `settled` changes); once `confirm` runs the pipeline and
+	// hands back its outcome, `sendReviewed` calls `tookOutcome` with it and the effect below goes.
 	// The top line tells a refused or unknown repay or collateral change until the next one succeeds, named after what
 	// was posted, not what the screen shows now (going back must not rename the error).
 	const post = useMoneyPost((intent: LoanIntent) => intent, {report: {source: 'loan', what: postedName}});
@@ -117,7 +117,7 @@ export function useLoanDetail(orderId: string, onFinished: (note?: string) => vo
 	}, [settled, tookOutcome]);
 	// ---- (end of the money post)
 
-	const money = moneyStage(post.state.phase, atReview);
+	const money = moneyStage(post.state.phase, form.step === 'review');
 	const stage: LoanStage = money ?? form.step;
 	const {read} = figures;
 	const after = stage === 'result' && afterRead !== undefined && read.status === 'ready' && !read.refreshing && read.read >= afterRead ? (read.loan ?? null) : undefined;
