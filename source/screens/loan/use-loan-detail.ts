@@ -1,0 +1,165 @@
+// A loan's detail as state and actions: its figures (use-loan-figures.ts), the forms from the detail to a review
+// (reducer.ts), and from the review's y on the money post (ui/money), which sends the request once and, after an
+// unknown outcome, reads the loans again (operations/check-outcome.ts). When the outcome is in, the loan is read
+// again: the result says what the action left, and after a check the detail shows what it found.
+import {useCallback, useEffect, useReducer, useState} from 'react';
+import type {OngoingLoan} from '../../api/loan-types.js';
+import {copiedMessage} from '../../services/clipboard.js';
+import type {MoneyPostState} from '../../operations/money-post.js';
+import type {MoneyResult} from '../../operations/money-pipeline.js';
+import type {ChoiceMove} from '../../ui/fields/choice-field.js';
+import {pasteEdit, type TextEdit} from '../../ui/fields/text-editing.js';
+import {moneyStage, type MoneyStage} from '../../ui/money/money-review-bindings.js';
+import {useMoneyPost} from '../../ui/money/use-money-post.js';
+import {useNavigation} from '../../ui/navigation.js';
+import {useServices} from '../../ui/services.js';
+import {loanRequestBody, loanRequestOf, type LoanRequest} from './loan-request.js';
+import {actionOutcome, type ActionOutcome} from './outcome-words.js';
+import {loanActionReducer, loanActionWith, type LoanActionState, type LoanSetting, type LoanStep} from './reducer.js';
+import {useLoanFigures, type LoanFigures} from './use-loan-figures.js';
+
+/** Where the detail is: one of its own steps, or — from the review on — the money post's stage. */
+export type LoanStage = LoanStep | MoneyStage;
+
+/** What is posted: the request, with the loan as reviewed when y was typed (the check compares with it when the
+ * pipeline's own read fails). */
+type LoanIntent = LoanRequest & {loan: OngoingLoan};
+
+export interface LoanDetailState extends Omit<LoanFigures, 'refresh'> {
+	orderId: string;
+	/** The forms' state: the step, the action, its amount and choices. */
+	form: LoanActionState;
+	stage: LoanStage;
+	/** The money post's stage, from the review on. */
+	money: MoneyStage | undefined;
+	/** A step with a text field: an amount, or one of the person's settings. */
+	typing: boolean;
+	post: MoneyPostState<LoanIntent, MoneyResult>;
+	/** The loan as read after the action: open, null when closed, undefined while it is read. */
+	after: OngoingLoan | null | undefined;
+	/** What the finished action did, in words (on the result). */
+	outcome: ActionOutcome | undefined;
+	/** What the last copy said. */
+	copied: string | undefined;
+	/** The first row of the detail shown. */
+	scroll: number;
+}
+
+export interface LoanDetailActions {
+	/** r, a, w on the detail. */
+	start(action: 'repay' | 'add' | 'withdraw'): void;
+	/** m, t on the detail. */
+	set(setting: LoanSetting): void;
+	select(move: ChoiceMove): void;
+	edit(edit: TextEdit): void;
+	/** Enter on a step: the next one, checked against the loan's figures. */
+	submit(): void;
+	/** Esc on a step, n on the review: a step back (from the second question, back to the first). */
+	back(): void;
+	/** The first y on a withdrawal past "max withdrawable": the second question. */
+	askPastMax(): void;
+	/** y: exactly what the review shows is sent. */
+	confirm(): void;
+	/** c on a unified account's repay review. */
+	payFrom(collateral: boolean): void;
+	/** n on the review with a second y pending. */
+	decline(): void;
+	/** From the outcome-unknown notice back to the review. */
+	review(): void;
+	/** From the outcome-unknown notice back to the loan, read again. */
+	leave(): void;
+	/** From the result back to a fresh detail. */
+	finish(): void;
+	copy(): void;
+	refresh(): void;
+	scrollTo(row: number): void;
+	home(): void;
+	paste(text: string): void;
+}
+
+/** `onFinished` makes a new detail after a completed action, with what the action did (loan-screen.tsx). */
+export function useLoanDetail(orderId: string, onFinished: (note?: string) => void): {state: LoanDetailState; actions: LoanDetailActions} {
+	const {client, clipboard, inputs} = useServices();
+	const navigation = useNavigation();
+	const [form, dispatch] = useReducer(loanActionReducer, inputs, (memory) => loanActionWith(memory.loanTargets()));
+	// The settings are the person's, not this loan's: kept for every loan, this run and the next.
+	useEffect(() => {
+		inputs.setLoanTargets(form.targets);
+	}, [inputs, form.targets]);
+	const [copied, setCopied] = useState<string | undefined>(undefined);
+	const [scroll, setScroll] = useState(0);
+	/** The number of the read sent when the action was done (use-loan.ts): the result waits for it. */
+	const [afterRead, setAfterRead] = useState<number | undefined>(undefined);
+
+	// While a form or review shows, the figures are not read again (nothing changes under a person deciding).
+	const {refresh, ...figures} = useLoanFigures(orderId, form.step === 'view', form.targets);
+	const {loan, family} = figures;
+	/** The outcome is in: the loan is read again (a done action: the result waits for that read). */
+	const tookOutcome = useCallback(
+		(outcome: 'done' | 'checked') => {
+			const read = refresh();
+			if (outcome === 'done') setAfterRead(read);
+		},
+		[refresh],
+	);
+
+	// ---- The money post (ui/money/use-money-post.ts): the hook, the one call of `confirm`, and where its outcome is
+	// taken in. Only here does the detail meet the post's API. While the pipeline runs in the post's own effect, the
+	// outcome is seen in the post's state (once per outcome: `settled` changes); once `confirm` runs the pipeline and
+	// hands back its outcome, `sendReviewed` calls `tookOutcome` with it and the effect below goes.
+	// The top line tells a refused or unknown repay or collateral change until the next one succeeds, named after what
+	// was posted, not what the screen shows now (going back must not rename the error).
+	const post = useMoneyPost((intent: LoanIntent) => intent, {report: {source: 'loan', what: postedName}});
+	const sendReviewed = (request: LoanRequest, reviewed: OngoingLoan) => post.confirm({...request, loan: reviewed}, loanRequestBody(request, family));
+	const settled = post.state.phase === 'done' ? 'done' : post.state.check.status === 'done' ? 'checked' : undefined;
+	useEffect(() => {
+		if (settled) tookOutcome(settled);
+	}, [settled, tookOutcome]);
+	// ---- (end of the money post)
+
+	const money = moneyStage(post.state.phase, form.step === 'review');
+	const stage: LoanStage = money ?? form.step;
+	const {read} = figures;
+	const after = stage === 'result' && afterRead !== undefined && read.status === 'ready' && !read.refreshing && read.read >= afterRead ? (read.loan ?? null) : undefined;
+	const result = stage === 'result' ? post.state.result : undefined;
+	const outcome = result && result.kind !== 'borrow' ? actionOutcome(result, {kind: form.action ?? 'repay', repayAll: form.repayAll, amount: form.amount}, after) : undefined;
+	const typing = stage === 'amount' || stage === 'margin' || stage === 'target';
+
+	const actions: LoanDetailActions = {
+		start: (action) => dispatch({type: 'start', action}),
+		set: (setting) => dispatch({type: 'set', setting}),
+		select: (move) => dispatch({type: 'select', move}),
+		edit: (edit) => dispatch({type: 'text', edit}),
+		submit: () => loan && dispatch({type: 'submit', loan, now: client.clock.now(), readAt: figures.readAt}),
+		back: () => dispatch({type: 'back'}),
+		askPastMax: () => dispatch({type: 'past-max'}),
+		confirm: () => loan && sendReviewed(loanRequestOf(form, loan), loan),
+		payFrom: (collateral) => dispatch({type: 'pay-from', collateral}),
+		decline: () => post.decline(),
+		review: () => post.review(),
+		leave: () => {
+			post.review();
+			dispatch({type: 'finish'});
+			refresh();
+		},
+		finish: () => onFinished(outcome?.headline),
+		copy: () => {
+			clipboard?.copy(orderId);
+			setCopied(copiedMessage(clipboard, 'Order ID'));
+		},
+		refresh: () => void refresh(),
+		scrollTo: setScroll,
+		home: () => navigation.home(),
+		// Only the amount field takes a paste; on the review it is dropped: only a typed y sends.
+		paste: (text) => {
+			const edit = typing ? pasteEdit(text) : undefined;
+			if (edit) dispatch({type: 'text', edit});
+		},
+	};
+	return {state: {...figures, orderId, form, stage, money, typing, post: post.state, after, outcome, copied, scroll}, actions};
+}
+
+/** What a posted loan request is called on the top line. */
+function postedName(posted: LoanRequest): string {
+	return posted.kind === 'revisePledge' ? (posted.request.reviseType === 'IN' ? 'Add collateral' : 'Withdraw collateral') : 'Repay';
+}
