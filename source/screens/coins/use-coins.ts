@@ -24,8 +24,6 @@ export interface CoinsActions {
 	refresh(): void;
 }
 
-export type CoinsScreenState = ReturnType<typeof useCoins>['state'];
-
 export function useCoins() {
 	const {coinInfos} = useServices();
 	const read = useStore(coinInfos ?? NONE);

@@ -10,7 +10,7 @@ import {missingCredentials, type CredentialsAccess} from '../../services/credent
 export type AnyRecord = AnyHistoryRecord;
 
 /** `key`: the history and window read (readKey). */
-export type HistoryRead =
+type HistoryRead =
 	| {status: 'loading'; key: string}
 	| {status: 'ready'; key: string; records: AnyRecord[]; complete: boolean; /** Records left out: they could not be read. */ unreadable: number}
 	| {status: 'error'; key: string; error: unknown};
