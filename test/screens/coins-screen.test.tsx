@@ -3,7 +3,7 @@
 import {afterEach, describe, expect, it} from 'vitest';
 import {fitTable} from '../../source/format/table.js';
 import {loanableTable, pledgeableTable} from '../../source/format/coin-tables.js';
-import {coinLines} from '../../source/screens/coins/coins-screen.js';
+import {coinLines} from '../../source/screens/coins/coin-lines.js';
 import {emptyJournal, KEYS, renderApp, waitFor, type RenderedApp} from '../helpers/ink.js';
 import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
 

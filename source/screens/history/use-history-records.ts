@@ -1,6 +1,7 @@
-// Every record of one history over the window (operations/history-window.ts), for the History screen. A newer
-// choice aborts the older read; leaving the screen aborts it too.
-import {useEffect, useState} from 'react';
+// Every record of one history over the window (operations/history-window.ts), for the History screen. The first
+// read starts as the screen opens; each later one starts in the key that asks for it (another history or window,
+// Ctrl+R) and aborts the read still out; leaving the screen aborts it too.
+import {useEffect, useRef, useState} from 'react';
 import type {BitgetClient} from '../../api/client.js';
 import type {HistoryKind} from '../../api/loan-types.js';
 import {readHistoryWindow, type AnyHistoryRecord} from '../../operations/history-window.js';
@@ -8,18 +9,32 @@ import {missingCredentials, type CredentialsAccess} from '../../services/credent
 
 export type AnyRecord = AnyHistoryRecord;
 
-export type HistoryRead =
+/** `key`: the history and window read (readKey). */
+type HistoryRead =
 	| {status: 'loading'; key: string}
 	| {status: 'ready'; key: string; records: AnyRecord[]; complete: boolean; /** Records left out: they could not be read. */ unreadable: number}
 	| {status: 'error'; key: string; error: unknown};
 
-export function useHistoryRecords(client: BitgetClient, credentials: CredentialsAccess, kind: HistoryKind, days: number, reload: number): HistoryRead {
-	const key = `${kind}|${days}|${reload}`;
+export interface HistoryRecords {
+	/** What was read of `kind` over `days`: loading while another history or window is still being read. */
+	read: HistoryRead;
+	/** Reads `kind` over `days` (again), aborting the read still out. */
+	load(kind: HistoryKind, days: number): void;
+}
+
+const readKey = (kind: HistoryKind, days: number) => `${kind}|${days}`;
+
+export function useHistoryRecords(client: BitgetClient, credentials: CredentialsAccess, kind: HistoryKind, days: number): HistoryRecords {
+	const key = readKey(kind, days);
 	const [read, setRead] = useState<HistoryRead>({status: 'loading', key});
-	useEffect(() => {
+	const running = useRef<AbortController | undefined>(undefined);
+	const load = (kind: HistoryKind, days: number) => {
+		running.current?.abort();
 		const controller = new AbortController();
+		running.current = controller;
 		const {signal} = controller;
-		setRead({status: 'loading', key});
+		const key = readKey(kind, days);
+		setRead((now) => (now.status === 'loading' && now.key === key ? now : {status: 'loading', key}));
 		void (async () => {
 			try {
 				const access = await credentials.load();
@@ -30,7 +45,13 @@ export function useHistoryRecords(client: BitgetClient, credentials: Credentials
 				if (!signal.aborted) setRead({status: 'error', key, error});
 			}
 		})();
-		return () => controller.abort();
-	}, [client, credentials, kind, days, key]);
-	return read.key === key ? read : {status: 'loading', key};
+	};
+	useEffect(() => {
+		load(kind, days);
+		return () => running.current?.abort();
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- the first read, once: later ones start in their keys
+	}, []);
+	// A choice made and not yet read (the render between the key and its read) shows as loading, never the records of
+	// the history before it.
+	return {read: read.key === key ? read : {status: 'loading', key}, load};
 }
