@@ -2,13 +2,13 @@
 // home menu first: the client, keychain, symbol cache, local history (start-services.ts) and the other screens'
 // code load just after that frame is on the screen, in chunks of their own.
 import React from 'react';
-import {render} from 'ink';
+import {render, type Instance} from 'ink';
 import {EXIT, type ExitCode} from '../runtime/exit-codes.js';
 import {reportFailure, type Output} from '../runtime/output.js';
 import {connectedTo, type Config} from '../runtime/config.js';
 import type {Session} from '../runtime/session.js';
 import {sanitize} from '../format/sanitize.js';
-import type {AppServices} from '../ui/services.js';
+import type {AppServices, ShellServices} from '../ui/services.js';
 import {quittingLines} from '../operations/outcome-words.js';
 import {App} from './App.js';
 import {createShellServices} from './create-services.js';
@@ -31,24 +31,56 @@ export async function runApp(config: Config, out: Output, hooks: RunHooks = {}):
 	// A --debug log would tear the screen: keep it only when stderr is redirected away from the terminal.
 	const debug = config.debug && !process.stderr.isTTY;
 	const shell = createShellServices(connectedTo(config), config);
+	const startup = servicesAfterFirstFrame({...config, debug}, out, hooks);
+	const {instance, restoreScreen} = showApp(shell, startup);
+	const exits = followExits(instance, startup.services);
+	try {
+		await instance.waitUntilExit();
+	} catch (error) {
+		exits.crashed(error);
+	} finally {
+		exits.stopSignals();
+		instance.cleanup();
+		if (process.stdin.isTTY) process.stdin.setRawMode(false);
+		restoreScreen();
+		exits.stopCrashes();
+		await closeDown(startup);
+	}
+	return lastWords(out, config, startup, exits);
+}
+
+/** The session and services, made once the first frame is on the screen (`start`), then the other screens' code. */
+interface Startup {
+	/** Resolves with the services once made: the App waits for them (use-late-services.ts). */
+	ready: Promise<AppServices>;
+	/** `stop` ends the app when the services cannot be made. */
+	start(shell: ShellServices, stop: () => void): void;
+	/** The app is over: nothing starts any more. */
+	end(): void;
 	/** Made after the first frame; until then no screen but home can show, so no money POST can be out. */
+	services(): AppServices | undefined;
+	session(): Promise<Session | undefined> | undefined;
+	/** The services could not be made (the demo's simulator): reported after the screen is restored. */
+	failure(): unknown;
+	/** What the keychain did on its own (an old keytar item moved): said after the screen is restored, not across it. */
+	keychainNotices: string[];
+}
+
+/** `config.debug`: only when the --debug log goes away from the terminal (runApp). */
+function servicesAfterFirstFrame(config: Config, out: Output, hooks: RunHooks): Startup {
 	let services: AppServices | undefined;
 	let made: ((services: AppServices) => void) | undefined;
 	const ready = new Promise<AppServices>((resolve) => (made = resolve));
 	let session: Promise<Session | undefined> | undefined;
-	/** The services could not be made (the demo's simulator): reported after the screen is restored. */
 	let failure: unknown;
-	/** What the keychain did on its own (an old keytar item moved): said after the screen is restored, not across it. */
-	const keychainNotices: string[] = [];
-
-	// After the first frame with working keys is on the screen: the session and services, then the other screens.
 	let over = false;
-	const start = () => {
+	const keychainNotices: string[] = [];
+	const start = (shell: ShellServices, stop: () => void) => {
 		if (session || over) return;
 		hooks.beforeServices?.((line) => {
-			if (debug) out.stderr.write(`debug: ${line}\n`);
+			if (config.debug) out.stderr.write(`debug: ${line}\n`);
 		});
-		const started = import('./start-services.js').then(({startServices}) => startServices({...config, debug}, out, shell, (line) => keychainNotices.push(line)));
+		const started = import('./start-services.js').then(({startServices}) => startServices(config, out, shell, (line) => keychainNotices.push(line)));
 		session = started.then(
 			(result) => {
 				services = result.services;
@@ -58,31 +90,50 @@ export async function runApp(config: Config, out: Output, hooks: RunHooks = {}):
 			},
 			(error: unknown) => {
 				failure ??= error;
-				instance.unmount();
+				stop();
 				return undefined;
 			},
 		);
 	};
-	// The first frame (home menu and footer) is on the screen once the App's first effects run: start then.
-	const onReady = () => setImmediate(start);
+	const end = () => {
+		over = true;
+	};
+	return {ready, start, end, services: () => services, session: () => session, failure: () => failure, keychainNotices};
+}
 
+/** Draws the app on the alternate screen; `restoreScreen` gives the terminal back as it was. */
+function showApp(shell: ShellServices, startup: Startup): {instance: Instance; restoreScreen: () => void} {
 	const restoreScreen = enterAlternateScreen(process.stdout);
+	// The first frame (home menu and footer) is on the screen once the App's first effects run: start then.
+	const onReady = () => setImmediate(() => startup.start(shell, () => instance.unmount()));
 	// 60 fps keeps a second render close behind the first. (Ink 6.8's incrementalRendering loses the top line of a
 	// full-screen frame: left off, and test/terminal/hygiene.test.ts checks the top line.)
 	// Raw before the first frame: the footer (keys work) is drawn with the menu, without waiting for a second frame.
 	// A key typed before Ink's listener attaches waits in the terminal, unechoed. Ink turns raw mode off on unmount.
 	process.stdin.setRawMode(true);
-	const instance = render(<App services={{shell, ready}} onReady={onReady} keysLive />, {exitOnCtrlC: false, patchConsole: true, maxFps: 60});
+	const instance = render(<App services={{shell, ready: startup.ready}} onReady={onReady} keysLive />, {exitOnCtrlC: false, patchConsole: true, maxFps: 60});
+	return {instance, restoreScreen};
+}
 
-	let exitCode: number = EXIT.ok;
-	let crash: unknown;
-	// Every way out ends the same way: Ink unmounts (raw mode off, cursor shown), then the screen is restored.
-	// A signal while a money POST is out first interrupts it, so the outcome-unknown screen shows and the outcome
-	// is recorded; then the app exits (at once on a second signal). Nothing more is posted after a signal.
+/** How the app ended: the exit status so far, and the crash that ended it, if one did. */
+interface Exits {
+	code: number;
+	crash: unknown;
+	crashed(error: unknown): void;
+	stopSignals(): void;
+	stopCrashes(): void;
+}
+
+/**
+ * Every way out ends the same way: Ink unmounts (raw mode off, cursor shown), then the screen is restored.
+ * A signal while a money POST is out first interrupts it, so the outcome-unknown screen shows and the outcome
+ * is recorded; then the app exits (at once on a second signal). Nothing more is posted after a signal.
+ */
+function followExits(instance: Instance, services: () => AppServices | undefined): Exits {
 	let leaving = false;
 	const onSignal = (signal: NodeJS.Signals) => {
-		exitCode = SIGNAL_EXIT[signal] ?? 1;
-		const money = services?.money;
+		exits.code = SIGNAL_EXIT[signal] ?? 1;
+		const money = services()?.money;
 		// A POST waiting for its answer is interrupted (its outcome shows as unknown); then nothing may start, and a
 		// check still reading stops with what it learned.
 		const waiting = money?.interrupt(signal) ?? false;
@@ -95,44 +146,56 @@ export async function runApp(config: Config, out: Output, hooks: RunHooks = {}):
 		void money.settled(SIGNAL_SETTLE_MS).then(() => setTimeout(() => instance.unmount(), SHOW_UNKNOWN_MS));
 	};
 	const onCrash = (error: unknown) => {
-		crash ??= error;
-		exitCode = 1;
+		exits.crash ??= error;
+		exits.code = 1;
 		instance.unmount();
 	};
 	const signals = Object.keys(SIGNAL_EXIT) as NodeJS.Signals[];
+	const exits: Exits = {
+		code: EXIT.ok,
+		crash: undefined,
+		crashed: onCrash,
+		stopSignals: () => {
+			for (const signal of signals) process.off(signal, onSignal);
+		},
+		stopCrashes: () => {
+			process.off('uncaughtException', onCrash);
+			process.off('unhandledRejection', onCrash);
+		},
+	};
 	for (const signal of signals) process.on(signal, onSignal);
 	process.on('uncaughtException', onCrash);
 	process.on('unhandledRejection', onCrash);
-	try {
-		await instance.waitUntilExit();
-	} catch (error) {
-		onCrash(error);
-	} finally {
-		for (const signal of signals) process.off(signal, onSignal);
-		instance.cleanup();
-		if (process.stdin.isTTY) process.stdin.setRawMode(false);
-		restoreScreen();
-		process.off('uncaughtException', onCrash);
-		process.off('unhandledRejection', onCrash);
-		// A quit before the services were started leaves nothing to close, and they are not started any more.
-		over = true;
-		await services?.inputs.flush();
-		// A check still reading stops here and records what it learned; nothing can be sent any more.
-		services?.money?.close();
-		await services?.money?.settled(SIGNAL_SETTLE_MS);
-		await (await session)?.close().catch(() => undefined);
-	}
+	return exits;
+}
+
+/** After the terminal is restored: what is still open is closed, and what is on its way is let arrive. */
+async function closeDown(startup: Startup): Promise<void> {
+	// A quit before the services were started leaves nothing to close, and they are not started any more.
+	startup.end();
+	await startup.services()?.inputs.flush();
+	// A check still reading stops here and records what it learned; nothing can be sent any more.
+	startup.services()?.money?.close();
+	await startup.services()?.money?.settled(SIGNAL_SETTLE_MS);
+	await (await startup.session())?.close().catch(() => undefined);
+}
+
+/** What is said in the shell after the screen is restored, and the exit status. */
+function lastWords(out: Output, config: Config, startup: Startup, exits: Exits): ExitCode | number {
+	const {keychainNotices} = startup;
 	if (keychainNotices.length > 0) out.stderr.write(`${keychainNotices.map((line) => `loan-tui: ${line}`).join('\n')}\n`);
+	const failure = startup.failure();
 	if (failure !== undefined) return reportFailure(out, failure, config.debug);
 	// After the terminal is restored, so the line stays in the shell: a money POST interrupted on the way out.
 	// Every outcome that stayed unknown this session, whether interrupted or answered unclearly: exit 3.
-	const quitting = quittingLines(services?.money?.outcomes() ?? []);
+	const quitting = quittingLines(startup.services()?.money?.outcomes() ?? []);
+	let exitCode = exits.code;
 	if (quitting.length > 0) {
 		out.stderr.write(`${quitting.map((line) => `loan-tui: ${line}`).join('\n')}\n`);
-		if (crash === undefined) exitCode = EXIT.outcomeUnknown;
+		if (exits.crash === undefined) exitCode = EXIT.outcomeUnknown;
 	}
-	if (crash !== undefined) {
-		const message = crash instanceof Error ? crash.message : String(crash);
+	if (exits.crash !== undefined) {
+		const message = exits.crash instanceof Error ? exits.crash.message : String(exits.crash);
 		out.stderr.write(`loan-tui: the app stopped on an unexpected error: ${sanitize(message)}\n  The terminal was restored. Please report this with the steps that led to it.\n`);
 	}
 	return exitCode;
