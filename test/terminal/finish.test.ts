@@ -248,7 +248,8 @@ for (const size of SIZES) {
 			await look('Loan order created');
 			await tmux!.burst('Enter');
 			await tmux!.burstText('4');
-			await look(/Loans/);
+			// The list's own header, not the word: the home menu says "Loans" too.
+			await look(/^Loans · \d+ ongoing/m);
 			await tmux!.escape(/Esc quit\b/);
 			await tmux!.burstText('5');
 			await look(/Liquidations/);
