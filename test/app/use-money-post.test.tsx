@@ -19,9 +19,9 @@ import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
 const envelope = (code: string, msg: string) => JSON.stringify({code, msg, requestTime: Date.now(), data: null});
 
 function Probe({request, seen}: {request: RepayRequest; seen: {post?: MoneyPost<RepayRequest>}}) {
-	const post = useMoneyPost((repay: RepayRequest) => ({kind: 'repay', request: repay}));
+	const post = useMoneyPost<RepayRequest>();
 	seen.post = post;
-	useEffect(() => post.confirm(request, JSON.stringify(request)), [post.confirm]); // eslint-disable-line react-hooks/exhaustive-deps -- once, as a typed y would
+	useEffect(() => post.confirm({kind: 'repay', request}, request, JSON.stringify(request)), [post.confirm]); // eslint-disable-line react-hooks/exhaustive-deps -- once, as a typed y would
 	return <Text>{post.state.phase}</Text>;
 }
 
@@ -85,7 +85,7 @@ describe('useMoneyPost under the money guard', () => {
 
 	it('a POST confirmed but not started yet never starts once the app quits (the guard is closed first)', async () => {
 		const journal = memoryJournal();
-		// Quitting closes the guard in the same turn as the key, before the confirmed POST's effect runs.
+		// Quitting closes the guard before the confirmation runs the pipeline.
 		const {seen, instance} = await mount(journal, (services) => services.money!.close());
 		await waitFor(() => expect(seen.post!.state.refusal).toBeDefined(), {timeout: 10_000});
 		expect(instance.lastFrame()).toContain('ready');
@@ -101,9 +101,10 @@ describe('useMoneyPost under the money guard', () => {
 		const services = await createAppServices({client, connectedTo: 'test', requireCredentials: async () => undefined as never}, {config: readConfig({}, {}), journal});
 		const seen: {post?: MoneyPost<RepayRequest>} = {};
 		function Reported() {
-			const post = useMoneyPost((repay: RepayRequest) => ({kind: 'repay', request: repay}), {report: {source: 'repay', what: () => 'Repay'}});
+			const post = useMoneyPost<RepayRequest>({report: {source: 'repay', what: () => 'Repay'}});
 			seen.post = post;
-			useEffect(() => post.confirm({orderId: '1', repayAll: true, repayUnlock: true}, '{}'), [post.confirm]); // eslint-disable-line react-hooks/exhaustive-deps -- once, as a typed y would
+			const request: RepayRequest = {orderId: '1', repayAll: true, repayUnlock: true};
+			useEffect(() => post.confirm({kind: 'repay', request}, request, '{}'), [post.confirm]); // eslint-disable-line react-hooks/exhaustive-deps -- once, as a typed y would
 			return <Text>{post.state.phase}</Text>;
 		}
 		const instance = render(

@@ -91,11 +91,9 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 	useEffect(() => {
 		inputs.setLoanTargets(state.targets);
 	}, [inputs, state.targets]);
-	/** The loan as reviewed when y was typed: the check compares with it when the pipeline's own read fails. */
-	const reviewed = useRef<OngoingLoan | undefined>(undefined);
 	// The top line tells a refused or unknown repay or collateral change until the next one succeeds, named after
 	// what was posted, not what the screen shows now (going back must not rename the error).
-	const post = useMoneyPost((request: LoanRequest) => ({...request, loan: reviewed.current}), {report: {source: 'loan', what: postedName}});
+	const post = useMoneyPost<LoanRequest>({report: {source: 'loan', what: postedName}});
 	const money = moneyStage(post.state.phase, state.step === 'review');
 	const stage: Stage = money ?? state.step;
 	// The steps with a text field: an amount, or one of the person's settings.
@@ -221,8 +219,8 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 						return;
 					}
 					const request = loanRequestOf(state, loan);
-					reviewed.current = loan;
-					post.confirm(request, loanRequestBody(request, family));
+					// The loan as reviewed: the check compares with it when the pipeline's own read fails.
+					post.confirm({...request, loan}, request, loanRequestBody(request, family));
 				},
 				change: () => dispatch({type: 'back'}),
 				home: () => navigation.home(),
