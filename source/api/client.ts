@@ -37,7 +37,7 @@ import {
 	type AccountFamily,
 	pathFor,
 } from './types.js';
-import {checkAmount, checkCoin, checkOrigin, checkPeriod, checkSymbol, type Checked} from './validate.js';
+import {checkAmount, checkCoin, checkOrigin, checkPeriod, checkSymbol} from './validate.js';
 import {DEFAULT_LOCALE} from './locale.js';
 import {DEFAULT_BORROW_TIMEOUT_MS, DEFAULT_GET_TIMEOUT_MS} from './deadlines.js';
 import type {
@@ -54,7 +54,8 @@ import type {
 	RevisePledgeRequest,
 	RevisePledgeResult,
 } from './loan-types.js';
-import {historyQuery, ongoingQuery, repayBody, revisePledgeBody} from './loan-requests.js';
+import {historyQuery, ongoingQuery, required} from './loan-requests.js';
+import {borrowBody, repayBody, revisePledgeBody, SAME_COIN} from './money-bodies.js';
 import {
 	validateBorrowHistory,
 	validateCoinInfos,
@@ -100,9 +101,23 @@ export interface CallOptions {
 	signal?: AbortSignal;
 }
 
-/** A money POST may be told the family its body was built for, so the body recorded is the body sent. */
-export interface MoneyCallOptions extends CallOptions {
-	family?: AccountFamily;
+/** The POSTs that move money, and what each answers. */
+export type MoneyPostName = 'borrow' | 'repay' | 'revisePledge';
+interface MoneyAnswers {
+	borrow: LoanOrder;
+	repay: RepayResult;
+	revisePledge: RevisePledgeResult;
+}
+
+const MONEY_ANSWERS: {[K in MoneyPostName]: (data: unknown) => Validated<MoneyAnswers[K]>} = {
+	borrow: validateLoanOrder,
+	repay: validateRepay,
+	revisePledge: validateRevisePledge,
+};
+
+/** Posts a built body to an account of `family`: the body recorded is the body sent (BitgetClient.moneyPoster). */
+export interface MoneyPoster {
+	post<K extends MoneyPostName>(operation: K, body: string, family: AccountFamily, options?: CallOptions): Promise<MoneyAnswers[K]>;
 }
 
 /** What an API key may do, from /api/v3/account/info (unified accounts). */
@@ -332,8 +347,8 @@ export class BitgetClient {
 	}
 
 	/** Posts one borrow, under the money rules of postMoney. */
-	async borrow(request: BorrowRequest, options: MoneyCallOptions = {}): Promise<LoanOrder> {
-		return this.postMoney('borrow', () => borrowBody(request), validateLoanOrder, options);
+	async borrow(request: BorrowRequest, options: CallOptions = {}): Promise<LoanOrder> {
+		return this.buildAndPost('borrow', 'borrowing', () => borrowBody(request), options);
 	}
 
 	/** Throws when signed requests may not be sent from this client (before a confirmation is asked). */
@@ -342,15 +357,34 @@ export class BitgetClient {
 	}
 
 	/** Repays a loan, all or part, through the same exactly-once path as borrow. */
-	async repay(request: RepayRequest, options: MoneyCallOptions = {}): Promise<RepayResult> {
-		if (!this.credentials) throw new MissingCredentialsError('repaying');
-		return this.postMoney('repay', (family) => repayBody(request, family), validateRepay, options);
+	async repay(request: RepayRequest, options: CallOptions = {}): Promise<RepayResult> {
+		return this.buildAndPost('repay', 'repaying', (family) => repayBody(request, family), options);
 	}
 
 	/** Adds (IN) or withdraws (OUT) collateral, through the same exactly-once path as borrow. */
-	async revisePledge(request: RevisePledgeRequest, options: MoneyCallOptions = {}): Promise<RevisePledgeResult> {
-		if (!this.credentials) throw new MissingCredentialsError('changing collateral');
-		return this.postMoney('revisePledge', () => revisePledgeBody(request), validateRevisePledge, options);
+	async revisePledge(request: RevisePledgeRequest, options: CallOptions = {}): Promise<RevisePledgeResult> {
+		return this.buildAndPost('revisePledge', 'changing collateral', () => revisePledgeBody(request), options);
+	}
+
+	/**
+	 * The one check of a money send: credentials are there, and signed requests may go to this origin (else
+	 * MissingCredentialsError for `activity`, "borrowing", or InsecureTransportError: nothing is sent). What it returns
+	 * posts exactly the body it is given (api/money-bodies.ts), under the rules of postMoney, without checking again.
+	 */
+	moneyPoster(activity: string): MoneyPoster {
+		if (!this.credentials) throw new MissingCredentialsError(activity);
+		this.assertCanSign();
+		return {post: (operation, body, family, options = {}) => this.postMoney(operation, body, family, options)};
+	}
+
+	/** The money methods above, for callers without the pipeline (operations/money-pipeline.ts): checked, then built
+	 * once the family is known. */
+	private async buildAndPost<K extends MoneyPostName>(operation: K, activity: string, bodyFor: (family: AccountFamily) => string, options: CallOptions): Promise<MoneyAnswers[K]> {
+		const poster = this.moneyPoster(activity);
+		// Bad input is refused before anything is sent, the account's mode asked included.
+		const unified = bodyFor('unified');
+		const family = await this.accountFamily(options);
+		return poster.post(operation, family === 'unified' ? unified : bodyFor(family), family, options);
 	}
 
 	/** Loanable and pledgeable coins with rates and limits (public: sent unsigned, like the estimate's lookups in ccxt). */
@@ -420,9 +454,8 @@ export class BitgetClient {
 	}
 
 	/**
-	 * The one way a money-moving POST (borrow, and later repay and revise-pledge) is sent. The rules:
-	 * - Credentials are required, and signed requests over plain http to a host that is not loopback are refused
-	 *   (InputError / InsecureTransportError): nothing is sent.
+	 * The one way a money-moving POST (borrow, repay, revise-pledge) is sent, reached only through moneyPoster, which
+	 * checked the credentials and the transport for this send. The rules:
 	 * - One attempt. The only resend is after HTTP 400 with code 40008 (timestamp expired), once: the server
 	 *   refused without acting, and the clock has been corrected from that answer.
 	 * - A refusal, thrown as the ApiError it is, is a readable envelope sent with HTTP 200 or 4xx whose code says the
@@ -436,24 +469,18 @@ export class BitgetClient {
 	 *   the caller's signal (Ctrl+C, SIGTERM) once the request was handed to the connection. It carries the
 	 *   operation and the values sent.
 	 * @param operation a POST of OPERATIONS; its deadline is the borrow deadline, its size cap from limits.ts
-	 * @param body the exact JSON text to send and sign
-	 * @param validate checks the `data` of a 00000 answer on HTTP 2xx
+	 * @param body the exact JSON text to send and sign, built for `family` (api/money-bodies.ts)
 	 */
-	private async postMoney<T>(operation: OperationName, bodyFor: (family: AccountFamily) => string, validate: (data: unknown) => Validated<T>, options: MoneyCallOptions = {}): Promise<T> {
-		if (!this.credentials) throw new MissingCredentialsError(operation === 'borrow' ? 'borrowing' : operation);
-		this.assertCanSign();
-		// Bad input is refused before anything is sent, the account's mode asked included.
-		bodyFor('unified');
-		const family = options.family ?? (await this.accountFamily(options));
-		const body = bodyFor(family);
+	private async postMoney<K extends MoneyPostName>(operation: K, body: string, family: AccountFamily, options: CallOptions): Promise<MoneyAnswers[K]> {
+		const validate = MONEY_ANSWERS[operation] as (data: unknown) => Validated<MoneyAnswers[K]>;
 		const path = pathFor(operation, family);
 		const details = {operation, sent: JSON.parse(body) as Record<string, unknown>};
 		let resent = false;
 		for (;;) {
 			const progress = {sent: false};
-			let attempt: Attempt<T>;
+			let attempt: Attempt<MoneyAnswers[K]>;
 			try {
-				attempt = await this.attempt<T>({operation, path, body, signed: true, deadlineMs: this.borrowTimeoutMs, validate, signal: options.signal, progress});
+				attempt = await this.attempt({operation, path, body, signed: true, deadlineMs: this.borrowTimeoutMs, validate, signal: options.signal, progress});
 			} catch (error) {
 				if (!options.signal?.aborted) throw error;
 				const reason: unknown = options.signal.reason;
@@ -488,6 +515,8 @@ export class BitgetClient {
 	}
 
 	private async get<T>(options: Omit<SendOptions<T>, 'deadlineMs'>): Promise<T> {
+		// A signed read checks the transport itself; a money POST was checked once for its send (moneyPoster).
+		if (options.signed && !(options.path ?? OPERATIONS[options.operation].path).includes('/public/')) this.assertCanSign();
 		const deadline = this.localNow() + this.getTimeoutMs;
 		let resynced = false;
 		// While retrying a 429, running out of time reports the 429: that is what kept the answer away.
@@ -521,7 +550,6 @@ export class BitgetClient {
 		// Every /public/ path is sent without credential headers, as the most used clients do (reference B.2).
 		const signed = options.signed && !path.includes('/public/');
 		const validate = options.validate;
-		if (signed) this.assertCanSign();
 		const deadline = AbortSignal.timeout(Math.max(1, options.deadlineMs));
 		const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
 		const timedOut = () => deadline.aborted && !options.signal?.aborted;
@@ -645,29 +673,6 @@ export class BitgetClient {
 		const outcome = error ? `${error.name}: ${error.message}` : 'ok';
 		this.debug(`${method} ${this.origin}${requestPath} -> ${status || '-'} ${outcome} (${this.localNow() - sentAt} ms) [${shown}]`);
 	}
-}
-
-const SAME_COIN = 'the loan coin and the pledge coin must differ';
-
-/** The borrow body: keys in a fixed order, canonical values, exactly one amount. */
-export function borrowBody(request: BorrowRequest): string {
-	const hasPledge = request.pledgeAmount !== undefined;
-	const hasLoan = request.loanAmount !== undefined;
-	if (hasPledge === hasLoan) throw new InputError('give exactly one of pledge amount and loan amount');
-	const body: Record<string, string> = {
-		loanCoin: required(checkCoin(request.loanCoin, 'loan coin')),
-		pledgeCoin: required(checkCoin(request.pledgeCoin, 'pledge coin')),
-		daily: required(checkPeriod(request.daily)),
-	};
-	if (body.loanCoin === body.pledgeCoin) throw new InputError(SAME_COIN);
-	if (hasPledge) body.pledgeAmount = required(checkAmount(request.pledgeAmount!, 'pledge amount'));
-	else body.loanAmount = required(checkAmount(request.loanAmount!, 'loan amount'));
-	return JSON.stringify(body);
-}
-
-function required<T>(checked: Checked<T>): T {
-	if (!checked.ok) throw new InputError(checked.message);
-	return checked.value;
 }
 
 /** The orderId a non-2xx "00000" body named, when it names a plausible one. */

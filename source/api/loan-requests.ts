@@ -1,17 +1,15 @@
-// Query strings and bodies of the loan-management requests, each value checked before anything is sent.
+// Query strings of the loan-management reads, each value checked before anything is sent (the money POSTs' bodies:
+// money-bodies.ts).
 import {InputError} from './errors.js';
 import {
 	HISTORY_MAX_DAYS,
 	HISTORY_MAX_PAGE_SIZE,
-	REVISE_TYPES,
 	type HistoryQuery,
 	type OngoingQuery,
-	type RepayRequest,
-	type RevisePledgeRequest,
 } from './loan-types.js';
 import {canonicalQuery} from './sign.js';
 import type {AccountFamily} from './types.js';
-import {checkAmount, checkCoin, type Checked} from './validate.js';
+import {checkCoin, type Checked} from './validate.js';
 
 const DAY_MS = 86_400_000;
 
@@ -23,7 +21,8 @@ export function checkOrderId(input: string, label = 'order id'): Checked<string>
 	return {ok: true, value: id};
 }
 
-function required<T>(checked: Checked<T>): T {
+/** The checked value, or the check's message as an InputError: nothing is sent. */
+export function required<T>(checked: Checked<T>): T {
 	if (!checked.ok) throw new InputError(checked.message);
 	return checked.value;
 }
@@ -66,31 +65,4 @@ export function historyQuery(query: HistoryQuery, now: number, extra: Record<str
 		params.pageSize = String(query.pageSize);
 	}
 	return canonicalQuery(params);
-}
-
-/** The repay body: keys in a fixed order; `amount` only (and always) for a partial repayment; `repayUnlock` always
- * said (the families' defaults differ); for a unified account `method`, which v3 requires. */
-export function repayBody(request: RepayRequest, family: AccountFamily = 'classic'): string {
-	const body: Record<string, string> = {orderId: required(checkOrderId(request.orderId))};
-	if (typeof request.repayAll !== 'boolean') throw new InputError('say whether to repay all (repayAll yes or no)');
-	if (request.repayAll && request.amount !== undefined) throw new InputError('give either "repay all" or an amount, not both');
-	if (!request.repayAll && request.amount === undefined) throw new InputError('a partial repayment needs an amount');
-	body.repayAll = request.repayAll ? 'yes' : 'no';
-	if (!request.repayAll) body.amount = required(checkAmount(request.amount!, 'repay amount'));
-	body.repayUnlock = request.repayUnlock === false ? 'no' : 'yes';
-	if (family === 'unified') body.method = request.method ?? 'borrowed_coin';
-	else if (request.method === 'collateral') throw new InputError('repaying out of the collateral needs a unified trading account; this Bitget account is a classic one (repay with the loan coin)');
-	return JSON.stringify(body);
-}
-
-export function revisePledgeBody(request: RevisePledgeRequest): string {
-	if (!(REVISE_TYPES as readonly string[]).includes(request.reviseType)) {
-		throw new InputError('collateral change must be IN (add) or OUT (withdraw)');
-	}
-	return JSON.stringify({
-		orderId: required(checkOrderId(request.orderId)),
-		amount: required(checkAmount(request.amount, 'collateral amount')),
-		pledgeCoin: required(checkCoin(request.pledgeCoin, 'pledge coin')),
-		reviseType: request.reviseType,
-	});
 }

@@ -10,10 +10,9 @@
 // An abort of `signal` or of the guard (Ctrl+C, SIGTERM, SIGHUP, quitting) is answered in every phase: before the send
 // nothing is sent; during the send the outcome is unknown; during the check the check stops with what it learned.
 // The records are written either way. Adapters: cli/money-command.ts and ui/money/use-money-post.ts.
-import type {BitgetClient} from '../api/client.js';
-import {borrowBody} from '../api/client.js';
-import {ApiError, InputError, InterruptedError, MissingCredentialsError, NetworkError, OutcomeUnknownError} from '../api/errors.js';
-import {repayBody, revisePledgeBody} from '../api/loan-requests.js';
+import type {BitgetClient, MoneyPoster} from '../api/client.js';
+import {ApiError, InputError, InterruptedError, NetworkError, OutcomeUnknownError} from '../api/errors.js';
+import {borrowBody, repayBody, revisePledgeBody} from '../api/money-bodies.js';
 import type {OngoingLoan, RepayResult, RevisePledgeResult} from '../api/loan-types.js';
 import type {AccountFamily, LoanOrder} from '../api/types.js';
 import {sanitize} from '../format/sanitize.js';
@@ -95,6 +94,8 @@ export interface SendOptions {
 const SNAPSHOT_MS = 5_000;
 
 const OPERATION: Record<MoneyIntent['kind'], MoneyOperation> = {borrow: 'borrow', repay: 'repay', revisePledge: 'collateral'};
+/** What a missing key stops, in its message ("no API credentials for borrowing"). */
+const ACTIVITY: Record<MoneyIntent['kind'], string> = {borrow: 'borrowing', repay: 'repaying', revisePledge: 'changing collateral'};
 
 /** The exact JSON text that is posted (and signed) for a request to an account of this family. */
 function bodyOf(request: MoneyRequest, family: AccountFamily): string {
@@ -119,14 +120,15 @@ function bodyValues(body: string): Record<string, string> {
 	return values;
 }
 
-async function post(client: BitgetClient, intent: MoneyIntent, signal: AbortSignal, family: AccountFamily): Promise<MoneyResult> {
-	switch (intent.kind) {
+/** Posts exactly `body`, built for `family`. */
+async function post(poster: MoneyPoster, kind: MoneyIntent['kind'], body: string, family: AccountFamily, signal: AbortSignal): Promise<MoneyResult> {
+	switch (kind) {
 		case 'borrow':
-			return {kind: 'borrow', result: await client.borrow(intent.request, {signal, family})};
+			return {kind, result: await poster.post(kind, body, family, {signal})};
 		case 'repay':
-			return {kind: 'repay', result: await client.repay(intent.request, {signal, family})};
+			return {kind, result: await poster.post(kind, body, family, {signal})};
 		case 'revisePledge':
-			return {kind: 'revisePledge', result: await client.revisePledge(intent.request, {signal, family})};
+			return {kind, result: await poster.post(kind, body, family, {signal})};
 	}
 }
 
@@ -137,14 +139,14 @@ export async function sendMoney(intent: MoneyIntent, deps: MoneyDeps, options: S
 	const {client, guard, journal} = deps;
 	const now = deps.now ?? Date.now;
 	const operation = OPERATION[intent.kind];
-	let body: string;
+	let sent: SentValues;
 	try {
-		// Checked as a unified account's body (the wider one) until the account's family is known.
-		body = bodyOf(intent, 'unified');
+		// Bad input is refused before anything else: checked as a unified account's body (the wider one), whose values
+		// stand for the request until the account's family is known and the body sent is built.
+		sent = {operation, values: bodyValues(bodyOf(intent, 'unified')), origin: client.origin};
 	} catch (error) {
 		return {status: 'not-sent', error, sent: {operation, values: {}, origin: client.origin}};
 	}
-	const sent: SentValues = {operation, values: bodyValues(body), origin: client.origin};
 	const progress = (phase: MoneyPhase, more: Partial<MoneyProgress> = {}) => options.onProgress?.({phase, sent, ...more});
 	let flight: MoneyFlight;
 	try {
@@ -165,17 +167,19 @@ export async function sendMoney(intent: MoneyIntent, deps: MoneyDeps, options: S
 	}
 
 	async function run(): Promise<MoneyOutcome> {
-		// Refused here, before any read: credentials, and plain http to a host that is not this machine.
+		// Refused here, before any read, and checked only here for this send: credentials, and plain http to a host
+		// that is not this machine.
+		let poster: MoneyPoster;
 		try {
-			if (!client.hasCredentials) throw new MissingCredentialsError(operation === 'borrow' ? 'borrowing' : operation === 'repay' ? 'repaying' : 'changing collateral');
-			client.assertCanSign();
+			poster = client.moneyPoster(ACTIVITY[intent.kind]);
 		} catch (error) {
 			return {status: 'not-sent', error, sent};
 		}
 		progress('preparing');
-		// The account's family decides the path and the body (a unified account's repay says its method); the body
-		// recorded is the body sent.
+		// The account's family decides the path and the body (a unified account's repay says its method): the body is
+		// built once, here, and the body recorded is the body sent.
 		let family: AccountFamily;
+		let body: string;
 		try {
 			family = await client.accountFamily({signal});
 			body = bodyOf(intent, family);
@@ -232,7 +236,7 @@ export async function sendMoney(intent: MoneyIntent, deps: MoneyDeps, options: S
 		let result: MoneyResult | undefined;
 		let failure: unknown;
 		try {
-			result = await post(client, intent, signal, family);
+			result = await post(poster, intent.kind, body, family, signal);
 		} catch (error) {
 			failure = error;
 		}

@@ -17,7 +17,7 @@ export type CheckState = {status: 'idle'} | {status: 'checking'; finding?: Findi
 
 export interface MoneyPostState<Request, Result> {
 	phase: MoneyPostPhase;
-	/** Increments once per POST; the hook sends when it sees a new number. */
+	/** Increments once per POST: the confirmation that starts a new number sends it (ui/money/use-money-post.ts). */
 	attempt: number;
 	/** What the current (or last) attempt sends, and its exact body: what "the same values" means. */
 	request?: Request;

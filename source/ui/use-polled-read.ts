@@ -23,7 +23,17 @@ export function usePolledRead<T>(read: (signal: AbortSignal) => Promise<T>, hand
 	const latest = useRef(handlers);
 	latest.current = handlers;
 
+	// Once the screen has gone, "read again" sends nothing (an outcome may come in after it was left).
+	const gone = useRef(false);
+	useEffect(
+		() => () => {
+			gone.current = true;
+		},
+		[],
+	);
+
 	const refresh = useCallback(() => {
+		if (gone.current) return count.current;
 		controller.current?.abort();
 		const mine = new AbortController();
 		controller.current = mine;

@@ -12,7 +12,8 @@ import {
 	validateReviseHistory,
 	validateRevisePledge,
 } from '../../source/api/loan-schemas.js';
-import {historyQuery, ongoingQuery, repayBody, revisePledgeBody} from '../../source/api/loan-requests.js';
+import {historyQuery, ongoingQuery} from '../../source/api/loan-requests.js';
+import {repayBody, revisePledgeBody} from '../../source/api/money-bodies.js';
 import {InputError} from '../../source/api/errors.js';
 
 // Bitget's documented example of ongoing-orders (Get-Loan-Orders): ratios in percent.

@@ -1,7 +1,7 @@
 // The app's adapter to the money pipeline (source/ui/money/use-money-post.ts) under the shell's money guard, against
 // the simulator: Ctrl+C while the POST is out is an unknown outcome at once, recorded; once a refusal is on screen
 // Ctrl+C quits even while its record is still being written; a confirmed POST never starts once the app quits.
-import React, {useEffect} from 'react';
+import React from 'react';
 import {Text} from 'ink';
 import {render} from 'ink-testing-library';
 import {describe, expect, it} from 'vitest';
@@ -18,10 +18,9 @@ import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
 
 const envelope = (code: string, msg: string) => JSON.stringify({code, msg, requestTime: Date.now(), data: null});
 
-function Probe({request, seen}: {request: RepayRequest; seen: {post?: MoneyPost<RepayRequest>}}) {
-	const post = useMoneyPost((repay: RepayRequest) => ({kind: 'repay', request: repay}));
+function Probe({seen}: {seen: {post?: MoneyPost<RepayRequest>}}) {
+	const post = useMoneyPost<RepayRequest>();
 	seen.post = post;
-	useEffect(() => post.confirm(request, JSON.stringify(request)), [post.confirm]); // eslint-disable-line react-hooks/exhaustive-deps -- once, as a typed y would
 	return <Text>{post.state.phase}</Text>;
 }
 
@@ -37,9 +36,11 @@ describe('useMoneyPost under the money guard', () => {
 		const request: RepayRequest = {orderId: order.orderId, repayAll: true, repayUnlock: true};
 		const instance = render(
 			<ServicesProvider services={services}>
-				<Probe request={request} seen={seen} />
+				<Probe seen={seen} />
 			</ServicesProvider>,
 		);
+		// As a typed y would: the confirmation itself sends.
+		void seen.post!.confirm({kind: 'repay', request}, request, JSON.stringify(request));
 		return {services, seen, instance, orderId: order.orderId};
 	}
 	const repayPosts = () => sim.posts().filter((post) => post.path.endsWith('/repay'));
@@ -85,7 +86,7 @@ describe('useMoneyPost under the money guard', () => {
 
 	it('a POST confirmed but not started yet never starts once the app quits (the guard is closed first)', async () => {
 		const journal = memoryJournal();
-		// Quitting closes the guard in the same turn as the key, before the confirmed POST's effect runs.
+		// Quitting closes the guard before the confirmation runs the pipeline.
 		const {seen, instance} = await mount(journal, (services) => services.money!.close());
 		await waitFor(() => expect(seen.post!.state.refusal).toBeDefined(), {timeout: 10_000});
 		expect(instance.lastFrame()).toContain('ready');
@@ -101,9 +102,8 @@ describe('useMoneyPost under the money guard', () => {
 		const services = await createAppServices({client, connectedTo: 'test', requireCredentials: async () => undefined as never}, {config: readConfig({}, {}), journal});
 		const seen: {post?: MoneyPost<RepayRequest>} = {};
 		function Reported() {
-			const post = useMoneyPost((repay: RepayRequest) => ({kind: 'repay', request: repay}), {report: {source: 'repay', what: () => 'Repay'}});
+			const post = useMoneyPost<RepayRequest>({report: {source: 'repay', what: () => 'Repay'}});
 			seen.post = post;
-			useEffect(() => post.confirm({orderId: '1', repayAll: true, repayUnlock: true}, '{}'), [post.confirm]); // eslint-disable-line react-hooks/exhaustive-deps -- once, as a typed y would
 			return <Text>{post.state.phase}</Text>;
 		}
 		const instance = render(
@@ -111,6 +111,8 @@ describe('useMoneyPost under the money guard', () => {
 				<Reported />
 			</ServicesProvider>,
 		);
+		const request: RepayRequest = {orderId: '1', repayAll: true, repayUnlock: true};
+		void seen.post!.confirm({kind: 'repay', request}, request, '{}');
 		try {
 			await waitFor(() => expect(seen.post!.state.refusal).toBeInstanceOf(NetworkError), {timeout: 10_000});
 			expect(services.lastError.get()).toMatch(/^Repay not sent: could not reach no-such-host\.invalid: host /);

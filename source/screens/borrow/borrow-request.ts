@@ -1,5 +1,5 @@
 // What the wizard's values become on the wire: the request and its exact JSON body.
-import {borrowBody} from '../../api/client.js';
+import {borrowBody} from '../../api/money-bodies.js';
 import type {BorrowRequest} from '../../api/types.js';
 import type {WizardValues} from './reducer.js';
 

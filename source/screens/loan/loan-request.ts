@@ -1,6 +1,6 @@
 // What the action state becomes on the wire: the repay or revise-pledge request, and its exact body (what "the same
 // values" means for the second-confirmation guard).
-import {repayBody, revisePledgeBody} from '../../api/loan-requests.js';
+import {repayBody, revisePledgeBody} from '../../api/money-bodies.js';
 import type {OngoingLoan, RepayRequest, RepayResult, RevisePledgeRequest, RevisePledgeResult} from '../../api/loan-types.js';
 import type {AccountFamily} from '../../api/types.js';
 import type {LoanActionState} from './reducer.js';

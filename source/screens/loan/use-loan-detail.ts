@@ -21,10 +21,6 @@ import {useLoanFigures, type LoanFigures} from './use-loan-figures.js';
 /** Where the detail is: one of its own steps, or — from the review on — the money post's stage. */
 export type LoanStage = LoanStep | MoneyStage;
 
-/** What is posted: the request, with the loan as reviewed when y was typed (the check compares with it when the
- * pipeline's own read fails). */
-type LoanIntent = LoanRequest & {loan: OngoingLoan};
-
 export interface LoanDetailState extends Omit<LoanFigures, 'refresh'> {
 	orderId: string;
 	/** The forms' state: the step, the action, its amount and choices. */
@@ -34,7 +30,7 @@ export interface LoanDetailState extends Omit<LoanFigures, 'refresh'> {
 	money: MoneyStage | undefined;
 	/** A step with a text field: an amount, or one of the person's settings. */
 	typing: boolean;
-	post: MoneyPostState<LoanIntent, MoneyResult>;
+	post: MoneyPostState<LoanRequest, MoneyResult>;
 	/** The loan as read after the action: open, null when closed, undefined while it is read. */
 	after: OngoingLoan | null | undefined;
 	/** What the finished action did, in words (on the result). */
@@ -103,19 +99,16 @@ export function useLoanDetail(orderId: string, onFinished: (note?: string) => vo
 		[refresh],
 	);
 
-	// ---- The money post (ui/money/use-money-post.ts): the hook, the one call of `confirm`, and where its outcome is
-	// taken in. Only here does the detail meet the post's API. While the pipeline runs in the post's own effect, the
-	// outcome is seen in the post's state (once per outcome: `settled` changes); once `confirm` runs the pipeline and
-	// hands back its outcome, `sendReviewed` calls `tookOutcome` with it and the effect below goes.
-	// The top line tells a refused or unknown repay or collateral change until the next one succeeds, named after what
-	// was posted, not what the screen shows now (going back must not rename the error).
-	const post = useMoneyPost((intent: LoanIntent) => intent, {report: {source: 'loan', what: postedName}});
-	const sendReviewed = (request: LoanRequest, reviewed: OngoingLoan) => post.confirm({...request, loan: reviewed}, loanRequestBody(request, family));
-	const settled = post.state.phase === 'done' ? 'done' : post.state.check.status === 'done' ? 'checked' : undefined;
-	useEffect(() => {
-		if (settled) tookOutcome(settled);
-	}, [settled, tookOutcome]);
-	// ---- (end of the money post)
+	// The money post (ui/money/use-money-post.ts): y sends exactly what the review shows, the loan as reviewed with it
+	// (the check compares with it when the pipeline's own read fails); once the outcome is recorded — or, when unknown,
+	// checked — the loan is read again. The top line tells a refused or unknown repay or collateral change until the next
+	// one succeeds, named after what was posted, not what the screen shows now (going back must not rename the error).
+	const post = useMoneyPost<LoanRequest>({report: {source: 'loan', what: postedName}});
+	const sendReviewed = (request: LoanRequest, reviewed: OngoingLoan) =>
+		void post.confirm({...request, loan: reviewed}, request, loanRequestBody(request, family)).then((outcome) => {
+			if (outcome?.status === 'done') tookOutcome('done');
+			else if (outcome?.status === 'unknown' && outcome.check) tookOutcome('checked');
+		});
 
 	const money = moneyStage(post.state.phase, form.step === 'review');
 	const stage: LoanStage = money ?? form.step;
