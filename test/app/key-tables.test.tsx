@@ -45,7 +45,7 @@ const PROBES = ['x', 'Z', '7', ' ', KEYS.tab, KEYS.shiftTab, KEYS.up, KEYS.down,
 /** The screen, without what a clock changes by itself (the Loans screen's "updated 3 s ago", a price's "3 s ago"). */
 const screenOf = (app: RenderedApp) => app.frame().replace(/updated [^·\n]*? ago/g, 'updated …').replace(/, [\d a-z]+? ago/g, ', … ago');
 
-/** The shell takes q and ? where no text field has focus, Esc and Ctrl+C always (app/App.tsx). */
+/** The shell takes q and ? where no text field has focus, Esc and Ctrl+C always (app/shell-keys.ts routeKey). */
 const shellTakes = (mode: ScreenKeys['mode'], sequence: string) => sequence === KEYS.escape || sequence === KEYS.ctrlC || (mode === 'navigate' && (sequence === 'q' || sequence === '?'));
 
 interface Stage {

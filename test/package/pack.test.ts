@@ -39,7 +39,7 @@ describe('the published package', () => {
 		expect(Object.keys(scripts).filter((name) => lifecycle.includes(name))).toEqual([]);
 		// Every file a script names is in the tarball, or the script is one of the clone's development scripts, which
 		// only a person runs, in a clone (a packed copy has no source to build or bench).
-		const development = new Set(['build', 'typecheck', 'lint', 'deadcode', 'demo', 'test', 'bench']);
+		const development = new Set(['build', 'typecheck', 'lint', 'deadcode', 'demo', 'test', 'bench', 'format', 'format:check']);
 		const missing = Object.entries(scripts).flatMap(([name, command]) =>
 			(command.match(/[\w@.-]*\/[\w@./-]+|[\w-]+\.(?:m?js|cjs|ts|sh)\b/g) ?? [])
 				.filter((path) => !shipped.has(path.replace(/^\.\//, '')))

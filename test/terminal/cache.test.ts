@@ -12,7 +12,7 @@ describe.skipIf(tmuxMissing)(`symbol cache across starts${tmuxMissing ? ` (skipp
 	const cache = mkdtempSync(join(tmpdir(), 'loan-tui-shared-cache-'));
 	let tmux: Tmux | undefined;
 	afterEach(() => tmux?.kill());
-	// A killed terminal's app may still be writing into the cache for a moment: removal retries until it has gone.
+	// The test quits its app before this; a failed test's app may still be writing for a moment: removal retries.
 	afterAll(() => rmSync(cache, {recursive: true, force: true, maxRetries: 20, retryDelay: 100}));
 
 	const open = async () => {
@@ -42,5 +42,8 @@ describe.skipIf(tmuxMissing)(`symbol cache across starts${tmuxMissing ? ` (skipp
 		sim.simulator.setAvailable(true);
 		await tmux!.send('C-r');
 		await tmux!.waitFor(/1049 of 1049 pairs\s*$/m);
+		// Quit and see the app gone, so nothing is still writing into the cache when it is removed.
+		await tmux!.send('C-c');
+		await tmux!.waitFor('EXIT=0');
 	});
 });

@@ -1,18 +1,13 @@
-// loan-tui watch: the options, the signals and the channels of a watch session (operations/watch-session.ts: the
+// loan-tui watch: the signals and the channels of a watch session (operations/watch-session.ts: the
 // reads, the alerts, the live prices, the top-ups from the account's ledger, the stop). Alerts go to stdout and the
 // channels asked for (cli/watch/channels.ts); a top-up is sent like `collateral add` (cli/watch/top-up-post.ts). One
 // watch per Bitget account (state/account-lock.ts). This file owns the signals: the first Ctrl+C, SIGTERM or SIGHUP
 // stops it (no new top-up starts; one under way ends within its deadline and is recorded), a second one cuts a
 // top-up's POST short (its outcome then unknown); SIGUSR1 reads at once. --once reads once and exits with the worst
-// level, for cron; it may top up too.
-import Big from 'big.js';
-import {checkOrderId} from '../../api/loan-requests.js';
-import {checkAmount} from '../../api/validate.js';
-import {ltvPercent} from '../../format/money.js';
-import {sanitize} from '../../format/sanitize.js';
+// level, for cron; it may top up too. Its options are checked in cli/watch/watch-options.ts.
 import type {WatchLevel} from '../../loans/watch-levels.js';
 import {createMoneyGuard} from '../../operations/money-guard.js';
-import {createWatchSession, type MaxAdd, type WatchEnd} from '../../operations/watch-session.js';
+import {createWatchSession, type WatchEnd} from '../../operations/watch-session.js';
 import type {ParsedArgs} from '../../runtime/args.js';
 import {EXIT, UsageError} from '../../runtime/exit-codes.js';
 import type {Session} from '../../runtime/session.js';
@@ -22,78 +17,10 @@ import {localNow} from '../../state/process-identity.js';
 import {memoryTopUpLedger, topUpLedgerAt} from '../../state/top-up-ledger.js';
 import {openChannels, webhookFlag} from '../watch/channels.js';
 import {sendTopUp} from '../watch/top-up-post.js';
-import {percentFlag} from './to-ltv.js';
-
-const DEFAULT_INTERVAL_S = 60;
-const MIN_INTERVAL_S = 10;
-const DEFAULT_REPEAT_MIN = 30;
+import {MIN_INTERVAL_S, watchOptions} from '../watch/watch-options.js';
 
 /** --once: the worst level as the exit status. */
-export const WATCH_EXIT: Record<Exclude<WatchLevel, 'closed'>, number> = {ok: 0, warn: 10, 'margin-call': 11, 'liquidation-near': 12};
-
-interface TopUpFlags {at: string; to: string; maxAdd: MaxAdd}
-interface WatchOptions {topUp?: TopUpFlags; orderIds?: string[]; intervalMs: number; repeatMs: number; warnLtv?: string; warnFall?: string; once: boolean}
-
-export function watchOptions(values: ParsedArgs['values']): WatchOptions {
-	const number = (flag: string, text: string | undefined, fallback: number, min: number, max: number, unit: string) => {
-		if (text === undefined) return fallback;
-		if (!/^\d{1,6}$/.test(text.trim()) || Number(text) < min || Number(text) > max) throw new UsageError(`--${flag} must be a whole number of ${unit} from ${min} to ${max} (got "${sanitize(text)}")`);
-		return Number(text);
-	};
-	const percent = (flag: string, text: string | undefined) => (text === undefined ? undefined : percentFlag(flag, text));
-	const topUp = topUpPolicy(values, percent);
-	const orderIds = values.order?.split(',').map((id) => id.trim());
-	for (const id of orderIds ?? []) {
-		const checked = checkOrderId(id);
-		if (!checked.ok) throw new UsageError(`--order: ${checked.message}`);
-	}
-	return {
-		...(topUp ? {topUp} : {}),
-		...(orderIds ? {orderIds} : {}),
-		intervalMs: number('interval', values.interval, DEFAULT_INTERVAL_S, MIN_INTERVAL_S, 86_400, 'seconds') * 1000,
-		repeatMs: number('repeat', values.repeat, DEFAULT_REPEAT_MIN, 1, 10_080, 'minutes') * 60_000,
-		warnLtv: percent('warn-ltv', values['warn-ltv']),
-		warnFall: percent('warn-fall', values['warn-fall']),
-		once: values.once === true,
-	};
-}
-
-/** --top-up-at, --top-up-to and --max-add: all three or none, the target below the trigger. */
-function topUpPolicy(values: ParsedArgs['values'], percent: (flag: string, text: string | undefined) => string | undefined): TopUpFlags | undefined {
-	const flags = ['top-up-at', 'top-up-to', 'max-add'] as const;
-	const given = flags.filter((flag) => values[flag] !== undefined);
-	if (given.length === 0) {
-		if (values.yes) throw new UsageError('--yes goes with --top-up-at, --top-up-to and --max-add: the watch sends nothing else');
-		return undefined;
-	}
-	if (given.length < 3) throw new UsageError(`a top-up needs --top-up-at, --top-up-to and --max-add together (missing: ${flags.filter((flag) => !given.includes(flag)).map((flag) => `--${flag}`).join(', ')})`);
-	const at = percent('top-up-at', values['top-up-at'])!;
-	const to = percent('top-up-to', values['top-up-to'])!;
-	if (new Big(to).gte(at)) throw new UsageError(`--top-up-to (${ltvPercent(to)}) must be below --top-up-at (${ltvPercent(at)}): a top-up brings the LTV down`);
-	return {at, to, maxAdd: maxAddFlag(values['max-add']!)};
-}
-
-/** "0.5BTC", "0.5 BTC,5000DOGE" (each coin once), or a bare "0.5". */
-export function maxAddFlag(text: string): MaxAdd {
-	const example = 'like --max-add 0.5BTC, or --max-add 0.5BTC,5000DOGE for loans of two pledge coins';
-	const items = text.split(',').map((item) => item.trim());
-	const perCoin = new Map<string, string>();
-	for (const item of items) {
-		const match = /^([0-9.]+)\s*([A-Za-z0-9]{1,20})?$/.exec(item);
-		if (!match) throw new UsageError(`--max-add takes an amount and its coin, ${example} (got "${sanitize(item).slice(0, 40)}")`);
-		const amount = checkAmount(match[1]!, '--max-add');
-		if (!amount.ok) throw new UsageError(amount.message);
-		if (new Big(amount.value).lte(0)) throw new UsageError('--max-add must be more than zero');
-		const coin = match[2]?.toUpperCase();
-		if (coin === undefined) {
-			if (items.length > 1) throw new UsageError(`--max-add names a coin for each amount when it lists several, ${example}`);
-			return {bare: amount.value};
-		}
-		if (perCoin.has(coin)) throw new UsageError(`--max-add names ${coin} twice: give each coin once`);
-		perCoin.set(coin, amount.value);
-	}
-	return {perCoin};
-}
+const WATCH_EXIT: Record<Exclude<WatchLevel, 'closed'>, number> = {ok: 0, warn: 10, 'margin-call': 11, 'liquidation-near': 12};
 
 export async function runWatch(session: Session, values: ParsedArgs['values']): Promise<number> {
 	const options = watchOptions(values);

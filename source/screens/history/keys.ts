@@ -1,6 +1,6 @@
 // The History screen's keys as one table (ui/keys/binding.ts): the list's, or the filter's while it has the keys.
 // Pure: the same rows dispatch the keys and make the footer and the ? help.
-import {filterBindings} from '../../ui/components/list-filter-bindings.js';
+import {filterBindings} from '../../ui/fields/filter-bindings.js';
 import type {Binding} from '../../ui/keys/binding.js';
 import {copyBinding, refreshBinding} from '../../ui/keys/shared-bindings.js';
 import type {HistoryActions} from './use-history.js';

@@ -3,7 +3,7 @@
 // screen's state in, its actions (use-loans.ts) called by the handlers.
 import type {Binding} from '../../ui/keys/binding.js';
 import {copyBinding, refreshBinding} from '../../ui/keys/shared-bindings.js';
-import {filterBindings} from '../../ui/components/list-filter-bindings.js';
+import {filterBindings} from '../../ui/fields/filter-bindings.js';
 import {typingFilter} from './list-reducer.js';
 import type {LoansActions, LoansState} from './use-loans.js';
 

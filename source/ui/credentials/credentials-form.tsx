@@ -1,5 +1,5 @@
 // API key, secret key (masked), passphrase (masked), then: save to the OS keychain or use for this session only.
-import React, {useEffect, useReducer} from 'react';
+import React, {useReducer} from 'react';
 import {Box, Text} from 'ink';
 import type {Binding} from '../keys/binding.js';
 import type {Credentials} from '../../api/types.js';
@@ -38,17 +38,15 @@ export function useCredentialsForm(props: CredentialsFormProps) {
 	// The choices can shrink under the selection (the keychain found unavailable): it stays on one that exists.
 	const keepIndex = Math.min(state.keepIndex, choices.length - 1);
 
-	// The keep step's one side effect, run once each time the form enters `saving`.
-	useEffect(() => {
-		if (state.step !== 'saving') return;
-		const choice = choices[keepIndex]?.value ?? 'session';
-		onKeep(state.values, choice).then(
+	/** Enter on the keep step: the choice is carried out there and then (the form shows "Saving…" meanwhile). */
+	const keep = () => {
+		dispatch({type: 'submit'});
+		onKeep(state.values, choices[keepIndex]?.value ?? 'session').then(
 			() => dispatch({type: 'saved'}),
 			(error: unknown) =>
 				dispatch({type: 'fail', message: error instanceof KeychainUnavailableError ? undefined : error instanceof Error ? error.message : String(error)}),
 		);
-		// eslint-disable-next-line react-hooks/exhaustive-deps -- runs once per entry into `saving`; the values and choice are read then
-	}, [state.step]);
+	};
 
 	/** Esc steps back inside the form; from the first field it cancels. Always handled. */
 	const back = (): boolean => {
@@ -64,12 +62,11 @@ export function useCredentialsForm(props: CredentialsFormProps) {
 	});
 
 	/** The form's rows for its screen's key table, Esc included (back inside the form; from the first field, cancel). */
-	const submit = () => dispatch({type: 'submit'});
 	const bindings: Binding[] = [
 		...(state.step === 'saving'
 			? []
 			: state.step === 'keep'
-				? choiceBindings({submit, move: (move) => dispatch({type: 'select', move, count: choices.length})}, {count: choices.length, submit: 'keep them so'})
+				? choiceBindings({submit: keep, move: (move) => dispatch({type: 'select', move, count: choices.length})}, {count: choices.length, submit: 'keep them so'})
 				: field.bindings({submit: state.step === 'passphrase' ? 'next: where to keep them' : 'next field'})),
 		{keys: ['Esc'], description: state.step === 'apiKey' ? 'cancel' : 'back a field', footer: 1, handler: back},
 	];

@@ -8,7 +8,7 @@ export interface ShellActions {
 	help(): void;
 }
 
-/** The shell's own keys (app/App.tsx dispatches them before the screen's table). */
+/** The shell's own keys (app/shell-keys.ts dispatches them before the screen's table). */
 export function shellBindings(on: ShellActions): Binding[] {
 	return [
 		{keys: ['Esc'], description: 'back (on home: asks, a second Esc quits)', short: 'back', handler: on.back},

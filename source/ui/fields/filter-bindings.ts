@@ -1,7 +1,8 @@
 // The keys of a list's filter line while it has the keys (Loans, History; ui/components/list-filter.tsx draws it):
-// Enter or Tab back to the list with the filter kept, Esc clears what is typed and then closes, typing filters.
-import {textRow} from '../fields/field-bindings.js';
-import type {TextEdit} from '../fields/text-editing.js';
+// Enter or Tab back to the list with the filter kept, Esc clears what is typed and then closes, typing filters. A
+// field's keys, so they live with the fields: ui/fields builds on ui/components, never the other way round.
+import {textRow} from './field-bindings.js';
+import type {TextEdit} from './text-editing.js';
 import type {Binding} from '../keys/binding.js';
 
 export function filterBindings(query: string, on: {close: () => void; edit: (edit: TextEdit) => void}): Binding[] {
