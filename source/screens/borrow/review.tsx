@@ -126,28 +126,7 @@ export function Review({values, estimate: fetched, refusal, confirmAgain, connec
 					</Text>
 				)),
 			)}
-			{pledgeMode ? (
-				estimate?.ok ? (
-					<>
-						<Text wrap="truncate">
-							{'  '}
-							{'Borrowable'.padEnd(17)}
-							{withCoin(estimate.estimate.loanAmount, values.loanCoin)} (estimate)
-						</Text>
-						<Text wrap="truncate">
-							{'  '}
-							{'Hourly interest'.padEnd(17)}
-							{withCoin(estimate.estimate.hourInterest, values.loanCoin)} (estimate)
-						</Text>
-					</>
-				) : estimate && !estimate.ok ? (
-					<Text wrap="wrap" color={theme.warn}>
-						{'  '}Estimate unavailable: {errorLine(estimate.error)}
-					</Text>
-				) : (
-					<Spinner label="Fetching the estimate…" color={theme.accent} />
-				)
-			) : null}
+			{pledgeMode ? <PledgeEstimateRows estimate={estimate} values={values} theme={theme} /> : null}
 			{checks?.cost ? <LoanCostRows cost={checks.cost} values={values} theme={theme} /> : null}
 			{kept.flatMap(({label, value}) =>
 				wrapLines(value, valueWidth).map((line, i) => (
@@ -171,6 +150,32 @@ export function Review({values, estimate: fetched, refusal, confirmAgain, connec
 			{checks?.checking ? <Spinner label="Checking Bitget's borrow limits…" color={theme.accent} /> : null}
 			<ReviewQuestion refusal={refusal} nothingDone="Nothing was borrowed." confirmAgain={confirmAgain} mayExist="a loan may already exist" question="Borrow? [y/N]" theme={theme} />
 		</Box>
+	);
+}
+
+/** By pledge amount: what the estimate says the pledge borrows and costs per hour. */
+function PledgeEstimateRows({estimate, values, theme}: {estimate: Exclude<Props['estimate'], 'loading'>; values: WizardValues; theme: Theme}) {
+	if (estimate === undefined) return <Spinner label="Fetching the estimate…" color={theme.accent} />;
+	if (!estimate.ok) {
+		return (
+			<Text wrap="wrap" color={theme.warn}>
+				{'  '}Estimate unavailable: {errorLine(estimate.error)}
+			</Text>
+		);
+	}
+	return (
+		<>
+			<Text wrap="truncate">
+				{'  '}
+				{'Borrowable'.padEnd(17)}
+				{withCoin(estimate.estimate.loanAmount, values.loanCoin)} (estimate)
+			</Text>
+			<Text wrap="truncate">
+				{'  '}
+				{'Hourly interest'.padEnd(17)}
+				{withCoin(estimate.estimate.hourInterest, values.loanCoin)} (estimate)
+			</Text>
+		</>
 	);
 }
 

@@ -18,59 +18,57 @@ const amounts = (values: string[], coins: string[]) => alignRight(values.map((va
 /** The same without the coin, where the heading or a neighbour names it. */
 const numbers = (values: string[], coins: string[]) => alignRight(values.map((value, i) => coinAmount(value, coins[i]!)));
 
-function columnsOf(kind: HistoryKind, records: readonly AnyRecord[]): Column[] {
-	const s = sanitize;
-	switch (kind) {
-		case 'borrowHistory': {
-			const r = records as HistoryRecords['borrowHistory'][];
-			return [
-				{heading: 'TIME', priority: 1, cells: r.map((x) => localDateTimeWithOffset(x.borrowTime))},
-				{heading: 'ORDER', priority: 0, cells: r.map((x) => x.orderId)},
-				{heading: 'BORROWED', priority: 0, cells: amounts(r.map((x) => x.initLoanAmount), r.map((x) => x.loanCoin)), right: true},
-				{heading: 'PLEDGED', priority: 2, cells: amounts(r.map((x) => x.initPledgeAmount), r.map((x) => x.pledgeCoin)), right: true},
-				{heading: 'HOURLY', priority: 4, cells: alignRight(r.map((x) => hourlyRate(x.hourRate))), right: true},
-				{heading: 'PERIOD', priority: 3, cells: r.map((x) => periodWords(x.daily))},
-				{heading: 'STATUS', priority: 0, cells: r.map((x) => loanStatusWords(x.status))},
-			];
-		}
-		case 'repayHistory': {
-			const r = records as HistoryRecords['repayHistory'][];
-			return [
-				{heading: 'TIME', priority: 2, cells: r.map((x) => localDateTimeWithOffset(x.repayTime))},
-				{heading: 'ORDER', priority: 0, cells: r.map((x) => x.orderId)},
-				{heading: 'REPAID', priority: 0, cells: amounts(r.map((x) => x.repayAmount), r.map((x) => x.loanCoin)), right: true},
-				{heading: 'INTEREST', priority: 3, cells: numbers(r.map((x) => x.payInterest), r.map((x) => x.loanCoin)), right: true},
-				{heading: 'PRINCIPAL', priority: 4, cells: numbers(r.map((x) => x.repayLoanAmount), r.map((x) => x.loanCoin)), right: true},
-				{heading: 'RELEASED', priority: 1, cells: amounts(r.map((x) => x.repayUnlockAmount), r.map((x) => x.pledgeCoin)), right: true},
-			];
-		}
-		case 'reviseHistory': {
-			const r = records as HistoryRecords['reviseHistory'][];
-			const side = (x: HistoryRecords['reviseHistory']) => (x.reviseSide === 'down' ? 'added' : x.reviseSide === 'up' ? 'withdrawn' : s(x.reviseSide));
-			return [
-				{heading: 'TIME', priority: 1, cells: r.map((x) => localDateTimeWithOffset(x.reviseTime))},
-				{heading: 'ORDER', priority: 0, cells: r.map((x) => x.orderId)},
-				{heading: 'CHANGE', priority: 0, cells: r.map(side)},
-				{heading: 'AMOUNT', priority: 0, cells: amounts(r.map((x) => x.reviseAmount), r.map((x) => x.pledgeCoin)), right: true},
-				{heading: 'LTV BEFORE', priority: 3, cells: alignRight(r.map((x) => ltvPercent(x.beforePledgeRate))), right: true},
-				{heading: 'LTV AFTER', priority: 2, cells: alignRight(r.map((x) => ltvPercent(x.afterPledgeRate))), right: true},
-			];
-		}
-		case 'reduces': {
-			const r = records as HistoryRecords['reduces'][];
-			return [
-				{heading: 'TIME', priority: 2, cells: r.map((x) => localDateTimeWithOffset(x.reduceTime))},
-				{heading: 'ORDER', priority: 0, cells: r.map((x) => x.orderId)},
-				{heading: 'LTV', priority: 4, cells: alignRight(r.map((x) => ltvPercent(x.pledgeRate))), right: true},
-				{heading: 'SOLD', priority: 0, cells: amounts(r.map((x) => x.pledgeAmount), r.map((x) => x.pledgeCoin)), right: true},
-				{heading: 'FEE', priority: 5, cells: numbers(r.map((x) => x.reduceFee), r.map((x) => x.loanCoin)), right: true},
-				{heading: 'DEBT REPAID', priority: 1, cells: amounts(r.map((x) => x.repayLoanAmount), r.map((x) => x.loanCoin)), right: true},
-				{heading: 'RELEASED', priority: 3, cells: amounts(r.map((x) => x.runlockAmount), r.map((x) => x.pledgeCoin)), right: true},
-				{heading: 'STATUS', priority: 0, cells: r.map((x) => loanStatusWords(x.status))},
-			];
-		}
-	}
-}
+const borrowColumns = (r: readonly HistoryRecords['borrowHistory'][]): Column[] => [
+	{heading: 'TIME', priority: 1, cells: r.map((x) => localDateTimeWithOffset(x.borrowTime))},
+	{heading: 'ORDER', priority: 0, cells: r.map((x) => x.orderId)},
+	{heading: 'BORROWED', priority: 0, cells: amounts(r.map((x) => x.initLoanAmount), r.map((x) => x.loanCoin)), right: true},
+	{heading: 'PLEDGED', priority: 2, cells: amounts(r.map((x) => x.initPledgeAmount), r.map((x) => x.pledgeCoin)), right: true},
+	{heading: 'HOURLY', priority: 4, cells: alignRight(r.map((x) => hourlyRate(x.hourRate))), right: true},
+	{heading: 'PERIOD', priority: 3, cells: r.map((x) => periodWords(x.daily))},
+	{heading: 'STATUS', priority: 0, cells: r.map((x) => loanStatusWords(x.status))},
+];
+
+const repayColumns = (r: readonly HistoryRecords['repayHistory'][]): Column[] => [
+	{heading: 'TIME', priority: 2, cells: r.map((x) => localDateTimeWithOffset(x.repayTime))},
+	{heading: 'ORDER', priority: 0, cells: r.map((x) => x.orderId)},
+	{heading: 'REPAID', priority: 0, cells: amounts(r.map((x) => x.repayAmount), r.map((x) => x.loanCoin)), right: true},
+	{heading: 'INTEREST', priority: 3, cells: numbers(r.map((x) => x.payInterest), r.map((x) => x.loanCoin)), right: true},
+	{heading: 'PRINCIPAL', priority: 4, cells: numbers(r.map((x) => x.repayLoanAmount), r.map((x) => x.loanCoin)), right: true},
+	{heading: 'RELEASED', priority: 1, cells: amounts(r.map((x) => x.repayUnlockAmount), r.map((x) => x.pledgeCoin)), right: true},
+];
+
+/** Bitget's side is the LTV's: "down" is collateral added. */
+const reviseSide = (x: HistoryRecords['reviseHistory']) => (x.reviseSide === 'down' ? 'added' : x.reviseSide === 'up' ? 'withdrawn' : sanitize(x.reviseSide));
+
+const reviseColumns = (r: readonly HistoryRecords['reviseHistory'][]): Column[] => [
+	{heading: 'TIME', priority: 1, cells: r.map((x) => localDateTimeWithOffset(x.reviseTime))},
+	{heading: 'ORDER', priority: 0, cells: r.map((x) => x.orderId)},
+	{heading: 'CHANGE', priority: 0, cells: r.map(reviseSide)},
+	{heading: 'AMOUNT', priority: 0, cells: amounts(r.map((x) => x.reviseAmount), r.map((x) => x.pledgeCoin)), right: true},
+	{heading: 'LTV BEFORE', priority: 3, cells: alignRight(r.map((x) => ltvPercent(x.beforePledgeRate))), right: true},
+	{heading: 'LTV AFTER', priority: 2, cells: alignRight(r.map((x) => ltvPercent(x.afterPledgeRate))), right: true},
+];
+
+const reduceColumns = (r: readonly HistoryRecords['reduces'][]): Column[] => [
+	{heading: 'TIME', priority: 2, cells: r.map((x) => localDateTimeWithOffset(x.reduceTime))},
+	{heading: 'ORDER', priority: 0, cells: r.map((x) => x.orderId)},
+	{heading: 'LTV', priority: 4, cells: alignRight(r.map((x) => ltvPercent(x.pledgeRate))), right: true},
+	{heading: 'SOLD', priority: 0, cells: amounts(r.map((x) => x.pledgeAmount), r.map((x) => x.pledgeCoin)), right: true},
+	{heading: 'FEE', priority: 5, cells: numbers(r.map((x) => x.reduceFee), r.map((x) => x.loanCoin)), right: true},
+	{heading: 'DEBT REPAID', priority: 1, cells: amounts(r.map((x) => x.repayLoanAmount), r.map((x) => x.loanCoin)), right: true},
+	{heading: 'RELEASED', priority: 3, cells: amounts(r.map((x) => x.runlockAmount), r.map((x) => x.pledgeCoin)), right: true},
+	{heading: 'STATUS', priority: 0, cells: r.map((x) => loanStatusWords(x.status))},
+];
+
+const COLUMNS: {[K in HistoryKind]: (records: readonly HistoryRecords[K][]) => Column[]} = {
+	borrowHistory: borrowColumns,
+	repayHistory: repayColumns,
+	reviseHistory: reviseColumns,
+	reduces: reduceColumns,
+};
+
+/** The records are the kind's (use-history-records.ts reads them by kind). */
+const columnsOf = (kind: HistoryKind, records: readonly AnyRecord[]): Column[] => (COLUMNS[kind] as (records: readonly AnyRecord[]) => Column[])(records);
 
 export interface HistoryTable {
 	header: string;
