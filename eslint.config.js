@@ -33,7 +33,18 @@ export default tseslint.config(
 	},
 	{
 		files: ['**/*.{mjs,js}'],
-		languageOptions: {globals: {process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', setImmediate: 'readonly'}},
+		languageOptions: {
+			globals: {
+				process: 'readonly',
+				console: 'readonly',
+				Buffer: 'readonly',
+				URL: 'readonly',
+				setTimeout: 'readonly',
+				clearTimeout: 'readonly',
+				setInterval: 'readonly',
+				setImmediate: 'readonly',
+			},
+		},
 	},
 	{
 		linterOptions: {reportUnusedDisableDirectives: 'error'},

@@ -38,15 +38,33 @@ export async function measureEstimate(cli: string, env: NodeJS.ProcessEnv, runs:
 			budget: '≤ 2 per period',
 			pass: Math.max(...human) <= 2 * PERIODS,
 		});
-		add({metric: 'estimate: requests when 8 chars are pasted (3 periods)', unit: 'requests', samples: pasted, budget: '≤ 1 per period', pass: Math.max(...pasted) <= PERIODS});
-		add({metric: 'estimate: new connections, first round (3 periods at once)', unit: 'connections', samples: firstRound, budget: '≤ 1 per period', pass: Math.max(...firstRound) <= PERIODS});
+		add({
+			metric: 'estimate: requests when 8 chars are pasted (3 periods)',
+			unit: 'requests',
+			samples: pasted,
+			budget: '≤ 1 per period',
+			pass: Math.max(...pasted) <= PERIODS,
+		});
+		add({
+			metric: 'estimate: new connections, first round (3 periods at once)',
+			unit: 'connections',
+			samples: firstRound,
+			budget: '≤ 1 per period',
+			pass: Math.max(...firstRound) <= PERIODS,
+		});
 		// Issue #14's words: a round uses at most one connection per period, and keeps them for the next round. Three
 		// requests at once open a second or third connection only when the first ones are still busy, so a later
 		// round may add the one the first did not need; a connection lost between rounds would be opened again and
 		// take the session past one per period.
 		add({metric: 'estimate: new connections, the next two rounds', unit: 'connections', samples: nextRounds});
 		const sessions = firstRound.map((first, i) => first + nextRounds[i]!);
-		add({metric: 'estimate: new connections, all three rounds of a session', unit: 'connections', samples: sessions, budget: '≤ 1 per period (kept alive)', pass: Math.max(...sessions) <= PERIODS});
+		add({
+			metric: 'estimate: new connections, all three rounds of a session',
+			unit: 'connections',
+			samples: sessions,
+			budget: '≤ 1 per period (kept alive)',
+			pass: Math.max(...sessions) <= PERIODS,
+		});
 	} finally {
 		await sim.close();
 		rmSync(cache, {recursive: true, force: true});
@@ -80,13 +98,20 @@ async function session(sim: SimProcess, cli: string, env: NodeJS.ProcessEnv, int
 		const afterFirst = await sim.stats();
 		const amountRequests = estimates(afterFirst) - estimates(before);
 		// Two more rounds: one character erased, then typed again.
-		for (const [index, [key, amount]] of [['\u007F', AMOUNT.slice(0, -1)], ['7', AMOUNT]].entries()) {
+		for (const [index, [key, amount]] of [
+			['\u007F', AMOUNT.slice(0, -1)],
+			['7', AMOUNT],
+		].entries()) {
 			since = pty.mark();
 			pty.write(key!);
 			await round(pty, sim, since, amount!, index + 2, estimates(afterFirst) + (index + 1) * PERIODS);
 		}
 		const afterAll = await sim.stats();
-		return {amountRequests, firstRoundConnections: afterFirst.connections - before.connections, nextRoundsConnections: afterAll.connections - afterFirst.connections};
+		return {
+			amountRequests,
+			firstRoundConnections: afterFirst.connections - before.connections,
+			nextRoundsConnections: afterAll.connections - afterFirst.connections,
+		};
 	} finally {
 		await pty.quit();
 	}

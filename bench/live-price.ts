@@ -44,5 +44,11 @@ export async function measureLivePrice(cli: string, env: NodeJS.ProcessEnv, runs
 			await sim.close();
 		}
 	}
-	addLimit(`live LTV: a price pushed on the stream → on the Loans screen (${PUSHES} pushes a run), slowest`, 'ms', latencies, BUDGET_MS, Math.max(...latencies));
+	addLimit(
+		`live LTV: a price pushed on the stream → on the Loans screen (${PUSHES} pushes a run), slowest`,
+		'ms',
+		latencies,
+		BUDGET_MS,
+		Math.max(...latencies),
+	);
 }

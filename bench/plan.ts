@@ -23,7 +23,8 @@ export async function measurePlan(runs: number): Promise<void> {
 				const started = performance.now();
 				const plan = await planLoan(client, {loanCoin: 'USDT', loanAmount: '10000', periods: PERIODS});
 				const ms = performance.now() - started;
-				if (plan.rows.length !== ESTIMATES || plan.rows.some((row) => row.error !== undefined)) throw new Error(`plan: ${plan.rows.length} rows, some not estimated`);
+				if (plan.rows.length !== ESTIMATES || plan.rows.some((row) => row.error !== undefined))
+					throw new Error(`plan: ${plan.rows.length} rows, some not estimated`);
 				times.push(ms);
 			} finally {
 				await client.close();

@@ -42,7 +42,12 @@ export function spawnGroup(command: string, args: string[], options: SpawnOption
 }
 
 /** Runs a command to its end (pipes, no terminal); resolves with its wall time and output. */
-export async function timeCommand(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs = 30_000): Promise<{ms: number; stdout: string; code: number | null}> {
+export async function timeCommand(
+	command: string,
+	args: string[],
+	env: NodeJS.ProcessEnv,
+	timeoutMs = 30_000,
+): Promise<{ms: number; stdout: string; code: number | null}> {
 	const started = performance.now();
 	const child = spawnGroup(command, args, {env, stdio: ['ignore', 'pipe', 'pipe']});
 	let stdout = '';

@@ -23,7 +23,10 @@ process.on('message', (message: Command) => {
 			});
 			return;
 		case 'subscribed':
-			process.send!({id: message.id, instIds: simulator.tickerStream.subscriptions.filter((record) => record.op === 'subscribe').map((record) => record.instId)});
+			process.send!({
+				id: message.id,
+				instIds: simulator.tickerStream.subscriptions.filter((record) => record.op === 'subscribe').map((record) => record.instId),
+			});
 			return;
 		case 'set-price':
 			// The ticker stream writes the new price to its subscribers within setPrice; `at` is when that was done, on

@@ -94,7 +94,7 @@ export class ArrayEnvelopeParser {
 		this.pending = undefined;
 		let count = 0;
 		let last = -1;
-		for (let from = 1; ; ) {
+		for (let from = 1; ;) {
 			const at = bytes.indexOf(END_OF_OBJECT, from);
 			if (at < 0) break;
 			// An element (or something else) longer than a record may be: the byte scan says which, exactly.

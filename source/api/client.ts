@@ -231,7 +231,10 @@ export class BitgetClient {
 		this.pool = new Pool(this.origin, {connections: 4, pipelining: 1, keepAliveTimeout: 30_000});
 		const limit = (name: OperationName) => options.perSecond?.[name] ?? OPERATIONS[name].perSecond;
 		// One limiter per operation of OPERATIONS, so an operation added there is limited too.
-		this.limiters = Object.fromEntries((Object.keys(OPERATIONS) as OperationName[]).map((name) => [name, new RateLimiter(limit(name))])) as Record<OperationName, RateLimiter>;
+		this.limiters = Object.fromEntries((Object.keys(OPERATIONS) as OperationName[]).map((name) => [name, new RateLimiter(limit(name))])) as Record<
+			OperationName,
+			RateLimiter
+		>;
 	}
 
 	get hasCredentials(): boolean {
@@ -270,7 +273,8 @@ export class BitgetClient {
 		} catch (error) {
 			// 40084: the unified API refused a classic key. A venue without the v3 account API (an older
 			// Bitget-compatible one) speaks classic too.
-			if (familyOfRefusal(error) !== 'classic' && !(error instanceof ApiError && error.code === '40404') && (error as {httpStatus?: number}).httpStatus !== 404) throw error;
+			if (familyOfRefusal(error) !== 'classic' && !(error instanceof ApiError && error.code === '40404') && (error as {httpStatus?: number}).httpStatus !== 404)
+				throw error;
 			family = 'classic';
 		}
 		this.learnFamily(family, false);
@@ -379,7 +383,12 @@ export class BitgetClient {
 
 	/** The money methods above, for callers without the pipeline (operations/money-pipeline.ts): checked, then built
 	 * once the family is known. */
-	private async buildAndPost<K extends MoneyPostName>(operation: K, activity: string, bodyFor: (family: AccountFamily) => string, options: CallOptions): Promise<MoneyAnswers[K]> {
+	private async buildAndPost<K extends MoneyPostName>(
+		operation: K,
+		activity: string,
+		bodyFor: (family: AccountFamily) => string,
+		options: CallOptions,
+	): Promise<MoneyAnswers[K]> {
 		const poster = this.moneyPoster(activity);
 		// Bad input is refused before anything is sent, the account's mode asked included.
 		const unified = bodyFor('unified');
@@ -418,10 +427,21 @@ export class BitgetClient {
 
 	/** One page of a history, record by record; `extra` carries the endpoint's own filters (status, reviseSide). A page
 	 * is full (more may follow) when records + unreadable reach the page size asked for. */
-	async history<K extends HistoryKind>(kind: K, query: HistoryQuery, options: CallOptions & {extra?: Record<string, string>} = {}): Promise<ListPage<HistoryRecords[K]>> {
-		const validate = {borrowHistory: validateBorrowHistory, repayHistory: validateRepayHistory, reviseHistory: validateReviseHistory, reduces: validateReduces}[kind];
+	async history<K extends HistoryKind>(
+		kind: K,
+		query: HistoryQuery,
+		options: CallOptions & {extra?: Record<string, string>} = {},
+	): Promise<ListPage<HistoryRecords[K]>> {
+		const validate = {borrowHistory: validateBorrowHistory, repayHistory: validateRepayHistory, reviseHistory: validateReviseHistory, reduces: validateReduces}[
+			kind
+		];
 		const {extra, ...call} = options;
-		const page = await this.signedGet(kind, (family) => historyQuery(query, this.clock.now(), extra, family), validate as (data: unknown) => Validated<ListPage<HistoryRecords[K]>>, call);
+		const page = await this.signedGet(
+			kind,
+			(family) => historyQuery(query, this.clock.now(), extra, family),
+			validate as (data: unknown) => Validated<ListPage<HistoryRecords[K]>>,
+			call,
+		);
 		return this.reportUnreadable(kind, page);
 	}
 
@@ -439,11 +459,17 @@ export class BitgetClient {
 
 	/** A signed loan read in the account's family; a mode refusal (the account was upgraded, or the remembered mode is
 	 * out of date) teaches the other family, and the read — safe to repeat — is asked there once. */
-	private async signedGet<T>(operation: OperationName, query: (family: AccountFamily) => string, validate: (data: unknown) => Validated<T>, options: CallOptions): Promise<T> {
+	private async signedGet<T>(
+		operation: OperationName,
+		query: (family: AccountFamily) => string,
+		validate: (data: unknown) => Validated<T>,
+		options: CallOptions,
+	): Promise<T> {
 		// Bad input is refused before anything is sent, the account's mode asked included.
 		query('classic');
 		const family = await this.accountFamily(options);
-		const read = (inFamily: AccountFamily) => this.get({operation, path: pathFor(operation, inFamily), query: query(inFamily), signed: true, validate, ...options});
+		const read = (inFamily: AccountFamily) =>
+			this.get({operation, path: pathFor(operation, inFamily), query: query(inFamily), signed: true, validate, ...options});
 		try {
 			return await read(family);
 		} catch (error) {
@@ -572,7 +598,12 @@ export class BitgetClient {
 		// Error text is one short string: always searched for header echoes. Data is searched only when signed (an
 		// unsigned request carried no credential headers to echo, and its data may be 100k symbol records).
 		const redaction = {extra, headerEchoes: signed};
-		const fail = (error: LoanTuiError, more: Partial<Failed> = {}): Failed => ({ok: false, error: redactError(error, this.credentials, {extra}), sent, ...more});
+		const fail = (error: LoanTuiError, more: Partial<Failed> = {}): Failed => ({
+			ok: false,
+			error: redactError(error, this.credentials, {extra}),
+			sent,
+			...more,
+		});
 		try {
 			sent = true;
 			if (options.progress) options.progress.sent = true;
@@ -596,7 +627,14 @@ export class BitgetClient {
 						throw reason;
 					});
 				}
-				content = await readBody(response.body, response.headers['content-encoding'], response.statusCode, limits, options.elements?.(), success ? options.onChunk : undefined);
+				content = await readBody(
+					response.body,
+					response.headers['content-encoding'],
+					response.statusCode,
+					limits,
+					options.elements?.(),
+					success ? options.onChunk : undefined,
+				);
 				// The pool marks the connection free a turn after the body ends; without this yield the caller's
 				// next request would find it busy and open a second connection.
 				await new Promise((resolve) => setImmediate(resolve));
@@ -618,7 +656,12 @@ export class BitgetClient {
 			if (parsed.serverTime !== undefined) this.clock.observe(parsed.serverTime, sentAt, receivedAt);
 			if (isFailure(parsed)) {
 				const claimed = redactValue(parsed.claimed, this.credentials, redaction);
-				const failure = fail(parsed.error, {serverTime: parsed.serverTime, httpStatus: response.statusCode, readable: parsed.error instanceof ApiError, claimed});
+				const failure = fail(parsed.error, {
+					serverTime: parsed.serverTime,
+					httpStatus: response.statusCode,
+					readable: parsed.error instanceof ApiError,
+					claimed,
+				});
 				this.log(method, requestPath, headers, response.statusCode, failure.error, sentAt);
 				return failure;
 			}
@@ -658,14 +701,7 @@ export class BitgetClient {
 		return headers;
 	}
 
-	private log(
-		method: string,
-		requestPath: string,
-		headers: Record<string, string>,
-		status: number,
-		error: LoanTuiError | undefined,
-		sentAt: number,
-	): void {
+	private log(method: string, requestPath: string, headers: Record<string, string>, status: number, error: LoanTuiError | undefined, sentAt: number): void {
 		if (!this.debug) return;
 		const shown = Object.entries(headers)
 			.map(([name, value]) => `${name}: ${name.startsWith('access-') && name !== 'access-timestamp' ? '[redacted]' : value}`)
@@ -709,4 +745,3 @@ function backoff(retry: number): number {
 	const ceiling = Math.min(1000, 100 * 2 ** retry);
 	return ceiling / 2 + Math.random() * (ceiling / 2);
 }
-

@@ -17,7 +17,7 @@ export const ACCEPT_ENCODING = 'br, gzip, deflate';
 
 /** The codings of a content-encoding header, in the order they were applied (identity left out). */
 export function contentCodings(contentEncoding: string | string[] | undefined): string[] {
-	const header = Array.isArray(contentEncoding) ? contentEncoding.join(',') : contentEncoding ?? '';
+	const header = Array.isArray(contentEncoding) ? contentEncoding.join(',') : (contentEncoding ?? '');
 	return header
 		.split(',')
 		.map((coding) => coding.trim().toLowerCase())

@@ -18,11 +18,7 @@ export interface EnvelopeFailure {
 	claimed?: unknown;
 }
 
-export function parseEnvelope<T>(
-	status: number,
-	bodyText: string,
-	validateData: (data: unknown) => Validated<T>,
-): ParsedEnvelope<T> | EnvelopeFailure {
+export function parseEnvelope<T>(status: number, bodyText: string, validateData: (data: unknown) => Validated<T>): ParsedEnvelope<T> | EnvelopeFailure {
 	if (bodyText.trim() === '') {
 		return {error: new ProtocolError(`HTTP ${status} with an empty body`, status)};
 	}

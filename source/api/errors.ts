@@ -101,25 +101,32 @@ export class OutcomeUnknownError extends LoanTuiError {
 	) {
 		const operation = details.operation ?? 'borrow';
 		const subject = UNKNOWN_SUBJECT[operation] ?? `the ${operation} may or may not have been carried out`;
-		super(`outcome unknown — ${subject} (${details.orderId === undefined ? failureText(failure) : `the server said order ${details.orderId} was created, but answered HTTP ${details.httpStatus ?? '?'}`})`);
+		super(
+			`outcome unknown — ${subject} (${details.orderId === undefined ? failureText(failure) : `the server said order ${details.orderId} was created, but answered HTTP ${details.httpStatus ?? '?'}`})`,
+		);
 		this.name = 'OutcomeUnknownError';
 		this.operation = operation;
 		this.sent = details.sent;
 		this.orderId = details.orderId;
 		this.httpStatus = details.httpStatus;
 		this.subject = subject;
-		this.hint = operation === 'borrow' ? 'Check your loan orders on Bitget before borrowing again.' : 'Check the loan (loan-tui loans ORDER) before trying again.';
+		this.hint =
+			operation === 'borrow' ? 'Check your loan orders on Bitget before borrowing again.' : 'Check the loan (loan-tui loans ORDER) before trying again.';
 	}
 
 	/** One line for a person: what happened, the order id when the server named one. */
 	get what(): string {
-		return this.orderId === undefined ? failureText(this.failure) : `the server said order ${this.orderId} was created, but answered HTTP ${this.httpStatus ?? '?'}`;
+		return this.orderId === undefined
+			? failureText(this.failure)
+			: `the server said order ${this.orderId} was created, but answered HTTP ${this.httpStatus ?? '?'}`;
 	}
 }
 
 /** An answer that proves nothing either way is not called a refusal: "the server answered 40015 System is abnormal". */
 function failureText(failure: LoanTuiError): string {
-	return failure instanceof ApiError ? `the server answered ${`${failure.code} ${failure.serverMessage}`.trim()} (HTTP ${failure.httpStatus})` : failure.message;
+	return failure instanceof ApiError
+		? `the server answered ${`${failure.code} ${failure.serverMessage}`.trim()} (HTTP ${failure.httpStatus})`
+		: failure.message;
 }
 
 /** The person (Ctrl+C) or the system (SIGTERM, SIGHUP) stopped the wait for an answer. */
@@ -181,8 +188,11 @@ function hintForCode(code: string): string {
 		return 'The exchange is busy or upgrading; try again later.';
 	}
 	if (code === '43012') return 'Insufficient balance for this pledge.';
-	if (code === '40085') return 'Your Bitget account is a unified trading account, whose loans are v3 ones; nothing was done. loan-tui speaks v3 to it from now on: run it again (loan-tui whoami says the mode).';
-	if (code === '40084' || code === '25245') return 'Your Bitget account is a classic account, whose loans are v2 ones; nothing was done. loan-tui speaks v2 to it from now on: run it again (loan-tui whoami says the mode).';
-	if (code === '25620') return "The API key has no access to this: on Bitget, give it the unified account's loan permission (read and write to borrow, repay or change collateral).";
+	if (code === '40085')
+		return 'Your Bitget account is a unified trading account, whose loans are v3 ones; nothing was done. loan-tui speaks v3 to it from now on: run it again (loan-tui whoami says the mode).';
+	if (code === '40084' || code === '25245')
+		return 'Your Bitget account is a classic account, whose loans are v2 ones; nothing was done. loan-tui speaks v2 to it from now on: run it again (loan-tui whoami says the mode).';
+	if (code === '25620')
+		return "The API key has no access to this: on Bitget, give it the unified account's loan permission (read and write to borrow, repay or change collateral).";
 	return 'Check the values and try again.';
 }

@@ -1,12 +1,7 @@
 // Query strings of the loan-management reads, each value checked before anything is sent (the money POSTs' bodies:
 // money-bodies.ts).
 import {InputError} from './errors.js';
-import {
-	HISTORY_MAX_DAYS,
-	HISTORY_MAX_PAGE_SIZE,
-	type HistoryQuery,
-	type OngoingQuery,
-} from './loan-types.js';
+import {HISTORY_MAX_DAYS, HISTORY_MAX_PAGE_SIZE, type HistoryQuery, type OngoingQuery} from './loan-types.js';
 import {canonicalQuery} from './sign.js';
 import type {AccountFamily} from './types.js';
 import {checkCoin, type Checked} from './validate.js';

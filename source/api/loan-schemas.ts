@@ -120,7 +120,10 @@ const ongoingSchema = v.looseObject({
 	forceRate: percent,
 	borrowTime: epochMs,
 	// "0" for a flexible loan (kept as sent); an empty, null or missing value is "not given" (undefined), never flexible.
-	expireTime: v.pipe(v.nullish(v.union([v.literal(''), epochMs])), v.transform((value) => value || undefined)),
+	expireTime: v.pipe(
+		v.nullish(v.union([v.literal(''), epochMs])),
+		v.transform((value) => value || undefined),
+	),
 });
 
 const repaySchema = v.looseObject({

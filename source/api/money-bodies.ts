@@ -36,7 +36,8 @@ export function repayBody(request: RepayRequest, family: AccountFamily = 'classi
 	if (!request.repayAll) body.amount = required(checkAmount(request.amount!, 'repay amount'));
 	body.repayUnlock = request.repayUnlock === false ? 'no' : 'yes';
 	if (family === 'unified') body.method = request.method ?? 'borrowed_coin';
-	else if (request.method === 'collateral') throw new InputError('repaying out of the collateral needs a unified trading account; this Bitget account is a classic one (repay with the loan coin)');
+	else if (request.method === 'collateral')
+		throw new InputError('repaying out of the collateral needs a unified trading account; this Bitget account is a classic one (repay with the loan coin)');
 	return JSON.stringify(body);
 }
 

@@ -74,7 +74,9 @@ export async function readBody(
 	} catch (caught) {
 		const error = ownError ?? caught;
 		if (error instanceof TooLarge) {
-			throw new BodyProblem(`HTTP ${status} with a body larger than ${formatBytes(limits.maxBytes)}, the most this client reads for ${limits.label}: reading stopped`);
+			throw new BodyProblem(
+				`HTTP ${status} with a body larger than ${formatBytes(limits.maxBytes)}, the most this client reads for ${limits.label}: reading stopped`,
+			);
 		}
 		if (error instanceof OversizeProblem) throw new BodyProblem(`HTTP ${status} with an oversized answer: ${error.message}`);
 		if (error instanceof RecordProblem) throw new BodyProblem(`unexpected answer — ${error.message}`);

@@ -5,7 +5,6 @@ import type {Estimate, LoanOrder, SymbolRecord} from './types.js';
 import Big from 'big.js';
 import {RecordTally, shortReceived} from './symbol-records.js';
 
-
 /** A decimal that may come in exponent form ("1E-8", as some servers print small values), returned plain
  * ("0.00000001"). The exponent is kept to two digits so a hostile "1E999999" cannot become a huge string. */
 const readableDecimal = v.pipe(
@@ -23,10 +22,7 @@ export const envelopeSchema = v.looseObject({
 	code: v.union([v.string(), v.pipe(v.number(), v.integer(), v.transform(String))]),
 	msg: v.nullish(v.string()),
 	requestTime: v.nullish(
-		v.union([
-			v.pipe(v.number(), v.integer(), v.minValue(0)),
-			v.pipe(v.string(), v.regex(/^\d{1,16}$/, 'epoch milliseconds'), v.transform(Number)),
-		]),
+		v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.string(), v.regex(/^\d{1,16}$/, 'epoch milliseconds'), v.transform(Number))]),
 	),
 	data: v.unknown(),
 });
@@ -55,10 +51,13 @@ function validate<T>(schema: v.GenericSchema, input: unknown, describe: string):
 	const where = path ? `data.${path}` : 'data';
 	// A pattern's own words ("epoch milliseconds", "a decimal string") read better than the pattern itself.
 	const expected =
-		issue.type === 'regex' ? issue.message : issue.expected === 'string' || issue.expected === 'Array' ? `a ${issue.expected.toLowerCase()}` : issue.expected ?? 'valid';
+		issue.type === 'regex'
+			? issue.message
+			: issue.expected === 'string' || issue.expected === 'Array'
+				? `a ${issue.expected.toLowerCase()}`
+				: (issue.expected ?? 'valid');
 	return {ok: false, problem: `${describe}: ${where} is not ${expected} (got ${shortReceived(issue.input)})`};
 }
-
 
 /** Every record checked in place (see symbol-records.ts): the list is not copied; unreadable records are left
  * out and counted in `tally`. */

@@ -56,7 +56,9 @@ export const openTickerSocket: OpenTickerSocket = (url, events) => {
 			socket.addEventListener('message', (event) => {
 				if (!finished) events.onMessage(typeof event.data === 'string' ? event.data : '');
 			});
-			socket.addEventListener('close', (event) => finish(event.code === 1006 ? 'the connection failed or broke' : `closed by the server (${event.code}${event.reason ? ` ${event.reason}` : ''})`));
+			socket.addEventListener('close', (event) =>
+				finish(event.code === 1006 ? 'the connection failed or broke' : `closed by the server (${event.code}${event.reason ? ` ${event.reason}` : ''})`),
+			);
 			// An error ends the socket too: Node 22's own WebSocket, refused at the upgrade (a non-101 answer), fires
 			// 'error' and then never 'close', and stays CONNECTING; without this the feed would wait on it for ever.
 			const failed = socket;

@@ -59,9 +59,7 @@ interface BorrowBase {
 }
 
 /** Exactly one of pledgeAmount and loanAmount: the union makes giving both or neither a type error. */
-export type BorrowRequest =
-	| (BorrowBase & {pledgeAmount: string; loanAmount?: never})
-	| (BorrowBase & {loanAmount: string; pledgeAmount?: never});
+export type BorrowRequest = (BorrowBase & {pledgeAmount: string; loanAmount?: never}) | (BorrowBase & {loanAmount: string; pledgeAmount?: never});
 
 export interface Credentials {
 	apiKey: string;

@@ -29,7 +29,13 @@ export function App(props: AppProps) {
 							</Text>
 						) : null}
 						{help.open ? (
-							<HelpOverlay title={screenEntry(state.top).title} layout={help.layout} offset={help.offset} bodyRows={state.bodyRows} accent={shell.theme.accent} />
+							<HelpOverlay
+								title={screenEntry(state.top).title}
+								layout={help.layout}
+								offset={help.offset}
+								bodyRows={state.bodyRows}
+								accent={shell.theme.accent}
+							/>
 						) : null}
 						<Box flexDirection="column" flexGrow={1} display={help.open ? 'none' : 'flex'} overflowY="hidden">
 							<TopScreen state={state} />
@@ -55,7 +61,11 @@ function TopScreen({state}: {state: AppShellState}) {
 			{/* Natural height: a screen taller than the terminal is clipped at the bottom, never squeezed into
 			    overlapping lines. */}
 			<Box flexDirection="column" flexShrink={0}>
-				{state.screenReady ? <ScreenView key={`${stack.stack.length}:${top.name}`} screen={top} /> : code.failure ? <Rethrow error={code.failure.error} /> : null}
+				{state.screenReady ? (
+					<ScreenView key={`${stack.stack.length}:${top.name}`} screen={top} />
+				) : code.failure ? (
+					<Rethrow error={code.failure.error} />
+				) : null}
 			</Box>
 		</ScreenErrorBoundary>
 	);

@@ -31,62 +31,89 @@ export const SCREENS = [
 		title: 'Symbols',
 		menu: 'browse and filter spot trading pairs',
 		help: 'Every spot pair of the exchange; type to filter, Enter for details.',
-		view: lazyView(() => import('../screens/symbols/symbols-screen.js'), (m) => <m.SymbolsScreen />),
+		view: lazyView(
+			() => import('../screens/symbols/symbols-screen.js'),
+			(m) => <m.SymbolsScreen />,
+		),
 	}),
 	screen<{name: 'estimate'}>({
 		id: 'estimate',
 		title: 'Estimate',
 		menu: 'what a loan costs, all periods side by side',
 		help: 'A live estimate for all three periods; nothing is sent but estimate queries.',
-		view: lazyView(() => import('../screens/estimate/estimate-screen.js'), (m) => <m.EstimateScreen />),
+		view: lazyView(
+			() => import('../screens/estimate/estimate-screen.js'),
+			(m) => <m.EstimateScreen />,
+		),
 	}),
 	screen<BorrowRoute>({
 		id: 'borrow',
 		title: 'Borrow',
 		menu: 'borrow a coin against collateral',
 		help: 'Step by step to a review; only y on the review sends the borrow, once.',
-		view: lazyView(() => import('../screens/borrow/borrow-screen.js'), (m, route: BorrowRoute) => <m.BorrowScreen prefill={route.prefill} />),
+		view: lazyView(
+			() => import('../screens/borrow/borrow-screen.js'),
+			(m, route: BorrowRoute) => <m.BorrowScreen prefill={route.prefill} />,
+		),
 	}),
 	screen<LoansRoute>({
 		id: 'loans',
 		title: 'Loans',
 		menu: 'your ongoing loans: risk, interest, repay, collateral',
 		help: 'Every ongoing loan, riskiest first, with its LTV against the margin-call and liquidation LTVs; refreshes by itself.',
-		view: lazyView(() => import('../screens/loans/loans-screen.js'), (m, route: LoansRoute) => <m.LoansScreen selected={route.selected} />),
+		view: lazyView(
+			() => import('../screens/loans/loans-screen.js'),
+			(m, route: LoansRoute) => <m.LoansScreen selected={route.selected} />,
+		),
 	}),
 	screen<LoanRoute>({
 		id: 'loan',
 		title: 'Loan',
 		help: 'One loan: repay it, add or withdraw collateral; each through a review, and only y sends, once.',
-		view: lazyView(() => import('../screens/loan/loan-screen.js'), (m, route: LoanRoute) => <m.LoanScreen orderId={route.orderId} />),
+		view: lazyView(
+			() => import('../screens/loan/loan-screen.js'),
+			(m, route: LoanRoute) => <m.LoanScreen orderId={route.orderId} />,
+		),
 	}),
 	screen<HistoryRoute>({
 		id: 'history',
 		title: 'History',
 		menu: 'loans, repayments, collateral changes, liquidations',
 		help: 'What happened to your loans over a chosen window (up to 90 days), newest first.',
-		view: lazyView(() => import('../screens/history/history-screen.js'), (m, route: HistoryRoute) => <m.HistoryScreen kept={route.kept} />),
+		view: lazyView(
+			() => import('../screens/history/history-screen.js'),
+			(m, route: HistoryRoute) => <m.HistoryScreen kept={route.kept} />,
+		),
 	}),
 	screen<{name: 'credentials'}>({
 		id: 'credentials',
 		title: 'Credentials',
 		menu: 'API key in use: add, replace or remove',
 		help: 'Which API key is in use; enter new credentials or remove them from the keychain.',
-		view: lazyView(() => import('../screens/credentials/credentials-screen.js'), (m) => <m.CredentialsScreen />),
+		view: lazyView(
+			() => import('../screens/credentials/credentials-screen.js'),
+			(m) => <m.CredentialsScreen />,
+		),
 	}),
 	screen<{name: 'coins'}>({
 		id: 'coins',
 		title: 'Coins',
 		menu: 'what can be borrowed and pledged: rates, limits, LTVs',
 		help: 'Every loanable coin with its hourly rate and APR per period and its limits, and every pledge coin with its LTVs.',
-		view: lazyView(() => import('../screens/coins/coins-screen.js'), (m) => <m.CoinsScreen />),
+		view: lazyView(
+			() => import('../screens/coins/coins-screen.js'),
+			(m) => <m.CoinsScreen />,
+		),
 	}),
 	screen<PlanRoute>({
 		id: 'plan',
 		title: 'Plan',
 		menu: 'every pledge coin ranked for the loan you need',
 		help: 'Type the loan coin and amount: every pledge coin and period, by cost or safety (s), with its margin-call and liquidation prices; Enter borrows that way.',
-		view: lazyView(() => import('../screens/plan/plan-screen.js'), (m, route: PlanRoute) => <m.PlanScreen kept={route.kept} />),
+		view: lazyView(
+			() => import('../screens/plan/plan-screen.js'),
+			(m, route: PlanRoute) => <m.PlanScreen kept={route.kept} />,
+		),
 	}),
 ] as const;
 

@@ -196,7 +196,9 @@ function lastWords(out: Output, config: Config, startup: Startup, exits: Exits):
 	}
 	if (exits.crash !== undefined) {
 		const message = exits.crash instanceof Error ? exits.crash.message : String(exits.crash);
-		out.stderr.write(`loan-tui: the app stopped on an unexpected error: ${sanitize(message)}\n  The terminal was restored. Please report this with the steps that led to it.\n`);
+		out.stderr.write(
+			`loan-tui: the app stopped on an unexpected error: ${sanitize(message)}\n  The terminal was restored. Please report this with the steps that led to it.\n`,
+		);
 	}
 	return exitCode;
 }

@@ -11,7 +11,8 @@ export interface StackState {
 	quitAsked?: boolean;
 }
 
-export type StackAction = {type: 'push'; screen: Screen} | {type: 'back'} | {type: 'stay'} | {type: 'replace'; screen: Screen} | {type: 'home'} | {type: 'quit'};
+export type StackAction =
+	{type: 'push'; screen: Screen} | {type: 'back'} | {type: 'stay'} | {type: 'replace'; screen: Screen} | {type: 'home'} | {type: 'quit'};
 
 export const initialStack: StackState = {stack: [{name: 'home'}], quit: false};
 

@@ -9,7 +9,12 @@ import {moneyJournalAt} from '../state/money-journal.js';
 import {fileRecentInputs, recentInputsFile} from '../state/recent-inputs.js';
 import {createAppServices} from './create-services.js';
 
-export async function startServices(config: Config, out: Output, shell: ShellServices, keychainNotice?: (line: string) => void): Promise<{session: Session; services: AppServices}> {
+export async function startServices(
+	config: Config,
+	out: Output,
+	shell: ShellServices,
+	keychainNotice?: (line: string) => void,
+): Promise<{session: Session; services: AppServices}> {
 	const session = await openSession(config, out, {keychainNotice});
 	try {
 		const recentFile = fileRecentInputs(recentInputsFile(config.directories.config));

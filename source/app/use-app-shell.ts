@@ -103,7 +103,9 @@ export function useAppShell(props: AppProps): {state: AppShellState; actions: Ap
 		screen: registered.current,
 	});
 
-	const footer = help.state.open ? {keys: footerKeys(shellKeys(keyState(), keyActions)), mode: 'busy' as const} : {keys: screenKeys.footer, mode: screenKeys.mode};
+	const footer = help.state.open
+		? {keys: footerKeys(shellKeys(keyState(), keyActions)), mode: 'busy' as const}
+		: {keys: screenKeys.footer, mode: screenKeys.mode};
 	return {
 		state: {shell, services, stack, top, screenReady, code, help: help.state, lastError, size, bodyRows: body.rows, inputReady, footer},
 		actions: {

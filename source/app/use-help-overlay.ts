@@ -20,7 +20,12 @@ export interface HelpOverlayActions {
 const NO_HELP: HelpLayout = {about: [], lines: []};
 
 /** `about` and `rows`: the top screen's help line and key rows (the shell's rows are added here). */
-export function useHelpOverlay(about: string, rows: readonly KeyHelp[], columns: number, bodyRows: number): {state: HelpOverlayState; actions: HelpOverlayActions} {
+export function useHelpOverlay(
+	about: string,
+	rows: readonly KeyHelp[],
+	columns: number,
+	bodyRows: number,
+): {state: HelpOverlayState; actions: HelpOverlayActions} {
 	const [help, setHelp] = useState({open: false, offset: 0});
 	const withGlobals = helpRowsWithGlobals(rows);
 	// Laid out as the rows it takes at this width (long words wrap, never cut), only while it shows; it scrolls by those rows.

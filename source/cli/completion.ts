@@ -10,16 +10,7 @@ import {join} from 'node:path';
 import {checkOrigin} from '../api/validate.js';
 import type {CompletionContext} from '../runtime/config.js';
 import {readCachedCoins, readCachedOrderIds, sourceName} from '../state/completion-cache.js';
-import {
-	COMMAND_OPTIONS,
-	COMMAND_SPECS,
-	COMMANDS,
-	GLOBAL_OPTIONS,
-	OPTION_DOCS,
-	SHELLS,
-	type CommandName,
-	type OptionName,
-} from '../runtime/command-spec.js';
+import {COMMAND_OPTIONS, COMMAND_SPECS, COMMANDS, GLOBAL_OPTIONS, OPTION_DOCS, SHELLS, type CommandName, type OptionName} from '../runtime/command-spec.js';
 
 const PERIOD_WORDS = ['SEVEN', 'THIRTY', 'FLEXIBLE'];
 /** A symbol cache larger than this is not read on a key press. */
@@ -28,7 +19,7 @@ const MAX_CACHE_BYTES = 64 * 1024 * 1024;
 const MAX_CANDIDATES = 500;
 
 const isOption = (word: string) => word.startsWith('-') && word !== '-';
-const takesValue = (name: string) => ({...GLOBAL_OPTIONS, ...COMMAND_OPTIONS} as Record<string, {type: string}>)[name]?.type === 'string';
+const takesValue = (name: string) => (({...GLOBAL_OPTIONS, ...COMMAND_OPTIONS}) as Record<string, {type: string}>)[name]?.type === 'string';
 
 interface SymbolNames {
 	coins: string[];

@@ -42,7 +42,10 @@ export async function main(io: Io): Promise<ExitCode | number> {
 			const {COMPLETION_SCRIPTS} = await import('./completion.js');
 			const shell = parsed.positionals[0];
 			if (shell === undefined || !Object.hasOwn(COMPLETION_SCRIPTS, shell)) {
-				throw new UsageError(`completion needs a shell: bash, zsh or fish${shell === undefined ? '' : ` (got "${shell}")`}`, 'Example: eval "$(loan-tui completion bash)"');
+				throw new UsageError(
+					`completion needs a shell: bash, zsh or fish${shell === undefined ? '' : ` (got "${shell}")`}`,
+					'Example: eval "$(loan-tui completion bash)"',
+				);
 			}
 			io.stdout.write(COMPLETION_SCRIPTS[shell as keyof typeof COMPLETION_SCRIPTS]);
 			return EXIT.ok;
@@ -64,7 +67,11 @@ export async function main(io: Io): Promise<ExitCode | number> {
 		// The whole symbol list (100k+ pairs) is the one command whose memory the V8 settings matter to, as in the app.
 		// So is `watch`, which runs for days (bench/watch.ts measures its peak RSS).
 		const tuned =
-			parsed.command === 'watch' ? tuneV8ForMemory(config, WATCH_V8_FLAGS) : parsed.command === 'symbols' && parsed.positionals.length === 0 ? tuneV8ForMemory(config) : [];
+			parsed.command === 'watch'
+				? tuneV8ForMemory(config, WATCH_V8_FLAGS)
+				: parsed.command === 'symbols' && parsed.positionals.length === 0
+					? tuneV8ForMemory(config)
+					: [];
 		if (config.debug && tuned.length > 0) out.stderr.write(`debug: V8 settings before the first request: ${tuned.join(' ')}\n`);
 		const {openSession} = await import('../runtime/session.js');
 		session = await openSession(config, out);

@@ -28,7 +28,11 @@ export interface SignalOwner {
 
 /** Sends one money POST (the caller has the person's confirmation); returns its result, or the exit code after the
  * refusal or unknown outcome was reported, with the check's finding when it ran. */
-export async function runMoneyPost(session: Session, intent: MoneyIntent, owner?: SignalOwner): Promise<{result: MoneyResult} | {exit: ExitCode | number; error?: unknown; found?: boolean}> {
+export async function runMoneyPost(
+	session: Session,
+	intent: MoneyIntent,
+	owner?: SignalOwner,
+): Promise<{result: MoneyResult} | {exit: ExitCode | number; error?: unknown; found?: boolean}> {
 	const checkMs = session.config.reconcileMs;
 	const guard = owner?.guard ?? createMoneyGuard();
 	const journal = session.config.demo ? undefined : moneyJournalAt(session.config.directories.state);
@@ -50,16 +54,20 @@ export async function runMoneyPost(session: Session, intent: MoneyIntent, owner?
 	let told = false;
 	let outcome: MoneyOutcome;
 	try {
-		outcome = await sendMoney(intent, {client: session.client, guard, journal, checkMs}, {
-			...(owner ? {checkSignal: owner.stopChecking} : {}),
-			onProgress: (next) => {
-				progress = next;
-				if (next.phase === 'checking' && !told && !session.out.json && stderr.isTTY) {
-					told = true;
-					stderr.write(`Outcome unknown: ${checkingLine(checkMs)}\n`);
-				}
+		outcome = await sendMoney(
+			intent,
+			{client: session.client, guard, journal, checkMs},
+			{
+				...(owner ? {checkSignal: owner.stopChecking} : {}),
+				onProgress: (next) => {
+					progress = next;
+					if (next.phase === 'checking' && !told && !session.out.json && stderr.isTTY) {
+						told = true;
+						stderr.write(`Outcome unknown: ${checkingLine(checkMs)}\n`);
+					}
+				},
 			},
-		});
+		);
 	} finally {
 		// Handlers stay after a signal (doing nothing more than quitNow), so a second Ctrl+C cannot cut the report short;
 		// they hold no handle open, so the process still ends when the report is written.
@@ -78,7 +86,12 @@ export async function runMoneyPost(session: Session, intent: MoneyIntent, owner?
 			return {exit: EXIT.refused, error: outcome.error};
 		}
 		case 'unknown':
-			stderr.write(unknownText({error: outcome.error, sent: outcome.sent, check: outcome.check, recordProblem: outcome.recordProblem, recorded: outcome.record !== undefined}, session.out.json));
+			stderr.write(
+				unknownText(
+					{error: outcome.error, sent: outcome.sent, check: outcome.check, recordProblem: outcome.recordProblem, recorded: outcome.record !== undefined},
+					session.out.json,
+				),
+			);
 			return {exit: EXIT.outcomeUnknown, found: outcome.check?.status === 'found'};
 	}
 }
@@ -120,10 +133,18 @@ function quittingCode(progress: MoneyProgress | undefined, signal: (typeof SIGNA
 function quittingText(progress: MoneyProgress, signal: NodeJS.Signals, json: boolean, recorded: boolean): string {
 	const {answer, sent} = progress;
 	const what = sent.operation === 'collateral' ? 'collateral change' : sent.operation;
-	if (progress.phase === 'preparing' || progress.phase === 'recording') return `loan-tui: interrupted by ${signal} before the ${what} was sent: nothing was sent.\n`;
+	if (progress.phase === 'preparing' || progress.phase === 'recording')
+		return `loan-tui: interrupted by ${signal} before the ${what} was sent: nothing was sent.\n`;
 	if (answer?.status === 'done') return `loan-tui: the ${what} was done (interrupted by ${signal} while it was being recorded).\n`;
-	if (answer?.status === 'refused' || answer?.status === 'not-sent') return `loan-tui: the ${what} was not done: ${sanitize(answer.error instanceof Error ? answer.error.message : String(answer.error))}\n`;
-	const error = answer?.status === 'unknown' ? answer.error : new OutcomeUnknownError(new InterruptedError(signal), {operation: sent.operation === 'collateral' ? 'revisePledge' : sent.operation, sent: sent.values});
+	if (answer?.status === 'refused' || answer?.status === 'not-sent')
+		return `loan-tui: the ${what} was not done: ${sanitize(answer.error instanceof Error ? answer.error.message : String(answer.error))}\n`;
+	const error =
+		answer?.status === 'unknown'
+			? answer.error
+			: new OutcomeUnknownError(new InterruptedError(signal), {
+					operation: sent.operation === 'collateral' ? 'revisePledge' : sent.operation,
+					sent: sent.values,
+				});
 	return unknownText({error, sent, partial: progress.finding, recorded}, json);
 }
 

@@ -146,11 +146,15 @@ function keyringStore(keyring: KeyringApi, old: KeytarItemsAccess, notice: (line
 			if (entry !== null) {
 				// Both: the current item is the one login last wrote, so it wins; the old one would only confuse.
 				await removeOld(profile);
-				notice(`Profile ${profile} had credentials in the OS keychain saved by an older loan-tui (through keytar) besides the current ones: kept the current ones, removed the older item.`);
+				notice(
+					`Profile ${profile} had credentials in the OS keychain saved by an older loan-tui (through keytar) besides the current ones: kept the current ones, removed the older item.`,
+				);
 				return parseEntry(entry, profile);
 			}
 			await moveOldItem(profile, previous);
-			notice(`Moved the credentials of profile ${profile} from the OS keychain item an older loan-tui saved (through keytar) to the current one, and removed the older item.`);
+			notice(
+				`Moved the credentials of profile ${profile} from the OS keychain item an older loan-tui saved (through keytar) to the current one, and removed the older item.`,
+			);
 			return parseEntry(previous, profile);
 		},
 		async set(profile, credentials) {

@@ -19,8 +19,16 @@ export interface KeyringApi {
 /** The package that talks to the OS keychain: prebuilt per platform, no install script, no build. */
 const KEYRING_PACKAGE = '@napi-rs/keyring';
 
-type Request = {op: 'probe'} | {op: 'get'; service: string; account: string} | {op: 'set'; service: string; account: string; password: string} | {op: 'delete'; service: string; account: string};
-type Reply = {ok: true; value: string | boolean | null} | {ok: false; stage: 'load'; code?: string; message: string} | {ok: false; stage: 'incomplete'} | {ok: false; stage: 'call'; message: string};
+type Request =
+	| {op: 'probe'}
+	| {op: 'get'; service: string; account: string}
+	| {op: 'set'; service: string; account: string; password: string}
+	| {op: 'delete'; service: string; account: string};
+type Reply =
+	| {ok: true; value: string | boolean | null}
+	| {ok: false; stage: 'load'; code?: string; message: string}
+	| {ok: false; stage: 'incomplete'}
+	| {ok: false; stage: 'call'; message: string};
 
 // Runs in the child: reads one request, loads the binding with a dynamic import (CommonJS, so its exports are on
 // `default`; named exports are accepted too), makes the one call, writes one JSON reply line.

@@ -65,7 +65,10 @@ export function borrowFigures(input: BorrowFigureInput): BorrowFigures {
 	if (hourInterest !== undefined) {
 		const perDay = new Big(hourInterest).times(24);
 		const loan = sanitize(loanCoin);
-		figures.interest = days === undefined ? `about ${withCoin(plain(perDay), loan)} per day (flexible: no term)` : `about ${withCoin(plain(perDay.times(days)), loan)} over ${PERIOD_LABEL[daily]}`;
+		figures.interest =
+			days === undefined
+				? `about ${withCoin(plain(perDay), loan)} per day (flexible: no term)`
+				: `about ${withCoin(plain(perDay.times(days)), loan)} over ${PERIOD_LABEL[daily]}`;
 	}
 	if (days !== undefined) figures.expires = `${localDateTimeWithOffset(termFrom + days * DAY_MS)} (${days} days from now)`;
 	return figures;

@@ -31,7 +31,12 @@ export function loanTargetRows(loan: TargetLoan, targets: LoanTargets): Array<[s
 	const under = `${marginPoints(margin)} under the margin call`;
 	const max = maxWithdrawable(loan, margin);
 	const rows: Array<[string, string]> = [
-		['Max withdrawable', max.amount === '0' ? `none now (the LTV must stay at or below ${ltvPercent(max.limit)}, ${under})` : `${withCoin(max.amount, coin)} now (the LTV would be ${ltvPercent(max.ltvAfter)}, ${under})`],
+		[
+			'Max withdrawable',
+			max.amount === '0'
+				? `none now (the LTV must stay at or below ${ltvPercent(max.limit)}, ${under})`
+				: `${withCoin(max.amount, coin)} now (the LTV would be ${ltvPercent(max.ltvAfter)}, ${under})`,
+		],
 	];
 	const target = targets.targetLtv ?? targets.initialLtv;
 	if (target !== undefined) {
@@ -45,7 +50,11 @@ export function loanTargetRows(loan: TargetLoan, targets: LoanTargets): Array<[s
 /** A withdrawal past the max withdrawable in words, for the CLI's refusal and question and the app's second question:
  * "past the max withdrawable (none now, 5 points under the margin call): the LTV would be 77.36%, 2.64 points from the
  * margin call of 80.00%". */
-export function pastMaxWords(loan: Pick<OngoingLoan, 'supRate' | 'pledgeCoin'>, past: NonNullable<ReturnType<typeof pastMaxWithdrawable>>, safetyMargin = DEFAULT_SAFETY_MARGIN): string {
+export function pastMaxWords(
+	loan: Pick<OngoingLoan, 'supRate' | 'pledgeCoin'>,
+	past: NonNullable<ReturnType<typeof pastMaxWithdrawable>>,
+	safetyMargin = DEFAULT_SAFETY_MARGIN,
+): string {
 	const max = past.max === '0' ? 'none now' : `${withCoin(past.max, sanitize(loan.pledgeCoin))} now`;
 	return `past the max withdrawable (${max}, ${marginPoints(safetyMargin)} under the margin call): the LTV would be ${ltvPercent(past.ltvAfter)}, ${pointsFromCall(past.toMarginCall)} from the margin call of ${ltvPercent(loan.supRate)}`;
 }

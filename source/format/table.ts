@@ -39,7 +39,10 @@ export function keptColumns(columns: readonly Column[], widths: readonly number[
 }
 
 export function tableLine(cells: string[], widths: number[]): string {
-	return cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
+	return cells
+		.map((cell, column) => cell.padEnd(widths[column]!))
+		.join('  ')
+		.trimEnd();
 }
 
 /** `table` within `width` (undefined: every column), the least important columns dropped first; `kept`: which stayed.

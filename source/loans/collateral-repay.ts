@@ -12,7 +12,10 @@ export interface CollateralRepay {
 	left: string;
 }
 
-export function collateralForRepay(loan: Pick<OngoingLoan, 'loanAmount' | 'interestAmount' | 'pledgeAmount' | 'pledgeRate'>, pay: string): CollateralRepay | undefined {
+export function collateralForRepay(
+	loan: Pick<OngoingLoan, 'loanAmount' | 'interestAmount' | 'pledgeAmount' | 'pledgeRate'>,
+	pay: string,
+): CollateralRepay | undefined {
 	const debt = new Big(loan.loanAmount).plus(loan.interestAmount);
 	const pledge = new Big(loan.pledgeAmount);
 	if (debt.lte(0) || new Big(loan.pledgeRate).lte(0)) return undefined;

@@ -46,7 +46,8 @@ export interface Snapshot {
 }
 
 /** A money POST's request, by kind. */
-export type MoneyRequest = {kind: 'borrow'; request: BorrowRequest} | {kind: 'repay'; request: RepayRequest} | {kind: 'revisePledge'; request: RevisePledgeRequest};
+export type MoneyRequest =
+	{kind: 'borrow'; request: BorrowRequest} | {kind: 'repay'; request: RepayRequest} | {kind: 'revisePledge'; request: RevisePledgeRequest};
 
 export type SentRequest = MoneyRequest & {
 	/** Server time when sent. */
@@ -144,7 +145,9 @@ function reportsOf(seen: Observation): ReadReport[] {
 /** "; borrow-history could not be read (HTTP 500 …)", or "" when every read worked and every record was readable. */
 function readProblems(reads: readonly ReadReport[]): string {
 	const failed = reads.filter((read) => !read.ok).map((read) => `${read.read} could not be read (${read.error})`);
-	const skipped = reads.filter((read) => read.ok && read.unreadable).map((read) => `${read.unreadable} ${read.read} record${read.unreadable === 1 ? '' : 's'} could not be read`);
+	const skipped = reads
+		.filter((read) => read.ok && read.unreadable)
+		.map((read) => `${read.unreadable} ${read.read} record${read.unreadable === 1 ? '' : 's'} could not be read`);
 	const all = [...failed, ...skipped];
 	return all.length === 0 ? '' : `; ${all.join('; ')}`;
 }
@@ -154,7 +157,8 @@ const allRead = (seen: Observation) => reportsOf(seen).every((read) => read.ok &
 
 export function matchOutcome(sent: SentRequest, seen: Observation): Finding {
 	const reads = reportsOf(seen);
-	if (reads.every((read) => !read.ok)) return {status: 'unchecked', settled: false, message: `could not read anything to check${readProblems(reads)}`, reads, ...orderOf(sent)};
+	if (reads.every((read) => !read.ok))
+		return {status: 'unchecked', settled: false, message: `could not read anything to check${readProblems(reads)}`, reads, ...orderOf(sent)};
 	const finding = sent.kind === 'borrow' ? matchBorrow(sent, seen) : sent.kind === 'repay' ? matchRepay(sent, seen) : matchRevise(sent, seen);
 	// Nothing seen, and not everything could be read: that is not "nothing happened".
 	if (finding.status === 'not-found' && !finding.settled && !allRead(seen)) {
@@ -192,19 +196,35 @@ function matchBorrow(sent: Extract<SentRequest, {kind: 'borrow'}>, seen: Observa
 		if (period !== request.daily) differs.push(period === undefined ? 'a period that cannot be told' : `period ${period}`);
 		if (!withinRounding(requested, amount)) differs.push(`${amountWord} ${amount}`);
 		// Borrowed about when we sent, and the loans before the send are unknown: it may be an older loan.
-		if (snapshot.ongoing === undefined && borrowTime < sentAt) differs.push('borrowed at about the time of the send, and the loans before it could not be read');
+		if (snapshot.ongoing === undefined && borrowTime < sentAt)
+			differs.push('borrowed at about the time of the send, and the loans before it could not be read');
 		const previous = candidates.get(orderId);
 		const candidate: BorrowCandidate = {orderId, borrowTime, fits: differs.length === 0, differs, rolledBack};
 		// The same order seen in the history and in the ongoing list: a fit in either counts; a rollback wins.
-		if (!previous || (!previous.fits && candidate.fits) || rolledBack) candidates.set(orderId, {...candidate, rolledBack: rolledBack || (previous?.rolledBack ?? false)});
+		if (!previous || (!previous.fits && candidate.fits) || rolledBack)
+			candidates.set(orderId, {...candidate, rolledBack: rolledBack || (previous?.rolledBack ?? false)});
 	};
 	for (const record of records(seen.borrowHistory)) {
 		if (knownHistory.has(recordKey(record))) continue;
 		const amount = byPledge ? record.initPledgeAmount : record.initLoanAmount;
-		consider(record.orderId, [record.loanCoin, record.pledgeCoin], periodOfDaily(record.daily), Number(record.borrowTime), amount, record.status.toUpperCase() === 'ROLLBACK');
+		consider(
+			record.orderId,
+			[record.loanCoin, record.pledgeCoin],
+			periodOfDaily(record.daily),
+			Number(record.borrowTime),
+			amount,
+			record.status.toUpperCase() === 'ROLLBACK',
+		);
 	}
 	for (const loan of records(seen.ongoing)) {
-		consider(loan.orderId, [loan.loanCoin, loan.pledgeCoin], periodOfLoan(loan), Number(loan.borrowTime), byPledge ? loan.pledgeAmount : loan.loanAmount, false);
+		consider(
+			loan.orderId,
+			[loan.loanCoin, loan.pledgeCoin],
+			periodOfLoan(loan),
+			Number(loan.borrowTime),
+			byPledge ? loan.pledgeAmount : loan.loanAmount,
+			false,
+		);
 	}
 	const all = [...candidates.values()];
 	const fits = all.filter((c) => c.fits && !c.rolledBack);
@@ -214,17 +234,30 @@ function matchBorrow(sent: Extract<SentRequest, {kind: 'borrow'}>, seen: Observa
 		const [match] = fits as [BorrowCandidate];
 		const delayMs = match.borrowTime - sentAt;
 		const others = partial.length > 0 ? ` (also opened since: ${describeOthers(partial)})` : '';
-		return {status: 'found', orderId: match.orderId, settled: true, message: `found order ${match.orderId}: same coins, period and ${amountWord}, borrowed ${after(delayMs)}${others}`};
+		return {
+			status: 'found',
+			orderId: match.orderId,
+			settled: true,
+			message: `found order ${match.orderId}: same coins, period and ${amountWord}, borrowed ${after(delayMs)}${others}`,
+		};
 	}
 	if (fits.length > 1) {
-		return {status: 'ambiguous', settled: false, message: `${fits.length} orders of the same coins, period and ${amountWord} were opened since the request was sent (${fits.map((c) => c.orderId).join(', ')}); which one is this request's cannot be told`};
+		return {
+			status: 'ambiguous',
+			settled: false,
+			message: `${fits.length} orders of the same coins, period and ${amountWord} were opened since the request was sent (${fits.map((c) => c.orderId).join(', ')}); which one is this request's cannot be told`,
+		};
 	}
 	if (partial.length > 0) {
 		return {status: 'unclear', settled: false, message: `no order matches every value sent; opened since, with the same coins: ${describeOthers(partial)}`};
 	}
 	if (rolledBack.length > 0) {
 		const [failed] = rolledBack as [BorrowCandidate];
-		return {status: 'not-found', settled: true, message: `no loan was created by it as far as Bitget's records show: its loan history records a failed borrow (ROLLBACK, order ${failed.orderId}) of these values ${after(failed.borrowTime - sentAt)}`};
+		return {
+			status: 'not-found',
+			settled: true,
+			message: `no loan was created by it as far as Bitget's records show: its loan history records a failed borrow (ROLLBACK, order ${failed.orderId}) of these values ${after(failed.borrowTime - sentAt)}`,
+		};
 	}
 	return {status: 'not-found', settled: false, message: 'no order of these coins, period and amount was opened since the request was sent'};
 }
@@ -254,9 +287,17 @@ function matchRepay(sent: Extract<SentRequest, {kind: 'repay'}>, seen: Observati
 	const {orderId} = request;
 	const before = loanBefore(sent);
 	const now = stillOpen(seen, orderId);
-	const liquidation = newSince(sent, records(seen.reduces).filter((r) => r.orderId === orderId), (r) => r.reduceTime)[0];
+	const liquidation = newSince(
+		sent,
+		records(seen.reduces).filter((r) => r.orderId === orderId),
+		(r) => r.reduceTime,
+	)[0];
 	const closed = now === false && liquidation === undefined;
-	const repayments = newSince(sent, records(seen.repayHistory).filter((r) => r.orderId === orderId), (r) => r.repayTime);
+	const repayments = newSince(
+		sent,
+		records(seen.repayHistory).filter((r) => r.orderId === orderId),
+		(r) => r.repayTime,
+	);
 	const owedBefore = before ? new Big(before.loanAmount).plus(before.interestAmount) : undefined;
 	const fitsAmount = (record: RepayRecord): boolean => {
 		if (!request.repayAll) return withinRounding(request.amount!, record.repayAmount);
@@ -269,11 +310,15 @@ function matchRepay(sent: Extract<SentRequest, {kind: 'repay'}>, seen: Observati
 		const counted = hoursStartedBetween(before, readAt ?? sentAt - CLOCK_SLACK_MS, Number(record.repayTime));
 		const hours = readAt === undefined ? Math.max(1, counted) : counted;
 		const paid = new Big(record.repayAmount);
-		return withinRounding(plain(owedBefore), record.repayAmount) || (paid.gte(owedBefore) && paid.lte(owedBefore.plus(hourInterest(before).times(hours)).plus('0.00000001')));
+		return (
+			withinRounding(plain(owedBefore), record.repayAmount) ||
+			(paid.gte(owedBefore) && paid.lte(owedBefore.plus(hourInterest(before).times(hours)).plus('0.00000001')))
+		);
 	};
 	const fits = repayments.filter(fitsAmount);
 	const others = repayments.filter((r) => !fitsAmount(r));
-	const state = now === undefined ? 'its state could not be read' : now === false ? (liquidation ? 'it was liquidated' : 'the loan is closed') : 'the loan is still open';
+	const state =
+		now === undefined ? 'its state could not be read' : now === false ? (liquidation ? 'it was liquidated' : 'the loan is closed') : 'the loan is still open';
 	if (fits.length === 1) {
 		const record = fits[0]!;
 		const how = request.repayAll ? (closed ? 'and the loan is closed' : 'the amount that was owed') : 'the same amount';
@@ -284,18 +329,45 @@ function matchRepay(sent: Extract<SentRequest, {kind: 'repay'}>, seen: Observati
 			message: `found a repayment of ${record.repayAmount} ${record.loanCoin} on order ${orderId} (${how}; interest ${record.payInterest}, collateral released ${record.repayUnlockAmount} ${record.pledgeCoin}), recorded ${after(Number(record.repayTime) - sentAt)}; ${state}`,
 		};
 	}
-	if (fits.length > 1) return {status: 'ambiguous', orderId, settled: false, message: `${fits.length} repayments that fit were recorded on order ${orderId} since the request was sent; which one is this request's cannot be told; ${state}`};
+	if (fits.length > 1)
+		return {
+			status: 'ambiguous',
+			orderId,
+			settled: false,
+			message: `${fits.length} repayments that fit were recorded on order ${orderId} since the request was sent; which one is this request's cannot be told; ${state}`,
+		};
 	if (others.length > 0) {
 		const amounts = others.map((r) => `${r.repayAmount} ${r.loanCoin}`).join(', ');
 		const wanted = request.repayAll ? (owedBefore ? `the ${plain(owedBefore)} owed` : 'the whole debt') : `${request.amount}`;
-		return {status: 'unclear', orderId, settled: false, message: `a repayment of order ${orderId} was recorded since the request was sent, but of ${amounts}, not ${wanted}; ${state}`};
+		return {
+			status: 'unclear',
+			orderId,
+			settled: false,
+			message: `a repayment of order ${orderId} was recorded since the request was sent, but of ${amounts}, not ${wanted}; ${state}`,
+		};
 	}
-	if (liquidation) return {status: 'unclear', orderId, settled: false, message: `order ${orderId} was liquidated ${after(Number(liquidation.reduceTime) - sentAt)}; no repayment of it is recorded`};
+	if (liquidation)
+		return {
+			status: 'unclear',
+			orderId,
+			settled: false,
+			message: `order ${orderId} was liquidated ${after(Number(liquidation.reduceTime) - sentAt)}; no repayment of it is recorded`,
+		};
 	if (now === false) return {status: 'unclear', orderId, settled: false, message: `order ${orderId} is no longer open, but no repayment of it is recorded yet`};
 	if (now && owedBefore && new Big(now.loanAmount).plus(now.interestAmount).lt(owedBefore)) {
-		return {status: 'unclear', orderId, settled: false, message: `order ${orderId} now owes ${plain(new Big(now.loanAmount).plus(now.interestAmount))} ${now.loanCoin}, less than the ${plain(owedBefore)} before, but no repayment is recorded yet`};
+		return {
+			status: 'unclear',
+			orderId,
+			settled: false,
+			message: `order ${orderId} now owes ${plain(new Big(now.loanAmount).plus(now.interestAmount))} ${now.loanCoin}, less than the ${plain(owedBefore)} before, but no repayment is recorded yet`,
+		};
 	}
-	return {status: 'not-found', orderId, settled: false, message: `no repayment of order ${orderId} was recorded since the request was sent, and its debt did not fall`};
+	return {
+		status: 'not-found',
+		orderId,
+		settled: false,
+		message: `no repayment of order ${orderId} was recorded since the request was sent, and its debt did not fall`,
+	};
 }
 
 function matchRevise(sent: Extract<SentRequest, {kind: 'revisePledge'}>, seen: Observation): Partial {
@@ -303,7 +375,11 @@ function matchRevise(sent: Extract<SentRequest, {kind: 'revisePledge'}>, seen: O
 	const {orderId} = request;
 	const side = request.reviseType === 'IN' ? 'down' : 'up';
 	const verb = request.reviseType === 'IN' ? 'added' : 'withdrawn';
-	const changes = newSince(sent, records(seen.reviseHistory).filter((r) => r.orderId === orderId), (r) => r.reviseTime);
+	const changes = newSince(
+		sent,
+		records(seen.reviseHistory).filter((r) => r.orderId === orderId),
+		(r) => r.reviseTime,
+	);
 	const fits = changes.filter((r) => r.reviseSide === side && withinRounding(request.amount, r.reviseAmount));
 	const others = changes.filter((r) => !fits.includes(r));
 	if (fits.length === 1) {
@@ -315,21 +391,50 @@ function matchRevise(sent: Extract<SentRequest, {kind: 'revisePledge'}>, seen: O
 			message: `found ${record.reviseAmount} ${record.pledgeCoin} ${verb} on order ${orderId}, recorded ${after(Number(record.reviseTime) - sentAt)}; LTV ${percentText(record.beforePledgeRate)} → ${percentText(record.afterPledgeRate)}`,
 		};
 	}
-	if (fits.length > 1) return {status: 'ambiguous', orderId, settled: false, message: `${fits.length} changes of ${request.amount} ${request.pledgeCoin} ${verb} on order ${orderId} were recorded since the request was sent; which one is this request's cannot be told`};
+	if (fits.length > 1)
+		return {
+			status: 'ambiguous',
+			orderId,
+			settled: false,
+			message: `${fits.length} changes of ${request.amount} ${request.pledgeCoin} ${verb} on order ${orderId} were recorded since the request was sent; which one is this request's cannot be told`,
+		};
 	if (others.length > 0) {
-		const what = others.map((r) => `${r.reviseAmount} ${r.pledgeCoin} ${r.reviseSide === 'down' ? 'added' : r.reviseSide === 'up' ? 'withdrawn' : r.reviseSide}`).join(', ');
-		return {status: 'unclear', orderId, settled: false, message: `a collateral change of order ${orderId} was recorded since the request was sent, but ${what}, not ${request.amount} ${verb}`};
+		const what = others
+			.map((r) => `${r.reviseAmount} ${r.pledgeCoin} ${r.reviseSide === 'down' ? 'added' : r.reviseSide === 'up' ? 'withdrawn' : r.reviseSide}`)
+			.join(', ');
+		return {
+			status: 'unclear',
+			orderId,
+			settled: false,
+			message: `a collateral change of order ${orderId} was recorded since the request was sent, but ${what}, not ${request.amount} ${verb}`,
+		};
 	}
-	const liquidation = newSince(sent, records(seen.reduces).filter((r) => r.orderId === orderId), (r) => r.reduceTime)[0];
-	if (liquidation) return {status: 'unclear', orderId, settled: false, message: `order ${orderId} was liquidated ${after(Number(liquidation.reduceTime) - sentAt)}; no collateral change is recorded`};
+	const liquidation = newSince(
+		sent,
+		records(seen.reduces).filter((r) => r.orderId === orderId),
+		(r) => r.reduceTime,
+	)[0];
+	if (liquidation)
+		return {
+			status: 'unclear',
+			orderId,
+			settled: false,
+			message: `order ${orderId} was liquidated ${after(Number(liquidation.reduceTime) - sentAt)}; no collateral change is recorded`,
+		};
 	const now = stillOpen(seen, orderId);
-	if (now === false) return {status: 'unclear', orderId, settled: false, message: `order ${orderId} is no longer open, and no collateral change of it is recorded`};
+	if (now === false)
+		return {status: 'unclear', orderId, settled: false, message: `order ${orderId} is no longer open, and no collateral change of it is recorded`};
 	const before = loanBefore(sent);
 	if (now && before) {
 		// The collateral moved the way asked, by the amount asked: an unchanged collateral is never "this change".
 		const moved = request.reviseType === 'IN' ? new Big(now.pledgeAmount).minus(before.pledgeAmount) : new Big(before.pledgeAmount).minus(now.pledgeAmount);
 		if (moved.gt(0) && withinRounding(request.amount, moved.toFixed())) {
-			return {status: 'unclear', orderId, settled: false, message: `order ${orderId}'s collateral went from ${before.pledgeAmount} to ${now.pledgeAmount} ${now.pledgeCoin}, exactly this change, but no record of it yet`};
+			return {
+				status: 'unclear',
+				orderId,
+				settled: false,
+				message: `order ${orderId}'s collateral went from ${before.pledgeAmount} to ${now.pledgeAmount} ${now.pledgeCoin}, exactly this change, but no record of it yet`,
+			};
 		}
 	}
 	return {status: 'not-found', orderId, settled: false, message: `no collateral change of order ${orderId} was recorded since the request was sent`};

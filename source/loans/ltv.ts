@@ -38,14 +38,17 @@ export type CollateralChange = 'add' | 'withdraw';
 
 /** `before`/`after`: the LTV; `pledgeAfter`: the collateral the loan holds after the change (in the pledge coin). */
 export type CollateralCheck =
-	| {ok: true; before: string; after: string; pledgeAfter: string}
-	| {ok: false; before: string; after?: string; pledgeAfter?: string; reason: string};
+	{ok: true; before: string; after: string; pledgeAfter: string} | {ok: false; before: string; after?: string; pledgeAfter?: string; reason: string};
 
 /**
  * The LTV after adding or withdrawing `amount` of the pledge coin, from the loan's own figures (same debt and
  * price: LTV × pledge ÷ new pledge). A withdrawal that would put the LTV at or above the margin-call LTV is refused.
  */
-export function checkCollateralChange(loan: Pick<OngoingLoan, 'pledgeRate' | 'pledgeAmount' | 'supRate' | 'pledgeCoin'>, change: CollateralChange, amount: string): CollateralCheck {
+export function checkCollateralChange(
+	loan: Pick<OngoingLoan, 'pledgeRate' | 'pledgeAmount' | 'supRate' | 'pledgeCoin'>,
+	change: CollateralChange,
+	amount: string,
+): CollateralCheck {
 	const before = loan.pledgeRate;
 	const pledge = new Big(loan.pledgeAmount);
 	const delta = new Big(amount);
@@ -54,7 +57,13 @@ export function checkCollateralChange(loan: Pick<OngoingLoan, 'pledgeRate' | 'pl
 	if (after.lte(0)) return {ok: false, before, reason: `the loan holds only ${plain(pledge)} ${loan.pledgeCoin} of collateral`};
 	const afterLtv = plain(new Big(before).times(pledge).div(after), 6);
 	if (change === 'withdraw' && new Big(afterLtv).gte(loan.supRate)) {
-		return {ok: false, before, after: afterLtv, pledgeAfter: plain(after), reason: `the LTV would be ${percent(afterLtv)}, at or above the margin-call LTV of ${percent(loan.supRate)}`};
+		return {
+			ok: false,
+			before,
+			after: afterLtv,
+			pledgeAfter: plain(after),
+			reason: `the LTV would be ${percent(afterLtv)}, at or above the margin-call LTV of ${percent(loan.supRate)}`,
+		};
 	}
 	return {ok: true, before, after: afterLtv, pledgeAfter: plain(after)};
 }

@@ -63,7 +63,11 @@ export function hourInterest(loan: Pick<OngoingLoan, 'loanAmount' | 'hourInteres
 
 /** The interest owed by the time a request sent now arrives: the server's interestAmount (as read at `readAt`), the
  * hours started since that read (`sinceRead`), and the next hour's when it starts within the margin (`nextHour`). */
-function interestBySend(loan: HourFigures, now?: number, readAt?: number): {interest: Big; sinceRead?: {hours: number; interest: string}; nextHour?: {startsAt: number; interest: string}} {
+function interestBySend(
+	loan: HourFigures,
+	now?: number,
+	readAt?: number,
+): {interest: Big; sinceRead?: {hours: number; interest: string}; nextHour?: {startsAt: number; interest: string}} {
 	const charged = new Big(loan.interestAmount);
 	if (now === undefined) return {interest: charged};
 	const hour = hourInterest(loan);
@@ -105,7 +109,8 @@ export type RepayPreview =
 /** `now`: server time, to count an hour that starts before the request arrives; `readAt`: server time of the read the
  * loan's figures come from, to count the hours started since (without them, the interest as read). */
 export function repayPreview(
-	loan: Pick<OngoingLoan, 'loanAmount' | 'interestAmount' | 'pledgeAmount' | 'pledgeRate' | 'loanCoin' | 'pledgeCoin'> & Partial<Pick<OngoingLoan, 'hourInterestRate' | 'borrowTime'>>,
+	loan: Pick<OngoingLoan, 'loanAmount' | 'interestAmount' | 'pledgeAmount' | 'pledgeRate' | 'loanCoin' | 'pledgeCoin'> &
+		Partial<Pick<OngoingLoan, 'hourInterestRate' | 'borrowTime'>>,
 	plan: RepayPlan,
 	now?: number,
 	readAt?: number,
@@ -119,7 +124,11 @@ export function repayPreview(
 	const owed = principalOwed.plus(interestOwed);
 	const pay = plan.all ? owed : new Big(plan.amount ?? '0');
 	if (pay.lte(0)) return {ok: false, reason: 'the amount must be greater than zero'};
-	if (pay.gt(owed)) return {ok: false, reason: `that is more than the ${(plan.withCoin ?? ((value, coin) => `${value} ${coin}`))(plain(owed), loan.loanCoin)} owed; repay all of it instead (${plan.allInstead ?? '--all'})`};
+	if (pay.gt(owed))
+		return {
+			ok: false,
+			reason: `that is more than the ${(plan.withCoin ?? ((value, coin) => `${value} ${coin}`))(plain(owed), loan.loanCoin)} owed; repay all of it instead (${plan.allInstead ?? '--all'})`,
+		};
 	const interest = pay.lt(interestOwed) ? pay : interestOwed;
 	const principal = pay.minus(interest);
 	const full = pay.eq(owed);

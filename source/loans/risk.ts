@@ -64,7 +64,11 @@ export interface LoanRisk {
 
 /** A loan's risk at its own LTV, with the price falls to each mark: from today's `price` (the pledge coin in the loan
  * coin) when it is known, as the mark prices are (prices.ts markFalls); else from the LTV. */
-export function riskOf(loan: Pick<OngoingLoan, 'pledgeRate' | 'supRate' | 'forceRate' | 'loanAmount' | 'interestAmount' | 'pledgeAmount'>, thresholds: RiskThresholds = {}, price?: string): LoanRisk {
+export function riskOf(
+	loan: Pick<OngoingLoan, 'pledgeRate' | 'supRate' | 'forceRate' | 'loanAmount' | 'interestAmount' | 'pledgeAmount'>,
+	thresholds: RiskThresholds = {},
+	price?: string,
+): LoanRisk {
 	const falls = markFalls(loan, price);
 	const level = riskLevel(loan, loan.pledgeRate, thresholds, falls.moveToMarginCall);
 	return {level, label: RISK_LABEL[level], ...falls};

@@ -29,7 +29,8 @@ const ltvWith = (loan: LoanFigures, pledge: Big) => plain(new Big(loan.pledgeRat
 export function collateralToAdd(loan: LoanFigures, target: string): TargetAmount {
 	const bad = checkTarget(target);
 	if (bad) return {ok: false, reason: bad};
-	if (new Big(loan.pledgeRate).lte(target)) return {ok: false, reason: `the LTV is ${percent(loan.pledgeRate)} already, at or below ${percent(target)}: nothing to add`};
+	if (new Big(loan.pledgeRate).lte(target))
+		return {ok: false, reason: `the LTV is ${percent(loan.pledgeRate)} already, at or below ${percent(target)}: nothing to add`};
 	const add = pledgeAt(loan, target).minus(loan.pledgeAmount).round(8, Big.roundUp);
 	return {ok: true, amount: plain(add), ltvAfter: ltvWith(loan, add.plus(loan.pledgeAmount))};
 }
@@ -40,7 +41,8 @@ export function collateralToWithdraw(loan: LoanFigures, target: string): TargetA
 	const bad = checkTarget(target);
 	if (bad) return {ok: false, reason: bad};
 	if (new Big(target).gte(loan.supRate)) return {ok: false, reason: `${percent(target)} is at or above the margin-call LTV of ${percent(loan.supRate)}`};
-	if (new Big(loan.pledgeRate).gte(target)) return {ok: false, reason: `the LTV is ${percent(loan.pledgeRate)} already, at or above ${percent(target)}: nothing can be withdrawn`};
+	if (new Big(loan.pledgeRate).gte(target))
+		return {ok: false, reason: `the LTV is ${percent(loan.pledgeRate)} already, at or above ${percent(target)}: nothing can be withdrawn`};
 	const out = new Big(loan.pledgeAmount).minus(pledgeAt(loan, target)).round(8, Big.roundDown);
 	if (out.lte(0)) return {ok: false, reason: 'less than 0.00000001 can be withdrawn'};
 	return {ok: true, amount: plain(out), ltvAfter: ltvWith(loan, new Big(loan.pledgeAmount).minus(out))};
@@ -76,7 +78,8 @@ export function pastMaxWithdrawable(
 export function repaymentToLtv(loan: Pick<OngoingLoan, 'pledgeRate' | 'loanAmount' | 'interestAmount'>, target: string): TargetAmount {
 	const bad = checkTarget(target);
 	if (bad) return {ok: false, reason: bad};
-	if (new Big(loan.pledgeRate).lte(target)) return {ok: false, reason: `the LTV is ${percent(loan.pledgeRate)} already, at or below ${percent(target)}: nothing to repay`};
+	if (new Big(loan.pledgeRate).lte(target))
+		return {ok: false, reason: `the LTV is ${percent(loan.pledgeRate)} already, at or below ${percent(target)}: nothing to repay`};
 	const owed = new Big(loan.loanAmount).plus(loan.interestAmount);
 	const pay = owed.minus(owed.times(target).div(loan.pledgeRate)).round(8, Big.roundUp);
 	const left = owed.minus(pay);

@@ -26,7 +26,12 @@ export async function describeAccount(client: Pick<BitgetClient, 'accountFamily'
 	if (mode === 'classic') return {mode, words: "classic account (v2 loans); the key's permissions are on Bitget's API page"};
 	try {
 		const {permType, permissions} = await client.keyPermissions();
-		const may = permType === 'read-and-write' ? 'may borrow, repay and change collateral' : permType === 'read-only' ? 'read-only: can see loans, not borrow, repay or change collateral' : `permission "${sanitize(permType)}"`;
+		const may =
+			permType === 'read-and-write'
+				? 'may borrow, repay and change collateral'
+				: permType === 'read-only'
+					? 'read-only: can see loans, not borrow, repay or change collateral'
+					: `permission "${sanitize(permType)}"`;
 		return {mode, permType, permissions, words: `unified trading account (v3 loans); this key ${may}`};
 	} catch (error) {
 		const problem = failureText(error);

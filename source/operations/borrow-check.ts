@@ -44,16 +44,24 @@ type CoinsVerdict = {status: 'refused'; reason: string} | {status: 'unreadable';
 function coinsVerdict(coins: Coins, infos: Lookup<CoinInfos>): CoinsVerdict {
 	if (!infos.ok) {
 		// coinInfos?coin=X answers 40034 for a coin it does not know.
-		if (infos.error instanceof ApiError && infos.error.code === '40034') return {status: 'refused', reason: `${coins.loanCoin} is not a loanable coin (${infos.error.code} ${infos.error.serverMessage})`};
+		if (infos.error instanceof ApiError && infos.error.code === '40034')
+			return {status: 'refused', reason: `${coins.loanCoin} is not a loanable coin (${infos.error.code} ${infos.error.serverMessage})`};
 		return {status: 'unreadable', reason: coinListUnreadable(infos.error), error: infos.error};
 	}
 	const loanable = infos.value.loanInfos.map((info) => info.coin);
 	const loanInfo = infos.value.loanInfos.find((info) => info.coin === coins.loanCoin);
-	if (!loanInfo) return {status: 'refused', reason: `${coins.loanCoin} is not in Bitget's list of loanable coins${didYouMean(coins.loanCoin, loanable)} (loan-tui coins lists them)`};
+	if (!loanInfo)
+		return {
+			status: 'refused',
+			reason: `${coins.loanCoin} is not in Bitget's list of loanable coins${didYouMean(coins.loanCoin, loanable)} (loan-tui coins lists them)`,
+		};
 	// A list that names no pledge coins at all says nothing about this one.
 	const pledgeable = infos.value.pledgeInfos.map((info) => info.coin);
 	if (pledgeable.length > 0 && !pledgeable.includes(coins.pledgeCoin)) {
-		return {status: 'refused', reason: `${coins.pledgeCoin} is not in Bitget's list of pledgeable coins${didYouMean(coins.pledgeCoin, pledgeable)} (loan-tui coins lists them)`};
+		return {
+			status: 'refused',
+			reason: `${coins.pledgeCoin} is not in Bitget's list of pledgeable coins${didYouMean(coins.pledgeCoin, pledgeable)} (loan-tui coins lists them)`,
+		};
 	}
 	return {status: 'ok', loanInfo};
 }
@@ -67,7 +75,8 @@ export function borrowVerdict(request: BorrowRequest, infos: Lookup<CoinInfos>, 
 	if (borrowed === undefined) {
 		if (!estimate) return {status: 'ok', notes: []};
 		if (!estimate.ok) {
-			if (estimate.error instanceof ApiError && estimate.error.code === '40034') return {status: 'refused', reason: `the estimate was refused: ${estimate.error.code} ${estimate.error.serverMessage}`};
+			if (estimate.error instanceof ApiError && estimate.error.code === '40034')
+				return {status: 'refused', reason: `the estimate was refused: ${estimate.error.code} ${estimate.error.serverMessage}`};
 			return {status: 'ok', notes: [unchecked("Bitget's borrow limits", estimate.error)]};
 		}
 		borrowed = estimate.value.loanAmount;
@@ -84,12 +93,18 @@ const lookup = <T>(promise: Promise<T>): Promise<Lookup<T>> =>
 	);
 
 /** Looks up what the verdict needs (coinInfos for both coins; the estimate by pledge amount) and gives it. */
-export async function checkBorrow(client: BitgetClient, request: BorrowRequest, signal?: AbortSignal): Promise<BorrowCheck & {read: {infos?: CoinInfos; estimate?: Estimate}}> {
+export async function checkBorrow(
+	client: BitgetClient,
+	request: BorrowRequest,
+	signal?: AbortSignal,
+): Promise<BorrowCheck & {read: {infos?: CoinInfos; estimate?: Estimate}}> {
 	const [infos, estimate] = await Promise.all([
 		lookup(client.coinInfos(undefined, {signal})),
 		request.pledgeAmount === undefined
 			? Promise.resolve(undefined)
-			: lookup(client.estimate({loanCoin: request.loanCoin, pledgeCoin: request.pledgeCoin, daily: request.daily, pledgeAmount: request.pledgeAmount}, {signal})),
+			: lookup(
+					client.estimate({loanCoin: request.loanCoin, pledgeCoin: request.pledgeCoin, daily: request.daily, pledgeAmount: request.pledgeAmount}, {signal}),
+				),
 	]);
 	signal?.throwIfAborted();
 	// What was read, for whatever shows the request next (the CLI's prompt): read once, not again.
@@ -99,11 +114,19 @@ export async function checkBorrow(client: BitgetClient, request: BorrowRequest, 
 /** The coins alone (an estimate is about to be asked for): the loan coin loanable, the pledge coin pledgeable; with
  * the list read, when it was, for whatever else needs it (the official rates). Never `unreadable`: without a list
  * it is ok with a note. */
-export async function checkCoins(client: BitgetClient, coins: Coins, signal?: AbortSignal): Promise<{check: Exclude<BorrowCheck, {status: 'unreadable'}>; infos?: CoinInfos}> {
+export async function checkCoins(
+	client: BitgetClient,
+	coins: Coins,
+	signal?: AbortSignal,
+): Promise<{check: Exclude<BorrowCheck, {status: 'unreadable'}>; infos?: CoinInfos}> {
 	const infos = await lookup(client.coinInfos(undefined, {signal}));
 	const coinsCheck = coinsVerdict(coins, infos);
 	// Without a list the estimate is still asked for: the server says whether it lends these coins.
 	const check: Exclude<BorrowCheck, {status: 'unreadable'}> =
-		coinsCheck.status === 'refused' ? coinsCheck : coinsCheck.status === 'unreadable' ? {status: 'ok', notes: [`${coinsCheck.reason}; the server checks the coins`]} : {status: 'ok', notes: []};
+		coinsCheck.status === 'refused'
+			? coinsCheck
+			: coinsCheck.status === 'unreadable'
+				? {status: 'ok', notes: [`${coinsCheck.reason}; the server checks the coins`]}
+				: {status: 'ok', notes: []};
 	return infos.ok ? {check, infos: infos.value} : {check};
 }

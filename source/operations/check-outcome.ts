@@ -38,7 +38,12 @@ export async function checkOutcome(sent: SentRequest, observe: (signal: AbortSig
 	let last: Finding | undefined;
 	const result = (timedOut: boolean, interrupted: boolean): CheckResult => {
 		const elapsedMs = now() - started;
-		const finding = last ?? {status: 'unchecked', settled: false, reads: [], message: interrupted ? 'interrupted before the first read finished' : `no read finished within ${Math.round(options.totalMs / 1000)} s`};
+		const finding = last ?? {
+			status: 'unchecked',
+			settled: false,
+			reads: [],
+			message: interrupted ? 'interrupted before the first read finished' : `no read finished within ${Math.round(options.totalMs / 1000)} s`,
+		};
 		return {...finding, tries, elapsedMs, timedOut, interrupted};
 	};
 	try {

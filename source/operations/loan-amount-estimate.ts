@@ -40,7 +40,11 @@ function step(text: string): Big {
 
 /** Whether `got` (answered for `pledge`) is what scaling `reference` promised, within the rounding of both answers and
  * of the pledge (rounded up to 8 decimals). */
-export function withinRounding(reference: {pledgeAmount: string; estimate: Estimate}, promised: {loanAmount: string; hourInterest: string}, got: Estimate): boolean {
+export function withinRounding(
+	reference: {pledgeAmount: string; estimate: Estimate},
+	promised: {loanAmount: string; hourInterest: string},
+	got: Estimate,
+): boolean {
 	const ref = new Big(reference.pledgeAmount);
 	const ratio = new Big(promised.loanAmount).div(reference.estimate.loanAmount);
 	const pledgeStep = new Big('0.00000001');
@@ -59,7 +63,11 @@ export function referencePledgeFor(loanAmount: string, price: PriceQuote, pledge
 }
 
 /** The derivation alone (one request); `check: true` asks the second. Undefined when the reference lends nothing. */
-export async function estimateByLoanAmount(client: EstimateClient, request: LoanAmountRequest, options: {check?: boolean; signal?: AbortSignal} = {}): Promise<LoanAmountEstimate | undefined> {
+export async function estimateByLoanAmount(
+	client: EstimateClient,
+	request: LoanAmountRequest,
+	options: {check?: boolean; signal?: AbortSignal} = {},
+): Promise<LoanAmountEstimate | undefined> {
 	const {loanCoin, pledgeCoin, daily, loanAmount} = request;
 	const ask = (pledgeAmount: string) => client.estimate({loanCoin, pledgeCoin, daily, pledgeAmount}, {signal: options.signal});
 	const referencePledge = request.referencePledge ?? '1';

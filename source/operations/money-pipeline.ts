@@ -41,7 +41,11 @@ type MoneyPhase = 'preparing' | 'recording' | 'sending' | 'finishing' | 'checkin
 
 /** The POST's answer, once it is in (before it is recorded and, when unknown, checked). The client throws anything
  * but these three kinds only when the request cannot have reached the server: not sent. */
-export type MoneyAnswer = {status: 'done'; result: MoneyResult} | {status: 'refused'; error: ApiError} | {status: 'not-sent'; error: unknown} | {status: 'unknown'; error: OutcomeUnknownError};
+export type MoneyAnswer =
+	| {status: 'done'; result: MoneyResult}
+	| {status: 'refused'; error: ApiError}
+	| {status: 'not-sent'; error: unknown}
+	| {status: 'unknown'; error: OutcomeUnknownError};
 
 export interface MoneyProgress {
 	phase: MoneyPhase;
@@ -133,7 +137,9 @@ async function post(poster: MoneyPoster, kind: MoneyIntent['kind'], body: string
 }
 
 const notSentByInterrupt = (operation: MoneyOperation, reason: unknown) =>
-	new InputError(`${reason instanceof InterruptedError && reason.signalName ? `interrupted by ${reason.signalName}` : 'interrupted'} before the ${operation === 'collateral' ? 'collateral change' : operation} was sent: nothing was sent`);
+	new InputError(
+		`${reason instanceof InterruptedError && reason.signalName ? `interrupted by ${reason.signalName}` : 'interrupted'} before the ${operation === 'collateral' ? 'collateral change' : operation} was sent: nothing was sent`,
+	);
 
 export async function sendMoney(intent: MoneyIntent, deps: MoneyDeps, options: SendOptions = {}): Promise<MoneyOutcome> {
 	const {client, guard, journal} = deps;
@@ -159,7 +165,12 @@ export async function sendMoney(intent: MoneyIntent, deps: MoneyDeps, options: S
 	try {
 		const outcome = await run();
 		if (outcome.status === 'unknown') {
-			unknownOutcome = {operation, values: sent.values, orderId: outcome.error.orderId ?? sent.values.orderId, finding: outcome.check && {status: outcome.check.status, message: findingMessage(outcome.check)}};
+			unknownOutcome = {
+				operation,
+				values: sent.values,
+				orderId: outcome.error.orderId ?? sent.values.orderId,
+				finding: outcome.check && {status: outcome.check.status, message: findingMessage(outcome.check)},
+			};
 		}
 		return outcome;
 	} finally {
@@ -191,7 +202,8 @@ export async function sendMoney(intent: MoneyIntent, deps: MoneyDeps, options: S
 			try {
 				const verdict = await checkBorrow(client, intent.request, signal);
 				if (verdict.status === 'refused') return {status: 'not-sent', error: new InputError(`not borrowed: ${verdict.reason}`), sent};
-				if (verdict.status === 'unreadable') return {status: 'not-sent', error: new CoinListUnreadableError(`not borrowed: ${verdict.reason}`, verdict.error), sent};
+				if (verdict.status === 'unreadable')
+					return {status: 'not-sent', error: new CoinListUnreadableError(`not borrowed: ${verdict.reason}`, verdict.error), sent};
 			} catch (error) {
 				return {status: 'not-sent', error: signal.aborted ? notSentByInterrupt(operation, signal.reason) : error, sent};
 			}
@@ -273,7 +285,8 @@ export async function sendMoney(intent: MoneyIntent, deps: MoneyDeps, options: S
 		progress('finishing', {unknown: error, answer, finding: check});
 		const found = check.status === 'found' || check.status === 'ambiguous' ? check.orderId : undefined;
 		recordProblem =
-			(await recordAs({finding: {status: check.status, message: findingMessage(check), checkedAt: now(), ...(found ? {orderId: found} : {})}})) ?? recordProblem;
+			(await recordAs({finding: {status: check.status, message: findingMessage(check), checkedAt: now(), ...(found ? {orderId: found} : {})}})) ??
+			recordProblem;
 		return {status: 'unknown', error, sent, record, recordProblem, check};
 	}
 }

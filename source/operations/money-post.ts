@@ -52,12 +52,24 @@ export function initialMoneyPost<Request, Result>(): MoneyPostState<Request, Res
 	return {phase: 'ready', attempt: 0, confirmAgain: false, check: {status: 'idle'}};
 }
 
-export function moneyPostReducer<Request, Result>(state: MoneyPostState<Request, Result>, action: MoneyPostAction<Request, Result>): MoneyPostState<Request, Result> {
+export function moneyPostReducer<Request, Result>(
+	state: MoneyPostState<Request, Result>,
+	action: MoneyPostAction<Request, Result>,
+): MoneyPostState<Request, Result> {
 	switch (action.type) {
 		case 'confirm':
 			if (state.phase !== 'ready') return state;
 			if (state.unknownBody !== undefined && state.unknownBody === action.body && !state.confirmAgain) return {...state, confirmAgain: true};
-			return {...state, phase: 'posting', attempt: state.attempt + 1, request: action.request, body: action.body, confirmAgain: false, refusal: undefined, check: {status: 'idle'}};
+			return {
+				...state,
+				phase: 'posting',
+				attempt: state.attempt + 1,
+				request: action.request,
+				body: action.body,
+				confirmAgain: false,
+				refusal: undefined,
+				check: {status: 'idle'},
+			};
 		case 'decline':
 			return state.confirmAgain ? {...state, confirmAgain: false} : state;
 		case 'review':
@@ -68,13 +80,29 @@ export function moneyPostReducer<Request, Result>(state: MoneyPostState<Request,
 	switch (action.type) {
 		case 'checking':
 			if (state.phase !== 'posting' && state.phase !== 'unknown') return state;
-			return {...state, phase: 'unknown', failure: action.failure, sent: action.sent, recorded: action.recorded, unknownBody: state.body, check: {status: 'checking', finding: action.finding}};
+			return {
+				...state,
+				phase: 'unknown',
+				failure: action.failure,
+				sent: action.sent,
+				recorded: action.recorded,
+				unknownBody: state.body,
+				check: {status: 'checking', finding: action.finding},
+			};
 		case 'succeeded':
 			return state.phase === 'posting' ? {...state, phase: 'done', result: action.result, unknownBody: undefined} : state;
 		case 'refused':
 			return state.phase === 'posting' ? {...state, phase: 'ready', refusal: action.error} : state;
 		case 'outcome-unknown':
 			if (state.phase !== 'posting' && state.phase !== 'unknown') return state;
-			return {...state, phase: 'unknown', failure: action.error, sent: action.sent, recorded: action.recorded, unknownBody: state.body, check: action.check ? {status: 'done', result: action.check} : {status: 'idle'}};
+			return {
+				...state,
+				phase: 'unknown',
+				failure: action.error,
+				sent: action.sent,
+				recorded: action.recorded,
+				unknownBody: state.body,
+				check: action.check ? {status: 'done', result: action.check} : {status: 'idle'},
+			};
 	}
 }

@@ -38,11 +38,19 @@ function reads(client: BitgetClient, planned: MoneyRequest, startTime: number, s
 		}
 		case 'repay': {
 			const order = {orderId: planned.request.orderId};
-			return Promise.all([ongoing(order), history('repayHistory', order), history('reduces', order)]).then(([ongoingRead, repayHistory, reduces]) => ({ongoing: ongoingRead, repayHistory, reduces}));
+			return Promise.all([ongoing(order), history('repayHistory', order), history('reduces', order)]).then(([ongoingRead, repayHistory, reduces]) => ({
+				ongoing: ongoingRead,
+				repayHistory,
+				reduces,
+			}));
 		}
 		case 'revisePledge': {
 			const order = {orderId: planned.request.orderId};
-			return Promise.all([ongoing(order), history('reviseHistory', order), history('reduces', order)]).then(([ongoingRead, reviseHistory, reduces]) => ({ongoing: ongoingRead, reviseHistory, reduces}));
+			return Promise.all([ongoing(order), history('reviseHistory', order), history('reduces', order)]).then(([ongoingRead, reviseHistory, reduces]) => ({
+				ongoing: ongoingRead,
+				reviseHistory,
+				reduces,
+			}));
 		}
 	}
 }
@@ -61,7 +69,12 @@ export async function takeSnapshot(client: BitgetClient, planned: MoneyRequest, 
 	// An ongoing list with unreadable loans is not known whole: one of them could look like ours later.
 	if (seen.ongoing.ok && !seen.ongoing.unreadable) snapshot.ongoing = seen.ongoing.records;
 	else problems.push(seen.ongoing.ok ? `${seen.ongoing.unreadable} ongoing loans could not be read` : `ongoing-orders: ${seen.ongoing.error}`);
-	const histories: Array<[string, Read<object> | undefined]> = [['borrow-history', seen.borrowHistory], ['repay-history', seen.repayHistory], ['revise-history', seen.reviseHistory], ['reduces', seen.reduces]];
+	const histories: Array<[string, Read<object> | undefined]> = [
+		['borrow-history', seen.borrowHistory],
+		['repay-history', seen.repayHistory],
+		['revise-history', seen.reviseHistory],
+		['reduces', seen.reduces],
+	];
 	const keys: string[] = [];
 	for (const [name, history] of histories) {
 		if (history?.ok) keys.push(...history.records.map(recordKey));

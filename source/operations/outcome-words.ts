@@ -29,7 +29,9 @@ function checkLine(check: CheckResult): string {
 /** While the check runs: what the last read found. */
 export function checkingLine(totalMs: number, finding?: Finding): string {
 	const bound = `reading again every 2 s, up to ${Math.round(totalMs / 1000)} s`;
-	return finding ? `Checking your loans (${bound}); so far: ${FINDING_HEADLINE[finding.status]} — ${sanitize(finding.message)}` : `Checking your loans for what happened (${bound})…`;
+	return finding
+		? `Checking your loans (${bound}); so far: ${FINDING_HEADLINE[finding.status]} — ${sanitize(finding.message)}`
+		: `Checking your loans for what happened (${bound})…`;
 }
 
 export interface UnknownReport {
@@ -55,12 +57,12 @@ export function unknownLines(report: UnknownReport): string[] {
 	];
 	if (check) {
 		lines.push(checkLine(check));
-		if (check.status === 'found' || check.status === 'ambiguous') lines.push('A match is evidence, not proof: none of these requests carries a client id. Look at the loan before doing this again.');
-	}
-	else if (report.partial) lines.push(`Checked so far (interrupted): ${FINDING_HEADLINE[report.partial.status]} — ${sanitize(report.partial.message)}`);
+		if (check.status === 'found' || check.status === 'ambiguous')
+			lines.push('A match is evidence, not proof: none of these requests carries a client id. Look at the loan before doing this again.');
+	} else if (report.partial) lines.push(`Checked so far (interrupted): ${FINDING_HEADLINE[report.partial.status]} — ${sanitize(report.partial.message)}`);
 	else if (error.failure.kind === 'interrupted') lines.push('Not checked: interrupted while waiting for the answer.');
 	if (report.recordProblem) lines.push(`Note: ${sanitize(report.recordProblem)}.`);
-	else if (report.recorded) lines.push('Recorded as unknown in this app\'s history (loan-tui history --local).');
+	else if (report.recorded) lines.push("Recorded as unknown in this app's history (loan-tui history --local).");
 	return lines;
 }
 
@@ -69,7 +71,9 @@ export function quittingLines(outcomes: readonly UnknownOutcome[]): string[] {
 	if (outcomes.length === 0) return [];
 	const lines = outcomes.map((outcome) => {
 		const order = outcome.orderId && !('orderId' in outcome.values) ? ` (order ${sanitize(outcome.orderId)})` : '';
-		const found = outcome.finding ? `; checked since: ${FINDING_HEADLINE[outcome.finding.status as FindingStatus] ?? outcome.finding.status} — ${sanitize(outcome.finding.message)}` : '; not checked';
+		const found = outcome.finding
+			? `; checked since: ${FINDING_HEADLINE[outcome.finding.status as FindingStatus] ?? outcome.finding.status} — ${sanitize(outcome.finding.message)}`
+			: '; not checked';
 		return `outcome unknown: ${describeSent(outcome)}${order}${found}`;
 	});
 	return [...lines, 'Check your loans (loan-tui loans; loan-tui history --local) before sending any of these again.'];

@@ -36,7 +36,11 @@ export function planCells(row: PlanRow, coin: string): string[] {
 		PERIOD_LABEL[row.period],
 		estimate ? withCoin(estimate.pledgeAmount, sanitize(row.pledgeCoin)) : 'not estimated',
 		estimate?.pledgeUsdt === undefined ? '—' : coinAmount(estimate.pledgeUsdt, 'USDT'),
-		estimate ? showAnnualRate(estimate.apr === undefined ? {source: 'none'} : {fraction: estimate.apr, source: estimate.aprSource === 'official' ? 'official' : 'estimate'}) : '—',
+		estimate
+			? showAnnualRate(
+					estimate.apr === undefined ? {source: 'none'} : {fraction: estimate.apr, source: estimate.aprSource === 'official' ? 'official' : 'estimate'},
+				)
+			: '—',
 		row.initialLtv === undefined ? '—' : ltvPercent(row.initialLtv),
 		row.price.status === 'ok' ? priceAmount(row.price.price, coin) : noPrice,
 		row.prices ? markPrice(row.prices.marginCallPrice, row.prices.marginCallDistance, coin) : noPrice,

@@ -93,7 +93,12 @@ export interface PlanOptions {
 export function planScope(infos: CoinInfos, loanCoin: string, loanAmount: string): PledgeCoinInfo[] {
 	const loanInfo = infos.loanInfos.find((info) => info.coin === loanCoin);
 	if (loanInfo === undefined) {
-		throw new InputError(`${loanCoin} is not in Bitget's list of loanable coins${didYouMean(loanCoin, infos.loanInfos.map((info) => info.coin))} (loan-tui coins lists them)`);
+		throw new InputError(
+			`${loanCoin} is not in Bitget's list of loanable coins${didYouMean(
+				loanCoin,
+				infos.loanInfos.map((info) => info.coin),
+			)} (loan-tui coins lists them)`,
+		);
 	}
 	const limits = checkBorrowLimits(loanInfo, loanAmount);
 	if (!limits.ok) throw new InputError(`not planned: ${limits.reason}`);
@@ -141,7 +146,14 @@ export async function planLoan(client: PlanClient, request: PlanRequest, options
 			return row;
 		}),
 	);
-	return {loanCoin, loanAmount, sort, rows: sortRows(rows, sort), prices: prices.ok ? {status: 'ok'} : {status: 'unavailable', problem: prices.problem}, requests: jobs.length};
+	return {
+		loanCoin,
+		loanAmount,
+		sort,
+		rows: sortRows(rows, sort),
+		prices: prices.ok ? {status: 'ok'} : {status: 'unavailable', problem: prices.problem},
+		requests: jobs.length,
+	};
 }
 
 function fill(

@@ -89,7 +89,21 @@ export interface PriceFeedOptions {
 	debug?: (line: string) => void;
 }
 
-type FeedSettings = Required<Pick<PriceFeedOptions, 'pingEveryMs' | 'pongTimeoutMs' | 'openTimeoutMs' | 'backoff' | 'dropsBeforePolling' | 'dropWindowMs' | 'streamPause' | 'sendLimit' | 'pollEveryMs' | 'pollCapMs'>>;
+type FeedSettings = Required<
+	Pick<
+		PriceFeedOptions,
+		| 'pingEveryMs'
+		| 'pongTimeoutMs'
+		| 'openTimeoutMs'
+		| 'backoff'
+		| 'dropsBeforePolling'
+		| 'dropWindowMs'
+		| 'streamPause'
+		| 'sendLimit'
+		| 'pollEveryMs'
+		| 'pollCapMs'
+	>
+>;
 
 export const FEED_DEFAULTS: Readonly<FeedSettings> = {
 	pingEveryMs: 30_000,
@@ -318,7 +332,10 @@ export class PriceFeed {
 				this.pingDue = false;
 				this.socket.send(PING);
 				this.timers.clearTimeout(this.pongTimer);
-				this.pongTimer = this.timers.setTimeout(() => this.lost(`no answer to a ping within ${seconds(this.settings.pongTimeoutMs)}`), this.settings.pongTimeoutMs);
+				this.pongTimer = this.timers.setTimeout(
+					() => this.lost(`no answer to a ping within ${seconds(this.settings.pongTimeoutMs)}`),
+					this.settings.pongTimeoutMs,
+				);
 			}
 		}
 	}

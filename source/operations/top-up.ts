@@ -58,7 +58,9 @@ export function decideTopUp(policy: TopUpPolicy, loan: OngoingLoan, ltv: string,
 	if (lastCounted && elapsedSince(lastCounted.at, now) < SPACING_MS) return {kind: 'skip', reason: 'the last top-up of this loan was less than 10 minutes ago'};
 	const cap = policy.caps.get(loan.pledgeCoin);
 	if (cap === undefined) return {kind: 'skip', reason: `--max-add names no cap for ${loan.pledgeCoin}: nothing is added to this loan`};
-	const used = counted.filter((entry) => entry.coin === loan.pledgeCoin && elapsedSince(entry.at, now) < WINDOW_MS).reduce((sum, entry) => sum.plus(entry.amount), new Big(0));
+	const used = counted
+		.filter((entry) => entry.coin === loan.pledgeCoin && elapsedSince(entry.at, now) < WINDOW_MS)
+		.reduce((sum, entry) => sum.plus(entry.amount), new Big(0));
 	const left = new Big(cap).minus(used);
 	if (left.lte(0)) return {kind: 'skip', reason: `the ${plain(new Big(cap))} ${loan.pledgeCoin} of --max-add for 24 hours is used up`};
 	const wanted = collateralToAdd({...loan, pledgeRate: ltv}, policy.to);
@@ -129,14 +131,26 @@ export function createTopUpRunner(options: TopUpRunnerOptions): TopUpRunner {
 				if (decision.kind === 'unsettled') {
 					const outcome = await settleEarlier(decision.entry, loan);
 					if (outcome === undefined) {
-						skip('an earlier top-up of this loan has an unknown outcome: nothing more is added until its collateral history shows what happened (loan-tui history --local)');
+						skip(
+							'an earlier top-up of this loan has an unknown outcome: nothing more is added until its collateral history shows what happened (loan-tui history --local)',
+						);
 						continue;
 					}
 					await ledger.settle(decision.entry, outcome);
 					entries = await ledger.read();
 					said.delete(loan.orderId);
 					const amount = `${decision.entry.amount} ${decision.entry.coin}`;
-					events.push({...about, topUp: {result: 'settled', amount: decision.entry.amount, reason: outcome === 'found' ? `the earlier top-up of ${amount} whose outcome was unknown was found in the loan's history: it counts as done` : `nothing of the earlier top-up of ${amount} shows in the loan's history 15 minutes on: taken as not done (it still counts toward --max-add for 24 hours)`}});
+					events.push({
+						...about,
+						topUp: {
+							result: 'settled',
+							amount: decision.entry.amount,
+							reason:
+								outcome === 'found'
+									? `the earlier top-up of ${amount} whose outcome was unknown was found in the loan's history: it counts as done`
+									: `nothing of the earlier top-up of ${amount} shows in the loan's history 15 minutes on: taken as not done (it still counts toward --max-add for 24 hours)`,
+						},
+					});
 					decision = decideTopUp(policy, loan, ltv, entries, options.now());
 				}
 				switch (decision.kind) {
@@ -166,7 +180,15 @@ export function createTopUpRunner(options: TopUpRunnerOptions): TopUpRunner {
 				// check settles it.
 				let entry: TopUpEntry;
 				try {
-					entry = (await ledger.add({type: 'top-up', orderId: loan.orderId, coin: loan.pledgeCoin, amount, at: options.now(), serverSentAt: options.serverNow(), outcome: 'sending'})) as TopUpEntry;
+					entry = (await ledger.add({
+						type: 'top-up',
+						orderId: loan.orderId,
+						coin: loan.pledgeCoin,
+						amount,
+						at: options.now(),
+						serverSentAt: options.serverNow(),
+						outcome: 'sending',
+					})) as TopUpEntry;
 				} catch (error) {
 					skip(`nothing was sent: ${error instanceof Error ? error.message : String(error)}`);
 					continue;
@@ -178,9 +200,11 @@ export function createTopUpRunner(options: TopUpRunnerOptions): TopUpRunner {
 				await ledger.settle(entry, outcome).catch(() => undefined);
 				entries = await ledger.read().catch(() => entries);
 				const base = {amount, capped, ltvBefore: ltv};
-				if (report.status === 'done') events.push({...about, topUp: {result: 'done', ...base, ...(report.ltvAfter === undefined ? {} : {ltvAfter: report.ltvAfter})}});
+				if (report.status === 'done')
+					events.push({...about, topUp: {result: 'done', ...base, ...(report.ltvAfter === undefined ? {} : {ltvAfter: report.ltvAfter})}});
 				else if (report.status === 'refused') events.push({...about, topUp: {result: 'refused', ...base, reason: report.reason}});
-				else if (report.found) events.push({...about, topUp: {result: 'done', ...base, reason: `the answer was lost, and the check found it done: ${report.reason}`}});
+				else if (report.found)
+					events.push({...about, topUp: {result: 'done', ...base, reason: `the answer was lost, and the check found it done: ${report.reason}`}});
 				else {
 					unknown += 1;
 					events.push({...about, topUp: {result: 'unknown', ...base, reason: report.reason}});
@@ -198,7 +222,12 @@ const SETTLE_READ_MS = 15_000;
 /** Settles an earlier top-up from the loan's collateral history (loans/evidence.ts weighs it as after a lost answer). */
 export function settlerFor(client: BitgetClient): (entry: TopUpEntry, loan: OngoingLoan) => Promise<Settling> {
 	return async (entry) => {
-		const sent: SentRequest = {kind: 'revisePledge', request: {orderId: entry.orderId, amount: entry.amount, pledgeCoin: entry.coin, reviseType: 'IN'}, sentAt: entry.serverSentAt, snapshot: {}};
+		const sent: SentRequest = {
+			kind: 'revisePledge',
+			request: {orderId: entry.orderId, amount: entry.amount, pledgeCoin: entry.coin, reviseType: 'IN'},
+			sentAt: entry.serverSentAt,
+			snapshot: {},
+		};
 		const finding = matchOutcome(sent, await observerFor(client, sent)(AbortSignal.timeout(SETTLE_READ_MS)));
 		if (finding.status === 'found' || finding.status === 'ambiguous') return 'found';
 		return finding.status === 'not-found' ? 'not-found' : 'unclear';

@@ -89,7 +89,9 @@ export class LiveTickers {
 		this.since = sentAt ?? this.sentAt ?? this.now();
 		this.sentAt = undefined;
 		this.confirmed.clear();
-		const after = [...this.shown.values(), ...this.held.values()].filter((received) => received.receivedAt >= this.since).sort((a, b) => a.receivedAt - b.receivedAt);
+		const after = [...this.shown.values(), ...this.held.values()]
+			.filter((received) => received.receivedAt >= this.since)
+			.sort((a, b) => a.receivedAt - b.receivedAt);
 		this.shown.clear();
 		this.held.clear();
 		for (const received of after) this.place(received);
@@ -179,7 +181,12 @@ function withLive(book: TickerBook, live: ReadonlyMap<string, Ticker>): TickerBo
 }
 
 /** A loan's LTV at the live price, or undefined when no price moved (or none is known). */
-function liveLtv(loan: Pick<OngoingLoan, 'pledgeCoin' | 'loanCoin' | 'pledgeRate'>, book: TickerBook, live: TickerBook, places?: number): {ltv: string; price: string} | undefined {
+function liveLtv(
+	loan: Pick<OngoingLoan, 'pledgeCoin' | 'loanCoin' | 'pledgeRate'>,
+	book: TickerBook,
+	live: TickerBook,
+	places?: number,
+): {ltv: string; price: string} | undefined {
 	const read = pairPrice(book, loan.pledgeCoin, loan.loanCoin);
 	const now = pairPrice(live, loan.pledgeCoin, loan.loanCoin);
 	if (read === undefined || now === undefined || read.price === now.price) return undefined;
@@ -198,13 +205,24 @@ export function projectRead(read: ReadWithBook, live: ReadonlyMap<string, Ticker
 		// The marks from the loan's own figures, as the read's (loans/prices.ts loanMarkPrices): one formula, and they do
 		// not move with the price while the debt and the collateral hold.
 		const marks = loanMarkPrices(seen.loan, moved.price);
-		return {loan: seen.loan, ltv: moved.ltv, projected: true, price: moved.price, marginCallPrice: marks.marginCallPrice, liquidationPrice: marks.liquidationPrice};
+		return {
+			loan: seen.loan,
+			ltv: moved.ltv,
+			projected: true,
+			price: moved.price,
+			marginCallPrice: marks.marginCallPrice,
+			liquidationPrice: marks.liquidationPrice,
+		};
 	});
 }
 
 /** The loans at the live prices, for a screen: each moved loan's LTV projected (its `pledgeRate` replaced), the ids
  * of those projected, and the tickers to quote prices from (the read's, with the newer live ones). */
-export function projectLoans<L extends OngoingLoan>(loans: readonly L[], book: TickerBook | undefined, live: ReadonlyMap<string, Ticker>): {loans: L[]; projected: ReadonlySet<string>; book: TickerBook | undefined} {
+export function projectLoans<L extends OngoingLoan>(
+	loans: readonly L[],
+	book: TickerBook | undefined,
+	live: ReadonlyMap<string, Ticker>,
+): {loans: L[]; projected: ReadonlySet<string>; book: TickerBook | undefined} {
 	if (!book || live.size === 0) return {loans: [...loans], projected: new Set(), book};
 	const merged = withLive(book, live);
 	const projected = new Set<string>();

@@ -31,7 +31,12 @@ export async function readWatch(client: WatchClient, request: WatchReadRequest):
 	} catch (error) {
 		signal?.throwIfAborted();
 		await pricesRead;
-		return {ok: false, time: client.clock.now(), problem: failureText(error), ...(error instanceof ApiError && error.httpStatus === 429 ? {rateLimited: true} : {})};
+		return {
+			ok: false,
+			time: client.clock.now(),
+			problem: failureText(error),
+			...(error instanceof ApiError && error.httpStatus === 429 ? {rateLimited: true} : {}),
+		};
 	}
 	const prices = await pricesRead;
 	const time = client.clock.now();
@@ -42,7 +47,14 @@ export async function readWatch(client: WatchClient, request: WatchReadRequest):
 			const quote = quotePrice(prices, loan.pledgeCoin, loan.loanCoin, time);
 			if (quote.status !== 'ok') return {loan, ltv: loan.pledgeRate, projected: false};
 			const marks = loanMarkPrices(loan, quote.price);
-			return {loan, ltv: loan.pledgeRate, projected: false, price: quote.price, marginCallPrice: marks.marginCallPrice, liquidationPrice: marks.liquidationPrice};
+			return {
+				loan,
+				ltv: loan.pledgeRate,
+				projected: false,
+				price: quote.price,
+				marginCallPrice: marks.marginCallPrice,
+				liquidationPrice: marks.liquidationPrice,
+			};
 		});
 	const present = new Set(ongoing.map((loan) => loan.orderId));
 	const gone = request.watching.filter((orderId) => !present.has(orderId));

@@ -167,7 +167,9 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
 			await topUps(read);
 		};
 		await deliver(first);
-		sink.say(`watching ${first.ok ? `${first.loans.length} loan${first.loans.length === 1 ? '' : 's'}` : 'your loans'} every ${intervalMs / 1000} s (${first.ok ? `worst: ${watcher.worst()}` : 'the first read failed'}); Ctrl+C stops`);
+		sink.say(
+			`watching ${first.ok ? `${first.loans.length} loan${first.loans.length === 1 ? '' : 's'}` : 'your loans'} every ${intervalMs / 1000} s (${first.ok ? `worst: ${watcher.worst()}` : 'the first read failed'}); Ctrl+C stops`,
+		);
 		// After a 429 the reads slow down, doubling up to 15 minutes (or 4 intervals), until one is answered.
 		let waitMs = intervalMs;
 		while (!stop.signal.aborted) {
@@ -186,7 +188,10 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
 			await deliver(next);
 			waitMs = next.ok || !next.rateLimited ? intervalMs : Math.min(waitMs * 2, Math.max(MAX_SLOWED_MS, intervalMs * 4));
 			// Each failed read is said as it happens; the alert comes once the watch is blind.
-			if (!next.ok) sink.say(`could not read your loans (${sanitize(next.problem)}); next try in ${waitMs / 1000} s${next.rateLimited ? ' (the server asked for fewer requests)' : ''}`);
+			if (!next.ok)
+				sink.say(
+					`could not read your loans (${sanitize(next.problem)}); next try in ${waitMs / 1000} s${next.rateLimited ? ' (the server asked for fewer requests)' : ''}`,
+				);
 		}
 	}
 
@@ -215,7 +220,16 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
 /** The live prices of the pairs the last read priced its loans with (bounded: operations/watch-live.ts): each one
  * shown projects that read's LTVs. A projected change waiting for its dwell is projected again when it falls due, in
  * case no price comes after it. The feed's state changes (live, polling, down) are said. */
-function followPrices(options: WatchSessionOptions, watcher: Watcher): {sending(): void; readAt(read: Extract<WatchRead, {ok: true}>): void; project(read: Extract<WatchRead, {ok: true}>): LoanSeen[]; wake(): void; close(): void} {
+function followPrices(
+	options: WatchSessionOptions,
+	watcher: Watcher,
+): {
+	sending(): void;
+	readAt(read: Extract<WatchRead, {ok: true}>): void;
+	project(read: Extract<WatchRead, {ok: true}>): LoanSeen[];
+	wake(): void;
+	close(): void;
+} {
 	const {client, sink} = options;
 	const feed = new PriceFeed({url: options.prices.url, client, ...(options.prices.debug ? {debug: options.prices.debug} : {})}).start();
 	let last: Extract<WatchRead, {ok: true}> | undefined;
@@ -240,7 +254,12 @@ function followPrices(options: WatchSessionOptions, watcher: Watcher): {sending(
 		if (live.take(update) === 'shown') projectNow();
 	});
 	feed.onStatus((change) => {
-		const words = {connecting: undefined, live: 'prices: live from the ticker stream', polling: 'prices: read every 5 s (the ticker stream cannot be reached)', down: 'prices: not live'}[change.status];
+		const words = {
+			connecting: undefined,
+			live: 'prices: live from the ticker stream',
+			polling: 'prices: read every 5 s (the ticker stream cannot be reached)',
+			down: 'prices: not live',
+		}[change.status];
 		if (words) sink.say(`${words}${change.reason && change.status !== 'live' ? ` (${sanitize(change.reason)})` : ''}`);
 	});
 	return {
@@ -248,7 +267,12 @@ function followPrices(options: WatchSessionOptions, watcher: Watcher): {sending(
 		readAt(read) {
 			last = read;
 			live.landed(read.book);
-			feed.setInstIds(liveSymbols(read.loans.map((seen) => seen.loan), read.book));
+			feed.setInstIds(
+				liveSymbols(
+					read.loans.map((seen) => seen.loan),
+					read.book,
+				),
+			);
 		},
 		project: (read) => projectRead(read, live.tickers),
 		wake,
@@ -262,19 +286,31 @@ function followPrices(options: WatchSessionOptions, watcher: Watcher): {sending(
 
 /** Named loans that are not open, a warn LTV at or above a loan's liquidation LTV, and a --max-add that leaves a
  * watched loan's coin without a cap are refused before watching; the caps per coin otherwise. */
-function refuseUnusable(read: Extract<WatchRead, {ok: true}>, options: Pick<WatchSessionOptions, 'orderIds' | 'topUp' | 'thresholds'>): ReadonlyMap<string, string> {
+function refuseUnusable(
+	read: Extract<WatchRead, {ok: true}>,
+	options: Pick<WatchSessionOptions, 'orderIds' | 'topUp' | 'thresholds'>,
+): ReadonlyMap<string, string> {
 	const {topUp, thresholds} = options;
 	const missing = (options.orderIds ?? []).filter((id) => !read.loans.some((seen) => seen.loan.orderId === id));
 	if (missing.length > 0) throw new Refusal(`not among your ongoing loans: ${missing.join(', ')} (loan-tui loans lists them)`);
 	for (const {loan} of read.loans) {
 		if (topUp && new Big(topUp.at).gte(loan.forceRate)) {
-			throw new Refusal(`--top-up-at ${ltvPercent(topUp.at)} is at or above the liquidation LTV of loan ${loan.orderId} (${ltvPercent(loan.forceRate)}): the top-up would come too late`);
+			throw new Refusal(
+				`--top-up-at ${ltvPercent(topUp.at)} is at or above the liquidation LTV of loan ${loan.orderId} (${ltvPercent(loan.forceRate)}): the top-up would come too late`,
+			);
 		}
 		if (thresholds.warnLtv !== undefined && new Big(thresholds.warnLtv).gte(loan.forceRate)) {
-			throw new Refusal(`--warn-ltv ${ltvPercent(thresholds.warnLtv)} is at or above the liquidation LTV of loan ${loan.orderId} (${ltvPercent(loan.forceRate)}): a warning must come first`);
+			throw new Refusal(
+				`--warn-ltv ${ltvPercent(thresholds.warnLtv)} is at or above the liquidation LTV of loan ${loan.orderId} (${ltvPercent(loan.forceRate)}): a warning must come first`,
+			);
 		}
 	}
-	return topUp ? capsFor(topUp.maxAdd, read.loans.map((seen) => seen.loan)) : new Map();
+	return topUp
+		? capsFor(
+				topUp.maxAdd,
+				read.loans.map((seen) => seen.loan),
+			)
+		: new Map();
 }
 
 /** The caps per coin for the loans watched: a bare --max-add only when they all pledge one coin, and a named cap for
@@ -282,11 +318,17 @@ function refuseUnusable(read: Extract<WatchRead, {ok: true}>, options: Pick<Watc
 function capsFor(maxAdd: MaxAdd, loans: readonly OngoingLoan[]): ReadonlyMap<string, string> {
 	const coins = [...new Set(loans.map((loan) => loan.pledgeCoin))].sort();
 	if ('bare' in maxAdd) {
-		if (coins.length > 1) throw new Refusal(`--max-add ${maxAdd.bare} names no coin, and the loans watched pledge ${coins.join(' and ')}: name the cap of each, like --max-add ${coins.map((coin) => `N${coin}`).join(',')}`);
+		if (coins.length > 1)
+			throw new Refusal(
+				`--max-add ${maxAdd.bare} names no coin, and the loans watched pledge ${coins.join(' and ')}: name the cap of each, like --max-add ${coins.map((coin) => `N${coin}`).join(',')}`,
+			);
 		return new Map(coins.map((coin) => [coin, maxAdd.bare]));
 	}
 	const missing = coins.filter((coin) => !maxAdd.perCoin.has(coin));
-	if (missing.length > 0) throw new Refusal(`--max-add names no cap for ${missing.join(', ')}, pledged by loans watched: add one (like ${missing.map((coin) => `N${coin}`).join(',')}), or choose the loans with --order`);
+	if (missing.length > 0)
+		throw new Refusal(
+			`--max-add names no cap for ${missing.join(', ')}, pledged by loans watched: add one (like ${missing.map((coin) => `N${coin}`).join(',')}), or choose the loans with --order`,
+		);
 	return maxAdd.perCoin;
 }
 

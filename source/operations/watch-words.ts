@@ -31,7 +31,8 @@ export function eventText(event: WatchEvent): string {
 		case 'reminder': {
 			const order = `loan ${event.orderId ?? '?'}${pair(event)}`;
 			if (event.level === 'closed') return `${order}: ${CLOSED_WORDS[event.how ?? 'unknown']}`;
-			const was = event.kind === 'level' && event.previous !== undefined ? ` (was ${LEVEL_WORDS[event.previous]})` : event.kind === 'reminder' ? ' (still)' : '';
+			const was =
+				event.kind === 'level' && event.previous !== undefined ? ` (was ${LEVEL_WORDS[event.previous]})` : event.kind === 'reminder' ? ' (still)' : '';
 			const ltv = event.ltv === undefined ? '' : ` · LTV ${ltvPercent(event.ltv)}${event.projected ? ' (projected)' : ''}`;
 			const quote = event.loanCoin === undefined ? '' : sanitize(event.loanCoin);
 			const inQuote = (price: string | undefined) => `${priceAmount(price, quote)} ${quote}`;
@@ -47,7 +48,8 @@ export function eventText(event: WatchEvent): string {
 function topUpText(event: WatchEvent): string {
 	const report = event.topUp;
 	const amount = report?.amount === undefined ? '' : `${report.amount} ${sanitize(event.pledgeCoin ?? '')}`;
-	const ltvs = report?.ltvBefore !== undefined && report.ltvAfter !== undefined ? ` (LTV ${ltvPercent(report.ltvBefore)} → ${ltvPercent(report.ltvAfter)})` : '';
+	const ltvs =
+		report?.ltvBefore !== undefined && report.ltvAfter !== undefined ? ` (LTV ${ltvPercent(report.ltvBefore)} → ${ltvPercent(report.ltvAfter)})` : '';
 	const capped = report?.capped ? ', capped by --max-add' : '';
 	switch (report?.result) {
 		case 'done':

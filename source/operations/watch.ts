@@ -140,7 +140,13 @@ export interface Watcher {
 
 /** The level a loan at `level` is at with `ltv`: a worse one at once, a less severe one only once the LTV is more
  * than LEAVE_MARGIN below the line of the level it leaves (the level the LTV gives when counted that much higher). */
-export function levelFrom(level: WatchLevel, loan: Pick<OngoingLoan, 'supRate' | 'forceRate'>, ltv: string, thresholds?: WatchThresholds, fallToCall?: string): WatchLevel {
+export function levelFrom(
+	level: WatchLevel,
+	loan: Pick<OngoingLoan, 'supRate' | 'forceRate'>,
+	ltv: string,
+	thresholds?: WatchThresholds,
+	fallToCall?: string,
+): WatchLevel {
 	const plain = watchLevel(loan, ltv, thresholds, fallToCall);
 	if (level === 'closed' || severity(plain) >= severity(level)) return plain;
 	// The LTV counted LEAVE_MARGIN higher is, as a fall (1 − L / T), LEAVE_MARGIN ÷ T less of one.
@@ -165,7 +171,10 @@ export function createWatcher(options: WatcherOptions): Watcher {
 			const projected = projection || seen.projected;
 			const before = loans.get(seen.loan.orderId);
 			const fall = seenFall(seen);
-			const level = before === undefined ? watchLevel(seen.loan, seen.ltv, options.thresholds, fall) : levelFrom(before.level, seen.loan, seen.ltv, options.thresholds, fall);
+			const level =
+				before === undefined
+					? watchLevel(seen.loan, seen.ltv, options.thresholds, fall)
+					: levelFrom(before.level, seen.loan, seen.ltv, options.thresholds, fall);
 			const figures = {
 				orderId: seen.loan.orderId,
 				ltv: seen.ltv,
@@ -221,7 +230,16 @@ export function createWatcher(options: WatcherOptions): Watcher {
 		for (const [orderId, watched] of loans) {
 			if (present.has(orderId) || watched.level === 'closed') continue;
 			const how = read.closed.get(orderId) ?? 'unknown';
-			events.push({kind: 'level', time: read.time, orderId, level: 'closed', previous: watched.level, how, loanCoin: watched.loanCoin, pledgeCoin: watched.pledgeCoin});
+			events.push({
+				kind: 'level',
+				time: read.time,
+				orderId,
+				level: 'closed',
+				previous: watched.level,
+				how,
+				loanCoin: watched.loanCoin,
+				pledgeCoin: watched.pledgeCoin,
+			});
 			loans.set(orderId, {...watched, level: 'closed', alertedAt: read.time});
 		}
 	};

@@ -116,7 +116,10 @@ function plainParseMessage(message: string, argv: readonly string[], command: Co
 	if (unknown) {
 		const word = unknown[1]!;
 		// "collateral ORDER add -1": a negative number where an amount goes, not an option.
-		if (/^-\d/.test(word)) return command !== undefined && COMMAND_SPECS[command].positionals.includes('amount' as never) ? `${command} amount ${word}: amounts cannot be negative` : `${word}: numbers cannot be negative here`;
+		if (/^-\d/.test(word))
+			return command !== undefined && COMMAND_SPECS[command].positionals.includes('amount' as never)
+				? `${command} amount ${word}: amounts cannot be negative`
+				: `${word}: numbers cannot be negative here`;
 		const known = [...(command === undefined ? [] : COMMAND_SPECS[command].options), ...Object.keys(GLOBAL_OPTIONS)].map((name) => `--${name}`);
 		return `unknown option ${word}${didYouMean(word.replace(/=.*$/, ''), known)}`;
 	}

@@ -68,14 +68,14 @@ export const OPTION_DOCS: Record<OptionName, OptionDoc> = {
 	json: {text: "print the API's data payload as JSON (errors as JSON on stderr)"},
 	'base-url': {value: 'url', placeholder: 'URL', text: 'API origin (env LOAN_TUI_BASE_URL; default https://api.bitget.com)'},
 	demo: {text: 'run against the embedded simulator with demo credentials; nothing leaves the machine'},
-	'demo-account': {placeholder: 'MODE', text: 'with --demo: the demo account\'s mode, unified (the default, as new Bitget accounts are) or classic'},
+	'demo-account': {placeholder: 'MODE', text: "with --demo: the demo account's mode, unified (the default, as new Bitget accounts are) or classic"},
 	locale: {value: 'locale', placeholder: 'TAG', text: 'locale header, like en-US or zh-CN (default from LC_ALL/LANG, else en-US)'},
 	profile: {value: 'profile', placeholder: 'NAME', text: 'credentials profile (env LOAN_TUI_PROFILE; default "default")'},
 	timeout: {value: 'seconds', placeholder: 'SEC', text: 'deadline of a lookup in seconds, more than 0 and at most 600 (default 10)'},
 	debug: {text: 'log each request to stderr (credentials redacted)'},
 	'allow-insecure-http': {text: 'send credentials over plain http:// to a host that is not this machine (refused otherwise)'},
 	version: {text: 'print the version'},
-	help: {text: 'this help, or a command\'s: loan-tui help borrow'},
+	help: {text: "this help, or a command's: loan-tui help borrow"},
 	'loan-coin': {value: 'coin', placeholder: 'COIN', text: 'the coin to borrow, like USDT'},
 	'pledge-coin': {value: 'coin', placeholder: 'COIN', text: 'the coin pledged as collateral, like BTC'},
 	daily: {value: 'period', placeholder: 'PERIOD', text: 'loan period: SEVEN (or 7), THIRTY (or 30), FLEXIBLE'},
@@ -88,7 +88,7 @@ export const OPTION_DOCS: Record<OptionName, OptionDoc> = {
 	'keep-collateral': {text: 'keep the collateral pledged after a partial repayment (--amount; repaying all releases it all)'},
 	'from-collateral': {text: 'pay out of the collateral (Bitget sells pledge coin) instead of with the loan coin; unified trading accounts only'},
 	days: {value: 'days', placeholder: 'N', text: 'the last N days, 1 to 90 (default 30)'},
-	local: {text: 'what this app sent from this machine (borrow, repay, collateral), not the exchange\'s records'},
+	local: {text: "what this app sent from this machine (borrow, repay, collateral), not the exchange's records"},
 	wide: {text: 'every column, however wide (a narrow terminal or COLUMNS leaves the least important out)'},
 	sort: {placeholder: 'ORDER', text: 'cost (lowest APR, then least collateral; the default) or safety (farthest from liquidation)'},
 	'to-ltv': {placeholder: 'PCT', text: 'compute the amount that brings the LTV to this percentage, like 60 (then the same review)'},
@@ -96,7 +96,7 @@ export const OPTION_DOCS: Record<OptionName, OptionDoc> = {
 	'past-max-withdrawable': {text: 'withdraw even past "max withdrawable" (closer to the margin call than --margin points); --yes alone refuses it'},
 	order: {placeholder: 'IDS', text: 'only these loans: order ids, comma-separated (default: every ongoing loan)'},
 	interval: {value: 'seconds', placeholder: 'SEC', text: 'read the loans every SEC seconds, at least 10 (default 60)'},
-	'warn-ltv': {placeholder: 'PCT', text: 'warn from this LTV, like 70 (default: each loan\'s margin-call LTV less 5 points)'},
+	'warn-ltv': {placeholder: 'PCT', text: "warn from this LTV, like 70 (default: each loan's margin-call LTV less 5 points)"},
 	'warn-fall': {placeholder: 'PCT', text: 'also warn when the collateral may fall at most PCT % before the margin call'},
 	repeat: {placeholder: 'MIN', text: 'remind every MIN minutes while a loan stays at margin call or worse (default 30)'},
 	once: {text: 'one read, then exit with the worst level: 0 ok, 10 warn, 11 margin call, 12 liquidation near, 1 unread'},
@@ -104,7 +104,7 @@ export const OPTION_DOCS: Record<OptionName, OptionDoc> = {
 	notify: {text: 'a desktop notification with each alert (notify-send on Linux, osascript on macOS)'},
 	exec: {placeholder: 'CMD', text: 'run CMD (with sh -c) for each alert, the event in LOAN_TUI_EVENT_* variables (never credentials)'},
 	webhook: {value: 'url', placeholder: 'URL', text: 'POST each alert as JSON to URL (https, or http on this machine; 5 s deadline)'},
-	'top-up-at': {placeholder: 'PCT', text: 'add collateral when a loan\'s LTV reaches PCT % (with --top-up-to and --max-add; --yes to send)'},
+	'top-up-at': {placeholder: 'PCT', text: "add collateral when a loan's LTV reaches PCT % (with --top-up-to and --max-add; --yes to send)"},
 	'top-up-to': {placeholder: 'PCT', text: 'the LTV a top-up brings the loan to, below --top-up-at'},
 	'max-add': {value: 'amount', placeholder: 'NCOIN,…', text: 'the most collateral added per pledge coin in 24 hours across loans, like 0.5BTC,5000DOGE'},
 };
@@ -133,7 +133,8 @@ export const COMMAND_SPECS = {
 	symbols: {
 		usage: 'symbols [SYMBOL]',
 		summary: 'all spot pairs, or one (BTCUSDT, btc/usdt)',
-		description: 'All spot trading pairs as a table, or the details of one pair. Records the exchange sends in a\nform loan-tui cannot read are left out and counted on stderr.',
+		description:
+			'All spot trading pairs as a table, or the details of one pair. Records the exchange sends in a\nform loan-tui cannot read are left out and counted on stderr.',
 		options: ['wide'],
 		positionals: ['symbol'],
 		examples: ['loan-tui symbols', 'loan-tui symbols BTCUSDT', 'loan-tui symbols --json > pairs.json'],
@@ -172,7 +173,10 @@ export const COMMAND_SPECS = {
 		options: ['loan-coin', 'pledge-coin', 'daily', 'pledge-amount', 'loan-amount', 'yes'],
 		conflicts: [['pledge-amount', 'loan-amount']],
 		positionals: [],
-		examples: ['loan-tui borrow --loan-coin USDT --pledge-coin BTC --daily SEVEN --pledge-amount 0.5', 'loan-tui borrow --loan-coin USDT --pledge-coin ETH --daily 30 --loan-amount 100 --yes --json'],
+		examples: [
+			'loan-tui borrow --loan-coin USDT --pledge-coin BTC --daily SEVEN --pledge-amount 0.5',
+			'loan-tui borrow --loan-coin USDT --pledge-coin ETH --daily 30 --loan-amount 100 --yes --json',
+		],
 	},
 	loans: {
 		usage: 'loans [ORDER [--margin PTS] [--to-ltv PCT]]',
@@ -200,7 +204,12 @@ export const COMMAND_SPECS = {
 			['to-ltv', 'amount'],
 		],
 		positionals: ['order'],
-		examples: ['loan-tui repay 1130000000000000001 --all', 'loan-tui repay 1130000000000000001 --amount 50 --keep-collateral', 'loan-tui repay 1130000000000000001 --to-ltv 50', 'loan-tui repay 1130000000000000001 --all --from-collateral'],
+		examples: [
+			'loan-tui repay 1130000000000000001 --all',
+			'loan-tui repay 1130000000000000001 --amount 50 --keep-collateral',
+			'loan-tui repay 1130000000000000001 --to-ltv 50',
+			'loan-tui repay 1130000000000000001 --all --from-collateral',
+		],
 	},
 	collateral: {
 		usage: 'collateral ORDER (add|withdraw) (N | --to-ltv PCT) [--margin PTS] [--past-max-withdrawable] [--yes]',
@@ -209,7 +218,11 @@ export const COMMAND_SPECS = {
 			'Adds or withdraws N of the loan\'s collateral coin. Shows the LTV before and after (from the\nloan\'s own figures) and refuses, before sending, a withdrawal that would put the LTV at or\nabove the margin-call LTV. Sent at most once; exit 3 as for repay. --to-ltv PCT computes N:\nwhat to add to bring the LTV down to PCT %, or what can be withdrawn with the LTV rising to PCT %\n(below the margin call), then the same review. A withdrawal past "max withdrawable" (the LTV\ncloser than --margin points, default 5, to the margin call) is refused with --yes alone (exit 2,\nnothing sent) unless --past-max-withdrawable accepts it; on a terminal it is asked a second time.',
 		options: ['yes', 'to-ltv', 'margin', 'past-max-withdrawable'],
 		positionals: ['order', ['add', 'withdraw'], 'amount'],
-		examples: ['loan-tui collateral 1130000000000000001 add 0.1', 'loan-tui collateral 1130000000000000001 withdraw 0.05 --yes', 'loan-tui collateral 1130000000000000001 add --to-ltv 60'],
+		examples: [
+			'loan-tui collateral 1130000000000000001 add 0.1',
+			'loan-tui collateral 1130000000000000001 withdraw 0.05 --yes',
+			'loan-tui collateral 1130000000000000001 add --to-ltv 60',
+		],
 	},
 	history: {
 		usage: 'history (loans|repayments|collateral|liquidations) [--days N] | history --local',
@@ -221,20 +234,26 @@ export const COMMAND_SPECS = {
 		examples: ['loan-tui history loans', 'loan-tui history repayments --days 90 --json', 'loan-tui history --local'],
 	},
 	watch: {
-		usage: 'watch [--order IDS] [--interval SEC] [--warn-ltv PCT] [--warn-fall PCT] [--repeat MIN] [--once] [--bell] [--notify] [--exec CMD] [--webhook URL] [--top-up-at PCT --top-up-to PCT --max-add NCOIN,… [--yes]]',
+		usage:
+			'watch [--order IDS] [--interval SEC] [--warn-ltv PCT] [--warn-fall PCT] [--repeat MIN] [--once] [--bell] [--notify] [--exec CMD] [--webhook URL] [--top-up-at PCT --top-up-to PCT --max-add NCOIN,… [--yes]]',
 		summary: 'watch your loans and alert when one comes near its margin call or liquidation',
 		description:
-			'Reads your ongoing loans every --interval seconds (default 60) with today\'s prices and alerts when a\nloan\'s level changes: ok, warn (from --warn-ltv, default the margin-call LTV less 5 points, or\nwithin --warn-fall % of the margin-call price), margin-call, liquidation-near (within 3 points of\nthe liquidation LTV), closed (repaid or liquidated). While a loan stays at margin call or worse it\nreminds every --repeat minutes. Not seeing is an alert too: the loans unreadable for 3 reads in a\nrow, or the prices for 2 minutes. Alerts go to stdout (one line, or NDJSON with --json) and to\n--bell, --notify, --exec and --webhook as given. One watch per Bitget account at a time. Ctrl+C or\nSIGTERM stops it (exit 3 if a top-up\'s outcome stays unknown). --once reads once and exits with the\nworst level, for cron. It only reads, unless asked to top up: with --top-up-at A --top-up-to T\n--max-add 0.5BTC --yes, a loan read at A gets the collateral that brings it to T (at most the coin\'s\ncap in 24 hours across loans; once per crossing; at most once in 10 minutes; never while an earlier\noutcome is unknown), through the same single, recorded post as loan-tui collateral. The limits are\nkept on disk, so restarts and --once runs keep them. Without --yes it says what it would add.',
+			"Reads your ongoing loans every --interval seconds (default 60) with today's prices and alerts when a\nloan's level changes: ok, warn (from --warn-ltv, default the margin-call LTV less 5 points, or\nwithin --warn-fall % of the margin-call price), margin-call, liquidation-near (within 3 points of\nthe liquidation LTV), closed (repaid or liquidated). While a loan stays at margin call or worse it\nreminds every --repeat minutes. Not seeing is an alert too: the loans unreadable for 3 reads in a\nrow, or the prices for 2 minutes. Alerts go to stdout (one line, or NDJSON with --json) and to\n--bell, --notify, --exec and --webhook as given. One watch per Bitget account at a time. Ctrl+C or\nSIGTERM stops it (exit 3 if a top-up's outcome stays unknown). --once reads once and exits with the\nworst level, for cron. It only reads, unless asked to top up: with --top-up-at A --top-up-to T\n--max-add 0.5BTC --yes, a loan read at A gets the collateral that brings it to T (at most the coin's\ncap in 24 hours across loans; once per crossing; at most once in 10 minutes; never while an earlier\noutcome is unknown), through the same single, recorded post as loan-tui collateral. The limits are\nkept on disk, so restarts and --once runs keep them. Without --yes it says what it would add.",
 		options: ['order', 'interval', 'warn-ltv', 'warn-fall', 'repeat', 'once', 'bell', 'notify', 'exec', 'webhook', 'top-up-at', 'top-up-to', 'max-add', 'yes'],
 		optionText: {yes: 'with --top-up-at: send the top-ups (without it the watch only says what it would add)'},
 		positionals: [],
-		examples: ['loan-tui watch', 'loan-tui watch --once --json', 'loan-tui watch --warn-ltv 70 --webhook https://ntfy.sh/my-loans', 'loan-tui watch --order 1130000000000000001 --exec \'logger "$LOAN_TUI_EVENT_TEXT"\''],
+		examples: [
+			'loan-tui watch',
+			'loan-tui watch --once --json',
+			'loan-tui watch --warn-ltv 70 --webhook https://ntfy.sh/my-loans',
+			'loan-tui watch --order 1130000000000000001 --exec \'logger "$LOAN_TUI_EVENT_TEXT"\'',
+		],
 	},
 	coins: {
 		usage: 'coins',
 		summary: 'loanable and pledgeable coins: rates, limits, LTVs',
 		description:
-			'What can be borrowed (hourly rate and APR per period, min and max amount) and pledged (initial,\nmargin-call and liquidation LTV), from Bitget\'s public coin list.',
+			"What can be borrowed (hourly rate and APR per period, min and max amount) and pledged (initial,\nmargin-call and liquidation LTV), from Bitget's public coin list.",
 		options: ['wide'],
 		positionals: [],
 		examples: ['loan-tui coins', 'loan-tui coins --json'],
@@ -259,14 +278,15 @@ export const COMMAND_SPECS = {
 	whoami: {
 		usage: 'whoami',
 		summary: 'which credentials are in use (key masked)',
-		description: 'Shows the profile, where its credentials come from (environment or keychain) and the API key\nmasked. Never shows the secret key or passphrase.',
+		description:
+			'Shows the profile, where its credentials come from (environment or keychain) and the API key\nmasked. Never shows the secret key or passphrase.',
 		options: [],
 		positionals: [],
 		examples: ['loan-tui whoami', 'loan-tui whoami --json'],
 	},
 	help: {
 		usage: 'help [COMMAND]',
-		summary: 'this help, or one command\'s',
+		summary: "this help, or one command's",
 		description: 'The general help, or the help of one command: its options, one line each, and examples.',
 		options: [],
 		positionals: ['command'],

@@ -82,8 +82,9 @@ export function readConfig(values: ParsedArgs['values'], env: Environment): Conf
 	const demo = values.demo === true;
 	if (demo && values['base-url'] !== undefined) throw new UsageError('--demo and --base-url cannot be used together');
 	const demoAccount = values['demo-account']?.trim().toLowerCase();
-	if (demoAccount !== undefined && !demo) throw new UsageError('--demo-account goes with --demo: a real account\'s mode is found out, not chosen');
-	if (demoAccount !== undefined && demoAccount !== 'unified' && demoAccount !== 'classic') throw new UsageError(`--demo-account is unified or classic (got "${sanitize(values['demo-account']!).slice(0, 20)}")`);
+	if (demoAccount !== undefined && !demo) throw new UsageError("--demo-account goes with --demo: a real account's mode is found out, not chosen");
+	if (demoAccount !== undefined && demoAccount !== 'unified' && demoAccount !== 'classic')
+		throw new UsageError(`--demo-account is unified or classic (got "${sanitize(values['demo-account']!).slice(0, 20)}")`);
 	return {
 		baseUrl: checkBaseUrl(...fromFlagOrVariable(values['base-url'], '--base-url', env.LOAN_TUI_BASE_URL, 'LOAN_TUI_BASE_URL', DEFAULT_BASE_URL)),
 		demo,
@@ -188,7 +189,13 @@ function quoted(value: string): string {
 }
 
 /** The flag, else the variable, else the default; with the name to blame when the value is refused. */
-function fromFlagOrVariable(flag: string | undefined, flagName: string, variable: string | undefined, variableName: string, fallback: string): [string, string] {
+function fromFlagOrVariable(
+	flag: string | undefined,
+	flagName: string,
+	variable: string | undefined,
+	variableName: string,
+	fallback: string,
+): [string, string] {
 	if (flag !== undefined) return [flag, flagName];
 	const value = given(variable);
 	return value === undefined ? [fallback, variableName] : [value, variableName];

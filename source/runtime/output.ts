@@ -75,7 +75,13 @@ export function failurePayload(error: unknown): Record<string, unknown> {
 	const message = sanitize(error instanceof Error ? error.message : String(error));
 	const hint = error instanceof LoanTuiError || error instanceof UsageError ? error.hint : (error as {hint?: string})?.hint;
 	const api =
-		error instanceof ApiError ? error : error instanceof OutcomeUnknownError && error.failure instanceof ApiError ? error.failure : error instanceof InputError ? error.refusal : undefined;
+		error instanceof ApiError
+			? error
+			: error instanceof OutcomeUnknownError && error.failure instanceof ApiError
+				? error.failure
+				: error instanceof InputError
+					? error.refusal
+					: undefined;
 	return {
 		kind: kindOf(error),
 		message,
@@ -118,6 +124,7 @@ function outcomeFields(error: OutcomeUnknownError): Record<string, unknown> {
 export function withCommandHint(error: unknown, command: string | undefined): unknown {
 	if (command === undefined) return error;
 	if (error instanceof UsageError && !error.ownHint) return new UsageError(error.message, commandHelpHint(command));
-	if (error instanceof InputError && error.hint === INPUT_HINT) return new InputError(error.message, `${INPUT_HINT} ${commandHelpHint(command)}`, error.refusal);
+	if (error instanceof InputError && error.hint === INPUT_HINT)
+		return new InputError(error.message, `${INPUT_HINT} ${commandHelpHint(command)}`, error.refusal);
 	return error;
 }

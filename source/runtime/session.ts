@@ -50,7 +50,13 @@ export async function openSession(config: Config, out: Output, options: SessionO
 		// Two loans open, one simulated hour of interest per real minute, and prices drifting a step every 3 s (within
 		// ±0.4 %: simulator/price-drift.ts), so the Loans view and the live prices have something to show; the stream
 		// pushes at Bitget's cadence (every pair every 100–300 ms), so the demo is as busy as the real thing.
-		const simulator = await startSimulator({demoLoans: true, accountMode: config.demoAccount, hourEveryMs: 60_000, priceDriftEveryMs: 3_000, streamCadence: {minMs: 100, maxMs: 300}});
+		const simulator = await startSimulator({
+			demoLoans: true,
+			accountMode: config.demoAccount,
+			hourEveryMs: 60_000,
+			priceDriftEveryMs: 3_000,
+			streamCadence: {minMs: 100, maxMs: 300},
+		});
 		baseUrl = simulator.url;
 		closeSimulator = () => simulator.close();
 		demoCredentials = {credentials: DEMO_CREDENTIALS, source: 'demo', profile: config.profile};

@@ -9,11 +9,7 @@ import {resolveCredentials} from '../credentials/resolve.js';
 import type {CredentialStore, ResolvedCredentials} from '../credentials/types.js';
 import {createStore, type Store} from './store.js';
 
-export type CredentialsState =
-	| {status: 'unknown'}
-	| {status: 'loading'}
-	| {status: 'none'; reason?: string}
-	| {status: 'ready'; resolved: ResolvedCredentials};
+export type CredentialsState = {status: 'unknown'} | {status: 'loading'} | {status: 'none'; reason?: string} | {status: 'ready'; resolved: ResolvedCredentials};
 
 /** Whether credentials can be saved in the OS keychain: learnt from the first use of it, and kept for the run. */
 export type KeychainStatus =

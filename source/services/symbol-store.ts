@@ -39,7 +39,9 @@ export function createSymbolStore(client: BitgetClient, options: SymbolStoreOpti
 	let generation = 0;
 	const shown = (): Partial<ListOrigin> & {records?: SymbolRecord[]} => {
 		const current = store.get();
-		return current.status === 'idle' ? {} : {records: current.records, fetchedAt: current.fetchedAt, fromCache: current.fromCache, unreadable: current.unreadable};
+		return current.status === 'idle'
+			? {}
+			: {records: current.records, fetchedAt: current.fetchedAt, fromCache: current.fromCache, unreadable: current.unreadable};
 	};
 	/** `readAfter`: the answer is read only once the cached copy has been (see ensure). */
 	const fetchFromNetwork = (readAfter?: Promise<unknown>) => {

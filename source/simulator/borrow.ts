@@ -22,9 +22,7 @@ export interface BorrowInput {
 	account: Credentials;
 }
 
-type Parsed =
-	| {ok: true; loanCoin: string; pledgeCoin: string; daily: Period; pledgeAmount?: string; loanAmount?: string}
-	| {ok: false; reply: Reply};
+type Parsed = {ok: true; loanCoin: string; pledgeCoin: string; daily: Period; pledgeAmount?: string; loanAmount?: string} | {ok: false; reply: Reply};
 
 function isJsonContentType(headers: IncomingHttpHeaders): boolean {
 	const type = headers['content-type'];

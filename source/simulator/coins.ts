@@ -56,10 +56,7 @@ const TABLE: ReadonlyArray<readonly [string, string, string, string, string]> = 
 ];
 
 export const COINS: ReadonlyMap<string, CoinInfo> = new Map(
-	TABLE.map(([coin, price, seven, thirty, flexible]) => [
-		coin,
-		{price, hourlyRate: {SEVEN: seven, THIRTY: thirty, FLEXIBLE: flexible}},
-	]),
+	TABLE.map(([coin, price, seven, thirty, flexible]) => [coin, {price, hourlyRate: {SEVEN: seven, THIRTY: thirty, FLEXIBLE: flexible}}]),
 );
 
 /** What the desk takes as collateral (coinInfos' pledgeInfos), each with its initial LTV (`initRate`): ten coins

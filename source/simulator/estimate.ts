@@ -30,7 +30,10 @@ export function loanAmountFor(loanCoin: string, pledgeCoin: string, _daily: Peri
 export function pledgeAmountFor(loanCoin: string, pledgeCoin: string, _daily: Period, loanAmount: string, price: PriceOf = listPrice): Big {
 	coinOrThrow(loanCoin);
 	coinOrThrow(pledgeCoin);
-	return new Big(loanAmount).times(price(loanCoin)).div(new Big(price(pledgeCoin)).times(initialLtv(pledgeCoin))).round(8, Big.roundUp);
+	return new Big(loanAmount)
+		.times(price(loanCoin))
+		.div(new Big(price(pledgeCoin)).times(initialLtv(pledgeCoin)))
+		.round(8, Big.roundUp);
 }
 
 /**

@@ -25,7 +25,15 @@ export class FaultQueue {
 	add(fault: Fault): void {
 		const times = fault.times ?? 1;
 		if (!(times > 0)) return;
-		this.queue.push({kind: fault.kind, operation: fault.operation ?? 'any', left: times, stallMs: fault.stallMs, release: fault.release, status: fault.status, body: fault.body});
+		this.queue.push({
+			kind: fault.kind,
+			operation: fault.operation ?? 'any',
+			left: times,
+			stallMs: fault.stallMs,
+			release: fault.release,
+			status: fault.status,
+			body: fault.body,
+		});
 	}
 
 	/** The fault for a request to `operation`, consuming one use of it; undefined when none applies. */

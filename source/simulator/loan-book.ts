@@ -156,7 +156,7 @@ export class LoanBook implements LoanDesk {
 	setPrices(usdtPrices: ReadonlyMap<string, string>): void {
 		for (const [coin, usdtPrice] of usdtPrices) {
 			if (!COINS.has(coin)) throw new Error(`unknown coin ${coin}`);
-			if (!(new Big(usdtPrice).gt(0))) throw new Error('a price must be positive');
+			if (!new Big(usdtPrice).gt(0)) throw new Error('a price must be positive');
 		}
 		for (const [coin, usdtPrice] of usdtPrices) this.prices.set(coin, usdtPrice);
 		this.liquidateDue();
@@ -258,7 +258,8 @@ export class LoanBook implements LoanDesk {
 		const {loanCoin, pledgeCoin, daily} = order;
 		const price = (coin: string) => this.price(coin);
 		const loanAmount = order.loanAmount !== undefined ? new Big(order.loanAmount) : loanAmountFor(loanCoin, pledgeCoin, daily, order.pledgeAmount!, price);
-		const pledgeAmount = order.pledgeAmount !== undefined ? new Big(order.pledgeAmount) : pledgeAmountFor(loanCoin, pledgeCoin, daily, order.loanAmount!, price);
+		const pledgeAmount =
+			order.pledgeAmount !== undefined ? new Big(order.pledgeAmount) : pledgeAmountFor(loanCoin, pledgeCoin, daily, order.loanAmount!, price);
 		const loan: SimLoan = {
 			orderId: order.orderId,
 			apiKey: order.apiKey,
@@ -326,7 +327,12 @@ export class LoanBook implements LoanDesk {
 	}
 
 	/** A repayment as the repay history keeps it (both ways of paying). */
-	private recordRepay(apiKey: string, orderId: string, loan: {loanCoin: string; pledgeCoin: string}, amounts: {paid: Big; payInterest: Big; principal: Big; released: Big}): SimRepayRecord {
+	private recordRepay(
+		apiKey: string,
+		orderId: string,
+		loan: {loanCoin: string; pledgeCoin: string},
+		amounts: {paid: Big; payInterest: Big; principal: Big; released: Big},
+	): SimRepayRecord {
 		const record: SimRepayRecord = {
 			apiKey,
 			orderId,
@@ -407,7 +413,10 @@ export class LoanBook implements LoanDesk {
 		const now = this.now();
 		this.open({orderId: takeId(), apiKey, loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.5'}, now - 2 * DAY_MS + HOUR_MS / 2);
 		// 20 ETH at 1545 is 30,900 USDT; 23,400 USDT borrowed puts the LTV near 0.76, under the 0.8 margin call.
-		const tight = this.open({orderId: takeId(), apiKey, loanCoin: 'USDT', pledgeCoin: 'ETH', daily: 'FLEXIBLE', loanAmount: '23400'}, now - 5 * HOUR_MS + HOUR_MS / 2);
+		const tight = this.open(
+			{orderId: takeId(), apiKey, loanCoin: 'USDT', pledgeCoin: 'ETH', daily: 'FLEXIBLE', loanAmount: '23400'},
+			now - 5 * HOUR_MS + HOUR_MS / 2,
+		);
 		tight.pledgeAmount = new Big('20');
 		tight.initPledgeAmount = '20';
 	}
@@ -424,4 +433,3 @@ export class LoanBook implements LoanDesk {
 		this.pricesChanged();
 	}
 }
-

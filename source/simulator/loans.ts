@@ -223,7 +223,11 @@ function repay(call: LoanCall, book: LoanBook): Reply {
 			: book.repay(call.apiKey!, orderId, repayAll === 'yes', partial, unlock === 'yes');
 	if ('ok' in result) return failure(result.code, result.msg);
 	const {loanCoin, pledgeCoin, repayAmount, payInterest, repayLoanAmount, repayUnlockAmount} = result;
-	return success({loanCoin, pledgeCoin, repayAmount, payInterest, repayLoanAmount, repayUnlockAmount}, () => ({loanCoin, pledgeCoin, repayAmount: Number(repayAmount)}));
+	return success({loanCoin, pledgeCoin, repayAmount, payInterest, repayLoanAmount, repayUnlockAmount}, () => ({
+		loanCoin,
+		pledgeCoin,
+		repayAmount: Number(repayAmount),
+	}));
 }
 
 function revisePledge(call: LoanCall, book: LoanBook): Reply {
@@ -240,7 +244,11 @@ function revisePledge(call: LoanCall, book: LoanBook): Reply {
 	const result = book.revise(call.apiKey!, orderId!, pledgeCoin!, reviseType, change!);
 	if ('ok' in result) return failure(result.code, result.msg);
 	const afterPledgeRate = percent(result.afterPledgeRate);
-	return success({loanCoin: result.loanCoin, pledgeCoin, afterPledgeRate}, () => ({loanCoin: result.loanCoin, pledgeCoin, afterPledgeRate: Number(afterPledgeRate)}));
+	return success({loanCoin: result.loanCoin, pledgeCoin, afterPledgeRate}, () => ({
+		loanCoin: result.loanCoin,
+		pledgeCoin,
+		afterPledgeRate: Number(afterPledgeRate),
+	}));
 }
 
 interface Dated {

@@ -193,13 +193,7 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 	const writeHtml = (req: IncomingMessage, res: ServerResponse, record: RecordedRequest, status: number, title: string) =>
 		write(req, res, record, status, 'text/html', htmlPage(status, title), {});
 
-	function writeOutcome(
-		req: IncomingMessage,
-		res: ServerResponse,
-		record: RecordedRequest,
-		outcome: Outcome,
-		fault: TakenFault | undefined,
-	): Promise<void> {
+	function writeOutcome(req: IncomingMessage, res: ServerResponse, record: RecordedRequest, outcome: Outcome, fault: TakenFault | undefined): Promise<void> {
 		const {reply, remaining} = outcome;
 		const now = serverNow();
 		const ok = isSuccess(reply);
@@ -303,7 +297,14 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 	// Longer than typical client keep-alive so the client, not the server, decides when to drop an idle socket.
 	server.keepAliveTimeout = 65_000;
 	server.headersTimeout = 66_000;
-	const stream = new TickerStream({book, symbols, serverNow: () => serverNow(), idleMs: options.streamIdleMs, cadence: options.streamCadence, available: () => available});
+	const stream = new TickerStream({
+		book,
+		symbols,
+		serverNow: () => serverNow(),
+		idleMs: options.streamIdleMs,
+		cadence: options.streamCadence,
+		available: () => available,
+	});
 	server.on('upgrade', (req, socket, head) => stream.upgrade(req, socket, head));
 	const drift = new PriceDrift(book);
 	server.on('connection', (socket: Socket) => {

@@ -146,14 +146,22 @@ export function syntheticSymbol(i: number): SimSymbolRecord {
 	const pricePrecision = (crypto ? 6 : 2) + ((h >>> 8) % 5);
 	const fee = (h >>> 12) % 4 === 0 ? '0.002' : '0.001';
 	const openTime = 1_600_000_000_000 + (h % 100_000) * 1_000_000;
-	const row: Row = [base, quote, status, pricePrecision, (h >>> 16) % 5, String(openTime), {
-		fee,
-		offTime: status === 'halt' || status === 'offline' ? String(openTime + 86_400_000 * (30 + ((h >>> 4) % 300))) : '',
-		area: (h >>> 20) % 50 === 0,
-		minUsdt: (h >>> 24) % 3 === 0 ? '5' : '1',
-		ratio: (h >>> 6) % 5 === 0 ? '0.1' : '0.05',
-		...((h >>> 10) % 3 === 0 ? {maxValues: ['1000000', '200000'] as const} : {}),
-	}];
+	const row: Row = [
+		base,
+		quote,
+		status,
+		pricePrecision,
+		(h >>> 16) % 5,
+		String(openTime),
+		{
+			fee,
+			offTime: status === 'halt' || status === 'offline' ? String(openTime + 86_400_000 * (30 + ((h >>> 4) % 300))) : '',
+			area: (h >>> 20) % 50 === 0,
+			minUsdt: (h >>> 24) % 3 === 0 ? '5' : '1',
+			ratio: (h >>> 6) % 5 === 0 ? '0.1' : '0.05',
+			...((h >>> 10) % 3 === 0 ? {maxValues: ['1000000', '200000'] as const} : {}),
+		},
+	];
 	return record(row);
 }
 

@@ -345,7 +345,9 @@ function snapshotMessage(instId: string, lastPr: string, tickerTs: number, now: 
 	return {
 		action: 'snapshot',
 		arg: {instType: 'SPOT', channel: 'ticker', instId},
-		data: [{instId, lastPr, open24h: lastPr, high24h: lastPr, low24h: lastPr, change24h: '0', bidPr: lastPr, askPr: lastPr, openUtc: lastPr, changeUtc24h: '0', ts}],
+		data: [
+			{instId, lastPr, open24h: lastPr, high24h: lastPr, low24h: lastPr, change24h: '0', bidPr: lastPr, askPr: lastPr, openUtc: lastPr, changeUtc24h: '0', ts},
+		],
 		ts: now,
 	};
 }

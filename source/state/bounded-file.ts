@@ -43,7 +43,11 @@ function refusalOf(path: string, error: unknown): FileRefusedError {
  * Opens `path` for reading once it is checked: a regular file of at most `maxBytes`, reached without a symlink and
  * (with `owner`) owned by this user. undefined when nothing is there; FileRefusedError otherwise.
  */
-export async function openBoundedFile(path: string, maxBytes: number, options: {open?: OpenFile; owner?: boolean} = {}): Promise<{handle: FileHandle; size: number} | undefined> {
+export async function openBoundedFile(
+	path: string,
+	maxBytes: number,
+	options: {open?: OpenFile; owner?: boolean} = {},
+): Promise<{handle: FileHandle; size: number} | undefined> {
 	const open = options.open ?? fsp.open;
 	let handle: FileHandle;
 	try {
@@ -57,8 +61,10 @@ export async function openBoundedFile(path: string, maxBytes: number, options: {
 		if (stat.isDirectory()) throw new FileRefusedError(`${path} is a directory, not a file`, 'not-a-file');
 		if (!stat.isFile()) throw new FileRefusedError(`${path} is not a regular file (a FIFO, socket or device): not read`, 'not-a-file');
 		const uid = process.getuid?.();
-		if (options.owner && uid !== undefined && stat.uid !== uid) throw new FileRefusedError(`${path} belongs to another user (uid ${stat.uid}): not read`, 'not-owner');
-		if (stat.size > maxBytes) throw new FileRefusedError(`${path} is ${describeBytes(stat.size)}, more than the ${describeBytes(maxBytes)} loan-tui reads: not read`, 'too-large');
+		if (options.owner && uid !== undefined && stat.uid !== uid)
+			throw new FileRefusedError(`${path} belongs to another user (uid ${stat.uid}): not read`, 'not-owner');
+		if (stat.size > maxBytes)
+			throw new FileRefusedError(`${path} is ${describeBytes(stat.size)}, more than the ${describeBytes(maxBytes)} loan-tui reads: not read`, 'too-large');
 		return {handle, size: stat.size};
 	} catch (error) {
 		await handle.close().catch(() => undefined);

@@ -104,7 +104,8 @@ async function removeLeftovers(path: string, fs: LockFs): Promise<void> {
 	}
 }
 
-const sameHolder = (a: LockHolder | undefined, b: LockHolder) => a !== undefined && a.pid === b.pid && a.boot === b.boot && a.start === b.start && a.since === b.since;
+const sameHolder = (a: LockHolder | undefined, b: LockHolder) =>
+	a !== undefined && a.pid === b.pid && a.boot === b.boot && a.start === b.start && a.since === b.since;
 
 /** Takes the lock at `path` (its directory exists), or says who holds it. */
 export async function takeLock(path: string, options: LockOptions = {}): Promise<Lock> {

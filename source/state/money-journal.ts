@@ -117,7 +117,8 @@ const CREATE_FLAGS = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW;
 // What a record may hold: the request's own fields and short texts, made inert and bounded; never a credential.
 
 /** Names of credentials and of Bitget's signing headers: such a value is never kept, whatever the caller passed. */
-const CREDENTIAL_NAME = /^(?:access[-_]?(?:sign|key|passphrase|timestamp)|sign(?:ature)?|secret(?:[-_]?key)?|pass(?:[-_]?phrase|word)|api[-_]?(?:key|secret)|token|authorization)$/i;
+const CREDENTIAL_NAME =
+	/^(?:access[-_]?(?:sign|key|passphrase|timestamp)|sign(?:ature)?|secret(?:[-_]?key)?|pass(?:[-_]?phrase|word)|api[-_]?(?:key|secret)|token|authorization)$/i;
 /** "ACCESS-SIGN: …", "passphrase=…", "\"apiKey\":\"…\"" inside a text (a header echoed in an error): the value goes. */
 const CREDENTIAL_ECHO = /\b(ACCESS[-_](?:SIGN|KEY|PASSPHRASE)|secret[-_]?key|pass[-_]?phrase|api[-_]?key)(\\?["']?\s*[:=]\s*\\?["']?)[^\s"'\\,;}\]]+/gi;
 const VALUE_NAME = /^[A-Za-z][A-Za-z0-9]{0,31}$/;
@@ -275,9 +276,14 @@ export function moneyJournalAt(directory: string, options: JournalOptions = {}):
 			if (codeOf(error) === 'ENOENT') return 'missing';
 			throw new JournalError(`the money record's directory ${directory} could not be checked (${reasonOf(error)})`, HINT);
 		}
-		if (stat.isSymbolicLink()) throw new JournalError(`${directory} is a symbolic link: the money record is not kept through it`, `Make ${directory} a real directory owned by you (mode 700).`);
+		if (stat.isSymbolicLink())
+			throw new JournalError(
+				`${directory} is a symbolic link: the money record is not kept through it`,
+				`Make ${directory} a real directory owned by you (mode 700).`,
+			);
 		if (!stat.isDirectory()) throw new JournalError(`${directory} is not a directory: the money record cannot be kept there`, HINT);
-		if (uid !== undefined && stat.uid !== uid) throw new JournalError(`${directory} belongs to another user (uid ${stat.uid}): the money record is not kept there`, HINT);
+		if (uid !== undefined && stat.uid !== uid)
+			throw new JournalError(`${directory} belongs to another user (uid ${stat.uid}): the money record is not kept there`, HINT);
 		return 'ok';
 	}
 
@@ -314,7 +320,8 @@ export function moneyJournalAt(directory: string, options: JournalOptions = {}):
 		try {
 			const stat = await handle.stat();
 			if (!stat.isFile()) throw new JournalError(`${file} is not a regular file: the money record is not written there`, HINT);
-			if (uid !== undefined && stat.uid !== uid) throw new JournalError(`${file} belongs to another user (uid ${stat.uid}): the money record is not written there`, HINT);
+			if (uid !== undefined && stat.uid !== uid)
+				throw new JournalError(`${file} belongs to another user (uid ${stat.uid}): the money record is not written there`, HINT);
 			if ((stat.mode & 0o777) !== 0o600) await handle.chmod(0o600);
 			return handle;
 		} catch (error) {
@@ -402,7 +409,10 @@ export function moneyJournalAt(directory: string, options: JournalOptions = {}):
 			// read may have caught half-written. Only whole records are carried; a repeated one reads once.
 			const lastLine = content.lastIndexOf(0x0a);
 			const tail = (await readFrom(source, Math.max(0, lastLine))).toString('utf8');
-			const carried = tail.split('\n').map((line) => line.trim()).filter((line) => line !== '' && parseLine(line) !== undefined);
+			const carried = tail
+				.split('\n')
+				.map((line) => line.trim())
+				.filter((line) => line !== '' && parseLine(line) !== undefined);
 			if (carried.length > 0) await append(Buffer.from(carried.map((line) => `\n${line}`).join('')));
 		} finally {
 			await source?.close().catch(() => undefined);

@@ -29,7 +29,12 @@ function readProc(path: string): string | undefined {
 let bootId: string | null | undefined;
 /** This boot's id, read once. */
 function currentBoot(): string | undefined {
-	if (bootId === undefined) bootId = readProc('/proc/sys/kernel/random/boot_id')?.trim().replace(/[^0-9a-f-]/gi, '').slice(0, 64) || null;
+	if (bootId === undefined)
+		bootId =
+			readProc('/proc/sys/kernel/random/boot_id')
+				?.trim()
+				.replace(/[^0-9a-f-]/gi, '')
+				.slice(0, 64) || null;
 	return bootId ?? undefined;
 }
 

@@ -59,7 +59,11 @@ export function fileSymbolCache(directory: string, origin: string, options: {ope
 		async read() {
 			let list: Awaited<ReturnType<typeof openBoundedFile>> | undefined;
 			try {
-				const meta = JSON.parse((await readBoundedFile(metaFile, MAX_META_BYTES, options)) ?? 'null') as {format?: unknown; origin?: unknown; fetchedAt?: unknown} | null;
+				const meta = JSON.parse((await readBoundedFile(metaFile, MAX_META_BYTES, options)) ?? 'null') as {
+					format?: unknown;
+					origin?: unknown;
+					fetchedAt?: unknown;
+				} | null;
 				if (meta?.format !== FORMAT || meta.origin !== origin || typeof meta.fetchedAt !== 'number') return undefined;
 				// Checked before a byte is parsed: a regular file, no symlink, no larger than the network's own bound (a
 				// planted 200 MB file is ignored, and the next fetch replaces it).

@@ -68,7 +68,12 @@ const PRUNE_BYTES = 256 * 1024;
 const KEEP_MS = 7 * 86_400_000;
 
 const instant = v.object({wall: v.number(), boot: v.optional(v.pipe(v.string(), v.maxLength(64))), uptimeMs: v.optional(v.number())});
-const common = {id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/)), seq: v.pipe(v.number(), v.integer(), v.minValue(0)), orderId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)), at: instant};
+const common = {
+	id: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/)),
+	seq: v.pipe(v.number(), v.integer(), v.minValue(0)),
+	orderId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/)),
+	at: instant,
+};
 const entrySchema = v.variant('type', [
 	v.object({
 		type: v.literal('top-up'),
@@ -107,7 +112,10 @@ function kept(entries: LedgerEntry[], now: LocalInstant): LedgerEntry[] {
 	const last = new Map<string, LedgerEntry>();
 	for (const entry of entries) last.set(`${entry.type}:${entry.orderId}`, entry);
 	const lasts = new Set(last.values());
-	return entries.filter((entry) => lasts.has(entry) || (entry.type === 'top-up' && (entry.outcome === 'sending' || entry.outcome === 'unknown')) || elapsedSince(entry.at, now) < KEEP_MS);
+	return entries.filter(
+		(entry) =>
+			lasts.has(entry) || (entry.type === 'top-up' && (entry.outcome === 'sending' || entry.outcome === 'unknown')) || elapsedSince(entry.at, now) < KEEP_MS,
+	);
 }
 
 const APPEND = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK;

@@ -11,7 +11,11 @@ const plainKey = (key: string) => key.replaceAll(/["\\]/g, '');
 const keyOf = (text: fc.Arbitrary<string>) => text.map(plainKey);
 /** `value` with every object key made plain, at any depth. */
 const plainKeys = (value: unknown): unknown =>
-	Array.isArray(value) ? value.map(plainKeys) : value !== null && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [plainKey(key), plainKeys(inner)])) : value;
+	Array.isArray(value)
+		? value.map(plainKeys)
+		: value !== null && typeof value === 'object'
+			? Object.fromEntries(Object.entries(value).map(([key, inner]) => [plainKey(key), plainKeys(inner)]))
+			: value;
 
 /** Feeds `text` cut at the given points. */
 function parse(text: string, cuts: number[]) {
@@ -78,10 +82,13 @@ describe('streaming envelope parser', () => {
 	it('still refuses an object element larger than a record may be, and counts elements across batches', () => {
 		const small = Array.from({length: 500}, (_, i) => ({symbol: `S${i}`, pad: 'x'.repeat(100)}));
 		const seen: number[] = [];
-		const parser = new ArrayEnvelopeParser((element, index) => {
-			seen.push(index);
-			return element;
-		}, {record: 1000, skeleton: 1000});
+		const parser = new ArrayEnvelopeParser(
+			(element, index) => {
+				seen.push(index);
+				return element;
+			},
+			{record: 1000, skeleton: 1000},
+		);
 		const bytes = Buffer.from(JSON.stringify({code: '00000', data: [...small, {big: 'y'.repeat(2000)}, ...small]}));
 		expect(() => {
 			for (let at = 0; at < bytes.length; at += 4096) parser.feed(bytes.subarray(at, at + 4096));

@@ -22,7 +22,10 @@ describe('lookups', () => {
 	});
 
 	it('reports an unknown symbol with the server code and message', async () => {
-		const error = await sim.client().symbols('NOPEUSDT').catch((e: unknown) => e);
+		const error = await sim
+			.client()
+			.symbols('NOPEUSDT')
+			.catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(ApiError);
 		expect(error).toMatchObject({code: '42016', httpStatus: 400});
 		expect((error as ApiError).serverMessage).toContain('NOPEUSDT');
@@ -90,7 +93,10 @@ describe('lookups', () => {
 		// The stall never answers: only the client's own deadline can end the call, and the error names it. (The deadline
 		// is an AbortSignal.timeout, which fake timers do not reach; the test's own timeout is the bound.)
 		sim.simulator.injectFault({kind: 'stall', operation: 'symbols'});
-		const error = await sim.client({getTimeoutMs: 400}).symbols().catch((e: unknown) => e);
+		const error = await sim
+			.client({getTimeoutMs: 400})
+			.symbols()
+			.catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(TimeoutError);
 		expect((error as TimeoutError).deadlineMs).toBe(400);
 	});
@@ -170,7 +176,10 @@ describe('a borrow is posted at most once', () => {
 		sim.simulator.injectFault({kind, operation: 'borrow'});
 		// A short deadline only to wait out the stall (which never answers); an answered fault keeps the default, so a
 		// slow machine cannot turn its answer into a timeout.
-		const error = await sim.client(kind === 'stall' ? {borrowTimeoutMs: 500} : {}).borrow(pledge).catch((e: unknown) => e);
+		const error = await sim
+			.client(kind === 'stall' ? {borrowTimeoutMs: 500} : {})
+			.borrow(pledge)
+			.catch((e: unknown) => e);
 		if (outcome === 'unknown') {
 			expect(error).toBeInstanceOf(OutcomeUnknownError);
 			expect((error as Error).message).toMatch(/may or may not have been created/);
@@ -182,12 +191,18 @@ describe('a borrow is posted at most once', () => {
 	});
 
 	it('a refused connection is not an unknown outcome: nothing reached the server', async () => {
-		const error = await sim.client({baseUrl: await deadBaseUrl()}).borrow(pledge).catch((e: unknown) => e);
+		const error = await sim
+			.client({baseUrl: await deadBaseUrl()})
+			.borrow(pledge)
+			.catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(NetworkError);
 	});
 
 	it('a clear refusal keeps its code and message', async () => {
-		const error = await sim.client().borrow({...pledge, pledgeAmount: '5000'}).catch((e: unknown) => e);
+		const error = await sim
+			.client()
+			.borrow({...pledge, pledgeAmount: '5000'})
+			.catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(ApiError);
 		expect(error).toMatchObject({code: '43012', httpStatus: 400});
 		expect(sim.posts()).toHaveLength(1);

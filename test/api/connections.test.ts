@@ -21,8 +21,7 @@ describe('connections', () => {
 
 	it('an estimate round (three periods at once): at most one per period, all kept alive for the next round', async () => {
 		const client = sim.client();
-		const round = (pledgeAmount: string) =>
-			Promise.all(PERIODS.map((daily) => client.estimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily, pledgeAmount})));
+		const round = (pledgeAmount: string) => Promise.all(PERIODS.map((daily) => client.estimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily, pledgeAmount})));
 		const before = sim.simulator.connections;
 		await round('100');
 		const first = sim.simulator.connections - before;

@@ -52,7 +52,14 @@ describe("Bitget's documentation examples", () => {
 			const c = client();
 			await c.debts().catch(() => undefined); // any answer first: the clock follows the examples' requestTime
 			const [loan] = await c.ongoingOrders();
-			expect(loan).toMatchObject({orderId: '1', hourInterestRate: '0.00000229', pledgeRate: '0.65', supRate: '0.75', forceRate: '0.83', expireTime: '1693036799999'});
+			expect(loan).toMatchObject({
+				orderId: '1',
+				hourInterestRate: '0.00000229',
+				pledgeRate: '0.65',
+				supRate: '0.75',
+				forceRate: '0.83',
+				expireTime: '1693036799999',
+			});
 			answers['ongoing-orders'] = ONGOING_NO_EXPIRY;
 			const page = await c.ongoingOrderPage();
 			expect(page).toEqual({records: [expect.objectContaining({orderId: '1'})], unreadable: 0});
@@ -64,7 +71,10 @@ describe("Bitget's documentation examples", () => {
 		it('debts without pledgeInfos read as an empty list; coinInfos without pledgeInfos is unreadable, never "none pledgeable"', async () => {
 			const c = client();
 			expect(await c.debts()).toEqual({pledgeInfos: [], loanInfos: [{coin: 'ETH', amount: '1.00000229', amountUsdt: '1673.21'}]});
-			expect(await c.coinInfos()).toMatchObject({loanInfos: [{coin: 'USDT', hourRate: {SEVEN: '0.00000617', THIRTY: '0.00000879'}}], pledgeInfos: [{coin: 'MATIC', supRate: '0.75'}]});
+			expect(await c.coinInfos()).toMatchObject({
+				loanInfos: [{coin: 'USDT', hourRate: {SEVEN: '0.00000617', THIRTY: '0.00000879'}}],
+				pledgeInfos: [{coin: 'MATIC', supRate: '0.75'}],
+			});
 			answers['public/coinInfos'] = COIN_INFOS_NO_PLEDGE;
 			await expect(c.coinInfos()).rejects.toThrow(/coin list: data has no pledgeInfos list/);
 		});
@@ -73,27 +83,47 @@ describe("Bitget's documentation examples", () => {
 			const c = client();
 			await c.debts();
 			const published = await c.history('borrowHistory', window(c));
-			expect(published).toEqual({records: [expect.objectContaining({orderId: '12121212121', daily: '7', hourRate: '0.591', status: 'REPAY'}), expect.anything()], unreadable: 0});
+			expect(published).toEqual({
+				records: [expect.objectContaining({orderId: '12121212121', daily: '7', hourRate: '0.591', status: 'REPAY'}), expect.anything()],
+				unreadable: 0,
+			});
 			answers['borrow-history'] = BORROW_HISTORY_WORDS;
 			const words = await c.history('borrowHistory', window(c));
 			expect(words.unreadable).toBe(0);
-			expect(words.records.map((record) => [record.daily, record.status])).toEqual([['SEVEN', 'REPAY'], ['FLEXIBLE', 'ROLLBACK'], ['30', 'FORCE']]);
+			expect(words.records.map((record) => [record.daily, record.status])).toEqual([
+				['SEVEN', 'REPAY'],
+				['FLEXIBLE', 'ROLLBACK'],
+				['30', 'FORCE'],
+			]);
 		});
 
 		it('repay-history and revise-history read whole', async () => {
 			const c = client();
 			await c.debts();
-			expect(await c.history('repayHistory', window(c))).toEqual({records: [expect.objectContaining({repayAmount: '1566.23820848', repayUnlockAmount: '195'}), expect.anything()], unreadable: 0});
-			expect(await c.history('reviseHistory', window(c))).toEqual({records: [expect.objectContaining({orderId: '1', reviseSide: 'down', afterPledgeRate: '0.6475', beforePledgeRate: '0.65'})], unreadable: 0});
+			expect(await c.history('repayHistory', window(c))).toEqual({
+				records: [expect.objectContaining({repayAmount: '1566.23820848', repayUnlockAmount: '195'}), expect.anything()],
+				unreadable: 0,
+			});
+			expect(await c.history('reviseHistory', window(c))).toEqual({
+				records: [expect.objectContaining({orderId: '1', reviseSide: 'down', afterPledgeRate: '0.6475', beforePledgeRate: '0.65'})],
+				unreadable: 0,
+			});
 		});
 
 		it('reduces: the broken v2 records are left out and counted, the sane v3 record is read', async () => {
 			const c = client();
 			await c.debts();
-			expect(await c.history('reduces', window(c))).toEqual({records: [], unreadable: 2, firstProblem: expect.stringMatching(/^liquidation history, record 1: data\.reduceTime is not epoch milliseconds \(got "0\.757"\)/)});
+			expect(await c.history('reduces', window(c))).toEqual({
+				records: [],
+				unreadable: 2,
+				firstProblem: expect.stringMatching(/^liquidation history, record 1: data\.reduceTime is not epoch milliseconds \(got "0\.757"\)/),
+			});
 			answers.reduces = REDUCES_MIXED;
 			const mixed = await c.history('reduces', window(c));
-			expect(mixed).toMatchObject({records: [{orderId: '1382228549318361088', reduceTime: '1765274978412', pledgeRate: '0.6', reduceFee: '0.00030606', status: 'complete'}], unreadable: 1});
+			expect(mixed).toMatchObject({
+				records: [{orderId: '1382228549318361088', reduceTime: '1765274978412', pledgeRate: '0.6', reduceFee: '0.00030606', status: 'complete'}],
+				unreadable: 1,
+			});
 		});
 	});
 
@@ -107,7 +137,11 @@ describe("Bitget's documentation examples", () => {
 			expect(human.stdout).toContain('Pledged: none');
 			const json = await cli(['loans', '--json']);
 			clean(json);
-			expect(JSON.parse(json.stdout)).toMatchObject({loans: [{orderId: '1', pledgeRate: '0.65', expireTime: '1693036799999'}], debts: {pledgeInfos: [], loanInfos: [{coin: 'ETH'}]}, unreadable: 0});
+			expect(JSON.parse(json.stdout)).toMatchObject({
+				loans: [{orderId: '1', pledgeRate: '0.65', expireTime: '1693036799999'}],
+				debts: {pledgeInfos: [], loanInfos: [{coin: 'ETH'}]},
+				unreadable: 0,
+			});
 			expect(json.stderr).toBe('');
 		});
 
@@ -149,7 +183,10 @@ describe("Bitget's documentation examples", () => {
 			expect(loans.stdout).toMatch(/12121212121\s+4,321,321\.23820848 TRX\s+0\.7570 USDT\s+59\.100000%\s+7 days\s+repaid/);
 			expect(loans.stdout).toContain('2 records: loans in the last 30 days');
 			expect(loans.stderr).toBe('');
-			for (const [kind, count] of [['repayments', 2], ['collateral', 1]] as const) {
+			for (const [kind, count] of [
+				['repayments', 2],
+				['collateral', 1],
+			] as const) {
 				const human = await cli(['history', kind]);
 				clean(human);
 				expect(human.stderr).toBe('');
@@ -161,14 +198,20 @@ describe("Bitget's documentation examples", () => {
 			answers['borrow-history'] = BORROW_HISTORY_WORDS;
 			const words = await cli(['history', 'loans', '--json']);
 			clean(words);
-			expect(JSON.parse(words.stdout).records.map((record: {daily: string}) => record.daily).sort()).toEqual(['30', 'FLEXIBLE', 'SEVEN']);
+			expect(
+				JSON.parse(words.stdout)
+					.records.map((record: {daily: string}) => record.daily)
+					.sort(),
+			).toEqual(['30', 'FLEXIBLE', 'SEVEN']);
 		});
 
 		it('history liquidations: the broken v2 example exits 0 and says how many records were left out', async () => {
 			const human = await cli(['history', 'liquidations']);
 			clean(human);
 			expect(human.stdout).toBe('No readable liquidations in the last 30 days.\n');
-			expect(human.stderr).toMatch(/^loan-tui: warning: 2 records could not be read and are not shown \(first: liquidation history, record 1: data\.reduceTime is not epoch milliseconds/);
+			expect(human.stderr).toMatch(
+				/^loan-tui: warning: 2 records could not be read and are not shown \(first: liquidation history, record 1: data\.reduceTime is not epoch milliseconds/,
+			);
 			const json = await cli(['history', 'liquidations', '--json']);
 			clean(json);
 			expect(JSON.parse(json.stdout)).toEqual({records: [], unreadable: 2});

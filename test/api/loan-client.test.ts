@@ -26,7 +26,17 @@ describe('loan lookups through the client', () => {
 		const loans = await client.ongoingOrders();
 		expect(sim.simulator.requests.at(-1)!.headers['access-sign']).toBeTruthy();
 		expect(loans).toEqual([
-			expect.objectContaining({orderId, loanCoin: 'USDT', pledgeCoin: 'BTC', pledgeAmount: '1', loanAmount: '18760', pledgeRate: '0.7', supRate: '0.8', forceRate: '0.9', hourInterestRate: '0.00000617'}),
+			expect.objectContaining({
+				orderId,
+				loanCoin: 'USDT',
+				pledgeCoin: 'BTC',
+				pledgeAmount: '1',
+				loanAmount: '18760',
+				pledgeRate: '0.7',
+				supRate: '0.8',
+				forceRate: '0.9',
+				hourInterestRate: '0.00000617',
+			}),
 		]);
 		expect(await client.ongoingOrders({orderId: '1'})).toEqual([]);
 	});
@@ -38,9 +48,18 @@ describe('loan lookups through the client', () => {
 		await client.repay({orderId, repayAll: false, amount: '100', repayUnlock: false});
 		const now = Date.now();
 		const window = {startTime: now - 30 * DAY, endTime: now + 1000};
-		expect(await client.history('borrowHistory', window)).toEqual({records: [expect.objectContaining({orderId, daily: 'THIRTY', initPledgeAmount: '10'})], unreadable: 0});
-		expect(await client.history('reviseHistory', window)).toEqual({records: [expect.objectContaining({orderId, reviseSide: 'down', reviseAmount: '1'})], unreadable: 0});
-		expect(await client.history('repayHistory', window)).toEqual({records: [expect.objectContaining({orderId, repayAmount: '100', repayUnlockAmount: '0'})], unreadable: 0});
+		expect(await client.history('borrowHistory', window)).toEqual({
+			records: [expect.objectContaining({orderId, daily: 'THIRTY', initPledgeAmount: '10'})],
+			unreadable: 0,
+		});
+		expect(await client.history('reviseHistory', window)).toEqual({
+			records: [expect.objectContaining({orderId, reviseSide: 'down', reviseAmount: '1'})],
+			unreadable: 0,
+		});
+		expect(await client.history('repayHistory', window)).toEqual({
+			records: [expect.objectContaining({orderId, repayAmount: '100', repayUnlockAmount: '0'})],
+			unreadable: 0,
+		});
 		expect(await client.history('reduces', window)).toEqual({records: [], unreadable: 0});
 		const debts = await client.debts();
 		expect(debts.pledgeInfos).toEqual([{coin: 'ETH', amount: '11', amountUsdt: '16995'}]);
@@ -125,14 +144,21 @@ describe('repay and revise-pledge are posted at most once', () => {
 		expect(sim.simulator.loans.revises).toHaveLength(acted ? 1 : 0);
 	});
 
-	it('returns the server\'s results, the LTV as a fraction', async () => {
+	it("returns the server's results, the LTV as a fraction", async () => {
 		const client = sim.client();
 		const {orderId} = await client.borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'});
 		const revised = await client.revisePledge({orderId, amount: '0.4', pledgeCoin: 'BTC', reviseType: 'IN'});
 		expect(revised).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', afterPledgeRate: '0.5'});
 		const repaid = await client.repay({orderId, repayAll: true, repayUnlock: true});
 		// The first hour's interest is owed from the start (per started hour).
-		expect(repaid).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '18760.1157492', payInterest: '0.1157492', repayLoanAmount: '18760', repayUnlockAmount: '1.4'});
+		expect(repaid).toEqual({
+			loanCoin: 'USDT',
+			pledgeCoin: 'BTC',
+			repayAmount: '18760.1157492',
+			payInterest: '0.1157492',
+			repayLoanAmount: '18760',
+			repayUnlockAmount: '1.4',
+		});
 		expect(await client.ongoingOrders()).toEqual([]);
 		expect(TEST_CREDENTIALS.apiKey).toBe(sim.simulator.loans.all[0]!.apiKey);
 	});
@@ -152,7 +178,9 @@ describe('a repayment under clock skew', () => {
 
 	it('history filters are words only, checked before sending', async () => {
 		const client = sim.client();
-		await expect(client.history('borrowHistory', {startTime: Date.now() + 120_000 - 1000, endTime: Date.now() + 120_000}, {extra: {status: 'REPAY&x=1'}})).rejects.toBeInstanceOf(InputError);
+		await expect(
+			client.history('borrowHistory', {startTime: Date.now() + 120_000 - 1000, endTime: Date.now() + 120_000}, {extra: {status: 'REPAY&x=1'}}),
+		).rejects.toBeInstanceOf(InputError);
 		expect(sim.simulator.requests).toEqual([]);
 	});
 });

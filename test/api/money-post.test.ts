@@ -31,7 +31,10 @@ describe('a money POST: refusal or unknown', () => {
 
 	it.each(cases.map(([name, status, body, outcome]) => [name, outcome, status, body] as const))('%s: %s, posted once', async (_name, outcome, status, body) => {
 		sim.simulator.injectFault({kind: 'raw', operation: 'borrow', status, body, times: Number.POSITIVE_INFINITY});
-		const error = await sim.client().borrow(pledge).catch((e: unknown) => e);
+		const error = await sim
+			.client()
+			.borrow(pledge)
+			.catch((e: unknown) => e);
 		if (outcome === 'refused') expect(error).toBeInstanceOf(ApiError);
 		else expect(error).toBeInstanceOf(OutcomeUnknownError);
 		expect(sim.posts()).toHaveLength(1);
@@ -39,7 +42,10 @@ describe('a money POST: refusal or unknown', () => {
 
 	it('names the order a non-2xx success claims, with the status, and carries the values sent', async () => {
 		sim.simulator.injectFault({kind: 'raw', operation: 'borrow', status: 409, body: envelope('00000', 'success', {orderId: ORDER})});
-		const error = (await sim.client().borrow(pledge).catch((e: unknown) => e)) as OutcomeUnknownError;
+		const error = (await sim
+			.client()
+			.borrow(pledge)
+			.catch((e: unknown) => e)) as OutcomeUnknownError;
 		expect(error).toBeInstanceOf(OutcomeUnknownError);
 		expect(error.orderId).toBe(ORDER);
 		expect(error.message).toContain(`the server said order ${ORDER} was created, but answered HTTP 409`);
@@ -48,15 +54,33 @@ describe('a money POST: refusal or unknown', () => {
 	});
 
 	it('resends after 40008 only on HTTP 400: a 40008 on HTTP 500 is unknown, posted once', async () => {
-		sim.simulator.injectFault({kind: 'raw', operation: 'borrow', status: 500, body: envelope('40008', 'Request timestamp expired'), times: Number.POSITIVE_INFINITY});
-		const error = await sim.client().borrow(pledge).catch((e: unknown) => e);
+		sim.simulator.injectFault({
+			kind: 'raw',
+			operation: 'borrow',
+			status: 500,
+			body: envelope('40008', 'Request timestamp expired'),
+			times: Number.POSITIVE_INFINITY,
+		});
+		const error = await sim
+			.client()
+			.borrow(pledge)
+			.catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(OutcomeUnknownError);
 		expect(sim.posts()).toHaveLength(1);
 	});
 
 	it('resends once after HTTP 400 with 40008, then reports what the second answer says', async () => {
-		sim.simulator.injectFault({kind: 'raw', operation: 'borrow', status: 400, body: envelope('40008', 'Request timestamp expired'), times: Number.POSITIVE_INFINITY});
-		const error = await sim.client().borrow(pledge).catch((e: unknown) => e);
+		sim.simulator.injectFault({
+			kind: 'raw',
+			operation: 'borrow',
+			status: 400,
+			body: envelope('40008', 'Request timestamp expired'),
+			times: Number.POSITIVE_INFINITY,
+		});
+		const error = await sim
+			.client()
+			.borrow(pledge)
+			.catch((e: unknown) => e);
 		expect(error).toBeInstanceOf(ApiError);
 		expect(error).toMatchObject({code: '40008', httpStatus: 400});
 		expect(sim.posts()).toHaveLength(2);
@@ -65,7 +89,10 @@ describe('a money POST: refusal or unknown', () => {
 	it('a caller who cancels after sending hears "outcome unknown", never an AbortError', async () => {
 		sim.simulator.injectFault({kind: 'stall', operation: 'borrow'});
 		const controller = new AbortController();
-		const pending = sim.client().borrow(pledge, {signal: controller.signal}).catch((e: unknown) => e);
+		const pending = sim
+			.client()
+			.borrow(pledge, {signal: controller.signal})
+			.catch((e: unknown) => e);
 		await untilReal(() => sim.posts().length === 1, 'the POST at the server');
 		controller.abort();
 		const error = await pending;
@@ -83,8 +110,16 @@ describe('the current credentials are redacted from server text', () => {
 	};
 
 	it('in a refusal message and code', async () => {
-		sim.simulator.injectFault({kind: 'raw', operation: 'borrow', status: 400, body: envelope(`4${passphrase}`, `bad passphrase ${passphrase} for key ${apiKey} (${secretKey})`)});
-		const error = (await sim.client().borrow(pledge).catch((e: unknown) => e)) as OutcomeUnknownError;
+		sim.simulator.injectFault({
+			kind: 'raw',
+			operation: 'borrow',
+			status: 400,
+			body: envelope(`4${passphrase}`, `bad passphrase ${passphrase} for key ${apiKey} (${secretKey})`),
+		});
+		const error = (await sim
+			.client()
+			.borrow(pledge)
+			.catch((e: unknown) => e)) as OutcomeUnknownError;
 		// A code not known to be a refusal leaves the outcome unknown (source/api/money-codes.ts); its text is redacted all the same.
 		expect(error).toBeInstanceOf(OutcomeUnknownError);
 		const failure = error.failure as ApiError;
@@ -98,7 +133,10 @@ describe('the current credentials are redacted from server text', () => {
 		const order = await sim.client().borrow(pledge);
 		expect(order.orderId).toBe('[redacted]');
 		sim.simulator.injectFault({kind: 'raw', operation: 'borrow', status: 409, body: envelope('00000', 'success', {orderId: apiKey})});
-		const unknown = (await sim.client().borrow(pledge).catch((e: unknown) => e)) as OutcomeUnknownError;
+		const unknown = (await sim
+			.client()
+			.borrow(pledge)
+			.catch((e: unknown) => e)) as OutcomeUnknownError;
 		expect(unknown).toBeInstanceOf(OutcomeUnknownError);
 		expectClean(unknown.message);
 		const record = {symbol: apiKey, baseCoin: 'BTC', quoteCoin: 'USDT', status: 'online', note: `x ${passphrase} y`};
@@ -109,8 +147,16 @@ describe('the current credentials are redacted from server text', () => {
 
 	it('in a protocol error that quotes the answer, and in the request log', async () => {
 		const lines: string[] = [];
-		sim.simulator.injectFault({kind: 'raw', operation: 'estimate', status: 200, body: envelope('00000', 'success', {hourInterest: passphrase, loanAmount: '1'})});
-		const error = (await sim.client({debug: (line) => lines.push(line)}).estimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'}).catch((e: unknown) => e)) as ProtocolError;
+		sim.simulator.injectFault({
+			kind: 'raw',
+			operation: 'estimate',
+			status: 200,
+			body: envelope('00000', 'success', {hourInterest: passphrase, loanAmount: '1'}),
+		});
+		const error = (await sim
+			.client({debug: (line) => lines.push(line)})
+			.estimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'})
+			.catch((e: unknown) => e)) as ProtocolError;
 		expect(error).toBeInstanceOf(ProtocolError);
 		expect(error.message).toContain('hourInterest');
 		expectClean(error.message);

@@ -9,8 +9,14 @@ const credentials = {apiKey: 'test-key', secretKey: 'test-secret', passphrase: '
 describe('signing', () => {
 	it('matches the reference vectors', () => {
 		const vectors = [
-			['1700000000000GET/api/v2/earn/loan/public/hour-interest?daily=SEVEN&loanCoin=USDT&pledgeAmount=0.2&pledgeCoin=ETH', 'agyZK/wo/9ak/On809BYrTRuOGmxn0v8ewJvJl+DMPI='],
-			['1700000000000POST/api/v2/earn/loan/borrow{"loanCoin":"ETH","pledgeCoin":"USDT","daily":"SEVEN","loanAmount":"0.01"}', 'OusDWtZ7aUrAwn7q+hQIfnZDE9lnQQVjAHcQRbPHDIM='],
+			[
+				'1700000000000GET/api/v2/earn/loan/public/hour-interest?daily=SEVEN&loanCoin=USDT&pledgeAmount=0.2&pledgeCoin=ETH',
+				'agyZK/wo/9ak/On809BYrTRuOGmxn0v8ewJvJl+DMPI=',
+			],
+			[
+				'1700000000000POST/api/v2/earn/loan/borrow{"loanCoin":"ETH","pledgeCoin":"USDT","daily":"SEVEN","loanAmount":"0.01"}',
+				'OusDWtZ7aUrAwn7q+hQIfnZDE9lnQQVjAHcQRbPHDIM=',
+			],
 			['1700000000000GET/api/v2/spot/public/symbols', 'C3pcugJ38inLP6Yl/eFcQnDEr2oX6pHhCcYiLkjKgnI='],
 		] as const;
 		for (const [message, expected] of vectors) expect(sign('test-secret', message)).toBe(expected);

@@ -11,7 +11,11 @@ describe('parseStreamMessage', () => {
 		expect(parseStreamMessage('pong')).toEqual({kind: 'pong'});
 		expect(parseStreamMessage(JSON.stringify({event: 'subscribe', arg: arg('BTCUSDT')}))).toEqual({kind: 'subscribed', instId: 'BTCUSDT'});
 		expect(parseStreamMessage(JSON.stringify({event: 'unsubscribe', arg: arg('BTCUSDT')}))).toEqual({kind: 'unsubscribed', instId: 'BTCUSDT'});
-		expect(parseStreamMessage(JSON.stringify({event: 'error', code: 30006, msg: 'request too many'}))).toEqual({kind: 'error', code: '30006', msg: 'request too many'});
+		expect(parseStreamMessage(JSON.stringify({event: 'error', code: 30006, msg: 'request too many'}))).toEqual({
+			kind: 'error',
+			code: '30006',
+			msg: 'request too many',
+		});
 		expect(parseStreamMessage(JSON.stringify({event: 'error', arg: arg('NOPE'), code: '30001', msg: "doesn't exist"}))).toEqual({
 			kind: 'error',
 			code: '30001',
@@ -22,7 +26,7 @@ describe('parseStreamMessage', () => {
 		const captured = {event: 'error', code: 30001, msg: "instType:SPOT,channel:ticker,instId:XYZUSDT doesn't exist"};
 		expect(parseStreamMessage(JSON.stringify(captured))).toEqual({kind: 'error', code: '30001', msg: captured.msg, instId: 'XYZUSDT'});
 		// A message naming no pair names none.
-		expect(parseStreamMessage(JSON.stringify({event: 'error', code: 30001, msg: 'instType:SPOT,channel:candle1m doesn\'t exist'}))).toEqual({
+		expect(parseStreamMessage(JSON.stringify({event: 'error', code: 30001, msg: "instType:SPOT,channel:candle1m doesn't exist"}))).toEqual({
 			kind: 'error',
 			code: '30001',
 			msg: "instType:SPOT,channel:candle1m doesn't exist",
@@ -44,7 +48,10 @@ describe('parseStreamMessage', () => {
 		['an empty message (binary)', ''],
 		['a number', '42'],
 		['an unknown event', JSON.stringify({event: 'login', code: 0})],
-		['a snapshot of another channel', JSON.stringify({action: 'snapshot', arg: {instType: 'SPOT', channel: 'candle1m', instId: 'BTCUSDT'}, data: [{instId: 'BTCUSDT', lastPr: '1', ts: '1'}]})],
+		[
+			'a snapshot of another channel',
+			JSON.stringify({action: 'snapshot', arg: {instType: 'SPOT', channel: 'candle1m', instId: 'BTCUSDT'}, data: [{instId: 'BTCUSDT', lastPr: '1', ts: '1'}]}),
+		],
 		['a price that is no decimal', JSON.stringify({action: 'snapshot', arg: arg('BTCUSDT'), data: [{instId: 'BTCUSDT', lastPr: '-1e5', ts: '1'}]})],
 		['a price as a number', JSON.stringify({action: 'snapshot', arg: arg('BTCUSDT'), data: [{instId: 'BTCUSDT', lastPr: 34413.1, ts: '1'}]})],
 		['a snapshot without data', JSON.stringify({action: 'snapshot', arg: arg('BTCUSDT'), data: []})],

@@ -48,7 +48,12 @@ describe('bursts and pastes in the app', () => {
 	});
 
 	it('a bracketed paste lands in the focused amount field as text', async () => {
-		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false}});
+		app = await renderApp({
+			baseUrl: sim.simulator.url,
+			demo: true,
+			credentials: TEST_CREDENTIALS,
+			initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false},
+		});
 		await app.waitForText('Borrow · 1 of 6');
 		await app.burst(`USDT${KEYS.enter}`);
 		await app.waitForText('Borrow · 2 of 6');
@@ -61,7 +66,12 @@ describe('bursts and pastes in the app', () => {
 	});
 
 	it('a paste holding y on the review posts nothing; only a typed y does', async () => {
-		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false}});
+		app = await renderApp({
+			baseUrl: sim.simulator.url,
+			demo: true,
+			credentials: TEST_CREDENTIALS,
+			initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false},
+		});
 		await app.waitForText('Borrow · 1 of 6');
 		await walkToReview(app, '0.5');
 		await app.paste('y');
@@ -103,7 +113,10 @@ describe('bursts and pastes in the app', () => {
 		};
 
 		it('two Escs in one read go back two screens; seven go back seven', async () => {
-			app = await renderApp({baseUrl: sim.simulator.url, initial: stack('coins', 'estimate', 'coins', 'symbols', 'coins', 'estimate', 'coins', 'symbols', 'coins')});
+			app = await renderApp({
+				baseUrl: sim.simulator.url,
+				initial: stack('coins', 'estimate', 'coins', 'symbols', 'coins', 'estimate', 'coins', 'symbols', 'coins'),
+			});
 			await app.waitForText('Loanable');
 			await app.burst(KEYS.escape.repeat(2));
 			// One Esc would leave Symbols on top, three Estimate.

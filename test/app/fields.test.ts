@@ -37,7 +37,14 @@ describe('field widgets', () => {
 	});
 
 	it('coin rules: exact, then prefix, then containing; online and loanable coins first; x and Enter stays x', () => {
-		const coins = [{coin: 'XLM', online: true}, {coin: 'XRP', online: false}, {coin: 'X', online: false}, {coin: 'AXS', online: true}, {coin: 'XAI', online: true, loanable: true}, 'SXP'];
+		const coins = [
+			{coin: 'XLM', online: true},
+			{coin: 'XRP', online: false},
+			{coin: 'X', online: false},
+			{coin: 'AXS', online: true},
+			{coin: 'XAI', online: true, loanable: true},
+			'SXP',
+		];
 		expect(suggestCoins(coins, 'x')).toEqual(['X', 'XAI', 'XLM', 'XRP', 'AXS']);
 		expect(suggestCoins(coins, 'x', 10)).toEqual(['X', 'XAI', 'XLM', 'XRP', 'AXS', 'SXP']);
 		expect(suggestCoins(['XLM', 'XRP'], 'x')).toEqual(['XLM', 'XRP']);
@@ -64,7 +71,8 @@ describe('field widgets', () => {
 		const remembered = arrivedAt('USDT');
 		expect(remembered).toEqual({value: 'USDT', cursor: 4, selected: true});
 		expect(arrivedAt('')).toEqual({value: '', cursor: 0, selected: false});
-		const typed = (state: TextFieldState, text: string) => [...text].reduce((s, ch) => textFieldReducer(s, {type: 'edit', edit: {op: 'insert', text: ch}}), state);
+		const typed = (state: TextFieldState, text: string) =>
+			[...text].reduce((s, ch) => textFieldReducer(s, {type: 'edit', edit: {op: 'insert', text: ch}}), state);
 		expect(typed(remembered, 'usdc')).toMatchObject({value: 'usdc', cursor: 4});
 		expect(typed(remembered, 'usdc').selected).toBeFalsy();
 		const end = textFieldReducer(remembered, {type: 'edit', edit: {op: 'end'}});
@@ -74,7 +82,8 @@ describe('field widgets', () => {
 		expect(typed(textFieldReducer(remembered, {type: 'edit', edit: {op: 'start'}}), 'X').value).toBe('XUSDT');
 		expect(textFieldReducer(remembered, {type: 'edit', edit: {op: 'left'}})).toEqual({value: 'USDT', cursor: 0, selected: false});
 		expect(textFieldReducer(remembered, {type: 'edit', edit: {op: 'backspace'}})).toEqual({value: 'USD', cursor: 3, selected: false});
-		for (const op of ['delete-word', 'clear'] as const) expect(textFieldReducer(remembered, {type: 'edit', edit: {op}})).toEqual({value: '', cursor: 0, selected: false});
+		for (const op of ['delete-word', 'clear'] as const)
+			expect(textFieldReducer(remembered, {type: 'edit', edit: {op}})).toEqual({value: '', cursor: 0, selected: false});
 		expect(textFieldReducer(remembered, textFieldPaste('0.5')!).value).toBe('0.5');
 		// The coin field keeps the selection through ↑/↓ and drops it with a completion.
 		const coin: CoinFieldState = {...remembered, suggestion: -1};
@@ -83,12 +92,25 @@ describe('field widgets', () => {
 	});
 
 	it('the period by meaning: 7/s SEVEN, 3/t THIRTY, f FLEXIBLE; "30" ends on THIRTY; ←/→ ↑/↓ move', () => {
-		expect(['7', 's', '3', 't', 'f', '0', '1', '2', 'x'].map(periodForKey)).toEqual(['SEVEN', 'SEVEN', 'THIRTY', 'THIRTY', 'FLEXIBLE', undefined, undefined, undefined, undefined]);
+		expect(['7', 's', '3', 't', 'f', '0', '1', '2', 'x'].map(periodForKey)).toEqual([
+			'SEVEN',
+			'SEVEN',
+			'THIRTY',
+			'THIRTY',
+			'FLEXIBLE',
+			undefined,
+			undefined,
+			undefined,
+			undefined,
+		]);
 		expect(movePeriod('SEVEN', -1)).toBe('FLEXIBLE');
 		expect(movePeriod('FLEXIBLE', 1)).toBe('SEVEN');
 		let period: Period = 'SEVEN';
 		let submitted = 0;
-		const rows = periodBindings({choose: (chosen) => (period = chosen), move: (by) => (period = movePeriod(period, by)), submit: () => submitted++}, {submit: 'next'});
+		const rows = periodBindings(
+			{choose: (chosen) => (period = chosen), move: (by) => (period = movePeriod(period, by)), submit: () => submitted++},
+			{submit: 'next'},
+		);
 		const press = (...sequences: string[]) => {
 			for (const sequence of sequences) {
 				const {input, key} = parseKey(sequence);

@@ -34,12 +34,15 @@ describe('footer line', () => {
 	});
 
 	it("uses a screen's own Esc hint instead of the global one, and never drops it", () => {
-		const keys: KeyHelp[] = [{keys: 'Esc', action: 'back to review (sending again needs a second y)', footer: 1}, {keys: 'h', action: 'home', footer: 1}];
+		const keys: KeyHelp[] = [
+			{keys: 'Esc', action: 'back to review (sending again needs a second y)', footer: 1},
+			{keys: 'h', action: 'home', footer: 1},
+		];
 		expect(footerHints(keys, 'navigate', 200)).toEqual(['Esc back to review', 'h home', 'q quit', '? this help']);
 		expect(footerHints(keys, 'navigate', 10)).toEqual(['Esc back to review']);
 	});
 
-	it('drops by the rows\' footer numbers, keeping the table order on screen', () => {
+	it("drops by the rows' footer numbers, keeping the table order on screen", () => {
 		const keys: KeyHelp[] = [
 			{keys: 'a', action: 'minor', footer: 3},
 			{keys: 'b', action: 'major', footer: 1},

@@ -38,7 +38,20 @@ const STYLES: Array<(text: string) => string> = [
 const PIECES = [
 	...['a', 'bc', ' ', '  ', 'BTCUSDT', '0.001', '│', '─', '—', '…', '·', '×', '↑', '→', '✓', '✗', '⚠', '❯', '●', '•', '⠋', '“', '›', 'é'],
 	...['漢字', '😀', '⌚', '✓\uFE0F', 'e\u0301', '👍🏽', '\u200D', '\n', 'x\ny', '\r', '\r\n', '\t', '\u0007', '\u009B31m'],
-	...['\u001B[2K', '\u001BX', '\u001B[', '\u001B[31', '\u001B[m', '\u001B[38;5;123m', '\u001B[48;2;1;2;3mz', '\u001B[12345m', '\u001B[4:3m', '\u001B[;1m', '\u001B[1 m', '\u001B[?25h'],
+	...[
+		'\u001B[2K',
+		'\u001BX',
+		'\u001B[',
+		'\u001B[31',
+		'\u001B[m',
+		'\u001B[38;5;123m',
+		'\u001B[48;2;1;2;3mz',
+		'\u001B[12345m',
+		'\u001B[4:3m',
+		'\u001B[;1m',
+		'\u001B[1 m',
+		'\u001B[?25h',
+	],
 ];
 
 const styledText = fc
@@ -59,12 +72,24 @@ const TRANSFORMERS: Array<(line: string, index: number) => string> = [
 ];
 
 const operation = fc.oneof(
-	{weight: 4, arbitrary: fc.record({type: fc.constant('write' as const), x: fc.integer({min: -3, max: 45}), y: fc.integer({min: -2, max: 12}), text: styledText, transformers: fc.subarray([0, 1, 2])})},
+	{
+		weight: 4,
+		arbitrary: fc.record({
+			type: fc.constant('write' as const),
+			x: fc.integer({min: -3, max: 45}),
+			y: fc.integer({min: -2, max: 12}),
+			text: styledText,
+			transformers: fc.subarray([0, 1, 2]),
+		}),
+	},
 	{weight: 1, arbitrary: fc.record({type: fc.constant('clip' as const), clip})},
 	{weight: 1, arbitrary: fc.constant({type: 'unclip' as const})},
 );
 
-type Op = {type: 'write'; x: number; y: number; text: string; transformers: number[]} | {type: 'clip'; clip: {x1?: number; x2?: number; y1?: number; y2?: number}} | {type: 'unclip'};
+type Op =
+	| {type: 'write'; x: number; y: number; text: string; transformers: number[]}
+	| {type: 'clip'; clip: {x1?: number; x2?: number; y1?: number; y2?: number}}
+	| {type: 'unclip'};
 
 function play(output: InkOutput | FrameOutput, operations: Op[]) {
 	for (const op of operations) {
@@ -118,7 +143,8 @@ describe('measure-text, wrap-text, sanitize-ansi and line widths', () => {
 			if (!isStandaloneGrapheme(code)) continue;
 			standalone++;
 			const char = String.fromCharCode(code);
-			if (charWidth(char) !== stringWidth(char)) expect.fail(`U+${code.toString(16).toUpperCase()}: ${charWidth(char)} columns, string-width says ${stringWidth(char)}`);
+			if (charWidth(char) !== stringWidth(char))
+				expect.fail(`U+${code.toString(16).toUpperCase()}: ${charWidth(char)} columns, string-width says ${stringWidth(char)}`);
 		}
 		expect(standalone).toBeGreaterThan(2000);
 		for (const piece of PIECES) for (const {segment} of new Intl.Segmenter().segment(piece)) expect(charWidth(segment)).toBe(stringWidth(segment));
@@ -158,7 +184,10 @@ describe('frame compositor', () => {
 	});
 
 	it('gives the same frame after a taller and wider frame (one grid serves every frame)', () => {
-		const big: Op[] = [{type: 'write', x: -2, y: 0, text: 'x'.repeat(60), transformers: []}, {type: 'write', x: 55, y: 25, text: chalk.red('tail'), transformers: []}];
+		const big: Op[] = [
+			{type: 'write', x: -2, y: 0, text: 'x'.repeat(60), transformers: []},
+			{type: 'write', x: 55, y: 25, text: chalk.red('tail'), transformers: []},
+		];
 		play(new FrameOutput({width: 50, height: 30}), big);
 		const small: Op[] = [{type: 'write', x: 0, y: 3, text: 'a\nb\nc\nd', transformers: []}];
 		expect(play(new FrameOutput({width: 10, height: 5}), small)).toEqual(play(new InkOutput({width: 10, height: 5}), small));
@@ -184,7 +213,7 @@ describe('the Ink the tests run', () => {
 		vi.restoreAllMocks();
 	});
 
-	it('is the Ink that ships: Ink composes frames with our compositor (vitest.config.ts uses the build\'s replacements)', () => {
+	it("is the Ink that ships: Ink composes frames with our compositor (vitest.config.ts uses the build's replacements)", () => {
 		const composed = vi.spyOn(FrameOutput.prototype, 'get');
 		const instance = render(React.createElement(Text, null, 'BTCUSDT'));
 		expect(instance.lastFrame()).toBe('BTCUSDT');
@@ -205,7 +234,7 @@ describe('the Ink the tests run', () => {
 });
 
 describe('wrapped rows', () => {
-	it('start with their first word, not the space the wrap broke at; a line\'s own indentation stays', () => {
+	it("start with their first word, not the space the wrap broke at; a line's own indentation stays", () => {
 		expect(wrapText('hello world foo bar', 11, 'wrap')).toBe('hello world\nfoo bar');
 		expect(wrapText('  LTV 75.73% / call 80.00% / liq 90.00%', 20, 'wrap').split('\n')).toEqual(['  LTV 75.73% / call ', '80.00% / liq 90.00%']);
 		const instance = render(React.createElement(Box, {width: 12}, React.createElement(Text, {wrap: 'wrap'}, 'falls: 5.34% to call')));

@@ -26,7 +26,11 @@ describe('input memory', () => {
 		// The write delay is faked (setTimeout only): its end is a step the test takes.
 		vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout']});
 		const saves: RecentInputs[] = [];
-		const memory = createInputMemory({estimate: {loanCoin: 'USDT'}, borrow: {}}, {load: async () => ({estimate: {}, borrow: {}}), save: async (inputs) => void saves.push(inputs)}, 20);
+		const memory = createInputMemory(
+			{estimate: {loanCoin: 'USDT'}, borrow: {}},
+			{load: async () => ({estimate: {}, borrow: {}}), save: async (inputs) => void saves.push(inputs)},
+			20,
+		);
 		expect(memory.estimate()).toEqual({loanCoin: 'USDT'});
 		for (const amount of ['1', '12', '123']) memory.acceptEstimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: amount});
 		await vi.advanceTimersByTimeAsync(19);
@@ -39,7 +43,11 @@ describe('input memory', () => {
 		memory.acceptEstimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '123'});
 		await memory.flush();
 		expect(saves).toHaveLength(1);
-		const failing = createInputMemory(undefined, {load: async () => ({estimate: {}, borrow: {}}), save: async () => Promise.reject(new Error('disk full'))}, 10_000);
+		const failing = createInputMemory(
+			undefined,
+			{load: async () => ({estimate: {}, borrow: {}}), save: async () => Promise.reject(new Error('disk full'))},
+			10_000,
+		);
 		failing.acceptEstimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'});
 		await expect(failing.flush()).resolves.toBeUndefined();
 	});
@@ -51,11 +59,24 @@ describe('input memory', () => {
 		// Typed by loan amount, not yet answered: the session has it, the file not.
 		memory.rememberEstimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', amountMode: 'loan', pledgeAmount: '1', loanAmount: '5'});
 		await memory.flush();
-		expect((await fileRecentInputs(file).load()).estimate).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', amountMode: 'pledge', pledgeAmount: '1'});
+		expect((await fileRecentInputs(file).load()).estimate).toEqual({
+			loanCoin: 'USDT',
+			pledgeCoin: 'BTC',
+			daily: 'SEVEN',
+			amountMode: 'pledge',
+			pledgeAmount: '1',
+		});
 		memory.acceptEstimate({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'THIRTY', amountMode: 'loan', loanAmount: '10000'});
 		expect(memory.estimate()).toMatchObject({amountMode: 'loan', loanAmount: '10000', pledgeAmount: '1'});
 		await memory.flush();
-		expect((await fileRecentInputs(file).load()).estimate).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'THIRTY', amountMode: 'loan', pledgeAmount: '1', loanAmount: '10000'});
+		expect((await fileRecentInputs(file).load()).estimate).toEqual({
+			loanCoin: 'USDT',
+			pledgeCoin: 'BTC',
+			daily: 'THIRTY',
+			amountMode: 'loan',
+			pledgeAmount: '1',
+			loanAmount: '10000',
+		});
 	});
 
 	it('writes only what the server accepted: a value typed and not accepted stays in the session', async () => {
@@ -74,7 +95,7 @@ describe('input memory', () => {
 		expect(readFileSync(file, 'utf8')).not.toMatch(/USDTE|ZZZ/);
 	});
 
-	it('keeps the loan detail\'s safety margin and target LTV for the next run; a damaged value reads as the default', async () => {
+	it("keeps the loan detail's safety margin and target LTV for the next run; a damaged value reads as the default", async () => {
 		const directory = mkdtempSync(join(tmpdir(), 'loan-tui-memory-'));
 		const file = join(directory, 'settings.json');
 		const memory = createInputMemory(undefined, fileRecentInputs(file), 10_000);

@@ -64,17 +64,21 @@ describe('the held-key queue', () => {
 	it('never loses, duplicates or reorders a key that is not Esc or Ctrl+C (property)', () => {
 		const key = fc.constantFrom('a', 'j', '4', '\r', '\u001B[B', ' ');
 		fc.assert(
-			fc.property(fc.array(key, {maxLength: 12}), fc.array(fc.constantFrom<KeyHold>('none', 'starting', 'loading'), {minLength: 1, maxLength: 12}), (typed, holds) => {
-				let queue = typed.flatMap((text) => keys(text));
-				const handled: KeyEvent[] = [];
-				// Holds come and go; then the screen is ready.
-				for (const hold of [...holds, 'none' as const]) {
-					const drained = drain(queue, hold);
-					handled.push(...drained.handled);
-					queue = drained.left;
-				}
-				expect(names(handled)).toBe(names(typed.flatMap((text) => keys(text))));
-			}),
+			fc.property(
+				fc.array(key, {maxLength: 12}),
+				fc.array(fc.constantFrom<KeyHold>('none', 'starting', 'loading'), {minLength: 1, maxLength: 12}),
+				(typed, holds) => {
+					let queue = typed.flatMap((text) => keys(text));
+					const handled: KeyEvent[] = [];
+					// Holds come and go; then the screen is ready.
+					for (const hold of [...holds, 'none' as const]) {
+						const drained = drain(queue, hold);
+						handled.push(...drained.handled);
+						queue = drained.left;
+					}
+					expect(names(handled)).toBe(names(typed.flatMap((text) => keys(text))));
+				},
+			),
 		);
 	});
 });

@@ -40,13 +40,41 @@ function sequenceOf(spec: KeySpec): string {
 }
 
 /** Keys tried where a stage does not name them: each must leave the screen as it was. */
-const PROBES = ['x', 'Z', '7', ' ', KEYS.tab, KEYS.shiftTab, KEYS.up, KEYS.down, KEYS.left, KEYS.right, KEYS.pageUp, KEYS.pageDown, KEYS.home, KEYS.end, KEYS.enter, KEYS.backspace, KEYS.ctrlR, '\u0002', 'y', 'n', 'c', 'h'];
+const PROBES = [
+	'x',
+	'Z',
+	'7',
+	' ',
+	KEYS.tab,
+	KEYS.shiftTab,
+	KEYS.up,
+	KEYS.down,
+	KEYS.left,
+	KEYS.right,
+	KEYS.pageUp,
+	KEYS.pageDown,
+	KEYS.home,
+	KEYS.end,
+	KEYS.enter,
+	KEYS.backspace,
+	KEYS.ctrlR,
+	'\u0002',
+	'y',
+	'n',
+	'c',
+	'h',
+];
 
 /** The screen, without what a clock changes by itself (the Loans screen's "updated 3 s ago", a price's "3 s ago"). */
-const screenOf = (app: RenderedApp) => app.frame().replace(/updated [^·\n]*? ago/g, 'updated …').replace(/, [\d a-z]+? ago/g, ', … ago');
+const screenOf = (app: RenderedApp) =>
+	app
+		.frame()
+		.replace(/updated [^·\n]*? ago/g, 'updated …')
+		.replace(/, [\d a-z]+? ago/g, ', … ago');
 
 /** The shell takes q and ? where no text field has focus, Esc and Ctrl+C always (app/shell-keys.ts routeKey). */
-const shellTakes = (mode: ScreenKeys['mode'], sequence: string) => sequence === KEYS.escape || sequence === KEYS.ctrlC || (mode === 'navigate' && (sequence === 'q' || sequence === '?'));
+const shellTakes = (mode: ScreenKeys['mode'], sequence: string) =>
+	sequence === KEYS.escape || sequence === KEYS.ctrlC || (mode === 'navigate' && (sequence === 'q' || sequence === '?'));
 
 interface Stage {
 	name: string;
@@ -72,7 +100,12 @@ const STAGES: Stage[] = [
 	{name: 'home', initial: {stack: [{name: 'home'}], quit: false}, ready: '❯ Symbols'},
 	{name: 'symbols: filter', initial: at('symbols'), reach: async (app) => (await app.waitForText(/of \d+ pairs/), app.type('bt')), ready: /of \d+ pairs/},
 	{name: 'symbols: list', initial: at('symbols'), reach: (app) => app.press(KEYS.tab), ready: /of \d+ pairs/},
-	{name: 'symbols: list, filtered', initial: at('symbols'), reach: async (app) => (await app.waitForText(/of \d+ pairs/), await app.type('bt'), app.press(KEYS.tab)), ready: /of \d+ pairs/},
+	{
+		name: 'symbols: list, filtered',
+		initial: at('symbols'),
+		reach: async (app) => (await app.waitForText(/of \d+ pairs/), await app.type('bt'), app.press(KEYS.tab)),
+		ready: /of \d+ pairs/,
+	},
 	{name: 'symbols: detail', initial: at('symbols'), reach: async (app) => (await app.waitForText(/of \d+ pairs/), app.press(KEYS.enter)), ready: 'Maker fee'},
 	{name: 'estimate: loan coin', initial: at('estimate'), ready: 'Loan coin'},
 	{name: 'estimate: period', initial: at('estimate'), reach: (app) => app.press(KEYS.tab, KEYS.tab), ready: /7 days/},
@@ -80,11 +113,28 @@ const STAGES: Stage[] = [
 	{name: 'borrow: loan coin', initial: at('borrow'), ready: 'Borrow · 1 of 6'},
 	{name: 'borrow: period', initial: at('borrow'), reach: (app) => walkTo(app, 3), ready: 'Borrow · 3 of 6', still: /does nothing/},
 	{name: 'borrow: amount', initial: at('borrow'), reach: (app) => walkTo(app, 5), ready: 'Borrow · 5 of 6'},
-	{name: 'borrow: review', initial: at('borrow'), reach: (app) => walkToReview(app, '0.5'), ready: /Borrowable\s+\d[\s\S]*Liquidation at[\s\S]*Expires[\s\S]*Borrow\? \[y\/N\]/, loading: "Checking Bitget's borrow limits", still: /does nothing/},
+	{
+		name: 'borrow: review',
+		initial: at('borrow'),
+		reach: (app) => walkToReview(app, '0.5'),
+		ready: /Borrowable\s+\d[\s\S]*Liquidation at[\s\S]*Expires[\s\S]*Borrow\? \[y\/N\]/,
+		loading: "Checking Bitget's borrow limits",
+		still: /does nothing/,
+	},
 	{name: 'loans', initial: at('loans'), ready: LOANS_READY},
 	{name: 'loan', initial: at('loans'), reach: async (app) => (await app.waitForText(LOANS_READY), app.press(KEYS.enter)), ready: LOAN_READY},
-	{name: 'loan: safety margin', initial: at('loans'), reach: async (app) => (await app.waitForText(LOANS_READY), await app.press(KEYS.enter), await app.waitForText(LOAN_READY), app.press('m')), ready: 'Margin (points)'},
-	{name: 'loans: sent from here', initial: at('loans'), reach: async (app) => (await app.waitForText(LOANS_READY), app.press('s')), ready: /Sent from here|Nothing sent/},
+	{
+		name: 'loan: safety margin',
+		initial: at('loans'),
+		reach: async (app) => (await app.waitForText(LOANS_READY), await app.press(KEYS.enter), await app.waitForText(LOAN_READY), app.press('m')),
+		ready: 'Margin (points)',
+	},
+	{
+		name: 'loans: sent from here',
+		initial: at('loans'),
+		reach: async (app) => (await app.waitForText(LOANS_READY), app.press('s')),
+		ready: /Sent from here|Nothing sent/,
+	},
 	{name: 'history', initial: at('history'), ready: /page 1 of|No .* in the last/},
 	{name: 'history: filter', initial: at('history'), reach: async (app) => (await app.waitForText('page 1 of'), app.press('/')), ready: /\/ .*of \d+ · Enter/},
 	{name: 'loans: filter', initial: at('loans'), reach: async (app) => (await app.waitForText(LOANS_READY), app.press('/')), ready: /\/ .*of \d+ · Enter/},
@@ -113,7 +163,14 @@ describe('key tables: every named key does something, every other key nothing', 
 		app?.unmount();
 		app = undefined;
 		const keys = createStore<ScreenKeys>({mode: 'navigate', loading: false, help: [], footer: [], bindings: []});
-		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: stage.initial, journal: emptyJournal(), keysStore: keys});
+		app = await renderApp({
+			baseUrl: sim.simulator.url,
+			demo: true,
+			credentials: TEST_CREDENTIALS,
+			initial: stage.initial,
+			journal: emptyJournal(),
+			keysStore: keys,
+		});
 		await stage.reach?.(app);
 		await app.waitForText(stage.ready);
 		if (stage.loading) await app.waitForNoText(stage.loading);
@@ -128,7 +185,8 @@ describe('key tables: every named key does something, every other key nothing', 
 			// The table is what the help shows: one help row per row that applies, the footer from the same rows.
 			expect(table.help.length).toBeGreaterThan(0);
 			const helpKeys = new Set(table.help.flatMap((row) => row.keys.split('/')));
-			for (const hint of table.footer) for (const part of hint.keys.split('/')) expect(helpKeys.has(part), `footer hint ${hint.keys}: ${part} is in the help`).toBe(true);
+			for (const hint of table.footer)
+				for (const part of hint.keys.split('/')) expect(helpKeys.has(part), `footer hint ${hint.keys}: ${part} is in the help`).toBe(true);
 
 			for (const row of rows) {
 				expect(row.description.trim(), `row ${row.keys.join('/')}`).not.toBe('');
@@ -149,7 +207,9 @@ describe('key tables: every named key does something, every other key nothing', 
 				// keys (↓ then ↑).
 				const range = /^(.)-(.)$/u.exec(row.keys[0]!);
 				const key = sequenceOf(row.keys[0]!);
-				const mates = rows.filter((other) => other !== row && other.group !== undefined && other.group === row.group).map((other) => sequenceOf(other.keys[0]!));
+				const mates = rows
+					.filter((other) => other !== row && other.group !== undefined && other.group === row.group)
+					.map((other) => sequenceOf(other.keys[0]!));
 				const tries = range ? [[range[1]!], [range[2]!]] : [[key], ...(mates.length > 0 ? [[...mates, key]] : [])];
 				let changed = false;
 				for (const [index, keys] of tries.entries()) {

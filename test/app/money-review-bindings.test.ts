@@ -75,7 +75,7 @@ describe('the review', () => {
 		expect(calls()).toEqual(NONE);
 	});
 
-	it('other keys are not the review\'s: no row for them', () => {
+	it("other keys are not the review's: no row for them", () => {
 		const {press, calls} = setup('ready');
 		for (const key of ['x', 'h', 'c', ' ', '\u001By']) expect(press(key)).toBe(false);
 		expect(calls()).toEqual(NONE);

@@ -37,7 +37,10 @@ describe('one formatter per quantity, over one fixture', () => {
 		const page = await sim.client().ongoingOrderPage();
 		return page.records.find((loan) => loan.pledgeCoin === 'ETH')!;
 	};
-	const at = (...names: string[]) => ({stack: [{name: 'home' as const}, ...names.map((name) => (name.startsWith('11') ? {name: 'loan' as const, orderId: name} : {name: name as 'loans'}))], quit: false});
+	const at = (...names: string[]) => ({
+		stack: [{name: 'home' as const}, ...names.map((name) => (name.startsWith('11') ? {name: 'loan' as const, orderId: name} : {name: name as 'loans'}))],
+		quit: false,
+	});
 	const open = async (initial: ReturnType<typeof at>) => {
 		close();
 		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial, journal: emptyJournal()});

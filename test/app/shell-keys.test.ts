@@ -117,7 +117,14 @@ describe('the shell key router', () => {
 	it('while the help shows, keys go to it alone: the screen gets neither keys nor pastes', () => {
 		const help = shellState({helpOpen: true, help: {visible: 4, maxOffset: 6, lines: 10}});
 		const on = actions();
-		for (const [sequence, by] of [['\u001B[A', -1], ['j', 1], ['\u001B[5~', -4], [' ', 4], ['\u001B[H', -10], ['\u001B[F', 10]] as const) {
+		for (const [sequence, by] of [
+			['\u001B[A', -1],
+			['j', 1],
+			['\u001B[5~', -4],
+			[' ', 4],
+			['\u001B[H', -10],
+			['\u001B[F', 10],
+		] as const) {
 			routeKey(keyEvent(sequence), 1, help, on);
 			expect(on.scrollHelp).toHaveBeenLastCalledWith(by);
 		}
@@ -153,6 +160,14 @@ describe('the shell key tables', () => {
 	it('are the shared shell rows while the help is closed, and the help overlay rows while it shows', () => {
 		const on = actions();
 		expect(helpRows(shellKeys(shellState(), on)).map((row) => row.keys)).toEqual(['Esc', 'q', '?', 'Ctrl+C']);
-		expect(helpRows(shellKeys(shellState({helpOpen: true, help: {visible: 1, maxOffset: 1, lines: 2}}), on)).map((row) => row.keys)).toEqual(['↑/k', '↓/j', 'PgUp', 'PgDn/Space', 'Home', 'End', 'Esc/?']);
+		expect(helpRows(shellKeys(shellState({helpOpen: true, help: {visible: 1, maxOffset: 1, lines: 2}}), on)).map((row) => row.keys)).toEqual([
+			'↑/k',
+			'↓/j',
+			'PgUp',
+			'PgDn/Space',
+			'Home',
+			'End',
+			'Esc/?',
+		]);
 	});
 });

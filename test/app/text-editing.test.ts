@@ -4,9 +4,26 @@ import {describe, expect, it} from 'vitest';
 import {applyTextEdit, MAX_FIELD_LENGTH, textEditFor, type TextState} from '../../source/ui/fields/text-editing.js';
 
 const noKey: Key = {
-	upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
-	return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false,
-	super: false, hyper: false, capsLock: false, numLock: false,
+	upArrow: false,
+	downArrow: false,
+	leftArrow: false,
+	rightArrow: false,
+	pageDown: false,
+	pageUp: false,
+	home: false,
+	end: false,
+	return: false,
+	escape: false,
+	ctrl: false,
+	shift: false,
+	tab: false,
+	backspace: false,
+	delete: false,
+	meta: false,
+	super: false,
+	hyper: false,
+	capsLock: false,
+	numLock: false,
 };
 const key = (overrides: Partial<Key>): Key => ({...noKey, ...overrides});
 

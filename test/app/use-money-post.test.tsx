@@ -30,7 +30,10 @@ describe('useMoneyPost under the money guard', () => {
 	async function mount(journal: MemoryJournal, before?: (services: Awaited<ReturnType<typeof createAppServices>>) => void) {
 		const client = sim.client();
 		const order = await client.borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.5'});
-		const services = await createAppServices({client, connectedTo: 'test', requireCredentials: async () => undefined as never}, {config: readConfig({}, {}), journal});
+		const services = await createAppServices(
+			{client, connectedTo: 'test', requireCredentials: async () => undefined as never},
+			{config: readConfig({}, {}), journal},
+		);
 		before?.(services);
 		const seen: {post?: MoneyPost<RepayRequest>} = {};
 		const request: RepayRequest = {orderId: order.orderId, repayAll: true, repayUnlock: true};
@@ -58,7 +61,9 @@ describe('useMoneyPost under the money guard', () => {
 		expect(failure.operation).toBe('repay');
 		await services.money!.settled(10_000);
 		expect(services.money!.outcomes()).toEqual([expect.objectContaining({operation: 'repay', orderId})]);
-		expect(journal.latest()).toEqual([expect.objectContaining({operation: 'repay', outcome: 'unknown', orderId, values: expect.objectContaining({repayAll: 'yes'})})]);
+		expect(journal.latest()).toEqual([
+			expect.objectContaining({operation: 'repay', outcome: 'unknown', orderId, values: expect.objectContaining({repayAll: 'yes'})}),
+		]);
 		expect(repayPosts()).toHaveLength(1);
 		instance.unmount();
 	});
@@ -98,8 +103,15 @@ describe('useMoneyPost under the money guard', () => {
 
 	it('a host that does not resolve: "not sent" on the top line and in the record, never "refused"', async () => {
 		const journal = memoryJournal();
-		const client = new BitgetClient({baseUrl: 'https://no-such-host.invalid', credentials: TEST_CREDENTIALS, familyMemory: {recall: () => Promise.resolve('classic'), remember: () => Promise.resolve()}});
-		const services = await createAppServices({client, connectedTo: 'test', requireCredentials: async () => undefined as never}, {config: readConfig({}, {}), journal});
+		const client = new BitgetClient({
+			baseUrl: 'https://no-such-host.invalid',
+			credentials: TEST_CREDENTIALS,
+			familyMemory: {recall: () => Promise.resolve('classic'), remember: () => Promise.resolve()},
+		});
+		const services = await createAppServices(
+			{client, connectedTo: 'test', requireCredentials: async () => undefined as never},
+			{config: readConfig({}, {}), journal},
+		);
 		const seen: {post?: MoneyPost<RepayRequest>} = {};
 		function Reported() {
 			const post = useMoneyPost<RepayRequest>({report: {source: 'repay', what: () => 'Repay'}});

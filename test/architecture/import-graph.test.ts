@@ -14,7 +14,22 @@ import {sourceFiles} from '../helpers/source-files.js';
 const SOURCE = resolve(import.meta.dirname, '../../source');
 
 /** Top to bottom: a folder may import only folders listed after it. Files directly in source/ count as "root". */
-export const LAYERS = ['cli', 'app', 'screens', 'ui', 'services', 'operations', 'runtime', 'state', 'credentials', 'simulator', 'format', 'loans', 'api', 'root'] as const;
+export const LAYERS = [
+	'cli',
+	'app',
+	'screens',
+	'ui',
+	'services',
+	'operations',
+	'runtime',
+	'state',
+	'credentials',
+	'simulator',
+	'format',
+	'loans',
+	'api',
+	'root',
+] as const;
 
 function resolveImport(from: string, specifier: string, files: Set<string>): string | undefined {
 	if (!specifier.startsWith('.')) return undefined;
@@ -154,7 +169,7 @@ const DISK_IO = /^(node:)?(fs|fs\/promises|child_process)$/;
  */
 export function uiSystemImports(entries: Map<string, ImportEntry[]>): string[] {
 	const diskIo = new Set<string>();
-	for (let grew = true; grew; ) {
+	for (let grew = true; grew;) {
 		grew = false;
 		for (const [file, imports] of entries) {
 			if (diskIo.has(file)) continue;
@@ -197,7 +212,7 @@ describe('import graph of source/', () => {
 		expect(upwardImports(graph)).toEqual([]);
 	});
 
-	it('a screen imports no other screen\'s folder (shared hooks and forms live in ui/, the routes in screens/routes.ts)', () => {
+	it("a screen imports no other screen's folder (shared hooks and forms live in ui/, the routes in screens/routes.ts)", () => {
 		expect(crossScreenImports(graph)).toEqual([]);
 	});
 
@@ -239,20 +254,36 @@ describe('import graph of source/', () => {
 	it('finds a cycle and an upward import when there is one (the check can fail)', () => {
 		const a = join(SOURCE, 'ui/a.ts');
 		const b = join(SOURCE, 'ui/b.ts');
-		expect(cyclesOf(new Map([[a, [b]], [b, [a]]])).map((cycle) => cycle.map(name).sort())).toEqual([['ui/a.ts', 'ui/b.ts']]);
-		expect(cyclesOf(new Map([[a, [b]], [b, []]]))).toEqual([]);
+		expect(
+			cyclesOf(
+				new Map([
+					[a, [b]],
+					[b, [a]],
+				]),
+			).map((cycle) => cycle.map(name).sort()),
+		).toEqual([['ui/a.ts', 'ui/b.ts']]);
+		expect(
+			cyclesOf(
+				new Map([
+					[a, [b]],
+					[b, []],
+				]),
+			),
+		).toEqual([]);
 		// services/ sits below ui/: a store importing a widget is upward, a widget importing a store is not.
 		const store = join(SOURCE, 'services/x-store.ts');
 		expect(upwardImports(new Map([[store, [a]]]))).toEqual(['services/x-store.ts -> ui/a.ts']);
 		expect(upwardImports(new Map([[a, [store]]]))).toEqual([]);
 	});
 
-	it('finds a screen importing another screen\'s folder (the check can fail)', () => {
+	it("finds a screen importing another screen's folder (the check can fail)", () => {
 		const borrow = join(SOURCE, 'screens/borrow/borrow-screen.tsx');
 		const borrowReducer = join(SOURCE, 'screens/borrow/reducer.ts');
 		const estimateHook = join(SOURCE, 'screens/estimate/use-live-estimate.ts');
 		const routes = join(SOURCE, 'screens/routes.ts');
-		expect(crossScreenImports(new Map([[borrow, [borrowReducer, estimateHook, routes]]]))).toEqual(['screens/borrow/borrow-screen.tsx -> screens/estimate/use-live-estimate.ts']);
+		expect(crossScreenImports(new Map([[borrow, [borrowReducer, estimateHook, routes]]]))).toEqual([
+			'screens/borrow/borrow-screen.tsx -> screens/estimate/use-live-estimate.ts',
+		]);
 		// The shared routes file imports no screen either.
 		expect(crossScreenImports(new Map([[routes, [borrowReducer]]]))).toEqual(['screens/routes.ts -> screens/borrow/reducer.ts']);
 	});

@@ -91,6 +91,8 @@ describe('the shape of screens and of the money path', () => {
 		expect(longFunctions('short.tsx', `export const Screen = () => {\n${body.split('\n').slice(2).join('\n')}\n};\n`)).toEqual([]);
 		const effect = `useEffect(() => {\n\tif (phase === 'posting') void pipeline.sendMoney(intent, deps);\n}, [phase]);\n`;
 		expect(effectsThatSendMoney('effect.ts', effect)).toEqual(['effect.ts:1']);
-		expect(effectsThatSendMoney('handler.ts', `const confirm = () => void sendMoney(intent, deps);\nuseEffect(() => () => lastError.left('x'), []);\n`)).toEqual([]);
+		expect(
+			effectsThatSendMoney('handler.ts', `const confirm = () => void sendMoney(intent, deps);\nuseEffect(() => () => lastError.left('x'), []);\n`),
+		).toEqual([]);
 	});
 });

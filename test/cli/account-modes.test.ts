@@ -20,7 +20,10 @@ async function simulatorOf(mode: 'classic' | 'unified', permType?: 'read-only' |
 describe('account modes', () => {
 	const home = () => mkdtempSync(join(tmpdir(), 'loan-tui-modes-'));
 	const runner = (url: string, dir: string) => (args: string[]) =>
-		runCli([...args, '--base-url', url], {env: {...TEST_CREDENTIAL_ENV, HOME: dir, XDG_STATE_HOME: dir, XDG_CACHE_HOME: join(dir, 'cache'), LOAN_TUI_RECONCILE_SECONDS: '0'}, timeoutMs: 60_000});
+		runCli([...args, '--base-url', url], {
+			env: {...TEST_CREDENTIAL_ENV, HOME: dir, XDG_STATE_HOME: dir, XDG_CACHE_HOME: join(dir, 'cache'), LOAN_TUI_RECONCILE_SECONDS: '0'},
+			timeoutMs: 60_000,
+		});
 
 	it('a unified account: borrow, loans, repay (both methods), collateral both ways, every history, plan and a watch with a top-up — v3 loan calls only', async () => {
 		const simulator = await simulatorOf('unified');
@@ -78,7 +81,9 @@ describe('account modes', () => {
 			expect((await run(['history', 'repayments'])).code).toBe(0);
 			const signed = simulator.requests.filter((request) => !PUBLIC.has(request.operation) && request.operation !== 'accountSettings');
 			expect(signed.filter((request) => request.family !== 'v2').map((request) => request.path)).toEqual([]);
-			expect(simulator.requests.filter((request) => request.operation === 'repay').map((request) => JSON.parse(request.body) as Record<string, string>)).toEqual([{orderId, repayAll: 'yes', repayUnlock: 'yes'}]);
+			expect(
+				simulator.requests.filter((request) => request.operation === 'repay').map((request) => JSON.parse(request.body) as Record<string, string>),
+			).toEqual([{orderId, repayAll: 'yes', repayUnlock: 'yes'}]);
 		} finally {
 			await simulator.close();
 		}
@@ -132,7 +137,10 @@ describe('account modes', () => {
 		const loans = await runCli(['--demo', '--demo-account', 'classic', 'loans', '--json'], {env});
 		expect(loans.code, loans.stderr).toBe(0);
 		expect((JSON.parse(loans.stdout) as {loans: unknown[]}).loans).toHaveLength(2);
-		for (const args of [['--demo-account', 'classic', 'whoami'], ['--demo', '--demo-account', 'hybrid', 'whoami']]) {
+		for (const args of [
+			['--demo-account', 'classic', 'whoami'],
+			['--demo', '--demo-account', 'hybrid', 'whoami'],
+		]) {
 			const refused = await runCli(args, {env});
 			expect(refused.code).toBe(2);
 			expect(refused.stderr).toMatch(/--demo-account (goes with --demo|is unified or classic)/);

@@ -27,7 +27,16 @@ describe('loan-tui (built binary)', () => {
 	});
 
 	it('rejects bad usage with exit 2 and one clear line', async () => {
-		for (const args of [['--frobnicate'], ['symbols', '--yes'], ['fly'], ['symbols', 'A', 'B'], ['--base-url', 'ftp://example.com', 'symbols'], ['--locale', 'klingon', 'symbols'], ['--timeout', 'soon', 'symbols'], ['--demo', '--base-url', 'http://x', 'symbols']]) {
+		for (const args of [
+			['--frobnicate'],
+			['symbols', '--yes'],
+			['fly'],
+			['symbols', 'A', 'B'],
+			['--base-url', 'ftp://example.com', 'symbols'],
+			['--locale', 'klingon', 'symbols'],
+			['--timeout', 'soon', 'symbols'],
+			['--demo', '--base-url', 'http://x', 'symbols'],
+		]) {
 			const result = await runCli(args);
 			expect(result.code, args.join(' ')).toBe(2);
 			expect(result.stderr).toMatch(/^loan-tui: /);
@@ -68,8 +77,8 @@ describe('loan-tui (built binary)', () => {
 		const human = await runCli([...args, '--daily', 'SEVEN']);
 		expect(human.code).toBe(0);
 		// The same amount formatter as the app: the coin's precision, thousands grouped.
-		expect(human.stdout).toMatch(new RegExp(`Borrowable\\s+${coinAmount(expected.loanAmount, 'USDT').replace(".", "\\.")} USDT`));
-		expect(human.stdout).toMatch(new RegExp(`Hourly interest\\s+${coinAmount(expected.hourInterest, 'USDT').replace(".", "\\.")} USDT`));
+		expect(human.stdout).toMatch(new RegExp(`Borrowable\\s+${coinAmount(expected.loanAmount, 'USDT').replace('.', '\\.')} USDT`));
+		expect(human.stdout).toMatch(new RegExp(`Hourly interest\\s+${coinAmount(expected.hourInterest, 'USDT').replace('.', '\\.')} USDT`));
 		expect(human.stdout).toMatch(/Annualised rate\s+\d+(\.\d+)?%/);
 		const json = await runCli([...args, '--daily', '7', '--json']);
 		expect(JSON.parse(json.stdout)).toEqual(expected);

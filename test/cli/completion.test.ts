@@ -28,10 +28,12 @@ const completeWords = (words: string[], env: NodeJS.ProcessEnv) => completeIn(wo
 const env = cacheWith([record('BTCUSDT', 'BTC', 'USDT'), record('ETHUSDT', 'ETH', 'USDT'), record('ETHBTC', 'ETH', 'BTC'), record('bad', '<x>', 'USDT')]);
 
 describe('completion candidates', () => {
-	it('commands first, then a command\'s options and the global ones not yet used', () => {
+	it("commands first, then a command's options and the global ones not yet used", () => {
 		expect(completeWords(['re'], env)).toEqual(['repay']);
 		expect(completeWords([''], env)).toContain('completion');
-		expect(completeWords(['estimate', '--'], env)).toEqual(expect.arrayContaining(['--loan-coin', '--pledge-coin', '--daily', '--all', '--pledge-amount', '--json', '--demo']));
+		expect(completeWords(['estimate', '--'], env)).toEqual(
+			expect.arrayContaining(['--loan-coin', '--pledge-coin', '--daily', '--all', '--pledge-amount', '--json', '--demo']),
+		);
 		expect(completeWords(['estimate', '--loan-coin', 'USDT', '--'], env)).not.toContain('--loan-coin');
 		expect(completeWords(['estimate', '--'], env)).not.toContain('--yes');
 		expect(completeWords(['borrow', '--y'], env)).toEqual(['--yes']);
@@ -64,7 +66,7 @@ describe('completion from the coin list and the last loans read', () => {
 		return {env: {XDG_CACHE_HOME: home, HOME: home}, cache: join(home, 'loan-tui')};
 	};
 
-	it('--loan-coin offers the loanable coins, --pledge-coin the pledgeable ones (not the pairs\' coins)', async () => {
+	it("--loan-coin offers the loanable coins, --pledge-coin the pledgeable ones (not the pairs' coins)", async () => {
 		const {env: own, cache} = fresh();
 		mkdirSync(cache, {recursive: true});
 		writeFileSync(join(cache, 'symbols-api.bitget.com.json'), JSON.stringify({code: '00000', data: [record('DOGEUSDT', 'DOGE', 'USDT')]}));
@@ -75,7 +77,7 @@ describe('completion from the coin list and the last loans read', () => {
 		expect(completeWords(['symbols', ''], own)).toEqual(['DOGEUSDT']);
 	});
 
-	it('order ids for repay, collateral and loans, per profile; the demo\'s apart from the real ones', async () => {
+	it("order ids for repay, collateral and loans, per profile; the demo's apart from the real ones", async () => {
 		const {env: own, cache} = fresh();
 		await saveOrderIds(cache, 'api.bitget.com', 'default', ['1130000000000000001', '1130000000000000002']);
 		await saveOrderIds(cache, 'api.bitget.com', 'trading', ['2000']);
@@ -110,7 +112,14 @@ describe('completion from the coin list and the last loans read', () => {
 
 	it('nothing when nothing is cached', () => {
 		const {env: own} = fresh();
-		for (const words of [['estimate', '--loan-coin', ''], ['borrow', '--pledge-coin', ''], ['repay', ''], ['collateral', ''], ['symbols', ''], ['repay', '--demo', '']]) {
+		for (const words of [
+			['estimate', '--loan-coin', ''],
+			['borrow', '--pledge-coin', ''],
+			['repay', ''],
+			['collateral', ''],
+			['symbols', ''],
+			['repay', '--demo', ''],
+		]) {
 			expect(completeWords(words, own)).toEqual([]);
 		}
 	});
@@ -159,7 +168,10 @@ describe('completion in real shells', () => {
 
 	it.skipIf(!has('bash'))('bash', () => {
 		const complete = (words: string) =>
-			run('bash', ['-c', `eval "$(loan-tui completion bash)"; COMP_WORDS=(${words}); COMP_CWORD=$((\${#COMP_WORDS[@]}-1)); _loan_tui_complete; printf '%s\\n' "\${COMPREPLY[@]}"`]);
+			run('bash', [
+				'-c',
+				`eval "$(loan-tui completion bash)"; COMP_WORDS=(${words}); COMP_CWORD=$((\${#COMP_WORDS[@]}-1)); _loan_tui_complete; printf '%s\\n' "\${COMPREPLY[@]}"`,
+			]);
 		expect(complete('loan-tui rep')).toEqual(['repay']);
 		expect(complete("loan-tui estimate --loan-coin ''")).toEqual(['BTC', 'ETH', 'USDT']);
 		expect(complete('loan-tui borrow --daily TH')).toEqual(['THIRTY']);
@@ -169,40 +181,66 @@ describe('completion in real shells', () => {
 
 	it.skipIf(!has('bash'))('bash, after a --demo run and with nothing cached', () => {
 		const complete = (words: string, cache: NodeJS.ProcessEnv) =>
-			run('bash', ['-c', `eval "$(loan-tui completion bash)"; COMP_WORDS=(${words}); COMP_CWORD=$((\${#COMP_WORDS[@]}-1)); _loan_tui_complete; printf '%s\\n' "\${COMPREPLY[@]}"`], cache);
+			run(
+				'bash',
+				[
+					'-c',
+					`eval "$(loan-tui completion bash)"; COMP_WORDS=(${words}); COMP_CWORD=$((\${#COMP_WORDS[@]}-1)); _loan_tui_complete; printf '%s\\n' "\${COMPREPLY[@]}"`,
+				],
+				cache,
+			);
 		expect(complete("loan-tui estimate --demo --loan-coin ''", demoCache)).toEqual(expect.arrayContaining(['BTC', 'ETH', 'USDT']));
 		expect(complete('loan-tui borrow --demo --pledge-coin B', demoCache)).toEqual(['BNB', 'BTC']);
 		expect(complete("loan-tui repay --demo ''", demoCache).sort()).toEqual(demoOrders);
 		expect(complete('loan-tui symbols --demo BTCUS', demoCache)).toEqual(expect.arrayContaining(['BTCUSDT']));
-		for (const words of ["loan-tui estimate --loan-coin ''", "loan-tui repay ''", "loan-tui collateral ''", "loan-tui symbols ''"]) expect(complete(words, emptyCache())).toEqual([]);
+		for (const words of ["loan-tui estimate --loan-coin ''", "loan-tui repay ''", "loan-tui collateral ''", "loan-tui symbols ''"])
+			expect(complete(words, emptyCache())).toEqual([]);
 	});
 
 	it.skipIf(!has('fish'))('fish', () => {
 		// fish sorts what it offers.
-		const complete = (line: string) => run('fish', ['--no-config', '-c', `loan-tui completion fish | source; complete -C '${line}'`]).map((row) => row.split('\t')[0]).sort();
+		const complete = (line: string) =>
+			run('fish', ['--no-config', '-c', `loan-tui completion fish | source; complete -C '${line}'`])
+				.map((row) => row.split('\t')[0])
+				.sort();
 		expect(complete('loan-tui rep')).toEqual(['repay']);
 		expect(complete('loan-tui history ')).toEqual(['collateral', 'liquidations', 'loans', 'repayments']);
 		expect(complete('loan-tui estimate --pledge-coin ')).toEqual(['BTC', 'ETH', 'USDT']);
 	});
 
-	it.skipIf(!has('fish'))('fish, after a --demo run and with nothing cached (fish\'s own completion: no file names)', () => {
+	it.skipIf(!has('fish'))("fish, after a --demo run and with nothing cached (fish's own completion: no file names)", () => {
 		const complete = (line: string, cache: NodeJS.ProcessEnv) =>
-			run('fish', ['--no-config', '-c', `loan-tui completion fish | source; complete -C '${line}'`], cache).map((row) => row.split('\t')[0]).sort();
+			run('fish', ['--no-config', '-c', `loan-tui completion fish | source; complete -C '${line}'`], cache)
+				.map((row) => row.split('\t')[0])
+				.sort();
 		expect(complete('loan-tui estimate --demo --loan-coin ', demoCache)).toEqual(expect.arrayContaining(['BTC', 'ETH', 'USDT']));
 		expect(complete('loan-tui repay --demo ', demoCache)).toEqual(demoOrders);
-		for (const line of ['loan-tui estimate --loan-coin ', 'loan-tui borrow --pledge-coin ', 'loan-tui repay ', 'loan-tui collateral ', 'loan-tui symbols ']) expect(complete(line, emptyCache())).toEqual([]);
+		for (const line of ['loan-tui estimate --loan-coin ', 'loan-tui borrow --pledge-coin ', 'loan-tui repay ', 'loan-tui collateral ', 'loan-tui symbols '])
+			expect(complete(line, emptyCache())).toEqual([]);
 	});
 
 	it.skipIf(!has('zsh'))('zsh (the completion builtins stubbed to print what they are given)', () => {
 		const complete = (words: string) =>
-			run('zsh', ['-f', '-c', `compdef() { :; }; compadd() { print -l -- "\${(@P)2}"; }; eval "$(loan-tui completion zsh)"; words=(${words}); CURRENT=\${#words}; _loan_tui`]);
+			run('zsh', [
+				'-f',
+				'-c',
+				`compdef() { :; }; compadd() { print -l -- "\${(@P)2}"; }; eval "$(loan-tui completion zsh)"; words=(${words}); CURRENT=\${#words}; _loan_tui`,
+			]);
 		expect(complete('loan-tui rep')).toEqual(['repay']);
 		expect(complete("loan-tui borrow --loan-coin ''")).toEqual(['BTC', 'ETH', 'USDT']);
 	});
 
 	it.skipIf(!has('zsh'))('zsh, after a --demo run and with nothing cached', () => {
 		const complete = (words: string, cache: NodeJS.ProcessEnv) =>
-			run('zsh', ['-f', '-c', `compdef() { :; }; compadd() { print -l -- "\${(@P)2}"; }; eval "$(loan-tui completion zsh)"; words=(${words}); CURRENT=\${#words}; _loan_tui`], cache);
+			run(
+				'zsh',
+				[
+					'-f',
+					'-c',
+					`compdef() { :; }; compadd() { print -l -- "\${(@P)2}"; }; eval "$(loan-tui completion zsh)"; words=(${words}); CURRENT=\${#words}; _loan_tui`,
+				],
+				cache,
+			);
 		expect(complete("loan-tui estimate --demo --loan-coin ''", demoCache)).toEqual(expect.arrayContaining(['BTC', 'ETH', 'USDT']));
 		expect(complete("loan-tui collateral --demo ''", demoCache).sort()).toEqual(demoOrders);
 		for (const words of ["loan-tui estimate --loan-coin ''", "loan-tui repay ''"]) expect(complete(words, emptyCache())).toEqual([]);
@@ -210,7 +248,7 @@ describe('completion in real shells', () => {
 });
 
 describe('help', () => {
-	it('loan-tui help and help COMMAND; every command\'s help lists each of its options on one line, with examples', async () => {
+	it("loan-tui help and help COMMAND; every command's help lists each of its options on one line, with examples", async () => {
 		const general = await runCli(['help']);
 		expect(general.code).toBe(0);
 		for (const command of ['symbols', 'estimate', 'borrow', 'loans', 'repay', 'collateral', 'history', 'coins', 'completion']) {

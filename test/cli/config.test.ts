@@ -40,7 +40,12 @@ describe('readConfig', () => {
 			// No TERM: treated as a dumb terminal.
 			osc52: false,
 			v8Tuning: true,
-			directories: {config: `${homedir()}/.config/loan-tui`, cache: `${homedir()}/.cache/loan-tui`, state: `${homedir()}/.local/state/loan-tui`, accounts: `${homedir()}/.local/state/loan-tui/accounts`},
+			directories: {
+				config: `${homedir()}/.config/loan-tui`,
+				cache: `${homedir()}/.cache/loan-tui`,
+				state: `${homedir()}/.local/state/loan-tui`,
+				accounts: `${homedir()}/.local/state/loan-tui/accounts`,
+			},
 			credentials: {state: 'absent'},
 			sessionBus: {address: undefined, runtimeDir: undefined, display: undefined},
 			childEnvironment: {},
@@ -53,7 +58,27 @@ describe('readConfig', () => {
 	});
 
 	it('an empty value counts as unset, for every variable', () => {
-		const names = ['LOAN_TUI_BASE_URL', 'LOAN_TUI_PROFILE', 'LOAN_TUI_RECONCILE_SECONDS', 'LOAN_TUI_NO_OSC52', 'LOAN_TUI_NO_V8_TUNING', 'NO_COLOR', 'TERM', 'LC_ALL', 'LANG', 'XDG_CONFIG_HOME', 'XDG_CACHE_HOME', 'XDG_STATE_HOME', 'HOME', 'BITGET_API_KEY', 'BITGET_SECRET_KEY', 'BITGET_PASSPHRASE', 'DBUS_SESSION_BUS_ADDRESS', 'XDG_RUNTIME_DIR', 'DISPLAY'];
+		const names = [
+			'LOAN_TUI_BASE_URL',
+			'LOAN_TUI_PROFILE',
+			'LOAN_TUI_RECONCILE_SECONDS',
+			'LOAN_TUI_NO_OSC52',
+			'LOAN_TUI_NO_V8_TUNING',
+			'NO_COLOR',
+			'TERM',
+			'LC_ALL',
+			'LANG',
+			'XDG_CONFIG_HOME',
+			'XDG_CACHE_HOME',
+			'XDG_STATE_HOME',
+			'HOME',
+			'BITGET_API_KEY',
+			'BITGET_SECRET_KEY',
+			'BITGET_PASSPHRASE',
+			'DBUS_SESSION_BUS_ADDRESS',
+			'XDG_RUNTIME_DIR',
+			'DISPLAY',
+		];
 		// (A program loan-tui starts still sees them set, empty: childEnvironment is the environment as it is.)
 		const withoutChild = (values: Record<string, string>) => ({...config(values), childEnvironment: undefined});
 		expect(withoutChild(Object.fromEntries(names.map((name) => [name, ''])))).toEqual(withoutChild({}));
@@ -71,7 +96,9 @@ describe('readConfig', () => {
 	it('LOAN_TUI_PROFILE: 1 to 64 letters, digits, dots, dashes, underscores, below --profile', () => {
 		expect(config({LOAN_TUI_PROFILE: 'work'}).profile).toBe('work');
 		expect(config({LOAN_TUI_PROFILE: 'work'}, {profile: 'home'}).profile).toBe('home');
-		expect(refusal({LOAN_TUI_PROFILE: 'my profile'}).message).toBe('LOAN_TUI_PROFILE "my profile" must be 1 to 64 letters, digits, dots, dashes or underscores');
+		expect(refusal({LOAN_TUI_PROFILE: 'my profile'}).message).toBe(
+			'LOAN_TUI_PROFILE "my profile" must be 1 to 64 letters, digits, dots, dashes or underscores',
+		);
 		expect(refusal({}, {profile: 'a/b'}).message).toMatch(/^--profile "a\/b" must be 1 to 64/);
 	});
 
@@ -174,7 +201,10 @@ describe('one policy for the commands and the app (the built binary)', () => {
 	});
 
 	it('a command refuses it the same way, whether or not it moves money', async () => {
-		for (const args of [['symbols', 'BTCUSDT', '--demo'], ['repay', '1', '--all', '--yes', '--demo']]) {
+		for (const args of [
+			['symbols', 'BTCUSDT', '--demo'],
+			['repay', '1', '--all', '--yes', '--demo'],
+		]) {
 			const result = await runCli(args, {env: bad});
 			expect(result.code).toBe(2);
 			expect(result.stderr).toContain(message);

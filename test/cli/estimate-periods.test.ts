@@ -29,7 +29,12 @@ describe('estimate --all with a period refused', () => {
 			if (url.pathname.endsWith('/coinInfos')) return res.writeHead(200, {'content-type': 'application/json'}).end(coinList);
 			const body = refused.has(daily)
 				? {code: '40020', msg: 'Parameter daily error', requestTime: Date.now(), data: null}
-				: {code: '00000', msg: 'success', requestTime: Date.now(), data: estimateFor(query.get('loanCoin')!, query.get('pledgeCoin')!, daily as Period, query.get('pledgeAmount')!)};
+				: {
+						code: '00000',
+						msg: 'success',
+						requestTime: Date.now(),
+						data: estimateFor(query.get('loanCoin')!, query.get('pledgeCoin')!, daily as Period, query.get('pledgeAmount')!),
+					};
 			res.writeHead(refused.has(daily) ? 400 : 200, {'content-type': 'application/json'}).end(JSON.stringify(body));
 		});
 		await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -97,7 +102,7 @@ describe('the APR of a tiny estimate', () => {
 		expect(coinInfoReads()).toBe(2);
 	});
 
-	it('is the estimate\'s own rate for an ordinary amount, the coin list read once for the coin check only', async () => {
+	it("is the estimate's own rate for an ordinary amount, the coin list read once for the coin check only", async () => {
 		const result = await run('--all', '--pledge-amount', '1');
 		expect(result.stdout).toMatch(/Annualised rate\s+5\.40%\s+5\.61%\s+6\.13%$/m);
 		expect(coinInfoReads()).toBe(1);

@@ -28,7 +28,9 @@ describe('a closed pipe (built CLI)', () => {
 
 	it('symbols | head -1 prints the header and ends with status 0, no stack trace', async () => {
 		const script = '"$0" "$1" symbols --base-url "$2" | head -1; echo "status=${PIPESTATUS[0]}" >&2';
-		const child = spawn('bash', ['-c', script, process.execPath, CLI, sim.simulator.url], {env: {PATH: process.env.PATH, HOME: process.env.HOME, XDG_STATE_HOME: TEST_STATE_HOME, XDG_CACHE_HOME: TEST_CACHE_HOME}});
+		const child = spawn('bash', ['-c', script, process.execPath, CLI, sim.simulator.url], {
+			env: {PATH: process.env.PATH, HOME: process.env.HOME, XDG_STATE_HOME: TEST_STATE_HOME, XDG_CACHE_HOME: TEST_CACHE_HOME},
+		});
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -64,7 +66,9 @@ describe('tables fit the width (built CLI)', () => {
 			expect(result.stderr).toMatch(new RegExp(`FALL TO CALL.* left out to fit ${columns} columns; --wide shows all`));
 		}
 		const wide = await run(['loans', '--wide'], {COLUMNS: '60'});
-		expect(wide.stdout.split('\n')[0]).toMatch(/^ORDER\s+BORROWED\s+INTEREST\s+APR\s+PLEDGED\s+LTV\s+CALL\s+LIQ\s+FALL TO CALL\s+FALL TO LIQ\s+PRICE\s+CALL PRICE\s+LIQ PRICE\s+EXPIRES\s+RISK$/);
+		expect(wide.stdout.split('\n')[0]).toMatch(
+			/^ORDER\s+BORROWED\s+INTEREST\s+APR\s+PLEDGED\s+LTV\s+CALL\s+LIQ\s+FALL TO CALL\s+FALL TO LIQ\s+PRICE\s+CALL PRICE\s+LIQ PRICE\s+EXPIRES\s+RISK$/,
+		);
 		expect(wide.stderr).toBe('');
 		// Into a pipe with no COLUMNS: every column, nothing said.
 		const piped = await run(['loans']);
@@ -146,7 +150,11 @@ describe('refused before anything is sent (built CLI)', () => {
 	});
 
 	it('every missing option is named in one run', async () => {
-		refused(await run(['estimate']), 'missing --loan-coin, --pledge-coin, --daily (or --all to compare SEVEN, THIRTY and FLEXIBLE) and --pledge-amount', 'estimate');
+		refused(
+			await run(['estimate']),
+			'missing --loan-coin, --pledge-coin, --daily (or --all to compare SEVEN, THIRTY and FLEXIBLE) and --pledge-amount',
+			'estimate',
+		);
 		refused(await run(['borrow', '--daily', '7', '--yes']), 'missing --loan-coin, --pledge-coin and one of --pledge-amount or --loan-amount', 'borrow');
 		refused(await run(['repay', '--yes']), "missing the loan's order id (ORDER) and --all (or --amount N for a partial repayment)", 'repay');
 		refused(await run(['collateral', '--yes']), "missing the loan's order id (ORDER), add or withdraw and the amount (N, or --to-ltv PCT)", 'collateral');
@@ -163,10 +171,26 @@ describe('refused before anything is sent (built CLI)', () => {
 
 	it('an unknown coin is caught from the coin list: exit 2, only the public list read, no estimate, no borrow', async () => {
 		for (const [args, command, message] of [
-			[['estimate', '--loan-coin', 'USDT', '--pledge-coin', 'ZZZ', '--daily', '7', '--pledge-amount', '1'], 'estimate', "ZZZ is not in Bitget's list of pledgeable coins"],
-			[['estimate', '--loan-coin', 'USDTE', '--pledge-coin', 'BTC', '--daily', '7', '--pledge-amount', '1'], 'estimate', "USDTE is not in Bitget's list of loanable coins (did you mean USDT?)"],
-			[['borrow', '--loan-coin', 'USDT', '--pledge-coin', 'ZZZ', '--daily', '7', '--pledge-amount', '1', '--yes'], 'borrow', "ZZZ is not in Bitget's list of pledgeable coins"],
-			[['borrow', '--loan-coin', 'USDTE', '--pledge-coin', 'BTC', '--daily', '7', '--loan-amount', '100', '--yes'], 'borrow', "USDTE is not in Bitget's list of loanable coins"],
+			[
+				['estimate', '--loan-coin', 'USDT', '--pledge-coin', 'ZZZ', '--daily', '7', '--pledge-amount', '1'],
+				'estimate',
+				"ZZZ is not in Bitget's list of pledgeable coins",
+			],
+			[
+				['estimate', '--loan-coin', 'USDTE', '--pledge-coin', 'BTC', '--daily', '7', '--pledge-amount', '1'],
+				'estimate',
+				"USDTE is not in Bitget's list of loanable coins (did you mean USDT?)",
+			],
+			[
+				['borrow', '--loan-coin', 'USDT', '--pledge-coin', 'ZZZ', '--daily', '7', '--pledge-amount', '1', '--yes'],
+				'borrow',
+				"ZZZ is not in Bitget's list of pledgeable coins",
+			],
+			[
+				['borrow', '--loan-coin', 'USDTE', '--pledge-coin', 'BTC', '--daily', '7', '--loan-amount', '100', '--yes'],
+				'borrow',
+				"USDTE is not in Bitget's list of loanable coins",
+			],
 		] as const) {
 			sim.simulator.reset();
 			refused(await run([...args]), message, command);

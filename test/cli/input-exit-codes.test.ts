@@ -20,7 +20,10 @@ describe('bad input is exit 2 everywhere', () => {
 		const json = await run(['symbols', 'btcusd', '--json']);
 		expect(json.code).toBe(2);
 		expect(JSON.parse(json.stderr)).toEqual({error: expect.objectContaining({kind: 'input', code: '42016', exitCode: 2})});
-		badInput(await run(['estimate', '--loan-coin', 'US', '--pledge-coin', 'BTC', '--daily', '7', '--pledge-amount', '1']), /US is not in Bitget's list of loanable coins \(did you mean/);
+		badInput(
+			await run(['estimate', '--loan-coin', 'US', '--pledge-coin', 'BTC', '--daily', '7', '--pledge-amount', '1']),
+			/US is not in Bitget's list of loanable coins \(did you mean/,
+		);
 		badInput(await run(['plan', '--loan-coin', 'US', '--loan-amount', '100']), /US is not in Bitget's list of loanable coins/);
 		badInput(await run(['loans', '42']), /no ongoing loan with order id 42/);
 		badInput(await run(['collateral', '42', 'add', '1', '--yes']), /no ongoing loan with order id 42/);
@@ -33,7 +36,10 @@ describe('bad input is exit 2 everywhere', () => {
 			[['watch', '--interval', '-1'], /--interval must be a whole number of seconds .*\(got "-1"\)/],
 			[['history', 'loans', '--days', '-3'], /--days must be a whole number from 1 to 90.*\(got "-3"\)/],
 			[['repay', '42', '--amount', '-5', '--yes'], /--amount cannot be negative \(got -5\)/],
-			[['estimate', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', '7', '--pledge-amount', '-0.5'], /--pledge-amount cannot be negative \(got -0\.5\)/],
+			[
+				['estimate', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', '7', '--pledge-amount', '-0.5'],
+				/--pledge-amount cannot be negative \(got -0\.5\)/,
+			],
 			[['--timeout', '-1', 'symbols'], /--timeout "-1" must be a number of seconds/],
 			[['--locale', 'xx_YY', 'symbols'], /--locale "xx_YY" is not a known locale: no language "xx" and no region "YY"/],
 			[['--locale', 'en_XX', 'symbols'], /--locale "en_XX" is not a known locale: no region "XX"/],

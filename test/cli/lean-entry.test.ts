@@ -103,13 +103,18 @@ describe('the split build', () => {
 		expect(inputs.filter((input) => /^node_modules\/undici\/(index\.js|lib\/(mock|cache|web\/eventsource)\/)/.test(input))).toEqual([]);
 		// The WebSocket (source/api/ticker-socket.ts), with the part of fetch it uses, is a chunk of its own, loaded by a
 		// dynamic import: neither main nor any command reads it by loading.
-		const socket = Object.keys(split.outputs).filter((path) => Object.keys(split.outputs[path]!.inputs).includes('node_modules/undici/lib/web/websocket/websocket.js'));
+		const socket = Object.keys(split.outputs).filter((path) =>
+			Object.keys(split.outputs[path]!.inputs).includes('node_modules/undici/lib/web/websocket/websocket.js'),
+		);
 		expect(socket).toHaveLength(1);
 		const main = outputFor(split, 'source/cli/main.ts');
 		const chunks = [main, ...split.outputs[main]!.imports.filter((imported) => imported.kind === 'dynamic-import').map((imported) => imported.path)];
 		for (const chunk of chunks) {
 			const loaded = staticInputs(split, chunk);
-			expect(loaded.filter((input) => /^node_modules\/undici\/lib\/web\/(websocket\/|fetch\/index\.js)/.test(input)), chunk).toEqual([]);
+			expect(
+				loaded.filter((input) => /^node_modules\/undici\/lib\/web\/(websocket\/|fetch\/index\.js)/.test(input)),
+				chunk,
+			).toEqual([]);
 		}
 	});
 
@@ -119,7 +124,10 @@ describe('the split build', () => {
 		for (const command of ['symbols', 'estimate', 'borrow', 'credentials']) {
 			const chunk = chunks.find((path) => Object.keys(split.outputs[path]!.inputs).includes(`source/cli/commands/${command}.ts`));
 			expect(chunk, command).toBeDefined();
-			expect(staticInputs(split, chunk!).filter((input) => app.test(input)), command).toEqual([]);
+			expect(
+				staticInputs(split, chunk!).filter((input) => app.test(input)),
+				command,
+			).toEqual([]);
 		}
 	});
 });

@@ -24,13 +24,25 @@ describe('loans, coins and history', () => {
 		const result = await run(['loans']);
 		expect(result.code).toBe(0);
 		const lines = result.stdout.split('\n');
-		expect(lines[0]).toMatch(/^ORDER\s+BORROWED\s+INTEREST\s+APR\s+PLEDGED\s+LTV\s+CALL\s+LIQ\s+FALL TO CALL\s+FALL TO LIQ\s+PRICE\s+CALL PRICE\s+LIQ PRICE\s+EXPIRES\s+RISK$/);
-		expect(lines[1]).toMatch(new RegExp(`^${tight.orderId}\\s+10,815\\.0000 USDT\\s+0\\.0667\\s+5\\.40%\\s+10\\.00000000 ETH\\s+77\\.81%\\s+80\\.00%\\s+90\\.00%\\s+2\\.74%\\s+13\\.55%\\s+1,390\\.0000\\s+1,351\\.8833\\s+1,201\\.6741\\s+in 6 d 23 h\\s+WARN$`));
-		expect(lines[2]).toMatch(new RegExp(`^${calm.orderId}\\s+18,760\\.0000 USDT\\s+0\\.1313\\s+6\\.13%\\s+1\\.00000000 BTC\\s+70\\.00%\\s+80\\.00%\\s+90\\.00%\\s+12\\.50%\\s+22\\.22%\\s+26,800\\.0000\\s+23,450\\.1642\\s+20,844\\.5904\\s+none \\(flexible\\)\\s+ok$`));
+		expect(lines[0]).toMatch(
+			/^ORDER\s+BORROWED\s+INTEREST\s+APR\s+PLEDGED\s+LTV\s+CALL\s+LIQ\s+FALL TO CALL\s+FALL TO LIQ\s+PRICE\s+CALL PRICE\s+LIQ PRICE\s+EXPIRES\s+RISK$/,
+		);
+		expect(lines[1]).toMatch(
+			new RegExp(
+				`^${tight.orderId}\\s+10,815\\.0000 USDT\\s+0\\.0667\\s+5\\.40%\\s+10\\.00000000 ETH\\s+77\\.81%\\s+80\\.00%\\s+90\\.00%\\s+2\\.74%\\s+13\\.55%\\s+1,390\\.0000\\s+1,351\\.8833\\s+1,201\\.6741\\s+in 6 d 23 h\\s+WARN$`,
+			),
+		);
+		expect(lines[2]).toMatch(
+			new RegExp(
+				`^${calm.orderId}\\s+18,760\\.0000 USDT\\s+0\\.1313\\s+6\\.13%\\s+1\\.00000000 BTC\\s+70\\.00%\\s+80\\.00%\\s+90\\.00%\\s+12\\.50%\\s+22\\.22%\\s+26,800\\.0000\\s+23,450\\.1642\\s+20,844\\.5904\\s+none \\(flexible\\)\\s+ok$`,
+			),
+		);
 		// Each loan owes its first hour from the start (interest per started hour): 10815 × 0.00000617 + 18760 × 0.000007.
 		// USDT owed in USDT is not said twice.
 		expect(result.stdout).toContain('Owed:    29,575.1980 USDT\n');
-		expect(result.stdout).toMatch(/Pledged: (1\.00000000 BTC \(≈ 26,800\.0000 USDT\), 10\.00000000 ETH \(≈ 13,900\.0000 USDT\)|10\.00000000 ETH \(≈ 13,900\.0000 USDT\), 1\.00000000 BTC \(≈ 26,800\.0000 USDT\))/);
+		expect(result.stdout).toMatch(
+			/Pledged: (1\.00000000 BTC \(≈ 26,800\.0000 USDT\), 10\.00000000 ETH \(≈ 13,900\.0000 USDT\)|10\.00000000 ETH \(≈ 13,900\.0000 USDT\), 1\.00000000 BTC \(≈ 26,800\.0000 USDT\))/,
+		);
 
 		const json = JSON.parse((await run(['loans', '--json'])).stdout);
 		expect(json.loans.map((l: {orderId: string}) => l.orderId)).toEqual([tight.orderId, calm.orderId]);
@@ -48,7 +60,7 @@ describe('loans, coins and history', () => {
 		expect(detail.stdout).toMatch(/Risk\s+WARN/);
 	});
 
-	it('loans: the totals are valued at the price the PRICE column shows, not at Bitget\'s other one; CALL AT is owed ÷ (collateral × call LTV)', async () => {
+	it("loans: the totals are valued at the price the PRICE column shows, not at Bitget's other one; CALL AT is owed ÷ (collateral × call LTV)", async () => {
 		const client = sim.client();
 		const {orderId} = await client.borrow({...BTC_LOAN, pledgeAmount: '1.5'});
 		// debts valued by Bitget at another moment's price (40,200 for 1.5 BTC: 26,800 each), the tickers now at 26,772.26.
@@ -57,7 +69,12 @@ describe('loans, coins and history', () => {
 		sim.simulator.injectFault({
 			kind: 'raw',
 			operation: 'debts',
-			body: JSON.stringify({code: '00000', msg: 'success', requestTime: Date.now(), data: {pledgeInfos: [{coin: 'BTC', amount: '1.5', amountUsdt: '40200'}], loanInfos: [{coin: 'USDT', amount: '28140.1736', amountUsdt: '28140.17'}]}}),
+			body: JSON.stringify({
+				code: '00000',
+				msg: 'success',
+				requestTime: Date.now(),
+				data: {pledgeInfos: [{coin: 'BTC', amount: '1.5', amountUsdt: '40200'}], loanInfos: [{coin: 'USDT', amount: '28140.1736', amountUsdt: '28140.17'}]},
+			}),
 		});
 		const result = await run(['loans', '--wide']);
 		expect(result.code, result.stderr).toBe(0);
@@ -120,13 +137,26 @@ describe('loans, coins and history', () => {
 			expect.objectContaining({orderId: first.orderId, daily: 'SEVEN', status: 'repay'}),
 		]);
 		expect(loans.stdout).toContain('2 records: loans in the last 30 days, newest first');
-		expect((await run(['history', 'repayments'])).stdout).toMatch(new RegExp(`${first.orderId}\\s+18,760\\.1157 USDT\\s+0\\.1157\\s+18,760\\.0000\\s+1\\.00000000 BTC`));
-		expect((await run(['history', 'collateral', '--days', '7'])).stdout).toMatch(new RegExp(`${second.orderId}\\s+added 1\\.00000000 ETH\\s+70\\.00%\\s+63\\.64%`));
+		expect((await run(['history', 'repayments'])).stdout).toMatch(
+			new RegExp(`${first.orderId}\\s+18,760\\.1157 USDT\\s+0\\.1157\\s+18,760\\.0000\\s+1\\.00000000 BTC`),
+		);
+		expect((await run(['history', 'collateral', '--days', '7'])).stdout).toMatch(
+			new RegExp(`${second.orderId}\\s+added 1\\.00000000 ETH\\s+70\\.00%\\s+63\\.64%`),
+		);
 		const liquidations = await run(['history', 'liquidations', '--json']);
-		expect(JSON.parse(liquidations.stdout)).toEqual({records: [expect.objectContaining({orderId: second.orderId, status: 'complete', repayLoanAmount: '10815.069216'})], unreadable: 0});
+		expect(JSON.parse(liquidations.stdout)).toEqual({
+			records: [expect.objectContaining({orderId: second.orderId, status: 'complete', repayLoanAmount: '10815.069216'})],
+			unreadable: 0,
+		});
 
 		sim.simulator.requests.length = 0;
-		for (const args of [['history'], ['history', 'trades'], ['history', 'loans', '--days', '91'], ['history', 'loans', '--days', '0'], ['history', 'loans', '--amount', '1']]) {
+		for (const args of [
+			['history'],
+			['history', 'trades'],
+			['history', 'loans', '--days', '91'],
+			['history', 'loans', '--days', '0'],
+			['history', 'loans', '--amount', '1'],
+		]) {
 			const result = await run(args);
 			expect(result.code, args.join(' ')).toBe(2);
 			noStack(result);
@@ -146,10 +176,19 @@ describe('repay and collateral', () => {
 		const partial = await run(['repay', orderId, '--amount', '100', '--keep-collateral', '--yes']);
 		expect(partial.code).toBe(0);
 		// Eleven hours started (the first at borrowing): 18760 × 0.00000617 × 11 of interest, paid first.
-		expect(partial.stdout).toBe(`Repaid 100.0000 USDT on order ${orderId}\n  interest 1.2732 USDT, principal 98.7268 USDT, collateral released 0.00000000 BTC\n`);
+		expect(partial.stdout).toBe(
+			`Repaid 100.0000 USDT on order ${orderId}\n  interest 1.2732 USDT, principal 98.7268 USDT, collateral released 0.00000000 BTC\n`,
+		);
 		expect(JSON.parse(posts('repay')[0]!.body)).toEqual({orderId, repayAll: 'no', amount: '100', repayUnlock: 'no', method: 'borrowed_coin'});
 		const all = await run(['repay', orderId, '--all', '--yes', '--json']);
-		expect(JSON.parse(all.stdout)).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '18661.2732412', payInterest: '0', repayLoanAmount: '18661.2732412', repayUnlockAmount: '1'});
+		expect(JSON.parse(all.stdout)).toEqual({
+			loanCoin: 'USDT',
+			pledgeCoin: 'BTC',
+			repayAmount: '18661.2732412',
+			payInterest: '0',
+			repayLoanAmount: '18661.2732412',
+			repayUnlockAmount: '1',
+		});
 		expect(posts('repay')).toHaveLength(2);
 	});
 
@@ -184,7 +223,12 @@ describe('repay and collateral', () => {
 		const withdrawn = await run(['collateral', orderId, 'withdraw', '0.2', '--yes', '--json']);
 		expect(JSON.parse(withdrawn.stdout)).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', afterPledgeRate: '0.5833'});
 		expect(posts('revisePledge').map((r) => JSON.parse(r.body).reviseType)).toEqual(['IN', 'OUT']);
-		for (const args of [['collateral', orderId, 'lend', '1', '--yes'], ['collateral', orderId, 'add', '--yes'], ['collateral', orderId, 'add', '-1', '--yes'], ['collateral', orderId, 'add', '1']]) {
+		for (const args of [
+			['collateral', orderId, 'lend', '1', '--yes'],
+			['collateral', orderId, 'add', '--yes'],
+			['collateral', orderId, 'add', '-1', '--yes'],
+			['collateral', orderId, 'add', '1'],
+		]) {
 			expect((await run(args)).code, args.join(' ')).toBe(2);
 		}
 		expect(posts('revisePledge')).toHaveLength(2);
@@ -195,7 +239,9 @@ describe('repay and collateral', () => {
 		const {orderId} = await sim.client().borrow(BTC_LOAN);
 		const refused = await run(['collateral', orderId, 'withdraw', '0.1', '--yes']);
 		expect(refused.code).toBe(2);
-		expect(refused.stderr).toContain('not withdrawn: 0.1 BTC is past the max withdrawable (0.06666666 BTC now, 5 points under the margin call): the LTV would be 77.78%, 2.22 points from the margin call of 80.00%');
+		expect(refused.stderr).toContain(
+			'not withdrawn: 0.1 BTC is past the max withdrawable (0.06666666 BTC now, 5 points under the margin call): the LTV would be 77.78%, 2.22 points from the margin call of 80.00%',
+		);
 		expect(refused.stderr).toContain('add --past-max-withdrawable');
 		noStack(refused);
 		expect(posts('revisePledge')).toEqual([]);
@@ -221,13 +267,17 @@ describe('an unknown outcome is reconciled, and still exits 3', () => {
 	const sim = useSimulator();
 	const run = (args: string[], extraEnv: NodeJS.ProcessEnv = {}) => runCli([...args, '--base-url', sim.simulator.url], {env: {...env, ...extraEnv}});
 
-	it('borrow: the lost answer\'s order is found and named', async () => {
+	it("borrow: the lost answer's order is found and named", async () => {
 		sim.simulator.injectFault({kind: 'reset-after-order', operation: 'borrow'});
 		const result = await run(['borrow', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', '7', '--pledge-amount', '0.5', '--yes']);
 		expect(result.code).toBe(3);
 		const orderId = sim.simulator.orders[0]!.orderId;
 		expect(result.stderr).toContain('OUTCOME UNKNOWN — the loan may or may not have been created.');
-		expect(result.stderr).toMatch(new RegExp(`Checked since: found a match — found order ${orderId}: same coins, period and pledge amount, borrowed (\\d+ s after|at about the time) the request was sent`));
+		expect(result.stderr).toMatch(
+			new RegExp(
+				`Checked since: found a match — found order ${orderId}: same coins, period and pledge amount, borrowed (\\d+ s after|at about the time) the request was sent`,
+			),
+		);
 		expect(sim.simulator.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
 	});
 
@@ -256,7 +306,11 @@ describe('an unknown outcome is reconciled, and still exits 3', () => {
 		sim.simulator.injectFault({kind: 'html-500', operation: 'repay'});
 		const result = await run(['repay', orderId, '--all', '--yes'], {LOAN_TUI_RECONCILE_SECONDS: '1'});
 		expect(result.code).toBe(3);
-		expect(result.stderr).toMatch(new RegExp(`Checked since: nothing found — no repayment of order ${orderId} was recorded since the request was sent, and its debt did not fall \\(\\d+ reads? in \\d+ s; time bound reached\\)`));
+		expect(result.stderr).toMatch(
+			new RegExp(
+				`Checked since: nothing found — no repayment of order ${orderId} was recorded since the request was sent, and its debt did not fall \\(\\d+ reads? in \\d+ s; time bound reached\\)`,
+			),
+		);
 		expect(sim.simulator.loans.repays).toEqual([]);
 	});
 });
@@ -286,7 +340,8 @@ describe('borrow limits from coinInfos', () => {
 	});
 
 	// A coin list answered without its lists ({}) is unreadable: never "USDT is not in Bitget's list of loanable coins".
-	const listless = () => sim.simulator.injectFault({kind: 'raw', operation: 'coinInfos', body: JSON.stringify({code: '00000', msg: 'success', requestTime: Date.now(), data: {}})});
+	const listless = () =>
+		sim.simulator.injectFault({kind: 'raw', operation: 'coinInfos', body: JSON.stringify({code: '00000', msg: 'success', requestTime: Date.now(), data: {}})});
 	const unreadable = /could not read Bitget's coin list \(unexpected answer — coin list: data has no loanInfos and no pledgeInfos list/;
 
 	it('a coin list without its lists: borrow refuses (exit 1), the estimate goes on and says why it could not check', async () => {
@@ -360,7 +415,9 @@ describe('a loan that cannot be read', () => {
 		const list = await run(['loans']);
 		expect(list.code).toBe(0);
 		expect(list.stdout).toMatch(/^No readable ongoing loans\.\n\nOwed: {4}18,760\.1157 USDT/);
-		expect(list.stderr).toMatch(/^loan-tui: warning: 1 record could not be read and is not shown \(first: ongoing loans, record 1: data\.loanAmount is not a string/);
+		expect(list.stderr).toMatch(
+			/^loan-tui: warning: 1 record could not be read and is not shown \(first: ongoing loans, record 1: data\.loanAmount is not a string/,
+		);
 		sim.simulator.injectFault({kind: 'wrong-types', operation: 'ongoingOrders'});
 		const json = await run(['loans', '--json']);
 		expect(json.code).toBe(0);

@@ -66,7 +66,10 @@ describe('history --local: the money record of the CLI', () => {
 	it('an unreadable record is an error with the reason (exit 1), never "nothing sent"', async () => {
 		const state = mkdtempSync(join(tmpdir(), 'loan-tui-state-'));
 		mkdirSync(join(state, 'loan-tui', 'history.jsonl'), {recursive: true});
-		for (const args of [['history', '--local'], ['history', '--local', '--json']]) {
+		for (const args of [
+			['history', '--local'],
+			['history', '--local', '--json'],
+		]) {
 			const run = await runCli(args, {env: {XDG_STATE_HOME: state}});
 			expect(run.code).toBe(1);
 			expect(run.stdout).toBe('');
@@ -85,7 +88,15 @@ describe('history --local: the money record of the CLI', () => {
 	it('a record left "sending" (a run that ended mid-request) is listed with a warning; damaged lines are counted', async () => {
 		const state = mkdtempSync(join(tmpdir(), 'loan-tui-state-'));
 		mkdirSync(join(state, 'loan-tui'));
-		const line = {id: 'r1', seq: 0, time: 1_700_000_000_000, operation: 'repay', origin: 'https://api.bitget.com', values: {orderId: '1130', amount: '5'}, outcome: 'sending'};
+		const line = {
+			id: 'r1',
+			seq: 0,
+			time: 1_700_000_000_000,
+			operation: 'repay',
+			origin: 'https://api.bitget.com',
+			values: {orderId: '1130', amount: '5'},
+			outcome: 'sending',
+		};
 		writeFileSync(join(state, 'loan-tui', 'history.jsonl'), `${JSON.stringify(line)}\n{"broken\n`);
 		const run = await runCli(['history', '--local'], {env: {XDG_STATE_HOME: state}});
 		expect(run.code).toBe(0);

@@ -43,7 +43,12 @@ describe('an interrupted borrow (built CLI)', () => {
 		const run = await result;
 		expect(run.code).toBe(3);
 		expect(JSON.parse(run.stderr)).toEqual({
-			error: expect.objectContaining({kind: 'outcome-unknown', exitCode: 3, operation: 'borrow', sent: {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.5'}}),
+			error: expect.objectContaining({
+				kind: 'outcome-unknown',
+				exitCode: 3,
+				operation: 'borrow',
+				sent: {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.5'},
+			}),
 		});
 		expect(sim.posts()).toHaveLength(1);
 	});
@@ -65,7 +70,11 @@ describe('refused or unknown (built CLI)', () => {
 	});
 
 	it('a refusal code on a 3xx or 5xx is unknown (exit 3); a 40008 on HTTP 500 is not resent', async () => {
-		for (const [status, code] of [[302, '40034'], [500, '40008'], [503, '43012']] as const) {
+		for (const [status, code] of [
+			[302, '40034'],
+			[500, '40008'],
+			[503, '43012'],
+		] as const) {
 			sim.simulator.reset();
 			sim.simulator.injectFault({kind: 'raw', operation: 'borrow', status, body: envelope(code, 'refused?'), times: Number.POSITIVE_INFINITY});
 			const result = await runCli([...borrowArgs, '--base-url', sim.simulator.url], {env});
@@ -133,7 +142,12 @@ describe('hostile answers (built CLI)', () => {
 	});
 
 	it('an estimate in exponent form is read as a decimal', async () => {
-		sim.simulator.injectFault({kind: 'raw', operation: 'estimate', status: 200, body: envelope('00000', 'success', {hourInterest: '1E-8', loanAmount: '216.2654'})});
+		sim.simulator.injectFault({
+			kind: 'raw',
+			operation: 'estimate',
+			status: 200,
+			body: envelope('00000', 'success', {hourInterest: '1E-8', loanAmount: '216.2654'}),
+		});
 		const result = await runCli([...estimateArgs, '--json', '--base-url', sim.simulator.url]);
 		expect(result.code).toBe(0);
 		expect(JSON.parse(result.stdout)).toEqual({hourInterest: '0.00000001', loanAmount: '216.2654'});
@@ -144,8 +158,23 @@ describe('input refused before sending (built CLI)', () => {
 	const sim = useSimulator();
 
 	it('the same loan and pledge coin: exit 2, nothing sent, for borrow and estimate', async () => {
-		const borrow = await runCli(['borrow', '--loan-coin', 'BTC', '--pledge-coin', 'btc', '--daily', '7', '--pledge-amount', '1', '--yes', '--base-url', sim.simulator.url], {env});
-		const estimate = await runCli(['estimate', '--loan-coin', 'usdt', '--pledge-coin', 'USDT', '--daily', '7', '--pledge-amount', '1', '--base-url', sim.simulator.url]);
+		const borrow = await runCli(
+			['borrow', '--loan-coin', 'BTC', '--pledge-coin', 'btc', '--daily', '7', '--pledge-amount', '1', '--yes', '--base-url', sim.simulator.url],
+			{env},
+		);
+		const estimate = await runCli([
+			'estimate',
+			'--loan-coin',
+			'usdt',
+			'--pledge-coin',
+			'USDT',
+			'--daily',
+			'7',
+			'--pledge-amount',
+			'1',
+			'--base-url',
+			sim.simulator.url,
+		]);
 		for (const result of [borrow, estimate]) {
 			expect(result.code).toBe(2);
 			expect(result.stderr).toContain('--loan-coin and --pledge-coin are both');
@@ -155,10 +184,25 @@ describe('input refused before sending (built CLI)', () => {
 
 	it('coins that only become ASCII when upper-cased (ﬁl, ß) are refused: exit 2, nothing sent', async () => {
 		for (const coin of ['ﬁl', 'ß', 'usdť']) {
-			const borrow = await runCli(['borrow', '--loan-coin', coin, '--pledge-coin', 'BTC', '--daily', '7', '--pledge-amount', '1', '--yes', '--base-url', sim.simulator.url], {env});
+			const borrow = await runCli(
+				['borrow', '--loan-coin', coin, '--pledge-coin', 'BTC', '--daily', '7', '--pledge-amount', '1', '--yes', '--base-url', sim.simulator.url],
+				{env},
+			);
 			expect(borrow.code, coin).toBe(2);
 			expect(borrow.stderr).toContain('ASCII letters or digits');
-			const estimate = await runCli(['estimate', '--loan-coin', 'USDT', '--pledge-coin', coin, '--daily', '7', '--pledge-amount', '1', '--base-url', sim.simulator.url]);
+			const estimate = await runCli([
+				'estimate',
+				'--loan-coin',
+				'USDT',
+				'--pledge-coin',
+				coin,
+				'--daily',
+				'7',
+				'--pledge-amount',
+				'1',
+				'--base-url',
+				sim.simulator.url,
+			]);
 			expect(estimate.code, coin).toBe(2);
 		}
 		expect(sim.simulator.requests).toEqual([]);

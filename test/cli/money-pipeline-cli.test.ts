@@ -31,7 +31,8 @@ describe('the money pipeline through the CLI', () => {
 	const sim = useSimulator();
 	const state = () => mkdtempSync(join(tmpdir(), 'loan-tui-money-state-'));
 	const env = (stateHome: string, more: NodeJS.ProcessEnv = {}) => ({...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: stateHome, ...more});
-	const cli = (args: string[], stateHome: string, more: NodeJS.ProcessEnv = {}) => runCli([...args, '--base-url', sim.simulator.url], {env: env(stateHome, more), timeoutMs: 60_000});
+	const cli = (args: string[], stateHome: string, more: NodeJS.ProcessEnv = {}) =>
+		runCli([...args, '--base-url', sim.simulator.url], {env: env(stateHome, more), timeoutMs: 60_000});
 	const posts = (path: string) => sim.posts().filter((post) => post.path.endsWith(path));
 	/** Index of the first POST in the request log. */
 	/** The GETs after the POST to `path`. */
@@ -44,7 +45,8 @@ describe('the money pipeline through the CLI', () => {
 		expect(result.code, result.stderr).toBe(0);
 		return JSON.parse(result.stdout) as Array<Record<string, unknown>>;
 	};
-	const openLoan = async (client: BitgetClient, pledgeAmount = '0.5') => (await client.borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount})).orderId;
+	const openLoan = async (client: BitgetClient, pledgeAmount = '0.5') =>
+		(await client.borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount})).orderId;
 
 	describe.each(['SIGINT', 'SIGTERM', 'SIGHUP'] as const)('%s', (signal) => {
 		it('during the POST: exit 3 with the values sent, recorded as unknown', async () => {
@@ -69,7 +71,10 @@ describe('the money pipeline through the CLI', () => {
 			const orderId = await openLoan(client);
 			// Not carried out, and answered with a server-trouble code: the check finds nothing and keeps reading.
 			sim.simulator.injectFault({kind: 'raw', operation: 'repay', status: 200, body: envelope('40015', 'System is abnormal, please try again later')});
-			const {child, result} = spawnCli(['repay', orderId, '--amount', '10', '--yes', '--base-url', sim.simulator.url], {env: env(home, {LOAN_TUI_RECONCILE_SECONDS: '120'}), timeoutMs: 60_000});
+			const {child, result} = spawnCli(['repay', orderId, '--amount', '10', '--yes', '--base-url', sim.simulator.url], {
+				env: env(home, {LOAN_TUI_RECONCILE_SECONDS: '120'}),
+				timeoutMs: 60_000,
+			});
 			// Two reads of the check: the first finished (something learned), the second is on its way.
 			await until(() => readsAfter('/repay').filter((read) => read.operation === 'ongoingOrders').length >= 2, 'two reads of the check', result);
 			child.kill(signal);
@@ -112,7 +117,10 @@ describe('the money pipeline through the CLI', () => {
 		const home = state();
 		sim.simulator.injectFault({kind: 'stall-after-acting', operation: 'borrow'});
 		// Every read of the check hangs too: only the signals can end the run before its bound.
-		const {child, result} = spawnCli([...borrowArgs, '--base-url', sim.simulator.url], {env: env(home, {LOAN_TUI_RECONCILE_SECONDS: '120'}), timeoutMs: 60_000});
+		const {child, result} = spawnCli([...borrowArgs, '--base-url', sim.simulator.url], {
+			env: env(home, {LOAN_TUI_RECONCILE_SECONDS: '120'}),
+			timeoutMs: 60_000,
+		});
 		await until(() => posts('/borrow').length === 1, 'the POST', result);
 		child.kill('SIGINT');
 		child.kill('SIGINT');
@@ -126,7 +134,10 @@ describe('the money pipeline through the CLI', () => {
 		it("someone else's look-alike (another pledge amount) is never named as found: unclear, exit 3", async () => {
 			const home = state();
 			sim.simulator.injectFault({kind: 'raw', operation: 'borrow', status: 500, body: envelope('40015', 'System is abnormal')});
-			const {result} = spawnCli([...borrowArgs, '--json', '--base-url', sim.simulator.url], {env: env(home, {LOAN_TUI_RECONCILE_SECONDS: '5'}), timeoutMs: 60_000});
+			const {result} = spawnCli([...borrowArgs, '--json', '--base-url', sim.simulator.url], {
+				env: env(home, {LOAN_TUI_RECONCILE_SECONDS: '5'}),
+				timeoutMs: 60_000,
+			});
 			await until(() => posts('/borrow').length === 1, 'the POST', result);
 			const other = await openLoan(sim.client(), '0.7');
 			const run = await result;
@@ -143,7 +154,10 @@ describe('the money pipeline through the CLI', () => {
 		it("someone else's look-alike first, ours later: ours is found, the other never named as the match", async () => {
 			const home = state();
 			sim.simulator.injectFault({kind: 'raw', operation: 'borrow', status: 200, body: envelope('45001', 'Unknown error')});
-			const {result} = spawnCli([...borrowArgs, '--json', '--base-url', sim.simulator.url], {env: env(home, {LOAN_TUI_RECONCILE_SECONDS: '60'}), timeoutMs: 90_000});
+			const {result} = spawnCli([...borrowArgs, '--json', '--base-url', sim.simulator.url], {
+				env: env(home, {LOAN_TUI_RECONCILE_SECONDS: '60'}),
+				timeoutMs: 90_000,
+			});
 			await until(() => posts('/borrow').length === 1, 'the POST', result);
 			const client = sim.client();
 			const other = await openLoan(client, '0.7');
@@ -165,7 +179,9 @@ describe('the money pipeline through the CLI', () => {
 			const home = state();
 			// 11 BTC is more than the account holds: the desk turns it down and records ROLLBACK; the answer is a 500.
 			sim.simulator.injectFault({kind: 'raw-after-acting', operation: 'borrow', status: 500, body: envelope('40015', 'System is abnormal')});
-			const run = await cli(['borrow', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', 'SEVEN', '--pledge-amount', '11', '--yes', '--json'], home, {LOAN_TUI_RECONCILE_SECONDS: '60'});
+			const run = await cli(['borrow', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', 'SEVEN', '--pledge-amount', '11', '--yes', '--json'], home, {
+				LOAN_TUI_RECONCILE_SECONDS: '60',
+			});
 			expect(run.code, run.stderr).toBe(3);
 			const failed = sim.simulator.loans.all.find((loan) => loan.status === 'ROLLBACK');
 			expect(failed).toBeDefined();
@@ -178,12 +194,15 @@ describe('the money pipeline through the CLI', () => {
 			expect(posts('/borrow')).toHaveLength(1);
 		});
 
-		it("repay --all lost, someone else repays 5 USDT and the loan stays open: unclear, never repaid in full", async () => {
+		it('repay --all lost, someone else repays 5 USDT and the loan stays open: unclear, never repaid in full', async () => {
 			const home = state();
 			const client = sim.client();
 			const orderId = await openLoan(client);
 			sim.simulator.injectFault({kind: 'reset-before-response', operation: 'repay'});
-			const {result} = spawnCli(['repay', orderId, '--all', '--yes', '--json', '--base-url', sim.simulator.url], {env: env(home, {LOAN_TUI_RECONCILE_SECONDS: '5'}), timeoutMs: 60_000});
+			const {result} = spawnCli(['repay', orderId, '--all', '--yes', '--json', '--base-url', sim.simulator.url], {
+				env: env(home, {LOAN_TUI_RECONCILE_SECONDS: '5'}),
+				timeoutMs: 60_000,
+			});
 			await until(() => posts('/repay').length === 1, 'the POST', result);
 			await client.repay({orderId, repayAll: false, amount: '5', repayUnlock: false});
 			const run = await result;
@@ -195,19 +214,22 @@ describe('the money pipeline through the CLI', () => {
 			expect(error.reconciliation.message).not.toMatch(/repaid in full|found a repayment/);
 		});
 
-		it.each(['40010', '40015', '45001'])('%s after the server recorded the repayment: unknown (exit 3), and the repayment is found — never "refused"', async (code) => {
-			const home = state();
-			const orderId = await openLoan(sim.client());
-			sim.simulator.injectFault({kind: 'raw-after-acting', operation: 'repay', status: 400, body: envelope(code, 'Request timed out')});
-			const run = await cli(['repay', orderId, '--amount', '100', '--yes'], home);
-			expect(run.code, run.stderr).toBe(3);
-			expect(run.stderr).not.toMatch(/refused|Nothing was repaid/i);
-			expect(run.stderr).toContain(`the server answered ${code} Request timed out (HTTP 400)`);
-			expect(run.stderr).toContain('Checked since: found a match — found a repayment of 100 USDT');
-			const [record] = await localHistory(home);
-			expect(record).toMatchObject({operation: 'repay', outcome: 'unknown'});
-			expect(JSON.stringify(record)).toContain('"found"');
-		});
+		it.each(['40010', '40015', '45001'])(
+			'%s after the server recorded the repayment: unknown (exit 3), and the repayment is found — never "refused"',
+			async (code) => {
+				const home = state();
+				const orderId = await openLoan(sim.client());
+				sim.simulator.injectFault({kind: 'raw-after-acting', operation: 'repay', status: 400, body: envelope(code, 'Request timed out')});
+				const run = await cli(['repay', orderId, '--amount', '100', '--yes'], home);
+				expect(run.code, run.stderr).toBe(3);
+				expect(run.stderr).not.toMatch(/refused|Nothing was repaid/i);
+				expect(run.stderr).toContain(`the server answered ${code} Request timed out (HTTP 400)`);
+				expect(run.stderr).toContain('Checked since: found a match — found a repayment of 100 USDT');
+				const [record] = await localHistory(home);
+				expect(record).toMatchObject({operation: 'repay', outcome: 'unknown'});
+				expect(JSON.stringify(record)).toContain('"found"');
+			},
+		);
 
 		it('reduces failing keeps the repay-history evidence, and says which read failed', async () => {
 			const home = state();
@@ -227,8 +249,12 @@ describe('the money pipeline through the CLI', () => {
 			sim.simulator.injectFault({kind: 'reset-before-response', operation: 'borrow'});
 			// Every read of the loans hangs: the snapshot before the send is given up after its own bound, and every
 			// read of the check is still in flight when the check's bound passes.
-			for (const operation of ['ongoingOrders', 'borrowHistory'] as const) sim.simulator.injectFault({kind: 'stall', operation, times: Number.POSITIVE_INFINITY});
-			const {result} = spawnCli([...borrowArgs, '--json', '--timeout', '600', '--base-url', sim.simulator.url], {env: env(home, {LOAN_TUI_RECONCILE_SECONDS: '2'}), timeoutMs: 120_000});
+			for (const operation of ['ongoingOrders', 'borrowHistory'] as const)
+				sim.simulator.injectFault({kind: 'stall', operation, times: Number.POSITIVE_INFINITY});
+			const {result} = spawnCli([...borrowArgs, '--json', '--timeout', '600', '--base-url', sim.simulator.url], {
+				env: env(home, {LOAN_TUI_RECONCILE_SECONDS: '2'}),
+				timeoutMs: 120_000,
+			});
 			// Without the bound the run would wait for --timeout (600 s), far past this test's own 120 s kill.
 			const run: CliResult = await result;
 			expect(run.signal).toBeNull();

@@ -12,7 +12,7 @@ describe('plan and estimate by loan amount (built CLI)', () => {
 	const run = (args: string[]) => runCli([...args, '--base-url', sim.simulator.url], {env});
 	const estimates = () => sim.simulator.requests.filter((r) => r.operation === 'estimate');
 
-	it('plan --json: the simulator\'s ten pledge coins × three periods, with prices; nothing signed', async () => {
+	it("plan --json: the simulator's ten pledge coins × three periods, with prices; nothing signed", async () => {
 		sim.simulator.setPrice('BTC', '90000');
 		const result = await runCli(['plan', '--loan-coin', 'USDT', '--loan-amount', '10000', '--json', '--base-url', sim.simulator.url]);
 		expect(result.code).toBe(0);
@@ -28,7 +28,10 @@ describe('plan and estimate by loan amount (built CLI)', () => {
 		expect(sim.simulator.requests.every((r) => r.headers['access-sign'] === undefined)).toBe(true);
 		// One initial LTV per pledge coin: the LTV every period's loan starts at is the coin list's initRate.
 		for (const row of plan.rows as Array<{pledgeCoin: string; period: string; initRate: string; initialLtv: string}>) {
-			expect(Math.abs(Number(row.initialLtv) - Number(row.initRate)), `${row.pledgeCoin} ${row.period}: ${row.initialLtv} against ${row.initRate}`).toBeLessThan(0.0001);
+			expect(
+				Math.abs(Number(row.initialLtv) - Number(row.initRate)),
+				`${row.pledgeCoin} ${row.period}: ${row.initialLtv} against ${row.initRate}`,
+			).toBeLessThan(0.0001);
 		}
 	});
 
@@ -69,7 +72,7 @@ describe('plan and estimate by loan amount (built CLI)', () => {
 		expect(estimates()).toHaveLength(6);
 	});
 
-	it('estimate: --loan-amount with --pledge-amount, or outside the coin\'s limits → exit 2, nothing estimated', async () => {
+	it("estimate: --loan-amount with --pledge-amount, or outside the coin's limits → exit 2, nothing estimated", async () => {
 		const both = await run(['estimate', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', '7', '--loan-amount', '100', '--pledge-amount', '1']);
 		expect(both.code).toBe(2);
 		expect(both.stderr).toContain('--pledge-amount and --loan-amount cannot be used together');
@@ -127,7 +130,7 @@ describe('--to-ltv and prices on a loan (built CLI)', () => {
 		expect(Number(sim.simulator.loans.ltv(order))).toBeCloseTo(0.5, 4);
 	});
 
-	it('loans ORDER: today\'s price, the margin-call and liquidation prices; tickers failing says unavailable', async () => {
+	it("loans ORDER: today's price, the margin-call and liquidation prices; tickers failing says unavailable", async () => {
 		const order = await open();
 		const detail = await run(['loans', order]);
 		expect(detail.stdout).toMatch(/Price\s+BTC 26,800\.0000 USDT, \d+ s ago/);
@@ -149,7 +152,14 @@ describe('--to-ltv and prices on a loan (built CLI)', () => {
 		expect(set.stdout).toMatch(/Max withdrawable\s+none now \(the LTV must stay at or below 70\.00%, 10 points under the margin call\)/);
 		expect(set.stdout).toMatch(/To target LTV\s+add 0\.16666667 BTC to get back to 60\.00%/);
 		const json = JSON.parse((await run(['loans', order, '--to-ltv', '60', '--json'])).stdout);
-		expect(json.targets).toEqual({safetyMargin: '0.05', maxWithdrawable: '0.06666666', maxWithdrawableLtvAfter: '0.75', targetLtv: '0.6', targetLtvSource: 'given', addToTarget: '0.16666667'});
+		expect(json.targets).toEqual({
+			safetyMargin: '0.05',
+			maxWithdrawable: '0.06666666',
+			maxWithdrawableLtvAfter: '0.75',
+			targetLtv: '0.6',
+			targetLtvSource: 'given',
+			addToTarget: '0.16666667',
+		});
 		for (const [args, message] of [
 			[['loans', '--margin', '5'], /--margin is about one loan: give its order id/],
 			[['loans', order, '--margin', '60'], /--margin must be LTV points from 0 to 50, like 5 \(got "60"\)/],

@@ -32,7 +32,7 @@ describe('V8 memory settings', () => {
 	describe('in watch', () => {
 		const sim = useSimulator({demoLoans: true});
 		// Its optimizing compilers off as well (bench/watch.ts measures what that saves), set before its first request.
-		it('sets the app\'s flags and turns the optimizing compilers off, before the first request, as --debug says', async () => {
+		it("sets the app's flags and turns the optimizing compilers off, before the first request, as --debug says", async () => {
 			const result = await runCli(['watch', '--once', '--debug', '--base-url', sim.simulator.url], {env: TEST_CREDENTIAL_ENV});
 			expect(result.code, result.stderr).toBe(10);
 			const lines = result.stderr.split('\n');
@@ -42,7 +42,9 @@ describe('V8 memory settings', () => {
 			const firstRequest = lines.findIndex((line) => /^debug: (GET|POST) /.test(line));
 			expect(firstRequest).toBeGreaterThan(-1);
 			expect(settings).toBeLessThan(firstRequest);
-			const untuned = await runCli(['watch', '--once', '--debug', '--base-url', sim.simulator.url], {env: {...TEST_CREDENTIAL_ENV, LOAN_TUI_NO_V8_TUNING: '1'}});
+			const untuned = await runCli(['watch', '--once', '--debug', '--base-url', sim.simulator.url], {
+				env: {...TEST_CREDENTIAL_ENV, LOAN_TUI_NO_V8_TUNING: '1'},
+			});
 			expect(untuned.code, untuned.stderr).toBe(10);
 			expect(untuned.stderr).not.toContain('V8 settings');
 		});
@@ -82,5 +84,6 @@ describe('V8 memory settings', () => {
 			const settings = lines.findIndex((line) => line.startsWith('debug: V8 settings'));
 			expect(lines[settings]).toBe(`debug: V8 settings before the first request: ${V8_MEMORY_FLAGS.join(' ')}`);
 			expect(settings).toBeLessThan(lines.findIndex((line) => /GET .*symbols/.test(line)));
-		});	});
+		});
+	});
 });

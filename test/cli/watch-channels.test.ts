@@ -8,7 +8,16 @@ import type {WatchEvent} from '../../source/operations/watch.js';
 
 const LOAN = '1130000000000000002';
 const OTHER = '1130000000000000001';
-const level = (orderId: string, ltv: string, level: WatchEvent['level'] = 'warn'): WatchEvent => ({kind: 'level', time: 0, orderId, level, ltv, loanCoin: 'USDT', pledgeCoin: 'ETH', projected: true});
+const level = (orderId: string, ltv: string, level: WatchEvent['level'] = 'warn'): WatchEvent => ({
+	kind: 'level',
+	time: 0,
+	orderId,
+	level,
+	ltv,
+	loanCoin: 'USDT',
+	pledgeCoin: 'ETH',
+	projected: true,
+});
 
 /** Calls the test ends one by one, in the order they started. */
 function held<T>() {
@@ -76,7 +85,12 @@ describe('watch channels: one delivery in flight per loan, the rest folded into 
 		const settling = h.channels.settle().then(() => (settled = true));
 		h.child.calls[0]!.end({kind: 'ok'});
 		h.hook.calls[0]!.end(undefined);
-		await vi.waitFor(() => expect([h.execLtvs(), h.hookLtvs()]).toEqual([['0.76', '0.81'], ['0.76', '0.81']]));
+		await vi.waitFor(() =>
+			expect([h.execLtvs(), h.hookLtvs()]).toEqual([
+				['0.76', '0.81'],
+				['0.76', '0.81'],
+			]),
+		);
 		expect(settled).toBe(false);
 		h.child.calls[1]!.end({kind: 'failed', code: 7});
 		h.hook.calls[1]!.end('HTTP 500');
@@ -86,13 +100,16 @@ describe('watch channels: one delivery in flight per loan, the rest folded into 
 		expect(h.stderr()).toMatch(/the webhook did not take the alert \(HTTP 500; not retried\)/);
 	});
 
-	it('the watch\'s own sight has a lane per what it sees: loans blind then seeing again fold into the latest', async () => {
+	it("the watch's own sight has a lane per what it sees: loans blind then seeing again fold into the latest", async () => {
 		const h = harness();
 		h.channels.send({kind: 'blind', time: 0, what: 'loans', problem: 'HTTP 503'});
 		h.channels.send({kind: 'blind', time: 0, what: 'prices', problem: 'HTTP 503'});
 		h.channels.send({kind: 'sees', time: 1, what: 'loans'});
 		h.channels.send({kind: 'blind', time: 2, what: 'loans', problem: 'HTTP 503'});
-		const kinds = () => h.child.calls.map((call) => `${(call.args[2] as Record<string, string>).LOAN_TUI_EVENT_KIND}:${(call.args[2] as Record<string, string>).LOAN_TUI_EVENT_WHAT}`);
+		const kinds = () =>
+			h.child.calls.map(
+				(call) => `${(call.args[2] as Record<string, string>).LOAN_TUI_EVENT_KIND}:${(call.args[2] as Record<string, string>).LOAN_TUI_EVENT_WHAT}`,
+			);
 		expect(kinds()).toEqual(['blind:loans', 'blind:prices']);
 		h.child.calls[0]!.end({kind: 'ok'});
 		await vi.waitFor(() => expect(kinds()).toEqual(['blind:loans', 'blind:prices', 'blind:loans']));

@@ -19,7 +19,8 @@ const WAIT = {timeout: 30_000, interval: 20};
 describe('loan-tui watch', () => {
 	const sim = useSimulator({demoLoans: true});
 	const stateHome = () => mkdtempSync(join(tmpdir(), 'loan-tui-watch-'));
-	const run = (args: string[], env: Record<string, string> = {}) => runCli(['watch', ...args, '--base-url', sim.simulator.url], {env: {...TEST_CREDENTIAL_ENV, ...env}});
+	const run = (args: string[], env: Record<string, string> = {}) =>
+		runCli(['watch', ...args, '--base-url', sim.simulator.url], {env: {...TEST_CREDENTIAL_ENV, ...env}});
 	const reads = () => sim.simulator.requests.filter((request) => request.operation === 'ongoingOrders').length;
 	const tickerReads = () => sim.simulator.requests.filter((request) => request.operation === 'tickers').length;
 	/** SIGUSR1, then both requests of the read it starts seen by the simulator: what it answers is fixed from then on,
@@ -42,10 +43,12 @@ describe('loan-tui watch', () => {
 		const fullEnv = {...TEST_CREDENTIAL_ENV, XDG_STATE_HOME: home, HOME: home, LOAN_TUI_RECONCILE_SECONDS: '0', ...env};
 		return {...spawnWatch(args, fullEnv, stopAll), args, env: fullEnv};
 	};
-	it('--once: one read, every loan\'s level, the worst as the exit status (0, 10, 11, 12; 1 when the loans cannot be read)', async () => {
+	it("--once: one read, every loan's level, the worst as the exit status (0, 10, 11, 12; 1 when the loans cannot be read)", async () => {
 		const warn = await run(['--once']);
 		expect(warn.code, warn.stderr).toBe(10);
-		expect(warn.stdout).toMatch(/loan \d+ ETH\/USDT: WARN · LTV 75\.73% · ETH at 1,545\.0000 USDT; margin call at 1,462\.5512 USDT, liquidation at 1,300\.0455 USDT/);
+		expect(warn.stdout).toMatch(
+			/loan \d+ ETH\/USDT: WARN · LTV 75\.73% · ETH at 1,545\.0000 USDT; margin call at 1,462\.5512 USDT, liquidation at 1,300\.0455 USDT/,
+		);
 		expect(warn.stdout).toMatch(/loan \d+ BTC\/USDT: ok · LTV 70\.02%/);
 		for (const [price, code, level] of [
 			['1700', 0, 'ok'],
@@ -166,13 +169,19 @@ describe('loan-tui watch', () => {
 		// One watch per account: the same key under another profile name and another state directory is refused.
 		const second = await runCli([...watch.args, '--profile', 'other'], {env: {...watch.env, XDG_STATE_HOME: stateHome()}});
 		expect(second.code).toBe(2);
-		expect(second.stderr).toMatch(new RegExp(`another loan-tui watch \\(process ${child.pid} with profile \\\\?"default\\\\?"\\) is guarding this Bitget account`));
+		expect(second.stderr).toMatch(
+			new RegExp(`another loan-tui watch \\(process ${child.pid} with profile \\\\?"default\\\\?"\\) is guarding this Bitget account`),
+		);
 
 		child.kill('SIGTERM');
 		const ended = await result;
 		expect(ended.code, ended.stderr).toBe(0);
 		expect(ended.stderr).toMatch(/watch stopped/);
-		expect(readdirSync(join(scratch, '.local', 'state', 'loan-tui', 'accounts')).flatMap((account) => readdirSync(join(scratch, '.local', 'state', 'loan-tui', 'accounts', account)))).toEqual([]);
+		expect(
+			readdirSync(join(scratch, '.local', 'state', 'loan-tui', 'accounts')).flatMap((account) =>
+				readdirSync(join(scratch, '.local', 'state', 'loan-tui', 'accounts', account)),
+			),
+		).toEqual([]);
 	});
 
 	it('a scripted fall, as a person reads it: one line per level down to the liquidation, each with the bell and a desktop notification', async () => {
@@ -184,7 +193,11 @@ describe('loan-tui watch', () => {
 		writeFileSync(join(bin, 'notify-send'), `#!/bin/sh\nprintf '%s|%s\\n' "$1" "$2" >> '${shown}'\n`);
 		chmodSync(join(bin, 'notify-send'), 0o755);
 		const watch = startWatch(['--bell', '--notify'], {XDG_STATE_HOME: scratch, PATH: `${bin}:${process.env.PATH ?? ''}`}, {json: false});
-		const lines = () => watch.stdout().split('\n').filter((line) => line.includes('ETH/USDT'));
+		const lines = () =>
+			watch
+				.stdout()
+				.split('\n')
+				.filter((line) => line.includes('ETH/USDT'));
 		await vi.waitFor(() => expect(watch.stderr()).toMatch(/watching 2 loans every 3600 s \(worst: warn\)/), WAIT);
 		// ETH 1,545 → 1,460 (80.14 %) → 1,340 (87.32 %, within 3 points of 90 %) → 1,290: past the liquidation price
 		// (1,300.03), the simulator liquidates it. Each step's alert may come from the stream first (projected) or the read.
@@ -194,7 +207,8 @@ describe('loan-tui watch', () => {
 			['1290', /ETH\/USDT: LIQUIDATED/],
 		];
 		// Each notification shown before the next step: one per loan is in flight at a time, and later ones are folded.
-		const notified = (count: number) => vi.waitFor(() => expect(existsSync(shown) ? readFileSync(shown, 'utf8').trim().split('\n') : []).toHaveLength(count), WAIT);
+		const notified = (count: number) =>
+			vi.waitFor(() => expect(existsSync(shown) ? readFileSync(shown, 'utf8').trim().split('\n') : []).toHaveLength(count), WAIT);
 		await notified(1);
 		for (const [index, [price, line]] of steps.entries()) {
 			sim.simulator.setPrice('ETH', price);
@@ -203,7 +217,9 @@ describe('loan-tui watch', () => {
 			await notified(index + 2);
 		}
 		expect(lines()).toHaveLength(4);
-		expect(lines()[0]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d {2}loan \d+ ETH\/USDT: WARN · LTV 75\.73% · ETH at 1,545\.0000 USDT; margin call at 1,462\.5512 USDT, liquidation at 1,300\.0455 USDT$/);
+		expect(lines()[0]).toMatch(
+			/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [+-]\d\d:\d\d {2}loan \d+ ETH\/USDT: WARN · LTV 75\.73% · ETH at 1,545\.0000 USDT; margin call at 1,462\.5512 USDT, liquidation at 1,300\.0455 USDT$/,
+		);
 		// No line for calm BTC, which stayed ok.
 		expect(watch.stdout()).not.toMatch(/BTC\/USDT/);
 		// The bell goes to stderr, a pipe of its own: it may arrive after the line.
@@ -222,7 +238,9 @@ describe('loan-tui watch', () => {
 		const scratch = stateHome();
 		const execLog = join(scratch, 'exec.log');
 		sim.simulator.setPrice('ETH', '1460');
-		const watch = startWatch(['--repeat', '30', '--exec', `echo "$LOAN_TUI_EVENT_KIND $LOAN_TUI_EVENT_LEVEL $LOAN_TUI_EVENT_PLEDGE_COIN" >> '${execLog}'`], {XDG_STATE_HOME: scratch});
+		const watch = startWatch(['--repeat', '30', '--exec', `echo "$LOAN_TUI_EVENT_KIND $LOAN_TUI_EVENT_LEVEL $LOAN_TUI_EVENT_PLEDGE_COIN" >> '${execLog}'`], {
+			XDG_STATE_HOME: scratch,
+		});
 		await vi.waitFor(() => expect(watch.stderr()).toMatch(/watching 2 loans every 3600 s \(worst: margin-call\)/), WAIT);
 		const kinds = () => watch.events().map((event) => `${String(event.kind)}:${String(event.pledgeCoin)}:${String(event.level)}`);
 		expect(kinds()).toEqual(['level:ETH:margin-call']);
@@ -237,7 +255,10 @@ describe('loan-tui watch', () => {
 			await vi.waitFor(() => expect(accepted()).toBeGreaterThan(before), WAIT);
 		};
 		const reminderAfter = (minutes: number) =>
-			vi.waitFor(() => expect(watch.events().some((event) => event.kind === 'reminder' && Date.parse(String(event.time)) >= start + minutes * 60_000)).toBe(true), WAIT);
+			vi.waitFor(
+				() => expect(watch.events().some((event) => event.kind === 'reminder' && Date.parse(String(event.time)) >= start + minutes * 60_000)).toBe(true),
+				WAIT,
+			);
 		// 29 minutes on: too soon. 31: the reminder, after which (the reads go in order) the 29th-minute read had
 		// long been said, so one reminder in all means none came early.
 		await readAt(29);
@@ -294,7 +315,10 @@ describe('loan-tui watch', () => {
 		await askRead(watch.child);
 		await vi.waitFor(() => expect(watch.events().some((event) => event.level === 'ok')).toBe(true), WAIT);
 		// After its 5 s deadline each webhook attempt is given up and said; one request per alert, none repeated.
-		await vi.waitFor(() => expect(watch.stderr().match(/the webhook did not take the alert \(no answer within 5 s; not retried\)/g) ?? []).toHaveLength(2), WAIT);
+		await vi.waitFor(
+			() => expect(watch.stderr().match(/the webhook did not take the alert \(no answer within 5 s; not retried\)/g) ?? []).toHaveLength(2),
+			WAIT,
+		);
 		expect(held).toHaveLength(2);
 		expect(watch.stderr().match(/--exec exited with 7/g) ?? []).toHaveLength(2);
 		watch.child.kill('SIGTERM');
@@ -323,7 +347,9 @@ describe('loan-tui watch', () => {
 		await vi.waitFor(() => expect(events().some((event) => event.level === 'closed')).toBe(true), WAIT);
 		const closed = events().filter((event) => event.level === 'closed');
 		// Before the read found it gone, the price stream may already have shown it near liquidation (projected).
-		expect(closed).toEqual([expect.objectContaining({kind: 'level', how: 'liquidated', previous: expect.stringMatching(/^(warn|liquidation-near)$/), pledgeCoin: 'ETH'})]);
+		expect(closed).toEqual([
+			expect.objectContaining({kind: 'level', how: 'liquidated', previous: expect.stringMatching(/^(warn|liquidation-near)$/), pledgeCoin: 'ETH'}),
+		]);
 		expect(String(closed[0]!.text)).toMatch(/ETH\/USDT: LIQUIDATED/);
 		// The other one repaid in full (elsewhere: the web, another tool): closed, "repaid" from the repayment history.
 		await sim.client().repay({orderId: calm, repayAll: true, repayUnlock: true});
@@ -336,7 +362,8 @@ describe('loan-tui watch', () => {
 	});
 
 	const posts = () => sim.simulator.requests.filter((request) => request.operation === 'revisePledge');
-	const topUps = (events: Array<Record<string, unknown> & {topUp?: Record<string, unknown>}>) => events.filter((event) => event.kind === 'top-up').map((event) => event.topUp);
+	const topUps = (events: Array<Record<string, unknown> & {topUp?: Record<string, unknown>}>) =>
+		events.filter((event) => event.kind === 'top-up').map((event) => event.topUp);
 
 	it('top-up with --yes: one POST for the crossing, capped by --max-add; crossing again within 10 minutes is said, not sent', async () => {
 		const {tight} = sim.demoLoanIds();
@@ -369,7 +396,12 @@ describe('loan-tui watch', () => {
 		await dry.result;
 		expect(posts()).toHaveLength(0);
 
-		sim.simulator.injectFault({kind: 'raw', operation: 'revisePledge', body: JSON.stringify({code: '43012', msg: 'Insufficient balance', requestTime: 0, data: null}), times: Number.POSITIVE_INFINITY});
+		sim.simulator.injectFault({
+			kind: 'raw',
+			operation: 'revisePledge',
+			body: JSON.stringify({code: '43012', msg: 'Insufficient balance', requestTime: 0, data: null}),
+			times: Number.POSITIVE_INFINITY,
+		});
 		const refused = startWatch(['--top-up-at', '75', '--top-up-to', '70', '--max-add', '5ETH,1BTC', '--yes']);
 		await vi.waitFor(() => expect(topUps(refused.events())).toHaveLength(1), WAIT);
 		expect(topUps(refused.events())[0]).toMatchObject({result: 'refused', amount: '1.63714286', reason: expect.stringMatching(/43012.*Insufficient balance/)});
@@ -398,7 +430,10 @@ describe('loan-tui watch', () => {
 	it('between reads the LTV follows the price stream: a price pushed on the socket is a projected alert, with no read of the loans', async () => {
 		const watch = startWatch([]);
 		await vi.waitFor(() => expect(watch.stderr()).toMatch(/prices: live from the ticker stream/), WAIT);
-		await vi.waitFor(() => expect(sim.simulator.tickerStream.subscriptions.some((record) => record.instId === 'ETHUSDT' && record.op === 'subscribe')).toBe(true), WAIT);
+		await vi.waitFor(
+			() => expect(sim.simulator.tickerStream.subscriptions.some((record) => record.instId === 'ETHUSDT' && record.op === 'subscribe')).toBe(true),
+			WAIT,
+		);
 		const readsBefore = reads();
 		// ETH to 1,460: 75.73 × 1,545 / 1,460 = 80.14 %, projected from the price alone.
 		sim.simulator.setPrice('ETH', '1460');
@@ -423,7 +458,10 @@ describe('loan-tui watch', () => {
 	const startStreamWatch = async () => {
 		const watch = startWatch([]);
 		await vi.waitFor(() => expect(watch.stderr()).toMatch(/prices: live from the ticker stream/), WAIT);
-		await vi.waitFor(() => expect(sim.simulator.tickerStream.subscriptions.some((record) => record.instId === 'ETHUSDT' && record.op === 'subscribe')).toBe(true), WAIT);
+		await vi.waitFor(
+			() => expect(sim.simulator.tickerStream.subscriptions.some((record) => record.instId === 'ETHUSDT' && record.op === 'subscribe')).toBe(true),
+			WAIT,
+		);
 		return watch;
 	};
 	const ethLevels = (events: Array<Record<string, unknown>>) => events.filter((event) => event.pledgeCoin === 'ETH').map((event) => String(event.level));
@@ -441,8 +479,16 @@ describe('loan-tui watch', () => {
 		sim.simulator.setPrice('ETH', '1340');
 		await vi.waitFor(() => expect(ethLevels(watch.events()).at(-1)).toBe('liquidation-near'), WAIT);
 		// 24 crossings: at most the one margin call (none if the fall came within its dwell), then the fall.
-		expect([['warn', 'liquidation-near'], ['warn', 'margin-call', 'liquidation-near']]).toContainEqual(ethLevels(watch.events()));
-		expect(watch.events().slice(1).every((event) => event.projected === true)).toBe(true);
+		expect([
+			['warn', 'liquidation-near'],
+			['warn', 'margin-call', 'liquidation-near'],
+		]).toContainEqual(ethLevels(watch.events()));
+		expect(
+			watch
+				.events()
+				.slice(1)
+				.every((event) => event.projected === true),
+		).toBe(true);
 		watch.child.kill('SIGTERM');
 		expect((await watch.result).code).toBe(0);
 	});
@@ -498,7 +544,10 @@ describe('loan-tui watch over the ticker stream at Bitget’s cadence (every pai
 
 		// A drop (garbage on the socket): named in the debug log, mended by the next connection without a word more.
 		sim.simulator.tickerStream.sendGarbage();
-		await vi.waitFor(() => expect(stderr).toMatch(/debug: ticker stream: an unreadable message \(not JSON.*\(1 drop in 120 s\); reconnecting in [\d.]+ s/), WAIT);
+		await vi.waitFor(
+			() => expect(stderr).toMatch(/debug: ticker stream: an unreadable message \(not JSON.*\(1 drop in 120 s\); reconnecting in [\d.]+ s/),
+			WAIT,
+		);
 		await vi.waitFor(() => expect(connections()[1]?.pushed ?? 0).toBeGreaterThanOrEqual(50), {...WAIT, timeout: 60_000});
 		expect(sim.simulator.tickerStream.accepted).toBe(2);
 		expect(connections()[1]!.ended).toBeUndefined();

@@ -12,7 +12,7 @@ import {TEST_CREDENTIAL_ENV, useSimulator} from '../helpers/simulator.js';
 
 const WAIT = {timeout: 40_000, interval: 20};
 
-describe('the guardian\'s limits survive restarts, crashes, cron and a second watch', () => {
+describe("the guardian's limits survive restarts, crashes, cron and a second watch", () => {
 	const sim = useSimulator({demoLoans: true});
 	const stopAll: Array<() => void> = [];
 	afterEach(() => {
@@ -21,18 +21,28 @@ describe('the guardian\'s limits survive restarts, crashes, cron and a second wa
 	const posts = () => sim.simulator.requests.filter((request) => request.operation === 'revisePledge');
 	const loanReads = () => sim.simulator.requests.filter((request) => request.operation === 'ongoingOrders').length;
 	const scratch = () => mkdtempSync(join(tmpdir(), 'loan-tui-guardian-'));
-	const envOf = (home: string, extra: Record<string, string> = {}) => ({...TEST_CREDENTIAL_ENV, HOME: home, XDG_STATE_HOME: home, LOAN_TUI_RECONCILE_SECONDS: '0', ...extra});
+	const envOf = (home: string, extra: Record<string, string> = {}) => ({
+		...TEST_CREDENTIAL_ENV,
+		HOME: home,
+		XDG_STATE_HOME: home,
+		LOAN_TUI_RECONCILE_SECONDS: '0',
+		...extra,
+	});
 	const accountsOf = (home: string) => join(home, '.local', 'state', 'loan-tui', 'accounts');
 
 	/** A watch in its own process: its NDJSON events and stderr as they come. */
 	const watch = (home: string, extra: string[], env: Record<string, string> = {}) => {
 		const args = ['watch', '--interval', '3600', '--json', ...extra, '--base-url', sim.simulator.url];
 		const {child, result, events, stderr} = spawnWatch(args, envOf(home, env), stopAll);
-		const topUps = () => events().filter((event) => event.kind === 'top-up').map((event) => event.topUp!);
+		const topUps = () =>
+			events()
+				.filter((event) => event.kind === 'top-up')
+				.map((event) => event.topUp!);
 		const started = () => vi.waitFor(() => expect(stderr()).toMatch(/watching \d+ loans? every/), WAIT);
 		return {child, result, events, topUps, started, stderr};
 	};
-	const once = (home: string, extra: string[]) => runCli(['watch', '--once', '--json', ...extra, '--base-url', sim.simulator.url], {env: envOf(home), timeoutMs: 60_000});
+	const once = (home: string, extra: string[]) =>
+		runCli(['watch', '--once', '--json', ...extra, '--base-url', sim.simulator.url], {env: envOf(home), timeoutMs: 60_000});
 	const askRead = async (child: {kill(signal: NodeJS.Signals): boolean}) => {
 		const before = loanReads();
 		child.kill('SIGUSR1');
@@ -96,10 +106,16 @@ describe('the guardian\'s limits survive restarts, crashes, cron and a second wa
 		const {tight} = sim.demoLoanIds();
 		const first = watch(home, small(tight));
 		await vi.waitFor(() => expect(first.topUps()).toMatchObject([{result: 'done'}]), WAIT);
-		const other = await runCli(['watch', '--once', '--json', ...small(tight), '--profile', 'second', '--base-url', sim.simulator.url], {env: envOf(home, {XDG_STATE_HOME: scratch()})});
+		const other = await runCli(['watch', '--once', '--json', ...small(tight), '--profile', 'second', '--base-url', sim.simulator.url], {
+			env: envOf(home, {XDG_STATE_HOME: scratch()}),
+		});
 		expect(other.code).toBe(2);
-		expect(other.stderr).toMatch(new RegExp(`another loan-tui watch \\(process ${first.child.pid} with profile \\\\?"default\\\\?"\\) is guarding this Bitget account`));
-		const running = runCli(['watch', '--json', '--interval', '3600', ...small(tight), '--profile', 'third', '--base-url', sim.simulator.url], {env: envOf(home, {XDG_STATE_HOME: scratch()})});
+		expect(other.stderr).toMatch(
+			new RegExp(`another loan-tui watch \\(process ${first.child.pid} with profile \\\\?"default\\\\?"\\) is guarding this Bitget account`),
+		);
+		const running = runCli(['watch', '--json', '--interval', '3600', ...small(tight), '--profile', 'third', '--base-url', sim.simulator.url], {
+			env: envOf(home, {XDG_STATE_HOME: scratch()}),
+		});
 		expect((await running).code).toBe(2);
 		// The demo is an account of its own: its watch starts beside the real one.
 		const demo = spawnCli(['watch', '--demo', '--interval', '3600'], {env: {HOME: home, XDG_STATE_HOME: home}, timeoutMs: 60_000});
@@ -149,7 +165,9 @@ describe('the guardian\'s limits survive restarts, crashes, cron and a second wa
 		expect(existsSync(join(accounts, account!, 'watch.lock'))).toBe(false);
 		const latest = (file: string) => {
 			const byId = new Map<string, Record<string, unknown>>();
-			for (const line of readFileSync(file, 'utf8').split('\n').filter((one) => one.startsWith('{'))) {
+			for (const line of readFileSync(file, 'utf8')
+				.split('\n')
+				.filter((one) => one.startsWith('{'))) {
 				const record = JSON.parse(line) as Record<string, unknown>;
 				const before = byId.get(String(record.id));
 				if (!before || Number(record.seq) >= Number(before.seq)) byId.set(String(record.id), record);

@@ -91,12 +91,19 @@ describe('openKeychain (@napi-rs/keyring-backed store)', () => {
 		const missing = await failure(openKeychain({platform: 'darwin', sessionBus: {}, loadKeyring: () => Promise.reject(notFound)}));
 		expect(missing.message).toMatch(/keychain module \(@napi-rs\/keyring\) is not installed/);
 		expect(missing.hint).toMatch(/npm install -g loan-tui, without --omit=optional/);
-		const noBinary = await failure(openKeychain({platform: 'darwin', sessionBus: {}, loadKeyring: () => Promise.reject(new Error('Cannot find native binding. npm has a bug related to optional dependencies'))}));
+		const noBinary = await failure(
+			openKeychain({
+				platform: 'darwin',
+				sessionBus: {},
+				loadKeyring: () => Promise.reject(new Error('Cannot find native binding. npm has a bug related to optional dependencies')),
+			}),
+		);
 		expect(noBinary.message).toMatch(/has no binary for this system/);
 		expect(noBinary.hint).toMatch(/nothing is compiled/);
 		const loadFailure = await failure(openKeychain({platform: 'darwin', sessionBus: {}, loadKeyring: () => Promise.reject(new Error('something odd'))}));
 		expect(loadFailure.message).toMatch(/installed but cannot be loaded \(something odd\)/);
-		for (const failureText of [missing, noBinary, loadFailure].map((error) => error.message + error.hint)) expect(failureText).not.toMatch(/libsecret-1-dev|build-essential|compiler/);
+		for (const failureText of [missing, noBinary, loadFailure].map((error) => error.message + error.hint))
+			expect(failureText).not.toMatch(/libsecret-1-dev|build-essential|compiler/);
 		expect((await failure(open({default: {getPassword: () => null}}))).message).toMatch(/lacks AsyncEntry/);
 	});
 
@@ -152,7 +159,10 @@ describe('openKeychain (@napi-rs/keyring-backed store)', () => {
 			['The name org.freedesktop.secrets was not provided by any .service files', /no Secret Service is running/],
 			['Cannot create an item in a locked collection', /keyring is locked/],
 			// What @napi-rs/keyring says when the Secret Service does not reply (libdbus gives up before our deadline).
-			['Platform failure: DBus error: Did not receive a reply. Possible causes include: the remote application did not send a reply, the message bus security policy blocked the reply, the reply timeout expired, or the network connection was broken.', /the keychain did not answer \(a locked keyring/],
+			[
+				'Platform failure: DBus error: Did not receive a reply. Possible causes include: the remote application did not send a reply, the message bus security policy blocked the reply, the reply timeout expired, or the network connection was broken.',
+				/the keychain did not answer \(a locked keyring/,
+			],
 			['Object does not exist at path “/org/freedesktop/secrets/collection/login”', /no default keyring/],
 			['Something unexpected', /keychain reported an error: Something unexpected/],
 		];
@@ -204,7 +214,12 @@ describe('openKeychain (@napi-rs/keyring-backed store)', () => {
 
 		it('transports it cannot probe are left to libsecret', async () => {
 			const keyring = fakeKeyring();
-			const store = await openKeychain({platform: 'linux', sessionBus: {address: 'tcp:host=localhost,port=1'}, loadKeyring: async () => ({default: keyring.api}), keytarItems: {kind: 'none'}});
+			const store = await openKeychain({
+				platform: 'linux',
+				sessionBus: {address: 'tcp:host=localhost,port=1'},
+				loadKeyring: async () => ({default: keyring.api}),
+				keytarItems: {kind: 'none'},
+			});
 			expect(await store.get('default')).toBeUndefined();
 		});
 	});
@@ -236,7 +251,9 @@ describe('openKeychain (@napi-rs/keyring-backed store)', () => {
 			// Written, read back, and only then the old one removed.
 			expect(keyring.calls).toEqual(['get loan-tui/default', 'set loan-tui/default', 'get loan-tui/default']);
 			expect(old.calls).toEqual(['lookup loan-tui/default', 'remove loan-tui/default']);
-			expect(notices).toEqual(['Moved the credentials of profile default from the OS keychain item an older loan-tui saved (through keytar) to the current one, and removed the older item.']);
+			expect(notices).toEqual([
+				'Moved the credentials of profile default from the OS keychain item an older loan-tui saved (through keytar) to the current one, and removed the older item.',
+			]);
 			// Idempotent: the next read finds the current item, and nothing to move.
 			expect(await store.get('default')).toEqual(credentials);
 			expect(notices).toHaveLength(1);
@@ -252,7 +269,11 @@ describe('openKeychain (@napi-rs/keyring-backed store)', () => {
 			expect(await store.get('default')).toEqual(current);
 			expect(keyring.entries.get('loan-tui/default')).toBe(serializeEntry(current));
 			expect(old.items.size).toBe(0);
-			expect(notices).toEqual([expect.stringMatching(/^Profile default had credentials .* saved by an older loan-tui \(through keytar\) besides the current ones: kept the current ones, removed the older item\.$/)]);
+			expect(notices).toEqual([
+				expect.stringMatching(
+					/^Profile default had credentials .* saved by an older loan-tui \(through keytar\) besides the current ones: kept the current ones, removed the older item\.$/,
+				),
+			]);
 		});
 
 		it('a current item that does not read back the same: the old one stays, and the error says what to do', async () => {
@@ -290,12 +311,17 @@ describe('openKeychain (@napi-rs/keyring-backed store)', () => {
 			const notices: string[] = [];
 			const missingTool = async (): Promise<never> => Promise.reject(new SecretToolMissing());
 			const unsearchable: KeytarItemsAccess = {kind: 'searchable', items: {lookup: missingTool, remove: missingTool}};
-			const store = await open({default: fakeKeyring({entries: {'loan-tui/work': entry}}).api}, {keytarItems: unsearchable, onNotice: (line) => notices.push(line)});
+			const store = await open(
+				{default: fakeKeyring({entries: {'loan-tui/work': entry}}).api},
+				{keytarItems: unsearchable, onNotice: (line) => notices.push(line)},
+			);
 			expect(await store.get('work')).toEqual(credentials);
 			expect(notices).toEqual([]);
 			expect(await store.get('default')).toBeUndefined();
 			expect(await store.get('default')).toBeUndefined();
-			expect(notices).toEqual(['No credentials for profile default in the OS keychain; credentials saved by an older loan-tui (through keytar) cannot be looked for without secret-tool (sudo apt-get install libsecret-tools).']);
+			expect(notices).toEqual([
+				'No credentials for profile default in the OS keychain; credentials saved by an older loan-tui (through keytar) cannot be looked for without secret-tool (sudo apt-get install libsecret-tools).',
+			]);
 			// Logout and login still work: there is simply no old item to remove.
 			expect(await store.delete('work')).toBe(true);
 			await store.set('work', credentials);

@@ -80,7 +80,7 @@ describe('@napi-rs/keyring in a child process', () => {
 		}
 	});
 
-	it('passes the binding\'s errors on as errors, to be explained by the store', async () => {
+	it("passes the binding's errors on as errors, to be explained by the store", async () => {
 		const keyring = keyringInChildProcess({timeoutMs: 5_000, keyringUrl: fakeModule('errors', 'default')});
 		await expect(keyring.getPassword('loan-tui', 'locked')).rejects.toThrow('Cannot create an item in a locked collection');
 	});
@@ -93,7 +93,9 @@ describe('@napi-rs/keyring in a child process', () => {
 	});
 
 	it('the binding missing, without its binary, or without AsyncEntry: a CredentialsError saying which', async () => {
-		const missing = await credentialsFailure(keyringInChildProcess({timeoutMs: 5_000, keyringUrl: pathToFileURL(join(dir, 'nowhere.mjs')).href}).getPassword('s', 'a'));
+		const missing = await credentialsFailure(
+			keyringInChildProcess({timeoutMs: 5_000, keyringUrl: pathToFileURL(join(dir, 'nowhere.mjs')).href}).getPassword('s', 'a'),
+		);
 		expect(missing.message).toMatch(/keychain module \(@napi-rs\/keyring\) is not installed/);
 		const broken = await credentialsFailure(keyringInChildProcess({timeoutMs: 5_000, keyringUrl: fakeModule('throws', 'throws')}).getPassword('s', 'a'));
 		expect(broken.message).toMatch(/has no binary for this system/);

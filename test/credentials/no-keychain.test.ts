@@ -145,25 +145,30 @@ describe('no usable keychain (built CLI)', () => {
 	});
 });
 
-describe.skipIf(noDbusChecks ?? DBUS_RUN_SESSION_MISSING)(`the way out that "no D-Bus session bus" gives works${(noDbusChecks ?? DBUS_RUN_SESSION_MISSING) ? ` — skipped: ${noDbusChecks ?? DBUS_RUN_SESSION_MISSING}` : ''}`, () => {
-	const sandbox = cliSandbox();
-	afterAll(() => sandbox.remove());
+describe.skipIf(noDbusChecks ?? DBUS_RUN_SESSION_MISSING)(
+	`the way out that "no D-Bus session bus" gives works${(noDbusChecks ?? DBUS_RUN_SESSION_MISSING) ? ` — skipped: ${noDbusChecks ?? DBUS_RUN_SESSION_MISSING}` : ''}`,
+	() => {
+		const sandbox = cliSandbox();
+		afterAll(() => sandbox.remove());
 
-	it('its dbus-run-session command, run as given (the password piped in), lets login store and whoami read', async () => {
-		const refused = await sandbox.run(['whoami']);
-		expect(refused.code).toBe(2);
-		const script = /dbus-run-session -- sh -c '([^']+)'/.exec(refused.stderr)?.[1];
-		expect(script, refused.stderr).toMatch(/^gnome-keyring-daemon --unlock --components=secrets >\/dev\/null && loan-tui$/);
-		const cli = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)}`;
-		const filled = script!.replace('gnome-keyring-daemon', 'printf test-password | gnome-keyring-daemon').replace(/loan-tui$/, `${cli} login --stdin && ${cli} whoami`);
-		const result = await runCommand('dbus-run-session', ['--', 'sh', '-c', filled], {env: sandbox.env(), input});
-		expect(result.stderr).not.toContain('loan-tui:');
-		expect(result.code).toBe(0);
-		expect(result.stdout).toContain('Saved credentials for profile default in the OS keychain (key bg_n…6789).');
-		expect(result.stdout).toMatch(/source\s+keychain\n/);
-		expect(result.stdout + result.stderr).not.toContain(secret);
-	});
-});
+		it('its dbus-run-session command, run as given (the password piped in), lets login store and whoami read', async () => {
+			const refused = await sandbox.run(['whoami']);
+			expect(refused.code).toBe(2);
+			const script = /dbus-run-session -- sh -c '([^']+)'/.exec(refused.stderr)?.[1];
+			expect(script, refused.stderr).toMatch(/^gnome-keyring-daemon --unlock --components=secrets >\/dev\/null && loan-tui$/);
+			const cli = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)}`;
+			const filled = script!
+				.replace('gnome-keyring-daemon', 'printf test-password | gnome-keyring-daemon')
+				.replace(/loan-tui$/, `${cli} login --stdin && ${cli} whoami`);
+			const result = await runCommand('dbus-run-session', ['--', 'sh', '-c', filled], {env: sandbox.env(), input});
+			expect(result.stderr).not.toContain('loan-tui:');
+			expect(result.code).toBe(0);
+			expect(result.stdout).toContain('Saved credentials for profile default in the OS keychain (key bg_n…6789).');
+			expect(result.stdout).toMatch(/source\s+keychain\n/);
+			expect(result.stdout + result.stderr).not.toContain(secret);
+		});
+	},
+);
 
 describe('@napi-rs/keyring is loaded only where credentials are needed (built CLI)', () => {
 	const sandbox = cliSandbox();

@@ -28,8 +28,16 @@ describe('resolveCredentials', () => {
 
 	it('falls back to the keychain entry of the profile when the environment has none', async () => {
 		const {store, calls} = memoryStore({default: stored, work});
-		expect(await resolveCredentials({environment: absent, profile: 'default', openStore: async () => store})).toEqual({credentials: stored, source: 'keychain', profile: 'default'});
-		expect(await resolveCredentials({environment: absent, profile: 'work', openStore: async () => store})).toEqual({credentials: work, source: 'keychain', profile: 'work'});
+		expect(await resolveCredentials({environment: absent, profile: 'default', openStore: async () => store})).toEqual({
+			credentials: stored,
+			source: 'keychain',
+			profile: 'default',
+		});
+		expect(await resolveCredentials({environment: absent, profile: 'work', openStore: async () => store})).toEqual({
+			credentials: work,
+			source: 'keychain',
+			profile: 'work',
+		});
 		expect(calls).toEqual(['get default', 'get work']);
 	});
 

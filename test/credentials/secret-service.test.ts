@@ -21,7 +21,20 @@ const defaultCredentials = {apiKey: `bg_default_${token()}`, secretKey: `S3cret-
 const workCredentials = {apiKey: `bg_work_${token()}`, secretKey: `S3cret-work-${token()}`, passphrase: `Pass-work-${token()}`};
 const threeLines = (c: typeof defaultCredentials) => `${c.apiKey}\n${c.secretKey}\n${c.passphrase}\n`;
 const masked = (apiKey: string) => `${apiKey.slice(0, 4)}…${apiKey.slice(-4)}`;
-const borrowArgs = (url: string) => ['borrow', '--base-url', url, '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', 'SEVEN', '--pledge-amount', '0.1', '--yes'];
+const borrowArgs = (url: string) => [
+	'borrow',
+	'--base-url',
+	url,
+	'--loan-coin',
+	'USDT',
+	'--pledge-coin',
+	'BTC',
+	'--daily',
+	'SEVEN',
+	'--pledge-amount',
+	'0.1',
+	'--yes',
+];
 
 describe('credentials in a real Secret Service (built CLI)', () => {
 	let service: SecretService;
@@ -53,7 +66,12 @@ describe('credentials in a real Secret Service (built CLI)', () => {
 		expect(whoami.stdout).not.toContain(defaultCredentials.apiKey);
 		const json = await run(['whoami', '--json']);
 		// The identity, and the account's mode asked with the stored key (never the key itself).
-		expect(JSON.parse(json.stdout)).toEqual({profile: 'default', source: 'keychain', apiKey: masked(defaultCredentials.apiKey), account: expect.objectContaining({words: expect.any(String)})});
+		expect(JSON.parse(json.stdout)).toEqual({
+			profile: 'default',
+			source: 'keychain',
+			apiKey: masked(defaultCredentials.apiKey),
+			account: expect.objectContaining({words: expect.any(String)}),
+		});
 		expect(json.stdout).not.toContain(defaultCredentials.apiKey);
 
 		// One item, service loan-tui, account default, holding all three values.
@@ -99,8 +117,15 @@ describe('credentials in a real Secret Service (built CLI)', () => {
 		expect(JSON.parse((await service.lookup('work'))!)).toEqual(workCredentials);
 		expect(JSON.parse((await service.lookup('default'))!)).toEqual(defaultCredentials);
 
-		expect(JSON.parse((await run(['whoami', '--json', '--profile', 'work'])).stdout)).toMatchObject({profile: 'work', source: 'keychain', apiKey: masked(workCredentials.apiKey)});
-		expect(JSON.parse((await run(['whoami', '--json'], {env: {LOAN_TUI_PROFILE: 'work'}})).stdout)).toMatchObject({profile: 'work', apiKey: masked(workCredentials.apiKey)});
+		expect(JSON.parse((await run(['whoami', '--json', '--profile', 'work'])).stdout)).toMatchObject({
+			profile: 'work',
+			source: 'keychain',
+			apiKey: masked(workCredentials.apiKey),
+		});
+		expect(JSON.parse((await run(['whoami', '--json'], {env: {LOAN_TUI_PROFILE: 'work'}})).stdout)).toMatchObject({
+			profile: 'work',
+			apiKey: masked(workCredentials.apiKey),
+		});
 		expect(JSON.parse((await run(['whoami', '--json'])).stdout)).toMatchObject({profile: 'default', apiKey: masked(defaultCredentials.apiKey)});
 
 		const ordersBefore = simulator.orders.length;
@@ -137,7 +162,10 @@ describe('credentials in a real Secret Service (built CLI)', () => {
 		const junk = `not json ${defaultCredentials.secretKey}`;
 		await service.store('broken', junk);
 		const requestsBefore = simulator.requests.length;
-		for (const args of [['whoami', '--profile', 'broken'], [...borrowArgs(simulator.url), '--profile', 'broken']]) {
+		for (const args of [
+			['whoami', '--profile', 'broken'],
+			[...borrowArgs(simulator.url), '--profile', 'broken'],
+		]) {
 			const result = await run(args);
 			expect(result.code).toBe(2);
 			expect(result.stderr).toContain('the OS keychain entry for profile "broken" (service loan-tui) is malformed');
@@ -146,7 +174,10 @@ describe('credentials in a real Secret Service (built CLI)', () => {
 		}
 		expect(simulator.requests).toHaveLength(requestsBefore);
 		expect((await run(['login', '--stdin', '--profile', 'broken'], {input: threeLines(workCredentials)})).code).toBe(0);
-		expect(JSON.parse((await run(['whoami', '--json', '--profile', 'broken'])).stdout)).toMatchObject({source: 'keychain', apiKey: masked(workCredentials.apiKey)});
+		expect(JSON.parse((await run(['whoami', '--json', '--profile', 'broken'])).stdout)).toMatchObject({
+			source: 'keychain',
+			apiKey: masked(workCredentials.apiKey),
+		});
 		expect((await run(['logout', '--profile', 'broken'])).code).toBe(0);
 	});
 
@@ -206,62 +237,73 @@ describe('credentials in a real Secret Service (built CLI)', () => {
 		expect((await run(['whoami'])).code).toBe(0);
 	});
 
-	it.skipIf(skip || tmuxMissing !== undefined)(named('login on a real terminal (tmux): prompts, and never shows the secret or passphrase', tmuxMissing), async () => {
-		// The run gets exactly the sandbox environment plus the bus, as with the piped runs.
-		// Something saved already: the prompt says it will be replaced.
-		expect((await run(['login', '--stdin', '--profile', 'tty'], {input: threeLines(defaultCredentials)})).code).toBe(0);
-		const env = Object.entries(sandbox.env(service.env)).map(([name, value]) => `${name}='${value}'`);
-		const terminal = Tmux.start(`env -i PATH='${process.env.PATH}' ${env.join(' ')} '${process.execPath}' '${CLI}' login --profile tty`);
-		try {
-			await terminal.waitFor(/API key:\s*$/m);
-			await terminal.send(workCredentials.apiKey, 'Enter');
-			await terminal.waitFor(/Secret key \(hidden\):\s*$/m);
-			// Typed at a hidden prompt: nothing shows until Enter brings the next prompt.
-			terminal.sendUnseen(workCredentials.secretKey);
-			await terminal.send('Enter');
-			await terminal.waitFor(/Passphrase \(hidden\):\s*$/m);
-			terminal.sendUnseen(workCredentials.passphrase);
-			await terminal.send('Enter');
-			const screen = await terminal.waitFor(/EXIT=\d+/);
-			// Scanned at the end with the rest; the API key typed at its (echoed, by design) prompt is left out.
-			sandbox.outputs.push({code: null, stdout: screen.replace(`API key: ${workCredentials.apiKey}`, 'API key: <typed>'), stderr: ''});
-			expect(screen).toContain('EXIT=0');
-			expect(screen).toContain('Credentials for profile tty (stored in the OS keychain, replacing the saved ones):');
-			expect(screen).toContain(`API key: ${workCredentials.apiKey}`);
-			expect(screen).toMatch(/Secret key \(hidden\): *\n/);
-			expect(screen).toMatch(/Passphrase \(hidden\): *\n/);
-			expect(screen).toContain(`Saved credentials for profile tty in the OS keychain (key ${masked(workCredentials.apiKey)}).`);
-			expect(screen).not.toContain(workCredentials.secretKey);
-			expect(screen).not.toContain(workCredentials.passphrase);
-			expect(JSON.parse((await service.lookup('tty'))!)).toEqual(workCredentials);
-		} finally {
-			terminal.kill();
-		}
-		expect((await run(['logout', '--profile', 'tty'])).code).toBe(0);
-	});
+	it.skipIf(skip || tmuxMissing !== undefined)(
+		named('login on a real terminal (tmux): prompts, and never shows the secret or passphrase', tmuxMissing),
+		async () => {
+			// The run gets exactly the sandbox environment plus the bus, as with the piped runs.
+			// Something saved already: the prompt says it will be replaced.
+			expect((await run(['login', '--stdin', '--profile', 'tty'], {input: threeLines(defaultCredentials)})).code).toBe(0);
+			const env = Object.entries(sandbox.env(service.env)).map(([name, value]) => `${name}='${value}'`);
+			const terminal = Tmux.start(`env -i PATH='${process.env.PATH}' ${env.join(' ')} '${process.execPath}' '${CLI}' login --profile tty`);
+			try {
+				await terminal.waitFor(/API key:\s*$/m);
+				await terminal.send(workCredentials.apiKey, 'Enter');
+				await terminal.waitFor(/Secret key \(hidden\):\s*$/m);
+				// Typed at a hidden prompt: nothing shows until Enter brings the next prompt.
+				terminal.sendUnseen(workCredentials.secretKey);
+				await terminal.send('Enter');
+				await terminal.waitFor(/Passphrase \(hidden\):\s*$/m);
+				terminal.sendUnseen(workCredentials.passphrase);
+				await terminal.send('Enter');
+				const screen = await terminal.waitFor(/EXIT=\d+/);
+				// Scanned at the end with the rest; the API key typed at its (echoed, by design) prompt is left out.
+				sandbox.outputs.push({code: null, stdout: screen.replace(`API key: ${workCredentials.apiKey}`, 'API key: <typed>'), stderr: ''});
+				expect(screen).toContain('EXIT=0');
+				expect(screen).toContain('Credentials for profile tty (stored in the OS keychain, replacing the saved ones):');
+				expect(screen).toContain(`API key: ${workCredentials.apiKey}`);
+				expect(screen).toMatch(/Secret key \(hidden\): *\n/);
+				expect(screen).toMatch(/Passphrase \(hidden\): *\n/);
+				expect(screen).toContain(`Saved credentials for profile tty in the OS keychain (key ${masked(workCredentials.apiKey)}).`);
+				expect(screen).not.toContain(workCredentials.secretKey);
+				expect(screen).not.toContain(workCredentials.passphrase);
+				expect(JSON.parse((await service.lookup('tty'))!)).toEqual(workCredentials);
+			} finally {
+				terminal.kill();
+			}
+			expect((await run(['logout', '--profile', 'tty'])).code).toBe(0);
+		},
+	);
 
-	it.skipIf(skip || tmuxMissing !== undefined)(named('the app moves an old keytar item too, and says so after the screen is restored, not across it', tmuxMissing), async () => {
-		await service.storeKeytar('app', JSON.stringify(workCredentials));
-		const env = Object.entries(sandbox.env(service.env)).map(([name, value]) => `${name}='${value}'`);
-		const terminal = Tmux.start(`env -i PATH='${process.env.PATH}' ${env.join(' ')} '${process.execPath}' '${CLI}' --profile app --base-url '${simulator.url}'`, {columns: 120});
-		try {
-			await terminal.waitFor('? this help');
-			await terminal.burst('6');
-			const credentialsScreen = await terminal.waitFor(masked(workCredentials.apiKey));
-			expect(credentialsScreen).not.toContain('Moved the credentials');
-			await terminal.burst('q');
-			const after = await terminal.waitFor(/EXIT=\d+/);
-			sandbox.outputs.push({code: null, stdout: after, stderr: ''});
-			// The pane wraps the line at its width: read it unwrapped.
-			expect(after.replace(/\n/g, '')).toContain('loan-tui: Moved the credentials of profile app from the OS keychain item an older loan-tui saved (through keytar) to the current one');
-			expect(after).not.toContain(workCredentials.secretKey);
-		} finally {
-			terminal.kill();
-		}
-		expect(JSON.parse((await service.lookup('app'))!)).toEqual(workCredentials);
-		expect(await service.lookupKeytar('app')).toBeUndefined();
-		expect((await run(['logout', '--profile', 'app'])).code).toBe(0);
-	});
+	it.skipIf(skip || tmuxMissing !== undefined)(
+		named('the app moves an old keytar item too, and says so after the screen is restored, not across it', tmuxMissing),
+		async () => {
+			await service.storeKeytar('app', JSON.stringify(workCredentials));
+			const env = Object.entries(sandbox.env(service.env)).map(([name, value]) => `${name}='${value}'`);
+			const terminal = Tmux.start(
+				`env -i PATH='${process.env.PATH}' ${env.join(' ')} '${process.execPath}' '${CLI}' --profile app --base-url '${simulator.url}'`,
+				{columns: 120},
+			);
+			try {
+				await terminal.waitFor('? this help');
+				await terminal.burst('6');
+				const credentialsScreen = await terminal.waitFor(masked(workCredentials.apiKey));
+				expect(credentialsScreen).not.toContain('Moved the credentials');
+				await terminal.burst('q');
+				const after = await terminal.waitFor(/EXIT=\d+/);
+				sandbox.outputs.push({code: null, stdout: after, stderr: ''});
+				// The pane wraps the line at its width: read it unwrapped.
+				expect(after.replace(/\n/g, '')).toContain(
+					'loan-tui: Moved the credentials of profile app from the OS keychain item an older loan-tui saved (through keytar) to the current one',
+				);
+				expect(after).not.toContain(workCredentials.secretKey);
+			} finally {
+				terminal.kill();
+			}
+			expect(JSON.parse((await service.lookup('app'))!)).toEqual(workCredentials);
+			expect(await service.lookupKeytar('app')).toBeUndefined();
+			expect((await run(['logout', '--profile', 'app'])).code).toBe(0);
+		},
+	);
 
 	it.skipIf(skip)(named('afterwards, no secret or passphrase in any output or any file the CLI could write'), async () => {
 		expect(sandbox.outputs.length).toBeGreaterThan(15);

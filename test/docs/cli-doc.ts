@@ -1,7 +1,16 @@
 // docs/cli.md, rendered from the one command table (source/runtime/command-spec.ts), like the help and shell
 // completion are. test/docs/cli-doc.test.ts fails when the file and this text differ; regenerate the file with
 // `UPDATE_DOCS=1 npx vitest run test/docs/cli-doc.test.ts`.
-import {COMMAND_OPTIONS, COMMAND_SPECS, COMMANDS, GLOBAL_OPTIONS, OPTION_DOCS, optionText, type CommandName, type OptionName} from '../../source/runtime/command-spec.js';
+import {
+	COMMAND_OPTIONS,
+	COMMAND_SPECS,
+	COMMANDS,
+	GLOBAL_OPTIONS,
+	OPTION_DOCS,
+	optionText,
+	type CommandName,
+	type OptionName,
+} from '../../source/runtime/command-spec.js';
 
 export const REGENERATE = 'UPDATE_DOCS=1 npx vitest run test/docs/cli-doc.test.ts';
 

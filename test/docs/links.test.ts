@@ -10,7 +10,12 @@ const README_MAX_LINES = 300;
 
 function markdownFiles(): string[] {
 	const docs = join(ROOT, 'docs');
-	return [join(ROOT, 'README.md'), ...readdirSync(docs).filter((name) => name.endsWith('.md')).map((name) => join(docs, name))];
+	return [
+		join(ROOT, 'README.md'),
+		...readdirSync(docs)
+			.filter((name) => name.endsWith('.md'))
+			.map((name) => join(docs, name)),
+	];
 }
 
 /** The text outside fenced code blocks (links and paths there are examples, not references). */

@@ -6,7 +6,15 @@ import {borrowFigures} from '../../source/format/borrow-figures.js';
 const quote = (price: string) => ({status: 'ok' as const, price, base: 'BTC', quote: 'USDT', source: 'direct' as const, symbols: ['BTCUSDT'], stale: false});
 const pledgeInfo = {initRate: '0.7', supRate: '0.8', forceRate: '0.9'};
 // 1,000 USDT against 0.05330491 BTC: the collateral an estimate took at 26,800.
-const input = {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'THIRTY' as const, loanAmount: '1000', pledgeAmount: '0.05330491', pledgeInfo, now: 1_800_000_000_000};
+const input = {
+	loanCoin: 'USDT',
+	pledgeCoin: 'BTC',
+	daily: 'THIRTY' as const,
+	loanAmount: '1000',
+	pledgeAmount: '0.05330491',
+	pledgeInfo,
+	now: 1_800_000_000_000,
+};
 
 describe('the LTV a borrow starts at', () => {
 	it('is the coin initial LTV, whatever the price read beside the estimate; the marks follow from it at that price', () => {

@@ -17,7 +17,8 @@ describe('loan words', () => {
 
 	it('a row matches when it has every word; / - _ and case are ignored', () => {
 		const row = '▴ MARGIN CALL  23,400 USDT  20.0 ETH  1130000000000000002 USDT ETH';
-		for (const query of ['', 'eth', 'eth usdt', 'ETH/USDT', 'margin-call', '1130000000000000002']) expect(rowMatches(row, filterTerms(query)), query).toBe(true);
+		for (const query of ['', 'eth', 'eth usdt', 'ETH/USDT', 'margin-call', '1130000000000000002'])
+			expect(rowMatches(row, filterTerms(query)), query).toBe(true);
 		for (const query of ['btc', 'eth btc']) expect(rowMatches(row, filterTerms(query)), query).toBe(false);
 	});
 });

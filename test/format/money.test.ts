@@ -1,6 +1,17 @@
 import {describe, expect, it} from 'vitest';
 import fc from 'fast-check';
-import {alignRight, aprPercent, coinAmount, coinDecimals, differsWhenShown, fallPercent, groupThousands, hourlyRate, ltvPercent, withCoin} from '../../source/format/money.js';
+import {
+	alignRight,
+	aprPercent,
+	coinAmount,
+	coinDecimals,
+	differsWhenShown,
+	fallPercent,
+	groupThousands,
+	hourlyRate,
+	ltvPercent,
+	withCoin,
+} from '../../source/format/money.js';
 
 describe('groupThousands', () => {
 	it('groups the whole part only, keeping sign and fraction', () => {
@@ -42,12 +53,18 @@ describe('an amount in a coin: one way, at the coin precision', () => {
 
 	it('depends only on the value and the coin, never on the neighbours or the spelling of the value', () => {
 		fc.assert(
-			fc.property(fc.bigInt({min: 0n, max: 10n ** 20n}), fc.nat({max: 99_999_999}), fc.nat({max: 4}), fc.constantFrom('USDT', 'BTC', 'ETH', 'usdc', 'XYZ'), (whole, fraction, zeros, coin) => {
-				const text = `${whole}.${String(fraction).padStart(8, '0')}`;
-				expect(coinAmount(`${text}${'0'.repeat(zeros)}`, coin)).toBe(coinAmount(text, coin));
-				const shown = coinAmount(text, coin);
-				if (!shown.startsWith('<')) expect(shown.split('.')[1]).toHaveLength(coinDecimals(coin));
-			}),
+			fc.property(
+				fc.bigInt({min: 0n, max: 10n ** 20n}),
+				fc.nat({max: 99_999_999}),
+				fc.nat({max: 4}),
+				fc.constantFrom('USDT', 'BTC', 'ETH', 'usdc', 'XYZ'),
+				(whole, fraction, zeros, coin) => {
+					const text = `${whole}.${String(fraction).padStart(8, '0')}`;
+					expect(coinAmount(`${text}${'0'.repeat(zeros)}`, coin)).toBe(coinAmount(text, coin));
+					const shown = coinAmount(text, coin);
+					if (!shown.startsWith('<')) expect(shown.split('.')[1]).toHaveLength(coinDecimals(coin));
+				},
+			),
 		);
 	});
 
@@ -69,7 +86,7 @@ describe('an amount in a coin: one way, at the coin precision', () => {
 });
 
 describe('rates and ratios', () => {
-	it('an hourly rate at 6 decimals: Bitget\'s 0.000229 %/h is 0.000229%, never 0.00023%', () => {
+	it("an hourly rate at 6 decimals: Bitget's 0.000229 %/h is 0.000229%, never 0.00023%", () => {
 		// The wire sends 0.000229 (percent per hour); loan-schemas.ts makes it the fraction 0.00000229.
 		expect(hourlyRate('0.00000229')).toBe('0.000229%');
 		expect(hourlyRate('0.00000617')).toBe('0.000617%');

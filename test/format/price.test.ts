@@ -20,7 +20,18 @@ describe('a price is an amount of the loan coin, written one way', () => {
 	});
 
 	it('with its age, and a mark price with its distance at 2 decimals', () => {
-		expect(priceWithAge('BTC', 'USDT', {status: 'ok', base: 'BTC', quote: 'USDT', price: '26800', source: 'direct', symbols: ['BTCUSDT'], ageMs: 3_000, stale: false})).toBe('BTC 26,800.0000 USDT, 3 s ago');
+		expect(
+			priceWithAge('BTC', 'USDT', {
+				status: 'ok',
+				base: 'BTC',
+				quote: 'USDT',
+				price: '26800',
+				source: 'direct',
+				symbols: ['BTCUSDT'],
+				ageMs: 3_000,
+				stale: false,
+			}),
+		).toBe('BTC 26,800.0000 USDT, 3 s ago');
 		expect(markPrice('23450', '0.125', 'USDT')).toBe('23,450.0000 USDT, 12.50% below');
 		expect(markPrice('27000', '-0.01', 'USDT')).toBe('27,000.0000 USDT, reached');
 	});

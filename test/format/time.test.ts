@@ -23,7 +23,10 @@ describe('absolute times carry their zone', () => {
 
 describe('spans read as a person says them', () => {
 	it('uses the two largest units', () => {
-		const s = 1000, m = 60 * s, h = 60 * m, d = 24 * h;
+		const s = 1000,
+			m = 60 * s,
+			h = 60 * m,
+			d = 24 * h;
 		expect(span(3 * d + 4 * h + 5 * m)).toBe('3 d 4 h');
 		expect(span(2 * d)).toBe('2 d');
 		expect(span(4 * h + 12 * m + 9 * s)).toBe('4 h 12 min');

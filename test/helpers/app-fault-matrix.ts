@@ -60,7 +60,8 @@ export function appFaultMatrix(operation: Operation): void {
 			// Recovered: no period failing, and the figures in (not an in-between frame while the new answers come).
 			const healthy = await waitFor(() => {
 				const frame = app!.frame();
-				if (/✗ (7 days|30 days|flexible term):/.test(frame) || !/Annualised rate\s+\d[^\n]*\d[^\n]*\d/.test(frame)) throw new Error(`not recovered yet:\n${frame}`);
+				if (/✗ (7 days|30 days|flexible term):/.test(frame) || !/Annualised rate\s+\d[^\n]*\d[^\n]*\d/.test(frame))
+					throw new Error(`not recovered yet:\n${frame}`);
 				return frame;
 			});
 			expect(healthy).toMatch(/Annualised rate\s+\d/);

@@ -19,7 +19,13 @@ export interface CliSandbox {
 
 export function cliSandbox(): CliSandbox {
 	const root = mkdtempSync(join(tmpdir(), 'loan-tui-cli-home-'));
-	const dirs = {HOME: join(root, 'home'), XDG_CONFIG_HOME: join(root, 'home', '.config'), XDG_CACHE_HOME: join(root, 'home', '.cache'), XDG_RUNTIME_DIR: join(root, 'run'), TMPDIR: join(root, 'tmp')};
+	const dirs = {
+		HOME: join(root, 'home'),
+		XDG_CONFIG_HOME: join(root, 'home', '.config'),
+		XDG_CACHE_HOME: join(root, 'home', '.cache'),
+		XDG_RUNTIME_DIR: join(root, 'run'),
+		TMPDIR: join(root, 'tmp'),
+	};
 	for (const dir of Object.values(dirs)) mkdirSync(dir, {recursive: true, mode: 0o700});
 	const outputs: CliResult[] = [];
 	const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({...dirs, LANG: 'en_US.UTF-8', ...extra});

@@ -36,7 +36,13 @@ export function runCli(args: string[], options: CliOptions = {}): Promise<CliRes
 /** The same, with the child at hand while it runs (to send it a signal, say). */
 export function spawnCli(args: string[], options: CliOptions = {}): {child: ChildProcessWithoutNullStreams; result: Promise<CliResult>} {
 	const child = spawn(process.execPath, [...(options.nodeArgs ?? []), CLI, ...args], {
-		env: {PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'en_US.UTF-8', ...(options.env?.HOME ? {} : {XDG_STATE_HOME: TEST_STATE_HOME, XDG_CACHE_HOME: TEST_CACHE_HOME}), ...options.env},
+		env: {
+			PATH: process.env.PATH,
+			HOME: process.env.HOME,
+			LANG: 'en_US.UTF-8',
+			...(options.env?.HOME ? {} : {XDG_STATE_HOME: TEST_STATE_HOME, XDG_CACHE_HOME: TEST_CACHE_HOME}),
+			...options.env,
+		},
 		stdio: ['pipe', 'pipe', 'pipe'],
 	});
 	const result = new Promise<CliResult>((resolve, reject) => {

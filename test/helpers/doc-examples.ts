@@ -125,7 +125,17 @@ export const BORROW_HISTORY_WORDS = JSON.stringify({
 		['13', 'SEVEN', 'REPAY'],
 		['14', 'FLEXIBLE', 'ROLLBACK'],
 		['15', '30', 'FORCE'],
-	].map(([orderId, daily, status]) => ({orderId, loanCoin: 'TRX', pledgeCoin: 'USDT', initPledgeAmount: '0.757', initLoanAmount: '4321321.23820848', hourRate: '59.1', daily, borrowTime: '1684747528424', status})),
+	].map(([orderId, daily, status]) => ({
+		orderId,
+		loanCoin: 'TRX',
+		pledgeCoin: 'USDT',
+		initPledgeAmount: '0.757',
+		initLoanAmount: '4321321.23820848',
+		hourRate: '59.1',
+		daily,
+		borrowTime: '1684747528424',
+		status,
+	})),
 });
 
 // Get-Repay-History, as published.
@@ -220,7 +230,6 @@ export const PUBLISHED: Record<Route, string> = {
 	reduces: REDUCES_V2,
 };
 
-
 export interface ExampleServer {
 	url: string;
 	/** What each path under /api/v2/earn/loan/ answers (a body text); reset() puts the published ones back. */
@@ -236,7 +245,8 @@ export async function startExampleServer(): Promise<ExampleServer> {
 		const path = (req.url ?? '').split('?')[0]!;
 		const body = path.startsWith(`${P}/`) ? answers[path.slice(P.length + 1)] : undefined;
 		req.resume();
-		if (body === undefined) res.writeHead(400, {'content-type': 'application/json'}).end('{"code":"40404","msg":"Request URL NOT FOUND","requestTime":1692434611622,"data":null}');
+		if (body === undefined)
+			res.writeHead(400, {'content-type': 'application/json'}).end('{"code":"40404","msg":"Request URL NOT FOUND","requestTime":1692434611622,"data":null}');
 		else res.writeHead(200, {'content-type': 'application/json'}).end(body);
 	});
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

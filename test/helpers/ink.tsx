@@ -138,7 +138,12 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
 	const client = new BitgetClient({baseUrl: options.baseUrl, credentials: options.credentials, ...options.clientOptions});
 	const fixed = options.demo && options.credentials ? {credentials: options.credentials, source: 'demo' as const, profile: 'default'} : undefined;
 	const services = await createAppServices(
-		{client, connectedTo: options.demo ? 'demo' : new URL(options.baseUrl).host, requireCredentials: async () => fixed!, ...(options.debug ? {debug: options.debug} : {})},
+		{
+			client,
+			connectedTo: options.demo ? 'demo' : new URL(options.baseUrl).host,
+			requireCredentials: async () => fixed!,
+			...(options.debug ? {debug: options.debug} : {}),
+		},
 		{config: readConfig({demo: options.demo}, options.env ?? {}), openStore: options.openStore, journal: options.journal, ...options.serviceOptions},
 	);
 	let exited = false;
@@ -166,11 +171,16 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
 		// could be the start of a sequence): let both pass, so the key is handed over before the frames are counted.
 		await nextTurn();
 		await nextTurn();
-		await waitFor(() => {
-			if (instance.frames.length < before + keys) {
-				throw new Error(`${JSON.stringify(data)} (${keys} key${keys === 1 ? '' : 's'}) drew ${instance.frames.length - before} frame(s) within ${KEY_FRAME_TIMEOUT_MS} ms; last frame:\n${frame()}`);
-			}
-		}, {timeout: KEY_FRAME_TIMEOUT_MS, interval: 2});
+		await waitFor(
+			() => {
+				if (instance.frames.length < before + keys) {
+					throw new Error(
+						`${JSON.stringify(data)} (${keys} key${keys === 1 ? '' : 's'}) drew ${instance.frames.length - before} frame(s) within ${KEY_FRAME_TIMEOUT_MS} ms; last frame:\n${frame()}`,
+					);
+				}
+			},
+			{timeout: KEY_FRAME_TIMEOUT_MS, interval: 2},
+		);
 	};
 	const press = async (...keys: string[]) => {
 		for (const key of keys) await send(key);
@@ -190,16 +200,22 @@ export async function renderApp(options: RenderAppOptions): Promise<RenderedApp>
 		paste: (text) => send(`\u001B[200~${text}\u001B[201~`),
 		flush,
 		waitForText(text, timeout) {
-			return waitFor(() => {
-				if (!contains(text)) throw new Error(`screen never showed ${String(text)}; last frame:\n${frame()}`);
-				return frame();
-			}, {timeout});
+			return waitFor(
+				() => {
+					if (!contains(text)) throw new Error(`screen never showed ${String(text)}; last frame:\n${frame()}`);
+					return frame();
+				},
+				{timeout},
+			);
 		},
 		waitForNoText(text, timeout) {
-			return waitFor(() => {
-				if (contains(text)) throw new Error(`screen still shows ${String(text)}; last frame:\n${frame()}`);
-				return frame();
-			}, {timeout});
+			return waitFor(
+				() => {
+					if (contains(text)) throw new Error(`screen still shows ${String(text)}; last frame:\n${frame()}`);
+					return frame();
+				},
+				{timeout},
+			);
 		},
 		unmount() {
 			instance.unmount();

@@ -15,7 +15,10 @@ export async function resolve(specifier, context, next) {
 	}
 	if (mode === 'nobinary') {
 		// The binding's JavaScript found, its per-platform binary package not: what its index.js throws.
-		return {url: `data:text/javascript,${encodeURIComponent("throw new Error('Cannot find native binding. npm has a bug related to optional dependencies.');")}`, shortCircuit: true};
+		return {
+			url: `data:text/javascript,${encodeURIComponent("throw new Error('Cannot find native binding. npm has a bug related to optional dependencies.');")}`,
+			shortCircuit: true,
+		};
 	}
 	const source = "import {appendFileSync} from 'node:fs'; appendFileSync(process.env.LOAN_TUI_TEST_KEYRING_MARKER, 'keyring loaded\\n'); export default {};";
 	return {url: `data:text/javascript,${encodeURIComponent(source)}`, shortCircuit: true};

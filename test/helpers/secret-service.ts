@@ -118,7 +118,10 @@ export async function startSecretService(options: SecretServiceOptions = {}): Pr
 		rmSync(root, {recursive: true, force: true, maxRetries: 20, retryDelay: 100});
 	};
 	try {
-		const bus = spawn('dbus-daemon', [`--config-file=${config}`, '--nofork', '--nopidfile', '--print-address=1'], {env: daemonEnv, stdio: ['ignore', 'pipe', 'pipe']});
+		const bus = spawn('dbus-daemon', [`--config-file=${config}`, '--nofork', '--nopidfile', '--print-address=1'], {
+			env: daemonEnv,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
 		children.push(bus);
 		const address = await firstLine(bus, 'dbus-daemon');
 		daemonEnv.DBUS_SESSION_BUS_ADDRESS = address;
@@ -144,14 +147,17 @@ export async function startSecretService(options: SecretServiceOptions = {}): Pr
 			lookup: (profile) => lookup(daemonEnv, ['service', 'loan-tui', 'username', profile]),
 			lookupKeytar: (profile) => lookup(daemonEnv, ['service', 'loan-tui', 'account', profile]),
 			store: (profile, value) => store(daemonEnv, `loan-tui/${profile}`, ['service', 'loan-tui', 'username', profile], value),
-			storeKeytar: (profile, value) => store(daemonEnv, `loan-tui/${profile}`, ['xdg:schema', 'org.freedesktop.Secret.Generic', 'service', 'loan-tui', 'account', profile], value),
+			storeKeytar: (profile, value) =>
+				store(daemonEnv, `loan-tui/${profile}`, ['xdg:schema', 'org.freedesktop.Secret.Generic', 'service', 'loan-tui', 'account', profile], value),
 			async count(attributes) {
 				const pairs = Object.entries(attributes).flat();
-				const {stdout} = await run('secret-tool', ['search', '--all', ...pairs], {env: daemonEnv, timeout: 5_000}).catch((error: {code?: unknown; stdout?: string}) => {
-					// secret-tool exits 1 when nothing matches.
-					if (error.code === 1) return {stdout: ''};
-					throw error;
-				});
+				const {stdout} = await run('secret-tool', ['search', '--all', ...pairs], {env: daemonEnv, timeout: 5_000}).catch(
+					(error: {code?: unknown; stdout?: string}) => {
+						// secret-tool exits 1 when nothing matches.
+						if (error.code === 1) return {stdout: ''};
+						throw error;
+					},
+				);
 				// Each item starts with its object path in brackets ("[/1]" or the full path) on stdout; its attributes go to stderr.
 				return stdout.split('\n').filter((line) => /^\[\//.test(line)).length;
 			},

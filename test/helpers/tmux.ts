@@ -42,7 +42,16 @@ export class Tmux {
 		const state = options.env?.HOME ? {} : {XDG_STATE_HOME: mkdtempSync(join(tmpdir(), 'loan-tui-tmux-state-'))};
 		const tmux = new Tmux({...options, env: {XDG_CACHE_HOME: cache, XDG_CONFIG_HOME: config, ...state, ...options.env}});
 		tmux.run([
-			'-f', '/dev/null', 'new-session', '-d', '-s', 'test', '-x', String(options.columns ?? 100), '-y', String(options.rows ?? 30),
+			'-f',
+			'/dev/null',
+			'new-session',
+			'-d',
+			'-s',
+			'test',
+			'-x',
+			String(options.columns ?? 100),
+			'-y',
+			String(options.rows ?? 30),
 			`${command}; echo "EXIT=$?"; sleep 120`,
 		]);
 		tmux.control = new TmuxControl(tmux.socket, 'test', tmux.environment());

@@ -10,7 +10,7 @@ const T = 1_800_000_000_000;
 const DAY = 86_400_000;
 const ORDER = '1130000000000000007';
 const ok = <X>(records: X[]): Read<X> => ({ok: true, records});
-const failed = (error = 'HTTP 500 with an HTML page instead of the API\'s JSON'): Read<never> => ({ok: false, error});
+const failed = (error = "HTTP 500 with an HTML page instead of the API's JSON"): Read<never> => ({ok: false, error});
 
 const loan = (over: Partial<OngoingLoan> = {}): OngoingLoan =>
 	ongoingLoan({orderId: ORDER, loanAmount: '9380', pledgeAmount: '0.5', borrowTime: String(T + 3000), expireTime: String(T + 3000 + 7 * DAY), ...over});
@@ -38,7 +38,10 @@ describe('a lost borrow answer', () => {
 		const finding = matchOutcome(borrowSent(), {ongoing: ok([loan()]), borrowHistory: ok([borrowRecord()])});
 		expect(finding).toMatchObject({status: 'found', orderId: ORDER, settled: true});
 		expect(finding.message).toBe(`found order ${ORDER}: same coins, period and pledge amount, borrowed 3 s after the request was sent`);
-		expect(finding.reads).toEqual([{read: 'ongoing-orders', ok: true}, {read: 'borrow-history', ok: true}]);
+		expect(finding.reads).toEqual([
+			{read: 'ongoing-orders', ok: true},
+			{read: 'borrow-history', ok: true},
+		]);
 	});
 
 	it('a different pledge amount is never found: unclear, and the check keeps reading', () => {
@@ -93,7 +96,10 @@ describe('a lost borrow answer', () => {
 		expect(nothing.status).toBe('unchecked');
 		expect(nothing.message).toMatch(/in what could be read; borrow-history could not be read/);
 		const none = matchOutcome(borrowSent(), {ongoing: failed('connection refused'), borrowHistory: failed('connection refused')});
-		expect(none).toMatchObject({status: 'unchecked', message: expect.stringMatching(/^could not read anything to check; ongoing-orders could not be read \(connection refused\)/)});
+		expect(none).toMatchObject({
+			status: 'unchecked',
+			message: expect.stringMatching(/^could not read anything to check; ongoing-orders could not be read \(connection refused\)/),
+		});
 	});
 
 	it('unreadable records are said, and nothing seen beside them is unchecked', () => {
@@ -102,7 +108,7 @@ describe('a lost borrow answer', () => {
 		expect(finding.message).toContain('2 borrow-history records could not be read');
 	});
 
-	it('amounts match at the coin\'s 8 decimals: rounded only past them, never looser than the request', () => {
+	it("amounts match at the coin's 8 decimals: rounded only past them, never looser than the request", () => {
 		// Past the 8 decimals Bitget keeps, the server may round either way.
 		expect(withinRounding('0.123456789', '0.12345679')).toBe(true);
 		expect(withinRounding('0.123456789', '0.12345678')).toBe(true);
@@ -132,14 +138,20 @@ describe('a lost borrow answer', () => {
 			fc.property(units, fc.integer({min: 9, max: 18}), (a, places) => {
 				const requested = new Big(a.toString()).div(new Big(10).pow(places));
 				fc.pre(requested.round(8, Big.roundDown).lt(requested));
-				for (const mode of [Big.roundDown, Big.roundUp, Big.roundHalfUp, Big.roundHalfEven]) expect(withinRounding(requested.toFixed(), requested.round(8, mode).toFixed())).toBe(true);
+				for (const mode of [Big.roundDown, Big.roundUp, Big.roundHalfUp, Big.roundHalfEven])
+					expect(withinRounding(requested.toFixed(), requested.round(8, mode).toFixed())).toBe(true);
 				expect(withinRounding(requested.toFixed(), requested.round(8, Big.roundUp).plus('0.00000001').toFixed())).toBe(false);
 			}),
 		);
 	});
 
 	it('a borrow of 0.015 BTC is not found in a loan of 0.02 BTC', () => {
-		const sent: SentRequest = {kind: 'borrow', request: {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.015'}, sentAt: T, snapshot: {ongoing: [], historyKeys: []}};
+		const sent: SentRequest = {
+			kind: 'borrow',
+			request: {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.015'},
+			sentAt: T,
+			snapshot: {ongoing: [], historyKeys: []},
+		};
 		const finding = matchOutcome(sent, {ongoing: ok([loan({pledgeAmount: '0.02'})]), borrowHistory: ok([borrowRecord({initPledgeAmount: '0.02'})])});
 		expect(finding).toMatchObject({status: 'unclear', settled: false});
 		expect(finding.message).toContain('pledge amount 0.02');
@@ -157,17 +169,46 @@ const repayRecord = (over: Partial<RepayRecord> = {}): RepayRecord => ({
 	repayTime: String(T + 2000),
 	...over,
 });
-const reduce: ReduceRecord = {orderId: ORDER, loanCoin: 'USDT', pledgeCoin: 'BTC', reduceTime: String(T + 1000), pledgeRate: '0.9', pledgePrice: '1', status: 'COMPLETE', pledgeAmount: '1', reduceFee: '0', residueAmount: '0', runlockAmount: '0', repayLoanAmount: '1'};
+const reduce: ReduceRecord = {
+	orderId: ORDER,
+	loanCoin: 'USDT',
+	pledgeCoin: 'BTC',
+	reduceTime: String(T + 1000),
+	pledgeRate: '0.9',
+	pledgePrice: '1',
+	status: 'COMPLETE',
+	pledgeAmount: '1',
+	reduceFee: '0',
+	residueAmount: '0',
+	runlockAmount: '0',
+	repayLoanAmount: '1',
+};
 
 describe('a lost repayment answer', () => {
 	const before = loan({loanAmount: '9380', interestAmount: '1.5'});
-	const part: SentRequest = {kind: 'repay', request: {orderId: ORDER, repayAll: false, amount: '100', repayUnlock: false}, sentAt: T, snapshot: {ongoing: [before], historyKeys: []}};
-	const all: SentRequest = {kind: 'repay', request: {orderId: ORDER, repayAll: true, repayUnlock: true}, sentAt: T, snapshot: {ongoing: [before], historyKeys: []}};
+	const part: SentRequest = {
+		kind: 'repay',
+		request: {orderId: ORDER, repayAll: false, amount: '100', repayUnlock: false},
+		sentAt: T,
+		snapshot: {ongoing: [before], historyKeys: []},
+	};
+	const all: SentRequest = {
+		kind: 'repay',
+		request: {orderId: ORDER, repayAll: true, repayUnlock: true},
+		sentAt: T,
+		snapshot: {ongoing: [before], historyKeys: []},
+	};
 
 	it('part: found when a repayment of the same amount was recorded after the send', () => {
-		const finding = matchOutcome(part, {ongoing: ok([loan({loanAmount: '9280.1'})]), repayHistory: ok([repayRecord(), repayRecord({repayTime: String(T - 10_000)})]), reduces: ok([])});
+		const finding = matchOutcome(part, {
+			ongoing: ok([loan({loanAmount: '9280.1'})]),
+			repayHistory: ok([repayRecord(), repayRecord({repayTime: String(T - 10_000)})]),
+			reduces: ok([]),
+		});
 		expect(finding).toMatchObject({status: 'found', orderId: ORDER});
-		expect(finding.message).toMatch(/^found a repayment of 100 USDT on order 1130000000000000007 \(the same amount; .* recorded 2 s after the request was sent; the loan is still open$/);
+		expect(finding.message).toMatch(
+			/^found a repayment of 100 USDT on order 1130000000000000007 \(the same amount; .* recorded 2 s after the request was sent; the loan is still open$/,
+		);
 	});
 
 	it('all: someone else repaid 5 USDT and the loan stays open — unclear, never "repaid in full"', () => {
@@ -204,7 +245,9 @@ describe('a lost repayment answer', () => {
 
 	it('a smaller debt without a record, a closed loan without a record, a liquidation: unclear', () => {
 		expect(matchOutcome(part, {ongoing: ok([loan({loanAmount: '9280'})]), repayHistory: ok([]), reduces: ok([])}).status).toBe('unclear');
-		expect(matchOutcome(part, {ongoing: ok([]), repayHistory: ok([]), reduces: ok([])}).message).toMatch(/no longer open, but no repayment of it is recorded yet/);
+		expect(matchOutcome(part, {ongoing: ok([]), repayHistory: ok([]), reduces: ok([])}).message).toMatch(
+			/no longer open, but no repayment of it is recorded yet/,
+		);
 		expect(matchOutcome(part, {ongoing: ok([]), repayHistory: ok([]), reduces: ok([reduce])}).message).toMatch(/was liquidated/);
 	});
 
@@ -221,15 +264,30 @@ describe('a lost repayment answer', () => {
 });
 
 describe('a lost collateral change answer', () => {
-	const sent: SentRequest = {kind: 'revisePledge', request: {orderId: ORDER, amount: '0.1', pledgeCoin: 'BTC', reviseType: 'IN'}, sentAt: T, snapshot: {ongoing: [loan()], historyKeys: []}};
-	const record = (over: Partial<ReviseRecord> = {}): ReviseRecord => ({loanCoin: 'USDT', pledgeCoin: 'BTC', orderId: ORDER, reviseTime: String(T + 1000), reviseSide: 'down', reviseAmount: '0.1', afterPledgeRate: '0.583333', beforePledgeRate: '0.7', ...over});
+	const sent: SentRequest = {
+		kind: 'revisePledge',
+		request: {orderId: ORDER, amount: '0.1', pledgeCoin: 'BTC', reviseType: 'IN'},
+		sentAt: T,
+		snapshot: {ongoing: [loan()], historyKeys: []},
+	};
+	const record = (over: Partial<ReviseRecord> = {}): ReviseRecord => ({
+		loanCoin: 'USDT',
+		pledgeCoin: 'BTC',
+		orderId: ORDER,
+		reviseTime: String(T + 1000),
+		reviseSide: 'down',
+		reviseAmount: '0.1',
+		afterPledgeRate: '0.583333',
+		beforePledgeRate: '0.7',
+		...over,
+	});
 
 	it('found: the change of the same side and amount', () => {
 		const finding = matchOutcome(sent, {ongoing: ok([loan({pledgeAmount: '0.6'})]), reviseHistory: ok([record()]), reduces: ok([])});
 		expect(finding.message).toBe(`found 0.1 BTC added on order ${ORDER}, recorded 1 s after the request was sent; LTV 70% → 58.33%`);
 	});
 
-	it('the other side is someone else\'s change (unclear); a matching pledge without a record is only unclear', () => {
+	it("the other side is someone else's change (unclear); a matching pledge without a record is only unclear", () => {
 		expect(matchOutcome(sent, {ongoing: ok([loan()]), reviseHistory: ok([record({reviseSide: 'up'})]), reduces: ok([])}).status).toBe('unclear');
 		expect(matchOutcome(sent, {ongoing: ok([loan({pledgeAmount: '0.6'})]), reviseHistory: ok([]), reduces: ok([])}).status).toBe('unclear');
 		expect(matchOutcome(sent, {ongoing: ok([loan()]), reviseHistory: ok([]), reduces: ok([])}).status).toBe('not-found');

@@ -5,7 +5,10 @@ import {estimateFor} from '../../source/simulator/index.js';
 describe('the cost of a borrow by loan amount', () => {
 	it('scales one estimate linearly', () => {
 		// Bitget's example: 0.2 ETH → 216.2654 USDT, 0.00133436 per hour.
-		expect(costOfLoanAmount('0.2', {loanAmount: '216.2654', hourInterest: '0.00133436'}, '432.5308')).toEqual({pledgeAmount: '0.4', hourInterest: '0.00266872'});
+		expect(costOfLoanAmount('0.2', {loanAmount: '216.2654', hourInterest: '0.00133436'}, '432.5308')).toEqual({
+			pledgeAmount: '0.4',
+			hourInterest: '0.00266872',
+		});
 		expect(costOfLoanAmount('1', {loanAmount: '0', hourInterest: '0'}, '10')).toBeUndefined();
 	});
 

@@ -31,19 +31,23 @@ describe('price move to an LTV', () => {
 });
 
 describe('rates and order', () => {
-	it('annualises an hourly rate simply, as Bitget\'s rate7D is to hourRate7D', () => {
+	it("annualises an hourly rate simply, as Bitget's rate7D is to hourRate7D", () => {
 		expect(annualRate('0.00000617')).toBe('0.0540492');
 		expect(percent(annualRate('0.00000617'))).toBe('5.40%');
 	});
 
 	it('orders loans riskiest first', () => {
-		const loans = [loan({orderId: 'a', pledgeRate: '0.5'}), loan({orderId: 'b', pledgeRate: '0.85'}), loan({orderId: 'c', pledgeRate: '0.6', forceRate: '0.62'})];
+		const loans = [
+			loan({orderId: 'a', pledgeRate: '0.5'}),
+			loan({orderId: 'b', pledgeRate: '0.85'}),
+			loan({orderId: 'c', pledgeRate: '0.6', forceRate: '0.62'}),
+		];
 		expect(loans.sort(byRisk).map((l) => l.orderId)).toEqual(['c', 'b', 'a']);
 	});
 });
 
 describe('collateral changes', () => {
-	it('computes the LTV after adding or withdrawing from the loan\'s own figures', () => {
+	it("computes the LTV after adding or withdrawing from the loan's own figures", () => {
 		expect(checkCollateralChange(loan(), 'add', '0.4')).toEqual({ok: true, before: '0.7', after: '0.5', pledgeAfter: '1.4'});
 		expect(checkCollateralChange(loan(), 'withdraw', '0.124')).toEqual({ok: true, before: '0.7', after: '0.799087', pledgeAfter: '0.876'});
 	});
@@ -72,8 +76,13 @@ describe('repay preview', () => {
 		});
 	});
 
-	it('partial: interest first; keeping the collateral lowers the LTV; releasing is Bitget\'s to size', () => {
-		expect(repayPreview(owing, {all: false, amount: '1', unlock: false})).toMatchObject({interest: '1', principal: '0', remainingInterest: '0.5', release: {kind: 'none'}});
+	it("partial: interest first; keeping the collateral lowers the LTV; releasing is Bitget's to size", () => {
+		expect(repayPreview(owing, {all: false, amount: '1', unlock: false})).toMatchObject({
+			interest: '1',
+			principal: '0',
+			remainingInterest: '0.5',
+			release: {kind: 'none'},
+		});
 		const keep = repayPreview(owing, {all: false, amount: '9380.75', unlock: false});
 		expect(keep).toMatchObject({principal: '9379.25', ltvAfter: '0.35', release: {kind: 'none'}});
 		const release = repayPreview(owing, {all: false, amount: '100', unlock: true});
@@ -82,7 +91,10 @@ describe('repay preview', () => {
 	});
 
 	it('refuses more than is owed', () => {
-		expect(repayPreview(owing, {all: false, amount: '18761.6', unlock: true})).toMatchObject({ok: false, reason: expect.stringMatching(/more than the 18761.5 USDT owed/)});
+		expect(repayPreview(owing, {all: false, amount: '18761.6', unlock: true})).toMatchObject({
+			ok: false,
+			reason: expect.stringMatching(/more than the 18761.5 USDT owed/),
+		});
 	});
 
 	// Interest per started hour: the server's interestAmount holds the hour under way; the next is charged as it starts.
@@ -102,7 +114,13 @@ describe('repay preview', () => {
 
 		it('within a minute of it: the next hour is counted, and said', () => {
 			const preview = repayPreview(read, {all: true, unlock: true}, nextStart - NEXT_HOUR_MARGIN_MS);
-			expect(preview).toMatchObject({owed: '18761.6157492', pay: '18761.6157492', interest: '1.6157492', principal: '18760', nextHour: {startsAt: nextStart, interest: hour}});
+			expect(preview).toMatchObject({
+				owed: '18761.6157492',
+				pay: '18761.6157492',
+				interest: '1.6157492',
+				principal: '18760',
+				nextHour: {startsAt: nextStart, interest: hour},
+			});
 			// A partial payment pays the hour first; the LTV after counts the debt the server will hold.
 			const partial = repayPreview(read, {all: false, amount: '1.6157492', unlock: false}, nextStart - 1);
 			expect(partial).toMatchObject({interest: '1.6157492', principal: '0', remainingInterest: '0'});
@@ -122,7 +140,11 @@ describe('repay preview', () => {
 			expect(preview).not.toHaveProperty('nextHour');
 			// Read at 2 h 30 min, sent at 4 h 59 min 30 s: two more started, and the next within the minute.
 			const later = repayPreview(read, {all: true, unlock: true}, borrowTime + 5 * HOUR - 30_000, borrowTime + 2.5 * HOUR);
-			expect(later).toMatchObject({interest: '1.8472476', sinceRead: {hours: 2, interest: '0.2314984'}, nextHour: {startsAt: borrowTime + 5 * HOUR, interest: hour}});
+			expect(later).toMatchObject({
+				interest: '1.8472476',
+				sinceRead: {hours: 2, interest: '0.2314984'},
+				nextHour: {startsAt: borrowTime + 5 * HOUR, interest: hour},
+			});
 			// Read and sent within the same hour: nothing more than the read.
 			expect(repayPreview(read, {all: true, unlock: true}, borrowTime + 2.9 * HOUR, borrowTime + 2.5 * HOUR)).not.toHaveProperty('sinceRead');
 		});

@@ -69,7 +69,7 @@ describe('the one risk scale', () => {
 		for (const a of LEVELS) for (const b of LEVELS) expect(Math.sign(RISK_SEVERITY[a] - RISK_SEVERITY[b])).toBe(Math.sign(severity(a) - severity(b)));
 	});
 
-	it('every level of the watch but closed has the screen\'s symbol, colour and word, and the watch says the same word', () => {
+	it("every level of the watch but closed has the screen's symbol, colour and word, and the watch says the same word", () => {
 		const theme = makeTheme(false);
 		const watchLevels: Array<Exclude<WatchLevel, 'closed'>> = ['ok', 'warn', 'margin-call', 'liquidation-near'];
 		expect(Object.keys(RISK_LABEL).sort()).toEqual([...watchLevels].sort());

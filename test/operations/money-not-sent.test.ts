@@ -35,7 +35,9 @@ describe('a borrow to a host that does not resolve', () => {
 			expect(outcome.status).toBe('not-sent');
 			const error = (outcome as {error: unknown}).error;
 			expect(error).toBeInstanceOf(NetworkError);
-			expect((error as NetworkError).message).toMatch(new RegExp(`^not sent: could not reach ${HOST.replace('.', '\\.')}: host (not found|name lookup failed)$`));
+			expect((error as NetworkError).message).toMatch(
+				new RegExp(`^not sent: could not reach ${HOST.replace('.', '\\.')}: host (not found|name lookup failed)$`),
+			);
 			expect((error as NetworkError).hint).toMatch(/Check the address .* and your network.*--demo/);
 			expect((await journal.read()).records).toEqual([expect.objectContaining({operation: 'borrow', outcome: 'not-sent', detail: (error as Error).message})]);
 		} finally {

@@ -39,7 +39,14 @@ describe('the money pipeline', () => {
 		expect(postsWhenRecorded).toBe(0);
 		expect(journal.writes.map((record) => record.outcome)).toEqual(['sending', 'done']);
 		const orderId = outcome.status === 'done' && outcome.result.kind === 'borrow' ? outcome.result.result.orderId : '';
-		expect(journal.latest()).toEqual([expect.objectContaining({operation: 'borrow', outcome: 'done', orderId, values: {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.5'}})]);
+		expect(journal.latest()).toEqual([
+			expect.objectContaining({
+				operation: 'borrow',
+				outcome: 'done',
+				orderId,
+				values: {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.5'},
+			}),
+		]);
 		expect(posts()).toBe(1);
 	});
 
@@ -86,7 +93,12 @@ describe('the money pipeline', () => {
 		const order = await client.borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.5'});
 		const [loan] = await client.ongoingOrders({orderId: order.orderId});
 		const request: RepayRequest = {orderId: order.orderId, repayAll: false, amount: '100', repayUnlock: true};
-		sim.simulator.injectFault({kind: 'raw-after-acting', operation: 'repay', status: 400, body: envelope('40015', 'System is abnormal, please try again later')});
+		sim.simulator.injectFault({
+			kind: 'raw-after-acting',
+			operation: 'repay',
+			status: 400,
+			body: envelope('40015', 'System is abnormal, please try again later'),
+		});
 		const d = {...deps(10_000), client};
 		const outcome = await sendMoney({kind: 'repay', request, loan}, d);
 		expect(outcome.status).toBe('unknown');
@@ -111,7 +123,7 @@ describe('the money pipeline', () => {
 		expect(check!.message).not.toContain(before.orderId);
 	});
 
-	it('one read failing keeps the others\' evidence and says which failed', async () => {
+	it("one read failing keeps the others' evidence and says which failed", async () => {
 		const client = sim.client();
 		const order = await client.borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.5'});
 		const [loan] = await client.ongoingOrders({orderId: order.orderId});
@@ -132,7 +144,8 @@ describe('the money pipeline', () => {
 			onProgress: (progress) => {
 				// From the first read of the check on, no read answers.
 				if (progress.phase === 'checking' && !progress.finding) {
-					for (const operation of ['ongoingOrders', 'borrowHistory'] as const) sim.simulator.injectFault({kind: 'stall', operation, times: Number.POSITIVE_INFINITY});
+					for (const operation of ['ongoingOrders', 'borrowHistory'] as const)
+						sim.simulator.injectFault({kind: 'stall', operation, times: Number.POSITIVE_INFINITY});
 				}
 			},
 		});
@@ -178,7 +191,8 @@ describe('the money pipeline', () => {
 				onProgress: (progress) => {
 					// From the first read of the check on, no read answers: the check would go on until its bound.
 					if (progress.phase === 'checking' && !progress.finding) {
-						for (const operation of ['ongoingOrders', 'borrowHistory'] as const) sim.simulator.injectFault({kind: 'stall', operation, times: Number.POSITIVE_INFINITY});
+						for (const operation of ['ongoingOrders', 'borrowHistory'] as const)
+							sim.simulator.injectFault({kind: 'stall', operation, times: Number.POSITIVE_INFINITY});
 					}
 				},
 			});

@@ -13,7 +13,16 @@ const confirm = (body = '{"a":1}'): Action => ({type: 'confirm', request: body, 
 const lost = new OutcomeUnknownError(new NetworkError('the connection was reset'), {operation: 'borrow'});
 const sent: SentValues = {operation: 'borrow', values: {a: '1'}, origin: 'https://api.bitget.com'};
 const unknown = (attempt: number, check?: CheckResult): Action => ({type: 'outcome-unknown', attempt, error: lost, sent, recorded: true, check});
-const checked: CheckResult = {status: 'not-found', message: 'nothing', settled: false, reads: [], tries: 3, elapsedMs: 4000, timedOut: true, interrupted: false};
+const checked: CheckResult = {
+	status: 'not-found',
+	message: 'nothing',
+	settled: false,
+	reads: [],
+	tries: 3,
+	elapsedMs: 4000,
+	timedOut: true,
+	interrupted: false,
+};
 
 describe('money post', () => {
 	it('starts one attempt per confirmation, and none while one is out', () => {
@@ -70,7 +79,13 @@ describe('money post', () => {
 
 	it('ignores outcomes that arrive when nothing is out', () => {
 		const state = ready();
-		for (const action of [{type: 'succeeded', attempt: 0, result: {orderId: '1'}}, {type: 'refused', attempt: 0, error: 1}, unknown(0), {type: 'review'}, {type: 'decline'}] as Action[]) {
+		for (const action of [
+			{type: 'succeeded', attempt: 0, result: {orderId: '1'}},
+			{type: 'refused', attempt: 0, error: 1},
+			unknown(0),
+			{type: 'review'},
+			{type: 'decline'},
+		] as Action[]) {
 			expect(moneyPostReducer(state, action)).toBe(state);
 		}
 	});

@@ -75,7 +75,7 @@ describe('a loan plan (simulator over loopback)', () => {
 		expect(plan.rows.every((row) => row.estimate !== undefined && row.price.status === 'unavailable')).toBe(true);
 	});
 
-	it('an amount outside the loan coin\'s limits is refused before any estimate', async () => {
+	it("an amount outside the loan coin's limits is refused before any estimate", async () => {
 		await expect(planLoan(sim.client(), {loanCoin: 'USDT', loanAmount: '1', periods: ['SEVEN']})).rejects.toThrow(InputError);
 		await expect(planLoan(sim.client(), {loanCoin: 'USDT', loanAmount: '1', periods: ['SEVEN']})).rejects.toThrow(/below Bitget's minimum borrow of 10 USDT/);
 		expect(sim.simulator.requests.filter((r) => r.operation === 'estimate')).toHaveLength(0);
@@ -94,7 +94,7 @@ describe('a loan plan (simulator over loopback)', () => {
 		expect(quotePrice(prices, 'BTC', 'USDT', now)).toMatchObject({status: 'ok', stale: true});
 	});
 
-	it('the simulator\'s REST ts is the answer\'s time: an old pushed ts (setTickerAge) does not make a read price stale', async () => {
+	it("the simulator's REST ts is the answer's time: an old pushed ts (setTickerAge) does not make a read price stale", async () => {
 		sim.simulator.loans.setTickerAge(120_000);
 		const client = sim.client();
 		const prices = await readPrices(client);
@@ -102,19 +102,38 @@ describe('a loan plan (simulator over loopback)', () => {
 	});
 });
 
-describe('a plan re-sorted without asking again (what a screen\'s sort key does)', () => {
+describe("a plan re-sorted without asking again (what a screen's sort key does)", () => {
 	const row = (pledgeCoin: string, apr: string | undefined, liquidationDistance: string | undefined, pledgeUsdt = '100'): PlanRow => ({
 		pledgeCoin,
 		period: 'SEVEN',
 		initRate: '0.7',
 		supRate: '0.8',
 		forceRate: '0.9',
-		price: liquidationDistance === undefined ? {status: 'no price'} : {status: 'ok', base: pledgeCoin, quote: 'USDT', price: '1', source: 'direct', symbols: [], stale: false},
-		...(apr === undefined ? {error: 'refused'} : {estimate: {pledgeAmount: '1', pledgeUsdt, hourInterest: '0', dailyInterest: '0', termInterest: '0', apr, aprSource: 'estimate' as const, derived: true as const}}),
+		price:
+			liquidationDistance === undefined
+				? {status: 'no price'}
+				: {status: 'ok', base: pledgeCoin, quote: 'USDT', price: '1', source: 'direct', symbols: [], stale: false},
+		...(apr === undefined
+			? {error: 'refused'}
+			: {
+					estimate: {
+						pledgeAmount: '1',
+						pledgeUsdt,
+						hourInterest: '0',
+						dailyInterest: '0',
+						termInterest: '0',
+						apr,
+						aprSource: 'estimate' as const,
+						derived: true as const,
+					},
+				}),
 		...(liquidationDistance === undefined ? {} : {prices: {marginCallPrice: '0', liquidationPrice: '0', marginCallDistance: '0', liquidationDistance}}),
 	});
 	const rows = [row('A', '0.05', '0.2'), row('B', '0.04', '0.1'), row('C', '0.03', undefined), row('D', undefined, undefined), row('E', '0.05', '0.3', '90')];
-	const order = (sort: PlanSort) => sortRows(rows, sort).map((r) => r.pledgeCoin).join('');
+	const order = (sort: PlanSort) =>
+		sortRows(rows, sort)
+			.map((r) => r.pledgeCoin)
+			.join('');
 
 	it('by cost: APR, then collateral; by safety: distance to liquidation; no price, then failures, last', () => {
 		expect(order('cost')).toBe('BEACD');
@@ -122,7 +141,13 @@ describe('a plan re-sorted without asking again (what a screen\'s sort key does)
 	});
 
 	it('the scope: every pledge coin but the loan coin; a coin Bitget does not lend is refused', () => {
-		const infos = {loanInfos: [{coin: 'USDT', hourRate: {}, annualRate: {}}], pledgeInfos: [{coin: 'BTC', initRate: '0.7', supRate: '0.8', forceRate: '0.9'}, {coin: 'USDT', initRate: '0.7', supRate: '0.8', forceRate: '0.9'}]};
+		const infos = {
+			loanInfos: [{coin: 'USDT', hourRate: {}, annualRate: {}}],
+			pledgeInfos: [
+				{coin: 'BTC', initRate: '0.7', supRate: '0.8', forceRate: '0.9'},
+				{coin: 'USDT', initRate: '0.7', supRate: '0.8', forceRate: '0.9'},
+			],
+		};
 		expect(planScope(infos, 'USDT', '100').map((info) => info.coin)).toEqual(['BTC']);
 		expect(() => planScope(infos, 'USDC', '100')).toThrow(/USDC is not in Bitget's list of loanable coins/);
 	});

@@ -42,7 +42,8 @@ function feedOn(sim: ReturnType<typeof useSimulator>, feeds: PriceFeed[], option
 	feed.onUpdate((update) => updates.push(update));
 	feed.onStatus((change) => statuses.push(change));
 	feed.start();
-	const priceOf = (instId: string, source: PriceUpdate['source'] = 'stream') => updates.filter((u) => u.instId === instId && u.source === source).map((u) => u.lastPr);
+	const priceOf = (instId: string, source: PriceUpdate['source'] = 'stream') =>
+		updates.filter((u) => u.instId === instId && u.source === source).map((u) => u.lastPr);
 	const drops = () => debug.filter((line) => DROP_LINE.test(line));
 	return {
 		feed,
@@ -268,7 +269,11 @@ describe('the price feed (simulator over loopback)', () => {
 	it('polls by name up to 5 pairs (a request each), and more in one request for every ticker', async () => {
 		const few = watch({instIds: ['BTCUSDT', 'ETHUSDT', 'SOLUSDT', 'XRPUSDT', 'ADAUSDT'], url: undefined});
 		await untilReal(() => few.updates.length === 5, 'five polled prices');
-		const queries = (from = 0) => sim.simulator.requests.slice(from).filter((request) => request.operation === 'tickers').map((request) => request.query);
+		const queries = (from = 0) =>
+			sim.simulator.requests
+				.slice(from)
+				.filter((request) => request.operation === 'tickers')
+				.map((request) => request.query);
 		expect(queries().sort()).toEqual(['symbol=ADAUSDT', 'symbol=BTCUSDT', 'symbol=ETHUSDT', 'symbol=SOLUSDT', 'symbol=XRPUSDT']);
 		few.feed.close();
 		const before = sim.simulator.requests.length;
@@ -350,8 +355,10 @@ function onFakeSockets(options: Partial<PriceFeedOptions> = {}) {
 	return {feed, timers, sockets, debug, updates, statuses, endTurn};
 }
 
-const subscribeText = (...instIds: string[]) => JSON.stringify({op: 'subscribe', args: instIds.map((instId) => ({instType: 'SPOT', channel: 'ticker', instId}))});
-const snapshotText = (instId: string, lastPr: string, ts: string) => JSON.stringify({action: 'snapshot', arg: {instType: 'SPOT', channel: 'ticker', instId}, data: [{instId, lastPr, ts}], ts: Number(ts)});
+const subscribeText = (...instIds: string[]) =>
+	JSON.stringify({op: 'subscribe', args: instIds.map((instId) => ({instType: 'SPOT', channel: 'ticker', instId}))});
+const snapshotText = (instId: string, lastPr: string, ts: string) =>
+	JSON.stringify({action: 'snapshot', arg: {instType: 'SPOT', channel: 'ticker', instId}, data: [{instId, lastPr, ts}], ts: Number(ts)});
 
 describe('the price feed on sockets of the test’s own', () => {
 	it('reconnects when a ping has no answer in time, and not while answers come; the drop is said in the debug log, not as a status', () => {
@@ -406,7 +413,13 @@ describe('the price feed on sockets of the test’s own', () => {
 			feed.setInstIds(pairs);
 			await Promise.resolve();
 		}
-		expect(sockets[0]!.sent).toEqual([subscribeText('BTCUSDT'), subscribeText('ETHUSDT'), subscribeText('SOLUSDT'), subscribeText('XRPUSDT'), subscribeText('ADAUSDT')]);
+		expect(sockets[0]!.sent).toEqual([
+			subscribeText('BTCUSDT'),
+			subscribeText('ETHUSDT'),
+			subscribeText('SOLUSDT'),
+			subscribeText('XRPUSDT'),
+			subscribeText('ADAUSDT'),
+		]);
 		// The ping falls due while the limit holds: it waits too.
 		timers.advance(999);
 		expect(sockets[0]!.sent).toHaveLength(5);

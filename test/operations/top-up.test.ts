@@ -20,7 +20,17 @@ const policy: TopUpPolicy = {at: '0.8', to: '0.7', caps: new Map([['ETH', '3']])
 const boot = 'boot-1';
 const at = (ms: number): LocalInstant => ({wall: 1_800_000_000_000 + ms, boot, uptimeMs: 1_000_000 + ms});
 let ids = 0;
-const topUp = (ms: number, amount: string, outcome: TopUpEntry['outcome'], orderId = loan.orderId): TopUpEntry => ({type: 'top-up', id: `t${ids++}`, seq: 0, orderId, coin: 'ETH', amount, at: at(ms), serverSentAt: 0, outcome});
+const topUp = (ms: number, amount: string, outcome: TopUpEntry['outcome'], orderId = loan.orderId): TopUpEntry => ({
+	type: 'top-up',
+	id: `t${ids++}`,
+	seq: 0,
+	orderId,
+	coin: 'ETH',
+	amount,
+	at: at(ms),
+	serverSentAt: 0,
+	outcome,
+});
 const rearm = (ms: number, orderId = loan.orderId): LedgerEntry => ({type: 'rearm', id: `r${ids++}`, seq: 0, orderId, at: at(ms)});
 
 describe('top-up decisions from the ledger', () => {
@@ -44,12 +54,18 @@ describe('top-up decisions from the ledger', () => {
 		const ledger = [topUp(0, '2.5', 'done', other.orderId)];
 		expect(decideTopUp(policy, loan, '0.8', ledger, at(MINUTE))).toMatchObject({kind: 'add', amount: '0.5', capped: true});
 		const spaced = [topUp(0, '1', 'done'), rearm(MINUTE)];
-		expect(decideTopUp(policy, loan, '0.8', spaced, at(9 * MINUTE))).toEqual({kind: 'skip', reason: 'the last top-up of this loan was less than 10 minutes ago'});
+		expect(decideTopUp(policy, loan, '0.8', spaced, at(9 * MINUTE))).toEqual({
+			kind: 'skip',
+			reason: 'the last top-up of this loan was less than 10 minutes ago',
+		});
 		expect(decideTopUp(policy, loan, '0.8', spaced, at(10 * MINUTE))).toMatchObject({kind: 'add', amount: '2'});
 		const refused = [topUp(0, '2.85714286', 'refused')];
 		expect(decideTopUp(policy, loan, '0.85', refused, at(MINUTE))).toEqual({kind: 'none'});
 		expect(decideTopUp(policy, loan, '0.85', [...refused, rearm(2 * MINUTE)], at(3 * MINUTE))).toMatchObject({kind: 'add', amount: '3', capped: true});
-		expect(decideTopUp({...policy, caps: new Map([['BTC', '1']])}, loan, '0.8', [], at(0))).toEqual({kind: 'skip', reason: '--max-add names no cap for ETH: nothing is added to this loan'});
+		expect(decideTopUp({...policy, caps: new Map([['BTC', '1']])}, loan, '0.8', [], at(0))).toEqual({
+			kind: 'skip',
+			reason: '--max-add names no cap for ETH: nothing is added to this loan',
+		});
 	});
 
 	it('an unknown or unfinished outcome holds the loan, even across a re-arm; once settled it counts as an addition', () => {
@@ -67,14 +83,25 @@ describe('top-up decisions from the ledger', () => {
 		expect(elapsedSince(then, {wall: then.wall + 25 * HOUR, boot, uptimeMs: then.uptimeMs! + MINUTE})).toBe(MINUTE);
 		expect(elapsedSince(then, {wall: then.wall + 25 * HOUR, boot: 'boot-2', uptimeMs: 5})).toBe(25 * HOUR);
 		const ledger = [topUp(0, '3', 'done'), rearm(MINUTE)];
-		expect(decideTopUp(policy, loan, '0.85', ledger, {wall: at(0).wall + 25 * HOUR, boot, uptimeMs: at(0).uptimeMs! + HOUR})).toMatchObject({kind: 'skip', reason: expect.stringMatching(/used up/)});
+		expect(decideTopUp(policy, loan, '0.85', ledger, {wall: at(0).wall + 25 * HOUR, boot, uptimeMs: at(0).uptimeMs! + HOUR})).toMatchObject({
+			kind: 'skip',
+			reason: expect.stringMatching(/used up/),
+		});
 		// Moved back two hours: the top-up looks as if it had just happened, so even the 10 minutes hold.
-		expect(decideTopUp(policy, loan, '0.85', ledger, {wall: at(0).wall - 2 * HOUR, boot, uptimeMs: at(0).uptimeMs! + 20 * MINUTE})).toEqual({kind: 'skip', reason: 'the last top-up of this loan was less than 10 minutes ago'});
+		expect(decideTopUp(policy, loan, '0.85', ledger, {wall: at(0).wall - 2 * HOUR, boot, uptimeMs: at(0).uptimeMs! + 20 * MINUTE})).toEqual({
+			kind: 'skip',
+			reason: 'the last top-up of this loan was less than 10 minutes ago',
+		});
 	});
 });
 
 describe('the top-up runner', () => {
-	const read = (ltv: string, loans = [loan]): Extract<WatchRead, {ok: true}> => ({ok: true, time: 0, loans: loans.map((one) => ({loan: one, ltv, projected: false})), closed: new Map()});
+	const read = (ltv: string, loans = [loan]): Extract<WatchRead, {ok: true}> => ({
+		ok: true,
+		time: 0,
+		loans: loans.map((one) => ({loan: one, ltv, projected: false})),
+		closed: new Map(),
+	});
 
 	it('writes "sending" before the POST and the outcome after; several loans crossing together share the cap; a reason is said once', async () => {
 		const ledger = memoryTopUpLedger();
@@ -102,7 +129,10 @@ describe('the top-up runner', () => {
 		clock = HOUR;
 		await runner.afterRead(read('0.7', [loan, other]));
 		const skipped = await runner.afterRead(read('0.85', [loan, other]));
-		expect(skipped.map((event) => event.topUp?.reason)).toEqual(['the 3 ETH of --max-add for 24 hours is used up', 'the 3 ETH of --max-add for 24 hours is used up']);
+		expect(skipped.map((event) => event.topUp?.reason)).toEqual([
+			'the 3 ETH of --max-add for 24 hours is used up',
+			'the 3 ETH of --max-add for 24 hours is used up',
+		]);
 		expect(await runner.afterRead(read('0.85', [loan, other]))).toEqual([]);
 	});
 
@@ -140,7 +170,15 @@ describe('the top-up runner', () => {
 		]);
 		expect(sent).toHaveLength(2);
 		// Nothing found of an unknown one: held while it is young, taken as not done 15 minutes on (still counted).
-		const young = createTopUpRunner({policy, ledger: memoryTopUpLedger(), now: () => at(clock), serverNow: () => 0, stopping: () => false, settle: () => Promise.resolve('not-found'), send: () => Promise.resolve({status: 'unknown', found: false, reason: 'no answer'})});
+		const young = createTopUpRunner({
+			policy,
+			ledger: memoryTopUpLedger(),
+			now: () => at(clock),
+			serverNow: () => 0,
+			stopping: () => false,
+			settle: () => Promise.resolve('not-found'),
+			send: () => Promise.resolve({status: 'unknown', found: false, reason: 'no answer'}),
+		});
 		clock = 0;
 		await young.afterRead(read('0.8'));
 		await young.afterRead(read('0.7'));
@@ -159,7 +197,15 @@ describe('the ledger on disk', () => {
 	it('folds records by id, keeps their first place, survives a torn line, and is read back by another instance', async () => {
 		const directory = join(mkdtempSync(join(tmpdir(), 'loan-tui-ledger-')), 'account');
 		const first = topUpLedgerAt(directory, () => at(0));
-		const entry = (await first.add({type: 'top-up', orderId: loan.orderId, coin: 'ETH', amount: '1', at: at(0), serverSentAt: 5, outcome: 'sending'})) as TopUpEntry;
+		const entry = (await first.add({
+			type: 'top-up',
+			orderId: loan.orderId,
+			coin: 'ETH',
+			amount: '1',
+			at: at(0),
+			serverSentAt: 5,
+			outcome: 'sending',
+		})) as TopUpEntry;
 		await first.add({type: 'rearm', orderId: other.orderId, at: at(1)});
 		// A crash in the middle of a write: half a line, then the next record on a line of its own.
 		appendFileSync(join(directory, 'top-ups.jsonl'), '\n{"type":"top-up","id":"x');

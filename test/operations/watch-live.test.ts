@@ -11,7 +11,12 @@ import {ongoingLoan} from '../helpers/loans.js';
 
 const NOW = 1_800_000_000_000;
 const book = (lastPr: string, ts = NOW - 1_000) => tickerBook([{symbol: 'ETHUSDT', lastPr, ts: String(ts)}]);
-const tick = (lastPr: string, ts: string | number = NOW, source: PriceUpdate['source'] = 'stream'): PriceUpdate => ({instId: 'ETHUSDT', lastPr, ts: String(ts), source});
+const tick = (lastPr: string, ts: string | number = NOW, source: PriceUpdate['source'] = 'stream'): PriceUpdate => ({
+	instId: 'ETHUSDT',
+	lastPr,
+	ts: String(ts),
+	source,
+});
 /** A clock the test moves. */
 const clock = () => {
 	const state = {now: NOW};
@@ -47,7 +52,7 @@ describe('LiveTickers', () => {
 		expect(FAR_MOVE).toBe('0.2');
 	});
 
-	it('a tick from the future is told at this machine\'s now, never as newer than what follows', () => {
+	it("a tick from the future is told at this machine's now, never as newer than what follows", () => {
 		const {state, now} = clock();
 		const live = new LiveTickers({now});
 		live.landed(book('1545'));
@@ -61,7 +66,7 @@ describe('LiveTickers', () => {
 		expect(live.tickers.get('ETHUSDT')!.ts).toBe(String(NOW + 500));
 	});
 
-	it('drops what is not a positive plain decimal, and a tenth or ten times the read\'s price, outright', () => {
+	it("drops what is not a positive plain decimal, and a tenth or ten times the read's price, outright", () => {
 		const confirm = vi.fn(async () => undefined);
 		const live = new LiveTickers({now: clock().now, confirm});
 		live.landed(book('1545'));
@@ -77,7 +82,7 @@ describe('LiveTickers', () => {
 		expect(unread.take(tick('1545'))).toBe('dropped');
 	});
 
-	it('holds a stream price more than 20 % from the read\'s; the REST tickers (asked once) confirm it, and it is shown', async () => {
+	it("holds a stream price more than 20 % from the read's; the REST tickers (asked once) confirm it, and it is shown", async () => {
 		const {state, now} = clock();
 		let answer: (ticker: Pick<Ticker, 'lastPr' | 'ts'>) => void = () => undefined;
 		const confirm = vi.fn((symbol: string) => {

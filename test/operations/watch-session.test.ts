@@ -152,7 +152,7 @@ describe('the watch session', () => {
 		await expect(run.session.ended).resolves.toEqual({reason: 'stopped', unknownTopUps: 0});
 	});
 
-	it('read once: every loan\'s level and the worst; no wait, no second read', async () => {
+	it("read once: every loan's level and the worst; no wait, no second read", async () => {
 		const run = watch({once: true});
 		await expect(run.session.ended).resolves.toEqual({reason: 'read-once', worst: 'warn', unknownTopUps: 0});
 		expect(run.alerts.map((event) => [event.kind, event.pledgeCoin, event.level])).toEqual(
@@ -167,11 +167,17 @@ describe('the watch session', () => {
 
 	it('options the loans make unusable end it refused before anything is sent', async () => {
 		const named = watch({orderIds: ['1130000000000009999']});
-		await expect(named.session.ended).resolves.toEqual({reason: 'refused', message: 'not among your ongoing loans: 1130000000000009999 (loan-tui loans lists them)'});
+		await expect(named.session.ended).resolves.toEqual({
+			reason: 'refused',
+			message: 'not among your ongoing loans: 1130000000000009999 (loan-tui loans lists them)',
+		});
 		const uncapped = watch({topUp: {...topUpOf(async () => ({status: 'done'})), maxAdd: {perCoin: new Map([['ETH', '1']])}}});
 		await expect(uncapped.session.ended).resolves.toMatchObject({reason: 'refused', message: expect.stringMatching(/^--max-add names no cap for BTC/)});
 		const late = watch({thresholds: {warnLtv: '0.95'}});
-		await expect(late.session.ended).resolves.toMatchObject({reason: 'refused', message: expect.stringMatching(/^--warn-ltv 95(\.00)?% is at or above the liquidation LTV/)});
+		await expect(late.session.ended).resolves.toMatchObject({
+			reason: 'refused',
+			message: expect.stringMatching(/^--warn-ltv 95(\.00)?% is at or above the liquidation LTV/),
+		});
 		expect(posts()).toEqual([]);
 		expect([named, uncapped, late].map((run) => [run.alerts.length, run.state.waits])).toEqual([
 			[0, 0],

@@ -5,11 +5,26 @@ import {createWatcher, LEAVE_MARGIN, levelFrom, PROJECTED_DWELL_MS, type LoanSee
 import {ongoingLoan} from '../helpers/loans.js';
 
 const MINUTE = 60_000;
-const tight = (ltv: string): LoanSeen => ({loan: ongoingLoan({orderId: '1130000000000000002', pledgeCoin: 'ETH', pledgeRate: ltv, supRate: '0.8', forceRate: '0.9'}), ltv, projected: false});
-const calm = (ltv = '0.7'): LoanSeen => ({loan: ongoingLoan({orderId: '1130000000000000001', pledgeCoin: 'BTC', pledgeRate: ltv, supRate: '0.8', forceRate: '0.9'}), ltv, projected: false});
-const read = (time: number, loans: LoanSeen[], extra: Partial<Extract<WatchRead, {ok: true}>> = {}): WatchRead => ({ok: true, time, loans, closed: new Map(), ...extra});
+const tight = (ltv: string): LoanSeen => ({
+	loan: ongoingLoan({orderId: '1130000000000000002', pledgeCoin: 'ETH', pledgeRate: ltv, supRate: '0.8', forceRate: '0.9'}),
+	ltv,
+	projected: false,
+});
+const calm = (ltv = '0.7'): LoanSeen => ({
+	loan: ongoingLoan({orderId: '1130000000000000001', pledgeCoin: 'BTC', pledgeRate: ltv, supRate: '0.8', forceRate: '0.9'}),
+	ltv,
+	projected: false,
+});
+const read = (time: number, loans: LoanSeen[], extra: Partial<Extract<WatchRead, {ok: true}>> = {}): WatchRead => ({
+	ok: true,
+	time,
+	loans,
+	closed: new Map(),
+	...extra,
+});
 const failed = (time: number): WatchRead => ({ok: false, time, problem: 'HTTP 503'});
-const kinds = (events: ReturnType<ReturnType<typeof createWatcher>['observe']>) => events.map((event) => `${event.kind}:${event.orderId ?? event.what}:${event.level ?? ''}`);
+const kinds = (events: ReturnType<ReturnType<typeof createWatcher>['observe']>) =>
+	events.map((event) => `${event.kind}:${event.orderId ?? event.what}:${event.level ?? ''}`);
 
 describe('the watch', () => {
 	it('alerts on a change of level only: a first look at ok is quiet, one at warn is not; the same level twice is one alert', () => {
@@ -80,7 +95,9 @@ describe('the watch', () => {
 		watcher.observe(read(0, [tight('0.81'), calm()]));
 		expect(watcher.watching().sort()).toEqual(['1130000000000000001', '1130000000000000002']);
 		const closed = watcher.observe(read(MINUTE, [calm()], {closed: new Map([['1130000000000000002', 'liquidated' as const]])}));
-		expect(closed).toEqual([expect.objectContaining({kind: 'level', orderId: '1130000000000000002', level: 'closed', previous: 'margin-call', how: 'liquidated', pledgeCoin: 'ETH'})]);
+		expect(closed).toEqual([
+			expect.objectContaining({kind: 'level', orderId: '1130000000000000002', level: 'closed', previous: 'margin-call', how: 'liquidated', pledgeCoin: 'ETH'}),
+		]);
 		expect(watcher.watching()).toEqual(['1130000000000000001']);
 		expect(watcher.observe(read(2 * MINUTE, [calm()]))).toEqual([]);
 		expect(watcher.worst()).toBe('ok');
@@ -93,7 +110,8 @@ describe('the watch: hysteresis and the dwell of projected changes', () => {
 	const SECOND = 1_000;
 	/** ETH's loan (warn from 75 %, margin call 80 %, liquidation-near from 87 %) at `ltv`, projected from a live price. */
 	const projected = (ltv: string): LoanSeen => ({...tight(ltv), projected: true});
-	const levels = (events: ReturnType<ReturnType<typeof createWatcher>['project']>) => events.map((event) => `${event.level ?? ''}${event.projected ? ' (projected)' : ''}`);
+	const levels = (events: ReturnType<ReturnType<typeof createWatcher>['project']>) =>
+		events.map((event) => `${event.level ?? ''}${event.projected ? ' (projected)' : ''}`);
 
 	it('the constants: half an LTV point to leave a level; 3 s for a projected worsening, 10 s for a projected recovery', () => {
 		expect(LEAVE_MARGIN).toBe('0.005');
@@ -182,10 +200,12 @@ describe('the watch: hysteresis and the dwell of projected changes', () => {
 		expect(levels(watcher.observe(read(18 * SECOND, [tight('0.79')])))).toEqual(['warn']);
 	});
 
-	it('a projection back at the read\'s price is still a projection: it waits for the dwell like any other', () => {
+	it("a projection back at the read's price is still a projection: it waits for the dwell like any other", () => {
 		const watcher = createWatcher({repeatMs: 30 * MINUTE});
 		watcher.observe(read(0, [tight('0.76')]));
-		expect(levels(watcher.project(3 * SECOND, [projected('0.81')]).concat(watcher.project(6 * SECOND, [projected('0.81')])))).toEqual(['margin-call (projected)']);
+		expect(levels(watcher.project(3 * SECOND, [projected('0.81')]).concat(watcher.project(6 * SECOND, [projected('0.81')])))).toEqual([
+			'margin-call (projected)',
+		]);
 		// The live price is the read's again: the loan as read (not marked projected), but not a new read.
 		expect(watcher.project(7 * SECOND, [tight('0.76')])).toEqual([]);
 		expect(watcher.projectionDue()).toBe(17 * SECOND);

@@ -15,7 +15,10 @@ const npm = (args: string[], cwd: string) =>
 
 describe('the published package', () => {
 	it('contains only the built entry and every chunk of this build, README, licence and package.json', () => {
-		const [packed] = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', work], root)) as Array<{files: Array<{path: string}>; filename: string}>;
+		const [packed] = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', work], root)) as Array<{
+			files: Array<{path: string}>;
+			filename: string;
+		}>;
 		const chunks = readdirSync(join(root, 'dist', 'lib')).map((name) => `dist/lib/${name}`);
 		expect(chunks).toContain('dist/lib/main.mjs');
 		expect(packed!.files.map((file) => file.path).sort()).toEqual(

@@ -61,7 +61,11 @@ describe('symbols at 100k and 200k pairs (built CLI)', () => {
 		expect(all.stdout.match(/"symbol": /g)).toHaveLength(200_000);
 		pairs = 100_000;
 		const report = join(dir, 'rss.json');
-		const result = await runCli(['symbols', '--json', '--base-url', baseUrl, '--timeout', '60'], {timeoutMs: 90_000, nodeArgs: ['--import', PRELOAD], env: {PEAK_RSS_REPORT: report}});
+		const result = await runCli(['symbols', '--json', '--base-url', baseUrl, '--timeout', '60'], {
+			timeoutMs: 90_000,
+			nodeArgs: ['--import', PRELOAD],
+			env: {PEAK_RSS_REPORT: report},
+		});
 		expect(result.code).toBe(0);
 		const records = JSON.parse(result.stdout) as Array<{symbol: string}>;
 		expect(records).toHaveLength(100_000);

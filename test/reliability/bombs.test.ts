@@ -57,7 +57,10 @@ describe('compression bombs against the built CLI', () => {
 
 	async function run(args: string[], env: Record<string, string> = {}) {
 		const report = join(dir, `rss-${Date.now()}.json`);
-		const result = await runCli([...args, '--base-url', baseUrl], {env: {...TEST_CREDENTIAL_ENV, PEAK_RSS_REPORT: report, ...env}, nodeArgs: ['--import', PRELOAD]});
+		const result = await runCli([...args, '--base-url', baseUrl], {
+			env: {...TEST_CREDENTIAL_ENV, PEAK_RSS_REPORT: report, ...env},
+			nodeArgs: ['--import', PRELOAD],
+		});
 		const {peakRssBytes} = JSON.parse(readFileSync(report, 'utf8')) as {peakRssBytes: number};
 		return {...result, peakRssBytes};
 	}
@@ -77,8 +80,15 @@ describe('compression bombs against the built CLI', () => {
 	it('a borrow bomb is an unknown outcome (the request reached the server), posted once, memory bounded', async () => {
 		answers.set('/api/v2/earn/loan/borrow', {status: 200, encoding: 'gzip', body: gzipBomb('{"code":"00000","msg":"success","data":{"orderId":"', 0x31)});
 		// The coin list the pre-check reads (a borrow is refused without one); nothing bombs there.
-		const coinList = {loanInfos: [{coin: 'USDT', hourRate7D: '0.00000617', rate7D: '0.054', min: '10', max: '1000000'}], pledgeInfos: [{coin: 'BTC', initRate: '0.7', supRate: '0.8', forceRate: '0.9'}]};
-		answers.set('/api/v2/earn/loan/public/coinInfos', {status: 200, encoding: 'identity', body: Buffer.from(JSON.stringify({code: '00000', msg: 'success', requestTime: Date.now(), data: coinList}))});
+		const coinList = {
+			loanInfos: [{coin: 'USDT', hourRate7D: '0.00000617', rate7D: '0.054', min: '10', max: '1000000'}],
+			pledgeInfos: [{coin: 'BTC', initRate: '0.7', supRate: '0.8', forceRate: '0.9'}],
+		};
+		answers.set('/api/v2/earn/loan/public/coinInfos', {
+			status: 200,
+			encoding: 'identity',
+			body: Buffer.from(JSON.stringify({code: '00000', msg: 'success', requestTime: Date.now(), data: coinList})),
+		});
 		posts = 0;
 		// This server answers no other loan reads: the check after the unknown outcome reads once (its own tests are in
 		// test/cli/money-pipeline-cli.test.ts).
@@ -91,13 +101,21 @@ describe('compression bombs against the built CLI', () => {
 	});
 
 	it('a symbol-list bomb stops at its cap (whitespace inside data), and an oversized record at once', async () => {
-		answers.set('/api/v2/spot/public/symbols', {status: 200, encoding: 'gzip', body: gzipBomb('{"code":"00000","msg":"success","requestTime":1,"data":[', 0x20)});
+		answers.set('/api/v2/spot/public/symbols', {
+			status: 200,
+			encoding: 'gzip',
+			body: gzipBomb('{"code":"00000","msg":"success","requestTime":1,"data":[', 0x20),
+		});
 		const spaces = await run(['symbols', '--json']);
 		expect(spaces.code).toBe(1);
 		expect(spaces.stderr).toContain('larger than 128 MiB');
 		expect(spaces.stdout).toBe('');
 		expect(spaces.peakRssBytes).toBeLessThan(200 * MiB);
-		answers.set('/api/v2/spot/public/symbols', {status: 200, encoding: 'gzip', body: gzipBomb('{"code":"00000","msg":"success","requestTime":1,"data":[{"symbol":"', 0x41)});
+		answers.set('/api/v2/spot/public/symbols', {
+			status: 200,
+			encoding: 'gzip',
+			body: gzipBomb('{"code":"00000","msg":"success","requestTime":1,"data":[{"symbol":"', 0x41),
+		});
 		const record = await run(['symbols']);
 		expect(record.code).toBe(1);
 		expect(record.stderr).toContain('oversized answer: data.0 is larger than');

@@ -13,10 +13,13 @@ type Echo = (req: IncomingMessage) => string;
 const header = (req: IncomingMessage, name: string) => String(req.headers[name] ?? '');
 /** Ways a server or proxy prints the headers it received. */
 const ECHOES: Record<string, Echo> = {
-	'header lines': (req) => `refused; request was:\nACCESS-KEY: ${header(req, 'access-key')}\nACCESS-SIGN: ${header(req, 'access-sign')}\nACCESS-PASSPHRASE: ${header(req, 'access-passphrase')}\nACCESS-TIMESTAMP: ${header(req, 'access-timestamp')}`,
+	'header lines': (req) =>
+		`refused; request was:\nACCESS-KEY: ${header(req, 'access-key')}\nACCESS-SIGN: ${header(req, 'access-sign')}\nACCESS-PASSPHRASE: ${header(req, 'access-passphrase')}\nACCESS-TIMESTAMP: ${header(req, 'access-timestamp')}`,
 	'JSON of the headers': (req) => `Parameter verification failed ${JSON.stringify(req.headers)}`,
-	'JSON escaped twice': (req) => `bad request ${JSON.stringify(JSON.stringify({'ACCESS-SIGN': header(req, 'access-sign'), 'ACCESS-KEY': header(req, 'access-key')}))}`,
-	'a query string': (req) => `rejected access_sign=${header(req, 'access-sign')}&access_key=${header(req, 'access-key')}&access_passphrase=${header(req, 'access-passphrase')}`,
+	'JSON escaped twice': (req) =>
+		`bad request ${JSON.stringify(JSON.stringify({'ACCESS-SIGN': header(req, 'access-sign'), 'ACCESS-KEY': header(req, 'access-key')}))}`,
+	'a query string': (req) =>
+		`rejected access_sign=${header(req, 'access-sign')}&access_key=${header(req, 'access-key')}&access_passphrase=${header(req, 'access-passphrase')}`,
 	'the bare signature': (req) => `sign signature error: expected something else than ${header(req, 'access-sign')}`,
 };
 
@@ -35,7 +38,10 @@ describe('a server that echoes the request headers in msg', () => {
 			req.on('end', () => {
 				// The coin list answers (a borrow is not sent without one), so the borrow reaches the echo.
 				if ((req.url ?? '').startsWith('/api/v2/earn/loan/public/coinInfos')) {
-					const data = {loanInfos: [{coin: 'USDT', hourRate7D: '0.00000617', min: '10', max: '1000000'}], pledgeInfos: [{coin: 'BTC', initRate: '0.7', supRate: '0.8', forceRate: '0.9'}]};
+					const data = {
+						loanInfos: [{coin: 'USDT', hourRate7D: '0.00000617', min: '10', max: '1000000'}],
+						pledgeInfos: [{coin: 'BTC', initRate: '0.7', supRate: '0.8', forceRate: '0.9'}],
+					};
 					res.writeHead(200, {'content-type': 'application/json'}).end(JSON.stringify({code: '00000', msg: 'success', requestTime: Date.now(), data}));
 					return;
 				}

@@ -59,7 +59,12 @@ describe('hostile server data', () => {
 	});
 
 	it('the app shows a hostile borrow refusal inert on the review', async () => {
-		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false}});
+		app = await renderApp({
+			baseUrl: sim.simulator.url,
+			demo: true,
+			credentials: TEST_CREDENTIALS,
+			initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false},
+		});
 		await walkToReview(app, '1');
 		sim.simulator.injectFault({kind: 'raw', operation: 'borrow', status: 400, body: hostileEnvelope});
 		await app.press('y');

@@ -42,7 +42,10 @@ describe.skipIf(skip)(`secret hygiene of every command and the app${skip ? ` (sk
 		expect((await sandbox.run(['whoami', '--json'], {env: bus()})).code).toBe(0);
 		expect((await sandbox.run(['symbols', ...base()], {env: bus()})).code).toBe(0);
 		expect((await sandbox.run(['symbols', 'BTCUSDT', '--json', '--debug', ...base()], {env: bus()})).code).toBe(0);
-		expect((await sandbox.run(['estimate', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--all', '--pledge-amount', '1', '--debug', ...base()], {env: bus()})).code).toBe(0);
+		expect(
+			(await sandbox.run(['estimate', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--all', '--pledge-amount', '1', '--debug', ...base()], {env: bus()}))
+				.code,
+		).toBe(0);
 		expect((await sandbox.run([...borrow, '--debug', ...base()], {env: bus()})).code).toBe(0);
 		expect((await sandbox.run([...borrow.slice(0, -2), '99999', '--yes', '--json', '--debug', ...base()], {env: bus()})).code).toBe(1);
 		simulator.injectFault({kind: 'reset-after-order', operation: 'borrow'});
@@ -59,7 +62,13 @@ describe.skipIf(skip)(`secret hygiene of every command and the app${skip ? ` (sk
 		expect((await sandbox.run(['history', 'repayments', '--json', '--debug', ...base()], {env: bus()})).code).toBe(0);
 		// The environment's credentials: signed lookups and a borrow, with the request log on.
 		expect((await sandbox.run(['whoami', '--json'], {env: environment})).code).toBe(0);
-		expect((await sandbox.run(['estimate', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', '30', '--pledge-amount', '1', '--debug', ...base()], {env: environment})).code).toBe(0);
+		expect(
+			(
+				await sandbox.run(['estimate', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', '30', '--pledge-amount', '1', '--debug', ...base()], {
+					env: environment,
+				})
+			).code,
+		).toBe(0);
 		expect((await sandbox.run([...borrow, '--debug', ...base()], {env: environment})).code).toBe(0);
 		expect((await sandbox.run([...borrow, '--debug', '--base-url', 'http://127.0.0.1:1'], {env: environment})).code).toBe(1);
 		expect((await sandbox.run([...borrow, ...base()], {env: {BITGET_API_KEY: credentials.apiKey, BITGET_SECRET_KEY: credentials.secretKey}})).code).toBe(2);

@@ -26,13 +26,18 @@ describe.concurrent('default deadlines', () => {
 		it('a stalled borrow ends at 15 s as "outcome unknown" (exit 3), posted once', async () => {
 			sim.simulator.injectFault({kind: 'stall', operation: 'borrow'});
 			// LOAN_TUI_RECONCILE_SECONDS=0: one read of the loans afterwards, so the borrow's own deadline is what ends it.
-			const result = await runCli(['borrow', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', '7', '--pledge-amount', '1', '--yes', '--base-url', sim.simulator.url], {env: {...env, LOAN_TUI_RECONCILE_SECONDS: '0'}, timeoutMs: 30_000});
+			const result = await runCli(
+				['borrow', '--loan-coin', 'USDT', '--pledge-coin', 'BTC', '--daily', '7', '--pledge-amount', '1', '--yes', '--base-url', sim.simulator.url],
+				{env: {...env, LOAN_TUI_RECONCILE_SECONDS: '0'}, timeoutMs: 30_000},
+			);
 			expect(result.signal).toBeNull();
 			expect(result.code).toBe(3);
 			expect(result.stderr).toContain('OUTCOME UNKNOWN');
 			expect(result.stderr).toContain('no answer within 15 s');
 			// The seconds it checked are real elapsed time: any number.
-			expect(result.stderr).toMatch(/Checked since: nothing found — no order of these coins, period and amount was opened since the request was sent \(1 read in \d+ s; time bound reached\)/);
+			expect(result.stderr).toMatch(
+				/Checked since: nothing found — no order of these coins, period and amount was opened since the request was sent \(1 read in \d+ s; time bound reached\)/,
+			);
 			expect(sim.posts()).toHaveLength(1);
 		}, 90_000);
 	});

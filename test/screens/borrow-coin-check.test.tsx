@@ -59,8 +59,8 @@ describe('coins checked at their step', () => {
 		const review = {...initialWizard({loanCoin: 'USDT', pledgeCoin: 'ZZZ', daily: 'SEVEN', pledgeAmount: '1'}), step: 'review' as const};
 		const values = review.values;
 		expect(refusedCoinStep(values, ['The server refused the request: 40034 Parameter ZZZ does not exist (HTTP 400)'])).toBe('pledgeCoin');
-		expect(refusedCoinStep(values, [undefined, 'USDT is not in Bitget\'s list of loanable coins (loan-tui coins)'])).toBe('loanCoin');
-		expect(refusedCoinStep(values, ['ZZZ is not in Bitget\'s list of pledgeable coins (loan-tui coins)'])).toBe('pledgeCoin');
+		expect(refusedCoinStep(values, [undefined, "USDT is not in Bitget's list of loanable coins (loan-tui coins)"])).toBe('loanCoin');
+		expect(refusedCoinStep(values, ["ZZZ is not in Bitget's list of pledgeable coins (loan-tui coins)"])).toBe('pledgeCoin');
 		expect(refusedCoinStep(values, ['Insufficient balance 43012'])).toBeUndefined();
 		const back = wizardReducer(review, {type: 'decline', to: refusedCoinStep(values, ['40034 Parameter ZZZ does not exist'])});
 		expect(back.step).toBe('pledgeCoin');

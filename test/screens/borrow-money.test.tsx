@@ -64,7 +64,12 @@ describe('borrow: money and honesty', () => {
 	it('an unknown outcome where the server claimed an order shows that order id', async () => {
 		await open();
 		await walkToReview(app!, '0.5');
-		sim.simulator.injectFault({kind: 'raw', operation: 'borrow', status: 409, body: '{"code":"00000","msg":"success","requestTime":1,"data":{"orderId":"1130000000000000777"}}'});
+		sim.simulator.injectFault({
+			kind: 'raw',
+			operation: 'borrow',
+			status: 409,
+			body: '{"code":"00000","msg":"success","requestTime":1,"data":{"orderId":"1130000000000000777"}}',
+		});
 		await app!.press('y');
 		const unknown = await app!.waitForText('OUTCOME UNKNOWN');
 		expect(unknown).toContain('the server said order 1130000000000000777 was created, but answered HTTP 409');
@@ -73,7 +78,12 @@ describe('borrow: money and honesty', () => {
 	it('a refusal that echoes the passphrase shows on the review redacted', async () => {
 		await open();
 		await walkToReview(app!, '0.5');
-		const body = JSON.stringify({code: '43012', msg: `bad passphrase ${TEST_CREDENTIALS.passphrase} key ${TEST_CREDENTIALS.apiKey}`, requestTime: 1, data: null});
+		const body = JSON.stringify({
+			code: '43012',
+			msg: `bad passphrase ${TEST_CREDENTIALS.passphrase} key ${TEST_CREDENTIALS.apiKey}`,
+			requestTime: 1,
+			data: null,
+		});
 		sim.simulator.injectFault({kind: 'raw', operation: 'borrow', status: 400, body});
 		await app!.press('y');
 		const refused = await app!.waitForText('43012');
@@ -127,7 +137,12 @@ describe('borrow: money and honesty', () => {
 	});
 
 	it('a coin list answered without its lists blocks the review with that reason, never "not loanable"; y sends nothing', async () => {
-		sim.simulator.injectFault({kind: 'raw', operation: 'coinInfos', times: Infinity, body: JSON.stringify({code: '00000', msg: 'success', requestTime: Date.now(), data: {}})});
+		sim.simulator.injectFault({
+			kind: 'raw',
+			operation: 'coinInfos',
+			times: Infinity,
+			body: JSON.stringify({code: '00000', msg: 'success', requestTime: Date.now(), data: {}}),
+		});
 		await open();
 		await app!.type('USDT');
 		await app!.press(KEYS.enter);

@@ -67,7 +67,17 @@ describe('borrow wizard', () => {
 
 	it('asks for credentials before review when none were found', () => {
 		let state = run(initialWizard(), {type: 'credentials-needed', needed: true});
-		state = run(state, {type: 'edit', value: 'USDT'}, {type: 'submit'}, {type: 'edit', value: 'BTC'}, {type: 'submit'}, {type: 'choose-period', daily: 'SEVEN'}, {type: 'choose-mode', mode: 'pledge'}, {type: 'edit', value: '1'}, {type: 'submit'});
+		state = run(
+			state,
+			{type: 'edit', value: 'USDT'},
+			{type: 'submit'},
+			{type: 'edit', value: 'BTC'},
+			{type: 'submit'},
+			{type: 'choose-period', daily: 'SEVEN'},
+			{type: 'choose-mode', mode: 'pledge'},
+			{type: 'edit', value: '1'},
+			{type: 'submit'},
+		);
 		expect(state.step).toBe('credentials');
 		expect(wizardReducer(state, {type: 'back'}).step).toBe('amount');
 		state = run(state, {type: 'credentials-ready'});
@@ -129,7 +139,12 @@ describe('borrow wizard choices', () => {
 	});
 
 	it('edits at the cursor through text edits, and puts the cursor at the end on arriving at a step', () => {
-		let state = run(initialWizard(), {type: 'text', edit: {op: 'insert', text: 'UST'}}, {type: 'text', edit: {op: 'left'}}, {type: 'text', edit: {op: 'insert', text: 'D'}});
+		let state = run(
+			initialWizard(),
+			{type: 'text', edit: {op: 'insert', text: 'UST'}},
+			{type: 'text', edit: {op: 'left'}},
+			{type: 'text', edit: {op: 'insert', text: 'D'}},
+		);
 		expect(state).toMatchObject({values: {loanCoin: 'USDT'}, cursor: 3});
 		state = run(state, {type: 'submit'}, {type: 'back'});
 		expect(state).toMatchObject({step: 'loanCoin', cursor: 4});

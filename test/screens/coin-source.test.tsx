@@ -9,7 +9,10 @@ const coinList = JSON.stringify({
 	requestTime: 1,
 	data: {
 		loanInfos: [{coin: 'ZZLOAN', hourRate7D: '0.00000617', rate7D: '0.054'}, {coin: 'USDT'}],
-		pledgeInfos: [{coin: 'ZZPLEDGE', initRate: '0.65', supRate: '0.8', forceRate: '0.9'}, {coin: 'BTC', initRate: '0.65', supRate: '0.8', forceRate: '0.9'}],
+		pledgeInfos: [
+			{coin: 'ZZPLEDGE', initRate: '0.65', supRate: '0.8', forceRate: '0.9'},
+			{coin: 'BTC', initRate: '0.65', supRate: '0.8', forceRate: '0.9'},
+		],
 	},
 });
 
@@ -34,7 +37,12 @@ describe('where coin suggestions come from', () => {
 
 	it('Borrow: the same, and when coinInfos fails the symbol list suggests', async () => {
 		sim.simulator.injectFault({kind: 'html-500', operation: 'coinInfos', times: 5});
-		app = await renderApp({baseUrl: sim.simulator.url, initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false}, demo: true, credentials: TEST_CREDENTIALS});
+		app = await renderApp({
+			baseUrl: sim.simulator.url,
+			initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false},
+			demo: true,
+			credentials: TEST_CREDENTIALS,
+		});
 		await app.waitForText('Borrow · 1 of 6');
 		await app.type('ET');
 		const frame = await app.waitForText('ETH');

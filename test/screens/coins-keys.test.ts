@@ -19,9 +19,14 @@ describe('coins keys', () => {
 	it('taller than the terminal: a line, a page, the top or the bottom from where it is', () => {
 		const actions = spies();
 		const state: CoinsKeyState = {top: 5, pageSize: 12, maxOffset: 30};
-		for (const sequence of ['j', '\u001B[B', 'k', '\u001B[A', '\u001B[6~', ' ', '\u001B[5~', 'g', '\u001B[H', 'G', '\u001B[F']) expect(press(state, actions, sequence), sequence).toBe(true);
+		for (const sequence of ['j', '\u001B[B', 'k', '\u001B[A', '\u001B[6~', ' ', '\u001B[5~', 'g', '\u001B[H', 'G', '\u001B[F'])
+			expect(press(state, actions, sequence), sequence).toBe(true);
 		expect(vi.mocked(actions.scroll).mock.calls).toEqual([[6], [6], [4], [4], [17], [17], [-7], [0], [0], [30], [30]]);
-		expect(footerKeys(coinsBindings(state, actions)).map((hint) => `${hint.keys} ${hint.action}`)).toEqual(['↑/↓ scroll', 'PgUp/PgDn page', 'Ctrl+R read the coins again']);
+		expect(footerKeys(coinsBindings(state, actions)).map((hint) => `${hint.keys} ${hint.action}`)).toEqual([
+			'↑/↓ scroll',
+			'PgUp/PgDn page',
+			'Ctrl+R read the coins again',
+		]);
 	});
 
 	it('when everything fits nothing scrolls; Ctrl+R reads again either way', () => {

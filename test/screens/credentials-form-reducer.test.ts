@@ -1,5 +1,10 @@
 import {describe, expect, it} from 'vitest';
-import {credentialsFormReducer, initialCredentialsForm, type CredentialsFormAction, type CredentialsFormState} from '../../source/ui/credentials/form-reducer.js';
+import {
+	credentialsFormReducer,
+	initialCredentialsForm,
+	type CredentialsFormAction,
+	type CredentialsFormState,
+} from '../../source/ui/credentials/form-reducer.js';
 
 const run = (state: CredentialsFormState, ...actions: CredentialsFormAction[]) => actions.reduce(credentialsFormReducer, state);
 const type = (text: string): CredentialsFormAction => ({type: 'text', edit: {op: 'insert', text}});
@@ -10,7 +15,9 @@ describe('credentials form', () => {
 		expect(state).toMatchObject({step: 'apiKey', error: 'API key is required'});
 		state = run(state, type('key with space'), {type: 'submit'});
 		expect(state.error).toBe('API key cannot contain spaces');
-		state = run(state, {type: 'text', edit: {op: 'clear'}}, type('  abc  '), {type: 'submit'}, type('s3cret'), {type: 'submit'}, type('pass'), {type: 'submit'});
+		state = run(state, {type: 'text', edit: {op: 'clear'}}, type('  abc  '), {type: 'submit'}, type('s3cret'), {type: 'submit'}, type('pass'), {
+			type: 'submit',
+		});
 		expect(state).toMatchObject({step: 'keep', values: {apiKey: 'abc', secretKey: 's3cret', passphrase: 'pass'}});
 		state = run(state, {type: 'select', move: {type: 'cycle', by: 1}, count: 2}, {type: 'submit'});
 		expect(state).toMatchObject({step: 'saving', keepIndex: 1});

@@ -55,7 +55,11 @@ describe('estimate by loan amount', () => {
 		// Two requests per period: the reference, then the check at the derived pledge.
 		const asked = estimates();
 		expect(asked).toHaveLength(6);
-		for (const [daily, derived] of [['SEVEN', '0.15873016'], ['THIRTY', '0.15873016'], ['FLEXIBLE', '0.15873016']] as const) {
+		for (const [daily, derived] of [
+			['SEVEN', '0.15873016'],
+			['THIRTY', '0.15873016'],
+			['FLEXIBLE', '0.15873016'],
+		] as const) {
 			const pledges = asked.filter((query) => query.get('daily') === daily).map((query) => query.get('pledgeAmount'));
 			expect(pledges, daily).toHaveLength(2);
 			expect(pledges, daily).toContain(derived);
@@ -69,7 +73,7 @@ describe('estimate by loan amount', () => {
 		await app!.waitForText('› Pledge amount');
 	});
 
-	it('outside the coin\'s limits: the limits are the field\'s error, and no estimate is asked', async () => {
+	it("outside the coin's limits: the limits are the field's error, and no estimate is asked", async () => {
 		await fill('5', {debounce: 'faked'});
 		// USDT lends from 10 to 10,000,000,000 (the simulator's coinInfos).
 		await app!.waitForText("✗ 5 USDT is below Bitget's minimum borrow of 10 USDT");

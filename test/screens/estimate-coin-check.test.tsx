@@ -16,7 +16,7 @@ describe('Estimate: an unknown coin', () => {
 	});
 	const estimates = () => sim.simulator.requests.filter((request) => request.operation === 'estimate');
 
-	it('is refused in the Borrow wizard\'s words before any estimate is asked', async () => {
+	it("is refused in the Borrow wizard's words before any estimate is asked", async () => {
 		app = await renderApp({baseUrl: sim.simulator.url, initial: estimateScreen});
 		await app.waitForText('Loan coin');
 		await app.type('US');

@@ -22,7 +22,15 @@ const CTRL_T = '\u0014';
 function setup(values: Partial<EstimateFormState>, extra: Partial<EstimateKeyState> = {}) {
 	const form = {...initialEstimateForm, ...values};
 	const coinField = form.focus === 'loanCoin' || form.focus === 'pledgeCoin' ? form.focus : undefined;
-	const state: EstimateKeyState = {form, loanMode: form.amountMode === 'loan', checks: checkForm(form, () => undefined), coinField, suggestions: [], asked: undefined, ...extra};
+	const state: EstimateKeyState = {
+		form,
+		loanMode: form.amountMode === 'loan',
+		checks: checkForm(form, () => undefined),
+		coinField,
+		suggestions: [],
+		asked: undefined,
+		...extra,
+	};
 	const actions = {
 		edit: vi.fn(),
 		submitField: vi.fn(),

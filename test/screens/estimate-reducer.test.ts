@@ -1,5 +1,11 @@
 import {describe, expect, it} from 'vitest';
-import {estimateFormReducer, initialEstimateForm, restoredEstimateForm, type EstimateFormAction, type EstimateFormState} from '../../source/screens/estimate/reducer.js';
+import {
+	estimateFormReducer,
+	initialEstimateForm,
+	restoredEstimateForm,
+	type EstimateFormAction,
+	type EstimateFormState,
+} from '../../source/screens/estimate/reducer.js';
 import {suggestCoins} from '../../source/ui/fields/coin-rules.js';
 
 const run = (state: EstimateFormState, ...actions: EstimateFormAction[]) => actions.reduce(estimateFormReducer, state);
@@ -64,8 +70,16 @@ describe('estimate form by loan amount', () => {
 	});
 
 	it('opens as it was left: the mode and its amount back, focus on the first field still empty', () => {
-		expect(restoredEstimateForm({loanCoin: 'USDT', pledgeCoin: 'BTC', amountMode: 'loan', pledgeAmount: '1'})).toMatchObject({amountMode: 'loan', focus: 'loanAmount', pledgeAmount: '1', loanAmount: ''});
-		expect(restoredEstimateForm({loanCoin: 'USDT', pledgeCoin: 'BTC', amountMode: 'loan', loanAmount: '500'})).toMatchObject({amountMode: 'loan', focus: 'loanCoin'});
+		expect(restoredEstimateForm({loanCoin: 'USDT', pledgeCoin: 'BTC', amountMode: 'loan', pledgeAmount: '1'})).toMatchObject({
+			amountMode: 'loan',
+			focus: 'loanAmount',
+			pledgeAmount: '1',
+			loanAmount: '',
+		});
+		expect(restoredEstimateForm({loanCoin: 'USDT', pledgeCoin: 'BTC', amountMode: 'loan', loanAmount: '500'})).toMatchObject({
+			amountMode: 'loan',
+			focus: 'loanCoin',
+		});
 		expect(restoredEstimateForm({loanCoin: 'USDT', pledgeCoin: 'BTC', loanAmount: '500'})).toMatchObject({amountMode: 'pledge', focus: 'pledgeAmount'});
 	});
 });

@@ -43,8 +43,7 @@ describe('estimate calculator', () => {
 		const frame = await app!.waitForText(/Annualised rate\s+\d/);
 		const expected = (['SEVEN', 'THIRTY', 'FLEXIBLE'] as const).map((period) => estimateFigures(estimateFor('USDT', 'BTC', period, '1'), period));
 		// Each row: the loan coin's precision, thousands grouped, right-aligned (format/money.ts).
-		const shown = (pick: (f: (typeof expected)[number]) => string) =>
-			expected.map((f) => coinAmount(pick(f), 'USDT').replace(/\./g, '\\.')).join('\\s+');
+		const shown = (pick: (f: (typeof expected)[number]) => string) => expected.map((f) => coinAmount(pick(f), 'USDT').replace(/\./g, '\\.')).join('\\s+');
 		expect(frame).toMatch(/7 days\s+30 days\s+flexible term/);
 		expect(frame).toMatch(new RegExp(`Borrowable \\(USDT\\)\\s+${shown((f) => f.borrowable)}`));
 		expect(frame).toMatch(new RegExp(`Hourly interest\\s+${shown((f) => f.hourlyInterest)}`));

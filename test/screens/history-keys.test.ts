@@ -10,7 +10,16 @@ const list: HistoryKeyState = {filtering: false, query: '', count: 25, pages: 3,
 
 function spies(): HistoryActions {
 	return {
-		move: vi.fn(), moveTo: vi.fn(), open: vi.fn(), copy: vi.fn(), filtering: vi.fn(), edit: vi.fn(), paste: vi.fn(), tab: vi.fn(), days: vi.fn(), refresh: vi.fn(),
+		move: vi.fn(),
+		moveTo: vi.fn(),
+		open: vi.fn(),
+		copy: vi.fn(),
+		filtering: vi.fn(),
+		edit: vi.fn(),
+		paste: vi.fn(),
+		tab: vi.fn(),
+		days: vi.fn(),
+		refresh: vi.fn(),
 	};
 }
 
@@ -22,19 +31,45 @@ function press(state: HistoryKeyState, actions: HistoryActions, sequence: string
 describe('history keys', () => {
 	it('on the list: moves, pages, opens, copies, filters, switches history and window, reads again', () => {
 		const actions = spies();
-		for (const sequence of ['j', '\u001B[B', 'k', ' ', 'n', 'p', '\u001B[6~', 'g', 'G', '\r', 'c', '/', '\t', '\u001B[Z', '\u001B[D', '3', '+', '=', '-', '\u0012'])
+		for (const sequence of [
+			'j',
+			'\u001B[B',
+			'k',
+			' ',
+			'n',
+			'p',
+			'\u001B[6~',
+			'g',
+			'G',
+			'\r',
+			'c',
+			'/',
+			'\t',
+			'\u001B[Z',
+			'\u001B[D',
+			'3',
+			'+',
+			'=',
+			'-',
+			'\u0012',
+		])
 			expect(press(list, actions, sequence), sequence).toBe(true);
 		expect(vi.mocked(actions.move).mock.calls).toEqual([[1], [1], [-1], [10], [10], [-10], [10]]);
 		expect(vi.mocked(actions.moveTo).mock.calls).toEqual([['first'], ['last']]);
 		expect(actions.open).toHaveBeenCalledTimes(1);
 		expect(actions.copy).toHaveBeenCalledTimes(1);
 		expect(actions.filtering).toHaveBeenCalledWith(true);
-		expect(vi.mocked(actions.tab).mock.calls).toEqual([[{type: 'cycle', by: 1}], [{type: 'cycle', by: -1}], [{type: 'cycle', by: -1}], [{type: 'pick', index: 2}]]);
+		expect(vi.mocked(actions.tab).mock.calls).toEqual([
+			[{type: 'cycle', by: 1}],
+			[{type: 'cycle', by: -1}],
+			[{type: 'cycle', by: -1}],
+			[{type: 'pick', index: 2}],
+		]);
 		expect(vi.mocked(actions.days).mock.calls).toEqual([[1], [1], [-1]]);
 		expect(actions.refresh).toHaveBeenCalledTimes(1);
 	});
 
-	it('says the list keys in the footer, grouped; Esc is the screen\'s only with a filter to clear', () => {
+	it("says the list keys in the footer, grouped; Esc is the screen's only with a filter to clear", () => {
 		expect(footerKeys(historyBindings(list, spies())).map((hint) => `${hint.keys} ${hint.action}`)).toEqual([
 			'↑/↓ move',
 			'Enter open the loan',

@@ -83,7 +83,12 @@ describe('Loans: three loans on the stream’s cadence, one connection', () => {
 		// app sent at most 10 messages in all (one subscribe for the three pairs), so never more than 10 in a second.
 		expect(stream.errors).toEqual([]);
 		expect(stream.connections[0]!.received).toBeLessThanOrEqual(10);
-		expect(stream.subscriptions.filter((record) => record.op === 'subscribe').map((record) => record.instId).sort()).toEqual(PAIRS);
+		expect(
+			stream.subscriptions
+				.filter((record) => record.op === 'subscribe')
+				.map((record) => record.instId)
+				.sort(),
+		).toEqual(PAIRS);
 		// Nothing on screen about the stream's state, and no drop in the --debug log.
 		expect(moved).not.toMatch(/reconnect|polling|not live|cannot be reached|ticker stream/i);
 		expect(debugLines.filter((line) => line.startsWith('ticker stream:'))).toEqual([]);

@@ -48,7 +48,13 @@ describe('Loans: live LTV', () => {
 
 	it('the loan detail too: the LTV, the price and the marks at the live price, marked live', async () => {
 		const {tight} = sim.demoLoanIds();
-		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: {stack: [{name: 'home'}, {name: 'loan', orderId: tight}], quit: false}, journal: emptyJournal()});
+		app = await renderApp({
+			baseUrl: sim.simulator.url,
+			demo: true,
+			credentials: TEST_CREDENTIALS,
+			initial: {stack: [{name: 'home'}, {name: 'loan', orderId: tight}], quit: false},
+			journal: emptyJournal(),
+		});
 		await app.waitForText(/Price\s+ETH 1,545\.0000 USDT/);
 		await waitForSubscription('ETHUSDT');
 		sim.simulator.setPrice('ETH', '1460');
@@ -84,6 +90,9 @@ describe('Loans: live LTV', () => {
 	}
 
 	async function waitForSubscription(instId: string) {
-		await waitUntil(() => sim.simulator.tickerStream.subscriptions.some((record) => record.instId === instId && record.op === 'subscribe'), `subscription to ${instId}`);
+		await waitUntil(
+			() => sim.simulator.tickerStream.subscriptions.some((record) => record.instId === instId && record.op === 'subscribe'),
+			`subscription to ${instId}`,
+		);
 	}
 });

@@ -46,7 +46,9 @@ describe('the table by loan amount', () => {
 	it('a period whose check disagrees beyond rounding shows the derived and the checked answer', () => {
 		const frame = draw(disagreeing, 100).replace(/\s*\n\s*/g, ' ');
 		expect(frame).toContain('checked with a second:');
-		expect(frame).toContain('30 days: DISAGREES beyond rounding: derived 10,000.0000 USDT at 0.0617 USDT per hour from 1.00000000 BTC → 63,000.0000 USDT; at 0.15873016 BTC the server lends 9,500.0000 USDT, 0.0586 USDT per hour');
+		expect(frame).toContain(
+			'30 days: DISAGREES beyond rounding: derived 10,000.0000 USDT at 0.0617 USDT per hour from 1.00000000 BTC → 63,000.0000 USDT; at 0.15873016 BTC the server lends 9,500.0000 USDT, 0.0586 USDT per hour',
+		);
 		expect(frame).not.toContain('7 days: DISAGREES');
 	});
 

@@ -15,7 +15,12 @@ const REFRESH_MS = 150;
 
 function Probe({client, onRead}: {client: BitgetClient; onRead?: (orderIds: string[]) => void}) {
 	const [credentials] = React.useState(() =>
-		createCredentialsAccess({client, environment: {state: 'absent'}, profile: 'default', fixed: {credentials: TEST_CREDENTIALS, source: 'demo', profile: 'default'}}),
+		createCredentialsAccess({
+			client,
+			environment: {state: 'absent'},
+			profile: 'default',
+			fixed: {credentials: TEST_CREDENTIALS, source: 'demo', profile: 'default'},
+		}),
 	);
 	const book = useLoanBook(client, credentials, REFRESH_MS, onRead);
 	const {state} = book;
@@ -53,7 +58,7 @@ describe('loan book refresh', () => {
 		expect(reads()).toBe(4);
 	});
 
-	it('hands each read\'s open order ids to onRead (for shell completion)', async () => {
+	it("hands each read's open order ids to onRead (for shell completion)", async () => {
 		const client = sim.client();
 		const heard: string[][] = [];
 		const instance = render(<Probe client={client} onRead={(ids) => heard.push(ids)} />);

@@ -87,20 +87,25 @@ function setup({form = {}, state = {}, detail = fits}: Setup = {}) {
 const keysOf = (rows: Binding[]) => helpRows(rows).map((row) => row.keys);
 
 /** The review of `form`: the money post ready, nothing out. */
-const atReview = (form: Partial<LoanActionState>, state: Partial<LoanKeyState> = {}): Setup => ({form: {step: 'review', ...form}, state: {money: 'review', ...state}});
+const atReview = (form: Partial<LoanActionState>, state: Partial<LoanKeyState> = {}): Setup => ({
+	form: {step: 'review', ...form},
+	state: {money: 'review', ...state},
+});
 
 describe('the loan detail keys', () => {
 	it('the detail: r, a, w act on the loan, m and t its settings, c copies, Ctrl+R reads again', () => {
 		const detail = setup();
 		expect(keysOf(detail.rows)).toEqual(['r', 'a', 'w', 'm', 't', 'c', 'Ctrl+R']);
-		expect(detail.footer.map((hint) => `${hint.keys} ${hint.action}`)).toEqual(['r repay', 'a add collateral', 'w withdraw collateral', 'm margin', 't target', 'c copy']);
-		for (const key of ['r', 'a', 'w', 'm', 't', 'c', CTRL_R]) expect(detail.press(key)).toBe(true);
-		expect(detail.called()).toEqual([
-			['start', 'repay', 'add', 'withdraw'],
-			['set', 'margin', 'target'],
-			['copy'],
-			['refresh'],
+		expect(detail.footer.map((hint) => `${hint.keys} ${hint.action}`)).toEqual([
+			'r repay',
+			'a add collateral',
+			'w withdraw collateral',
+			'm margin',
+			't target',
+			'c copy',
 		]);
+		for (const key of ['r', 'a', 'w', 'm', 't', 'c', CTRL_R]) expect(detail.press(key)).toBe(true);
+		expect(detail.called()).toEqual([['start', 'repay', 'add', 'withdraw'], ['set', 'margin', 'target'], ['copy'], ['refresh']]);
 	});
 
 	it('the detail of a closed loan (or one still read): nothing to act on but copy and read again', () => {
@@ -177,7 +182,7 @@ describe('the loan detail keys', () => {
 
 	it('the review with a second y pending (the same values after an unknown outcome): n drops it', () => {
 		const again = setup(atReview({action: 'repay'}, {post: {phase: 'ready', confirmAgain: true}}));
-		expect(again.help[0]?.action).toBe('repay again: a second request (the first one\'s outcome is unknown)');
+		expect(again.help[0]?.action).toBe("repay again: a second request (the first one's outcome is unknown)");
 		again.press('n');
 		again.press('y');
 		expect(again.called()).toEqual([['confirm'], ['decline']]);

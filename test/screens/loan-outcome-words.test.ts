@@ -3,7 +3,10 @@
 import {describe, expect, it} from 'vitest';
 import {actionOutcome} from '../../source/screens/loan/outcome-words.js';
 
-const repay = {kind: 'repay' as const, result: {loanCoin: 'USDT', pledgeCoin: 'ETH', repayAmount: '23400.819', payInterest: '0.819', repayLoanAmount: '23400', repayUnlockAmount: '20'}};
+const repay = {
+	kind: 'repay' as const,
+	result: {loanCoin: 'USDT', pledgeCoin: 'ETH', repayAmount: '23400.819', payInterest: '0.819', repayLoanAmount: '23400', repayUnlockAmount: '20'},
+};
 const FIELD_NAMES = /repayAmount|payInterest|repayLoanAmount|repayUnlockAmount|afterPledgeRate/;
 
 describe('actionOutcome', () => {
@@ -18,7 +21,9 @@ describe('actionOutcome', () => {
 
 	it('a part repayment keeps the loan open and says whether collateral was released', () => {
 		const part = {...repay, result: {...repay.result, repayAmount: '250', repayUnlockAmount: '0'}};
-		expect(actionOutcome(part, {kind: 'repay', repayAll: false, amount: '250'}, undefined).headline).toBe('Repaid 250.0000 USDT — the loan stays open; collateral kept');
+		expect(actionOutcome(part, {kind: 'repay', repayAll: false, amount: '250'}, undefined).headline).toBe(
+			'Repaid 250.0000 USDT — the loan stays open; collateral kept',
+		);
 	});
 
 	it('a collateral change says the amount and the LTV now', () => {

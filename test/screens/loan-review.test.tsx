@@ -31,7 +31,9 @@ const readAt = borrowTime + 4.5 * HOUR;
 
 const draw = (state: LoanActionState, serverNow: number) =>
 	plain(
-		render(<LoanReview state={state} loan={loan} connectedTo="demo" confirmAgain={false} theme={makeTheme(true)} serverNow={serverNow} readAt={readAt} />).lastFrame(),
+		render(
+			<LoanReview state={state} loan={loan} connectedTo="demo" confirmAgain={false} theme={makeTheme(true)} serverNow={serverNow} readAt={readAt} />,
+		).lastFrame(),
 	).replace(/\s+/g, ' ');
 
 describe('the loan review', () => {
@@ -52,7 +54,9 @@ describe('the loan review', () => {
 
 	it('repay, an hour later and a minute before the next: both counted', () => {
 		const frame = draw(repayAll, borrowTime + 6 * HOUR - 30_000);
-		expect(frame).toContain('Interest ≈ 1.1466 USDT (paid first; estimate, with the hour started since the loan was read, 0.1638 USDT and the next hour\'s 0.1638 USDT: it starts within a minute)');
+		expect(frame).toContain(
+			"Interest ≈ 1.1466 USDT (paid first; estimate, with the hour started since the loan was read, 0.1638 USDT and the next hour's 0.1638 USDT: it starts within a minute)",
+		);
 	});
 
 	it('collateral: the amount the loan holds after the change, not only before', () => {

@@ -8,7 +8,18 @@ import {initialLoanList, type LoanListState} from '../../source/screens/loans/li
 import type {LoansActions} from '../../source/screens/loans/use-loans.js';
 import {ongoingLoan} from '../helpers/loans.js';
 
-const KEY = {up: '\u001B[A', down: '\u001B[B', pageUp: '\u001B[5~', pageDown: '\u001B[6~', home: '\u001B[H', end: '\u001B[F', enter: '\r', tab: '\t', escape: '\u001B', ctrlR: '\u0012'};
+const KEY = {
+	up: '\u001B[A',
+	down: '\u001B[B',
+	pageUp: '\u001B[5~',
+	pageDown: '\u001B[6~',
+	home: '\u001B[H',
+	end: '\u001B[F',
+	enter: '\r',
+	tab: '\t',
+	escape: '\u001B',
+	ctrlR: '\u0012',
+};
 
 const LOANS = ['a', 'b', 'c'].map((orderId) => ongoingLoan({orderId}));
 

@@ -82,10 +82,14 @@ describe('loan table', () => {
 		expect(table.header[0]).toMatch(/^RISK\s+BORROWED\s+INTEREST\s+APR\s+HOURLY\s+COLLATERAL\s+EXPIRES\s+ORDER$/);
 		const [first, second] = table.rows;
 		expect(first!.figures).toHaveLength(1);
-		expect(first!.figures[0]).toMatch(/^▵ WARN\s+23,400\.0000 USDT\s+0\.8190\s+5\.40%\s+0\.000617%\s+0\.10000000 BTC\s+none \(flexible\)\s+1130000000000000002$/);
+		expect(first!.figures[0]).toMatch(
+			/^▵ WARN\s+23,400\.0000 USDT\s+0\.8190\s+5\.40%\s+0\.000617%\s+0\.10000000 BTC\s+none \(flexible\)\s+1130000000000000002$/,
+		);
 		expect(second!.figures[0]).toMatch(/^✓ ok\s+1,000\.0000 USDT\s+2\.5000\s/);
 		// Same column, same width: the amounts end where the heading ends.
-		expect(first!.figures[0]!.indexOf('23,400.0000 USDT') + '23,400.0000 USDT'.length).toBe(second!.figures[0]!.indexOf('1,000.0000 USDT') + '1,000.0000 USDT'.length);
+		expect(first!.figures[0]!.indexOf('23,400.0000 USDT') + '23,400.0000 USDT'.length).toBe(
+			second!.figures[0]!.indexOf('1,000.0000 USDT') + '1,000.0000 USDT'.length,
+		);
 		expect(first!.gauge).toEqual([expect.stringContaining('LTV 75.00% / call 80.00% / liq 90.00% · falls: 6.25% to call, 16.67% to liq')]);
 		// 100 columns: one line, the order id left out rather than cut.
 		const wide = loanTable(loans, 0, 100);
@@ -100,7 +104,7 @@ describe('loan table', () => {
 		for (const line of [...narrow.header, ...narrow.rows.flatMap((row) => [...row.figures, ...row.gauge])]) expect(line.length + 4).toBeLessThanOrEqual(60);
 	});
 
-	it('with prices: today\'s, the margin-call and the liquidation price as columns, left out least needed first', () => {
+	it("with prices: today's, the margin-call and the liquidation price as columns, left out least needed first", () => {
 		const loans = [loan('1130000000000000002', '0.75', {loanAmount: '23400', interestAmount: '0.819'}), loan('1130000000000000001', '0.5')];
 		const book = tickerBook([{symbol: 'BTCUSDT', lastPr: '90000', ts: '1000'}] as Ticker[]);
 		const prices = {read: {ok: true as const, book}, now: 4000};
@@ -115,7 +119,8 @@ describe('loan table', () => {
 		const shown = widths.map((table) => ['ORDER', 'CALL AT', 'HOURLY', 'PRICE', 'LIQ AT'].filter((heading) => table.header.join(' ').includes(heading)));
 		for (const [i, headings] of shown.entries()) if (i > 0) expect(shown[i - 1]).toEqual(expect.arrayContaining(headings));
 		expect(shown.at(-1)).toEqual(['LIQ AT']);
-		for (const table of widths.slice(1)) for (const line of [...table.header, ...table.rows.flatMap((row) => row.figures)]) expect(line.length + 4).toBeLessThanOrEqual(100);
+		for (const table of widths.slice(1))
+			for (const line of [...table.header, ...table.rows.flatMap((row) => row.figures)]) expect(line.length + 4).toBeLessThanOrEqual(100);
 		const narrow = loanTable(loans, 0, 60, prices);
 		for (const line of [...narrow.header, ...narrow.rows.flatMap((row) => row.figures)]) expect(line.length + 4).toBeLessThanOrEqual(60);
 		// Failing tickers, and a coin with no price: said in the cells.
@@ -161,7 +166,10 @@ describe('loan actions (repay, add, withdraw) up to the review', () => {
 		// In the app's words: its way to all of it (back a step, the first choice), never the CLI's flag.
 		expect(tooMuch.error).toContain('repay all of it instead (Esc, then choose All)');
 		expect(tooMuch.error).not.toContain('--');
-		expect(loanActionReducer(loanActionReducer(tooMuch, {type: 'back'}), {type: 'select', move: {type: 'pick', index: 0}})).toMatchObject({step: 'repay-mode', repayAll: true});
+		expect(loanActionReducer(loanActionReducer(tooMuch, {type: 'back'}), {type: 'select', move: {type: 'pick', index: 0}})).toMatchObject({
+			step: 'repay-mode',
+			repayAll: true,
+		});
 		expect(loanActionReducer(type(state, 'abc'), {type: 'submit', loan: current}).step).toBe('amount');
 		// Typing clears the message.
 		expect(type(tooMuch, '1').error).toBeUndefined();
@@ -200,7 +208,10 @@ describe('loan actions (repay, add, withdraw) up to the review', () => {
 	it('add: any positive amount reaches the review as IN; finish returns to the detail', () => {
 		let state = loanActionReducer(initialLoanAction, {type: 'start', action: 'add'});
 		state = loanActionReducer(type(state, '0.5'), {type: 'submit', loan: current});
-		expect(loanRequestOf(state, current)).toEqual({kind: 'revisePledge', request: {orderId: current.orderId, amount: '0.5', pledgeCoin: 'BTC', reviseType: 'IN'}});
+		expect(loanRequestOf(state, current)).toEqual({
+			kind: 'revisePledge',
+			request: {orderId: current.orderId, amount: '0.5', pledgeCoin: 'BTC', reviseType: 'IN'},
+		});
 		expect(loanActionReducer(state, {type: 'finish'})).toEqual(initialLoanAction);
 		// Another action cannot start in the middle of one.
 		expect(loanActionReducer(state, {type: 'start', action: 'repay'})).toBe(state);

@@ -11,7 +11,10 @@ import {TEST_CREDENTIALS, useSimulator} from '../helpers/simulator.js';
 // The demo loans are opened again (with new ids) after each test's reset.
 let TIGHT = '';
 let CALM = '';
-const at = (...names: string[]) => ({stack: [{name: 'home' as const}, ...names.map((name) => (name.startsWith('11') ? {name: 'loan' as const, orderId: name} : {name: name as 'loans'}))], quit: false});
+const at = (...names: string[]) => ({
+	stack: [{name: 'home' as const}, ...names.map((name) => (name.startsWith('11') ? {name: 'loan' as const, orderId: name} : {name: name as 'loans'}))],
+	quit: false,
+});
 
 describe('Loans screens', () => {
 	const sim = useSimulator({demoLoans: true});
@@ -57,7 +60,12 @@ describe('Loans screens', () => {
 		await journal.update({...borrow, outcome: 'done', orderId: CALM});
 		const repay = await journal.open({time: 1_700_000_100_000, operation: 'repay', origin: 'app', values: {orderId: TIGHT, amount: '5'}});
 		await journal.update({...repay, outcome: 'unknown', detail: 'no answer'});
-		await journal.update({...repay, outcome: 'unknown', detail: 'no answer', finding: {status: 'found', message: 'found a repayment', checkedAt: 1_700_000_110_000}});
+		await journal.update({
+			...repay,
+			outcome: 'unknown',
+			detail: 'no answer',
+			finding: {status: 'found', message: 'found a repayment', checkedAt: 1_700_000_110_000},
+		});
 		await open(at('loans'), journal);
 		await app!.waitForText('Total owed');
 		await app!.press('s');
@@ -193,7 +201,9 @@ describe('Loans screens', () => {
 		expect(review).toMatch(/LTV\s+75\.73% → 77\.67% at today's price/);
 		expect(review).toMatch(/Withdraw\s+0\.5 ETH \(collateral 20\.00000000 ETH → 19\.50000000 ETH\)/);
 		// 75.73 % is past the 75 % that "max withdrawable" keeps (5 points under the call): said, and asked a second time.
-		expect(review.replace(/\s+/g, ' ')).toContain('⚠ 0.5 ETH is past the max withdrawable (none now, 5 points under the margin call): the LTV would be 77.67%, 2.33 points from the margin call of 80.00%.');
+		expect(review.replace(/\s+/g, ' ')).toContain(
+			'⚠ 0.5 ETH is past the max withdrawable (none now, 5 points under the margin call): the LTV would be 77.67%, 2.33 points from the margin call of 80.00%.',
+		);
 		await app!.press('y');
 		const second = await app!.waitForText('Withdraw anyway, to an LTV of 77.67%, 2.33 points from the margin call? [y/N]');
 		// The first y sent nothing: the screen is on the second question, not "Sending".
@@ -254,7 +264,13 @@ describe('Loans screens', () => {
 	});
 
 	it('a lost borrow answer: the borrow wizard reads the loans again and names the order it found', async () => {
-		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false}, journal: emptyJournal()});
+		app = await renderApp({
+			baseUrl: sim.simulator.url,
+			demo: true,
+			credentials: TEST_CREDENTIALS,
+			initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false},
+			journal: emptyJournal(),
+		});
 		await app.waitForText('Borrow · 1 of 6');
 		await walkToReview(app, '0.5');
 		sim.simulator.injectFault({kind: 'reset-after-order', operation: 'borrow'});
@@ -268,7 +284,13 @@ describe('Loans screens', () => {
 
 	it('a lost borrow answer: a look-alike borrowed just before the send is not ours (the loans before the send are read first)', async () => {
 		const before = await sim.client().borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.5'});
-		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false}, journal: emptyJournal()});
+		app = await renderApp({
+			baseUrl: sim.simulator.url,
+			demo: true,
+			credentials: TEST_CREDENTIALS,
+			initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false},
+			journal: emptyJournal(),
+		});
 		await app.waitForText('Borrow · 1 of 6');
 		await walkToReview(app, '0.5');
 		sim.simulator.injectFault({kind: 'reset-after-order', operation: 'borrow'});
@@ -297,7 +319,7 @@ describe('Loans screens', () => {
 		await app!.waitForText('last 7 days');
 	});
 
-	it('history: statuses and periods in words; Enter opens a record\'s loan or says it is closed; c copies; / filters', async () => {
+	it("history: statuses and periods in words; Enter opens a record's loan or says it is closed; c copies; / filters", async () => {
 		await sim.client().repay({orderId: CALM, repayAll: true, repayUnlock: true});
 		await open(at('history'));
 		const frame = await app!.waitForText('page 1 of');
@@ -317,7 +339,7 @@ describe('Loans screens', () => {
 		expect(app!.frame()).toContain(`Loan · ${TIGHT}`);
 	});
 
-	it('history: back from a record\'s loan, the same record is selected, found by its identity though a newer record came first', async () => {
+	it("history: back from a record's loan, the same record is selected, found by its identity though a newer record came first", async () => {
 		await open(at('loans', 'history'));
 		await app!.waitForText(/page 1 of 1 · records 1-2 of 2/);
 		await app!.press(KEYS.down);
@@ -357,7 +379,14 @@ describe('Loans screens', () => {
 	it('many loans: a window of rows that fit, moved by the selection; NO_COLOR keeps the risk in words', async () => {
 		const client = sim.client();
 		for (let i = 0; i < 12; i++) await client.borrow({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '0.01'});
-		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: at('loans'), journal: emptyJournal(), env: {NO_COLOR: '1'}});
+		app = await renderApp({
+			baseUrl: sim.simulator.url,
+			demo: true,
+			credentials: TEST_CREDENTIALS,
+			initial: at('loans'),
+			journal: emptyJournal(),
+			env: {NO_COLOR: '1'},
+		});
 		const first = await app.waitForText('Total owed');
 		expect(first).toContain('Loans · 14 ongoing · riskiest first');
 		// Each loan takes three lines here (its figures on two, then the gauge): the window counts the lines it draws.
@@ -372,7 +401,14 @@ describe('Loans screens', () => {
 
 	it('leaving the outcome-unknown screen does not lose the check: it goes on to its bound and its finding is recorded; nothing is sent again', async () => {
 		const journal = scratchJournal();
-		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: at('loans', CALM), journal, env: {LOAN_TUI_RECONCILE_SECONDS: '3'}});
+		app = await renderApp({
+			baseUrl: sim.simulator.url,
+			demo: true,
+			credentials: TEST_CREDENTIALS,
+			initial: at('loans', CALM),
+			journal,
+			env: {LOAN_TUI_RECONCILE_SECONDS: '3'},
+		});
 		await app.waitForText('Owed now');
 		await app.burst(`a0.1${KEYS.enter}`);
 		await app.waitForText('Add collateral? [y/N]');

@@ -11,15 +11,45 @@ import {initialPlan, type PlanState} from '../../source/screens/plan/reducer.js'
 import type {PlanRead} from '../../source/screens/plan/use-plan-read.js';
 import type {PlanActions} from '../../source/screens/plan/use-plan.js';
 
-const KEY = {enter: '\r', tab: '\t', shiftTab: '\u001B[Z', up: '\u001B[A', down: '\u001B[B', left: '\u001B[D', right: '\u001B[C', pageDown: '\u001B[6~', pageUp: '\u001B[5~', home: '\u001B[H', end: '\u001B[F', ctrlR: '\u0012'};
+const KEY = {
+	enter: '\r',
+	tab: '\t',
+	shiftTab: '\u001B[Z',
+	up: '\u001B[A',
+	down: '\u001B[B',
+	left: '\u001B[D',
+	right: '\u001B[C',
+	pageDown: '\u001B[6~',
+	pageUp: '\u001B[5~',
+	home: '\u001B[H',
+	end: '\u001B[F',
+	ctrlR: '\u0012',
+};
 
 const row = (pledgeCoin: string) => ({pledgeCoin, period: 'SEVEN'}) as PlanRow;
 const ROWS = ['BTC', 'ETH', 'SOL', 'XRP', 'DOGE'].map(row);
 
-const ACTION_NAMES = ['editText', 'paste', 'completeCoin', 'moveSuggestion', 'moveField', 'choosePeriods', 'start', 'planAgain', 'highlight', 'toggleSort', 'editValues', 'borrow'] as const satisfies readonly (keyof PlanActions)[];
+const ACTION_NAMES = [
+	'editText',
+	'paste',
+	'completeCoin',
+	'moveSuggestion',
+	'moveField',
+	'choosePeriods',
+	'start',
+	'planAgain',
+	'highlight',
+	'toggleSort',
+	'editValues',
+	'borrow',
+] as const satisfies readonly (keyof PlanActions)[];
 
 /** Every action a mock, so each key's call can be read back. */
-const actionsDouble = () => Object.fromEntries(ACTION_NAMES.map((name) => [name, vi.fn<(...args: unknown[]) => void>()])) as Record<keyof PlanActions, Mock<(...args: unknown[]) => void>>;
+const actionsDouble = () =>
+	Object.fromEntries(ACTION_NAMES.map((name) => [name, vi.fn<(...args: unknown[]) => void>()])) as Record<
+		keyof PlanActions,
+		Mock<(...args: unknown[]) => void>
+	>;
 
 function setup(form: Partial<PlanState>, options: {read?: PlanRead['status']; rows?: PlanRow[]; page?: number; suggestions?: string[]} = {}) {
 	const sorted = options.rows ?? [];
@@ -39,7 +69,10 @@ function setup(form: Partial<PlanState>, options: {read?: PlanRead['status']; ro
 		return dispatchKey(rows, input, key);
 	};
 	/** The actions called, by name, with their arguments. */
-	const called = () => Object.fromEntries(Object.entries(actions).flatMap(([name, fn]) => (fn.mock.calls.length > 0 ? [[name, fn.mock.calls.map((call) => call.slice(0, 1))]] : [])));
+	const called = () =>
+		Object.fromEntries(
+			Object.entries(actions).flatMap(([name, fn]) => (fn.mock.calls.length > 0 ? [[name, fn.mock.calls.map((call) => call.slice(0, 1))]] : [])),
+		);
 	return {rows, actions, press, called, help: helpRows(rows), footer: footerKeys(rows)};
 }
 
@@ -98,7 +131,16 @@ describe('the Plan keys on the form', () => {
 		press(KEY.enter);
 		press(KEY.tab);
 		expect(called()).toEqual({
-			choosePeriods: [[{type: 'cycle', by: -1}], [{type: 'cycle', by: 1}], [{type: 'pick', index: 0}], [{type: 'pick', index: 1}], [{type: 'pick', index: 2}], [{type: 'pick', index: 3}], [{type: 'pick', index: 1}], [{type: 'pick', index: 2}]],
+			choosePeriods: [
+				[{type: 'cycle', by: -1}],
+				[{type: 'cycle', by: 1}],
+				[{type: 'pick', index: 0}],
+				[{type: 'pick', index: 1}],
+				[{type: 'pick', index: 2}],
+				[{type: 'pick', index: 3}],
+				[{type: 'pick', index: 1}],
+				[{type: 'pick', index: 2}],
+			],
 			start: [[]],
 			moveField: [[1]],
 		});

@@ -56,7 +56,11 @@ describe('the plan reducer', () => {
 describe('the borrow wizard from a plan', () => {
 	it('an amount to borrow opens the loan-amount mode on the amount step', () => {
 		const state = initialWizard({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'THIRTY', loanAmount: '10000'});
-		expect(state).toMatchObject({step: 'amount', values: {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'THIRTY', amountMode: 'loan', amount: '10000'}, otherAmount: ''});
+		expect(state).toMatchObject({
+			step: 'amount',
+			values: {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'THIRTY', amountMode: 'loan', amount: '10000'},
+			otherAmount: '',
+		});
 		expect(initialWizard({loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'}).values.amountMode).toBe('pledge');
 	});
 });

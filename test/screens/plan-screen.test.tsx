@@ -34,7 +34,12 @@ describe('the Plan screen', () => {
 	};
 
 	it('a coin list answered without its lists: "could not read Bitget\'s coin list", never "not loanable"; nothing estimated', async () => {
-		sim.simulator.injectFault({kind: 'raw', operation: 'coinInfos', times: Infinity, body: JSON.stringify({code: '00000', msg: 'success', requestTime: Date.now(), data: {}})});
+		sim.simulator.injectFault({
+			kind: 'raw',
+			operation: 'coinInfos',
+			times: Infinity,
+			body: JSON.stringify({code: '00000', msg: 'success', requestTime: Date.now(), data: {}}),
+		});
 		await open();
 		await plan('USDT', '10000', '7');
 		const frame = await app!.waitForText("could not read Bitget's coin list");
@@ -165,7 +170,9 @@ describe('the Plan screen', () => {
 		const back = await app!.waitForText(/ways 1-\d+ of 10/);
 		expect(back).toMatch(new RegExp(`› ${chosen}\\s+30 days`));
 		expect(back).toContain('10 ways by safety');
-		expect(back.split('\n').filter((line) => /^[› ] [A-Z]+\s+30 days/.test(line))).toEqual(before.split('\n').filter((line) => /^[› ] [A-Z]+\s+30 days/.test(line)));
+		expect(back.split('\n').filter((line) => /^[› ] [A-Z]+\s+30 days/.test(line))).toEqual(
+			before.split('\n').filter((line) => /^[› ] [A-Z]+\s+30 days/.test(line)),
+		);
 		expect(requests('estimate')).toHaveLength(estimated);
 		await app!.press(KEYS.enter);
 		const again = await app!.waitForText('Borrow · 5 of 6');

@@ -20,7 +20,9 @@ describe('prices in the app', () => {
 
 	/** The coin list as the simulator serves it, with BTC's margin-call and liquidation LTVs at 75 % and 83 %. */
 	const handCheckedLtvs = async () => {
-		const body = (await (await fetch(`${sim.simulator.url}${OPERATIONS.coinInfos.path}`)).json()) as {data: {pledgeInfos: Array<{coin: string; supRate: string; forceRate: string}>}};
+		const body = (await (await fetch(`${sim.simulator.url}${OPERATIONS.coinInfos.path}`)).json()) as {
+			data: {pledgeInfos: Array<{coin: string; supRate: string; forceRate: string}>};
+		};
 		for (const info of body.data.pledgeInfos) if (info.coin === 'BTC') Object.assign(info, {supRate: '0.75', forceRate: '0.83'});
 		sim.simulator.injectFault({kind: 'raw', operation: 'coinInfos', body: JSON.stringify(body), times: Number.POSITIVE_INFINITY});
 	};
@@ -94,7 +96,7 @@ describe('prices in the app', () => {
 		expect(none).toContain('Borrow? [y/N]');
 	});
 
-	it('Loans list: today\'s price, the margin-call and liquidation prices as columns; the loan: the same in full, with what may leave and what brings it back', async () => {
+	it("Loans list: today's price, the margin-call and liquidation prices as columns; the loan: the same in full, with what may leave and what brings it back", async () => {
 		await open(at('loans'));
 		const list = await app!.waitForText(/LIQ AT/);
 		expect(list).toMatch(/PRICE\s+CALL AT\s+LIQ AT/);

@@ -19,7 +19,22 @@ const SIZES = [
 /** The words of a text, whitespace made single: a wrapped text reads the same as the text. */
 const words = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-const LOAN_LABELS = ['Borrowed', 'Interest accrued', 'Owed now', 'Hourly rate', 'Collateral', 'LTV', 'Margin call', 'Liquidation', 'Price', 'Risk', 'Borrowed at', 'Expires', 'Max withdrawable', 'To initial LTV'];
+const LOAN_LABELS = [
+	'Borrowed',
+	'Interest accrued',
+	'Owed now',
+	'Hourly rate',
+	'Collateral',
+	'LTV',
+	'Margin call',
+	'Liquidation',
+	'Price',
+	'Risk',
+	'Borrowed at',
+	'Expires',
+	'Max withdrawable',
+	'To initial LTV',
+];
 
 /** The rows of the frame's body: between the status line and the footer. */
 const bodyOf = (frame: string) => frame.split('\n').slice(1, -1);
@@ -35,7 +50,7 @@ describe('screens that fit', () => {
 	};
 	const labelsIn = (frame: string) => LOAN_LABELS.filter((label) => new RegExp(`^ {2}${label} {2,}\\S`, 'm').test(frame));
 
-	it('a loan\'s detail at 60×16 says what is below and ↓, PgDn (in a burst) and End reach every figure; the keys are in ?', async () => {
+	it("a loan's detail at 60×16 says what is below and ↓, PgDn (in a burst) and End reach every figure; the keys are in ?", async () => {
 		const first = await openLoan({columns: 60, rows: 16});
 		expect(first.split('\n')).toHaveLength(15);
 		expect(first).toMatch(/↓ \d+ more \(PgDn\)/);
@@ -70,8 +85,11 @@ describe('screens that fit', () => {
 		expect(rows).toMatch(/^│ t\s+target LTV/m);
 	});
 
-	it('a loan\'s detail at 100×30 and 200×50 shows every figure at once, no mark', async () => {
-		for (const size of [{columns: 100, rows: 30}, {columns: 200, rows: 50}]) {
+	it("a loan's detail at 100×30 and 200×50 shows every figure at once, no mark", async () => {
+		for (const size of [
+			{columns: 100, rows: 30},
+			{columns: 200, rows: 50},
+		]) {
 			const frame = await openLoan(size);
 			await app!.waitForText('To initial LTV');
 			const shown = app!.frame();
@@ -94,13 +112,26 @@ describe('screens that fit', () => {
 		for (const size of SIZES) {
 			for (const screen of screens) {
 				const keys = createStore<ScreenKeys>({mode: 'navigate', loading: false, help: [], footer: [], bindings: []});
-				app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size, keysStore: keys, initial: {stack: screen.stack, quit: false}});
+				app = await renderApp({
+					baseUrl: sim.simulator.url,
+					demo: true,
+					credentials: TEST_CREDENTIALS,
+					journal: emptyJournal(),
+					size,
+					keysStore: keys,
+					initial: {stack: screen.stack, quit: false},
+				});
 				await app.waitForText(screen.ready);
 				// Plan opens on a text field (? would be typed into it): its Periods choice takes keys.
 				if (screen.name === 'plan') await app.press(KEYS.tab, KEYS.tab);
 				await app.press('?');
 				await app.waitForText('Keys — ');
-				const boxLines = (frame: string) => frame.split('\n').filter((line) => line.startsWith('│')).map((line) => line.slice(2, -2)).filter((line) => !/Esc closes|closes this help/.test(line));
+				const boxLines = (frame: string) =>
+					frame
+						.split('\n')
+						.filter((line) => line.startsWith('│'))
+						.map((line) => line.slice(2, -2))
+						.filter((line) => !/Esc closes|closes this help/.test(line));
 				const seen: string[] = [];
 				let frame = app.frame();
 				for (let i = 0; i < 40; i++) {
@@ -123,7 +154,14 @@ describe('screens that fit', () => {
 	});
 
 	it('Loans at 60×16 with a live LTV: both loans, the gauge wrapped at whole words, never cut', async () => {
-		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal: emptyJournal(), size: {columns: 60, rows: 16}, initial: {stack: [{name: 'home'}, {name: 'loans'}], quit: false}});
+		app = await renderApp({
+			baseUrl: sim.simulator.url,
+			demo: true,
+			credentials: TEST_CREDENTIALS,
+			journal: emptyJournal(),
+			size: {columns: 60, rows: 16},
+			initial: {stack: [{name: 'home'}, {name: 'loans'}], quit: false},
+		});
 		await app.waitForText('Total pledged');
 		await waitFor(() => expect(sim.simulator.tickerStream.subscriptions.some((record) => record.instId === 'ETHUSDT' && record.op === 'subscribe')).toBe(true));
 		// ETH from 1,545 to 1,550: the ETH loan's LTV is projected and says "(live)", which takes room on the gauge's line.
@@ -136,14 +174,17 @@ describe('screens that fit', () => {
 		for (const line of frame.split('\n')) expect(line.length, line).toBeLessThanOrEqual(60);
 	});
 
-	it('Plan\'s table at 60×16, 100×30 and 200×50: every cell whole (a column that does not fit goes), every line within the width', async () => {
+	it("Plan's table at 60×16, 100×30 and 200×50: every cell whole (a column that does not fit goes), every line within the width", async () => {
 		for (const size of SIZES) {
 			app = await openAt(size, [{name: 'home'}, {name: 'plan'}]);
 			await askPlan(app);
 			const frame = await app.waitForText(/ways 1-\d+ of \d+/);
 			const lines = frame.split('\n');
 			const header = lines.findIndex((line) => line.startsWith('  PLEDGE'));
-			const rows = lines.slice(header, lines.findIndex((line, i) => i > header && !/^(› | {2})\S/.test(line)));
+			const rows = lines.slice(
+				header,
+				lines.findIndex((line, i) => i > header && !/^(› | {2})\S/.test(line)),
+			);
 			expect(rows.length, `${size.columns}×${size.rows}`).toBeGreaterThan(2);
 			for (const line of rows) {
 				expect(line.length, line).toBeLessThanOrEqual(size.columns);
@@ -226,7 +267,7 @@ describe('screens that fit', () => {
 		}
 	});
 
-	it('Plan\'s list at 60×16, 100×30 and 200×50: the title, prices, the way\'s prices and the position line wrap at whole words, within the height', async () => {
+	it("Plan's list at 60×16, 100×30 and 200×50: the title, prices, the way's prices and the position line wrap at whole words, within the height", async () => {
 		for (const size of SIZES) {
 			const where = `${size.columns}×${size.rows}`;
 			app = await openAt(size, [{name: 'home'}, {name: 'plan'}]);
@@ -248,12 +289,29 @@ describe('screens that fit', () => {
 			const where = `${size.columns}×${size.rows}`;
 			const journal = scratchJournal();
 			for (let i = 0; i < 6; i++) {
-				const borrow = await journal.open({time: 1_700_000_000_000 + i * 1000, operation: 'borrow', origin: 'app', values: {loanCoin: 'USDT', pledgeCoin: 'BTC'}});
+				const borrow = await journal.open({
+					time: 1_700_000_000_000 + i * 1000,
+					operation: 'borrow',
+					origin: 'app',
+					values: {loanCoin: 'USDT', pledgeCoin: 'BTC'},
+				});
 				await journal.update({...borrow, outcome: 'done', orderId: calm});
 			}
 			const repay = await journal.open({time: 1_700_000_100_000, operation: 'repay', origin: 'app', values: {orderId: tight, amount: '5'}});
-			await journal.update({...repay, outcome: 'unknown', detail: 'no answer', finding: {status: 'found', message: 'found a repayment', checkedAt: 1_700_000_110_000}});
-			app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, journal, size, initial: {stack: [{name: 'home'}, {name: 'loans'}], quit: false}});
+			await journal.update({
+				...repay,
+				outcome: 'unknown',
+				detail: 'no answer',
+				finding: {status: 'found', message: 'found a repayment', checkedAt: 1_700_000_110_000},
+			});
+			app = await renderApp({
+				baseUrl: sim.simulator.url,
+				demo: true,
+				credentials: TEST_CREDENTIALS,
+				journal,
+				size,
+				initial: {stack: [{name: 'home'}, {name: 'loans'}], quit: false},
+			});
 			await app.waitForText('Total owed');
 			await app.press('s');
 			const frame = await app.waitForText('Loans · sent from here');
@@ -286,7 +344,7 @@ describe('screens that fit', () => {
 		}
 	});
 
-	it('Credentials at 60×16, 100×30 and 200×50: the title, the lines and the menu\'s items wrap at whole words (an item under its own start)', async () => {
+	it("Credentials at 60×16, 100×30 and 200×50: the title, the lines and the menu's items wrap at whole words (an item under its own start)", async () => {
 		for (const size of SIZES) {
 			const where = `${size.columns}×${size.rows}`;
 			app = await openAt(size, [{name: 'home'}, {name: 'credentials'}]);
@@ -296,7 +354,10 @@ describe('screens that fit', () => {
 			expectFits(frame, size, where, /API key {2}\S+…\S+/);
 			const lines = bodyOf(frame);
 			const first = lines.findIndex((line) => line.includes('❯ Replace'));
-			const item = [lines[first]!, ...lines.slice(first + 1).filter((line, i) => /^ {4}\S/.test(line) && lines.slice(first + 1, first + 1 + i).every((before) => /^ {4}\S/.test(before)))];
+			const item = [
+				lines[first]!,
+				...lines.slice(first + 1).filter((line, i) => /^ {4}\S/.test(line) && lines.slice(first + 1, first + 1 + i).every((before) => /^ {4}\S/.test(before))),
+			];
 			expect(words(item.join(' ')), where).toMatch(/^1 ❯ Replace — enter a new API key, secret key and passphrase\b/);
 			app.unmount();
 			app = undefined;

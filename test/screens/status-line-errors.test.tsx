@@ -12,7 +12,12 @@ describe('status line errors', () => {
 	afterEach(() => app?.unmount());
 
 	it('keeps a borrow refusal, then an unknown outcome, on the top line until a borrow succeeds', async () => {
-		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false}});
+		app = await renderApp({
+			baseUrl: sim.simulator.url,
+			demo: true,
+			credentials: TEST_CREDENTIALS,
+			initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false},
+		});
 		await walkToReview(app, '5000');
 		await app.press('y');
 		await app.waitForText('Insufficient balance');
@@ -50,7 +55,12 @@ describe('status line errors that belong to a screen, and the Loans list', () =>
 	afterEach(() => app?.unmount());
 
 	it('a borrow refusal leaves the top line when the Borrow screen is left; an unknown outcome stays', async () => {
-		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false}});
+		app = await renderApp({
+			baseUrl: sim.simulator.url,
+			demo: true,
+			credentials: TEST_CREDENTIALS,
+			initial: {stack: [{name: 'home'}, {name: 'borrow'}], quit: false},
+		});
 		await walkToReview(app, '5000');
 		await app.press('y');
 		await app.waitForText('Insufficient balance');
@@ -72,7 +82,12 @@ describe('status line errors that belong to a screen, and the Loans list', () =>
 
 	it('a Loans list that cannot be read says so on the top line, until a read succeeds', async () => {
 		sim.simulator.injectFault({kind: 'html-500', operation: 'ongoingOrders', times: Number.POSITIVE_INFINITY});
-		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: {stack: [{name: 'home'}, {name: 'loans'}], quit: false}});
+		app = await renderApp({
+			baseUrl: sim.simulator.url,
+			demo: true,
+			credentials: TEST_CREDENTIALS,
+			initial: {stack: [{name: 'home'}, {name: 'loans'}], quit: false},
+		});
 		await app.waitForText('Ctrl+R to retry');
 		expect(topLines(app.frame())).toMatch(/✗ Loans: /);
 		sim.simulator.clearFaults();
@@ -92,11 +107,21 @@ describe('status line errors of a loan', () => {
 		const opened = ongoing();
 		expect(opened.length).toBeGreaterThan(0);
 		const orderId = opened[0]!.orderId;
-		app = await renderApp({baseUrl: sim.simulator.url, demo: true, credentials: TEST_CREDENTIALS, initial: {stack: [{name: 'home'}, {name: 'loan', orderId}], quit: false}});
+		app = await renderApp({
+			baseUrl: sim.simulator.url,
+			demo: true,
+			credentials: TEST_CREDENTIALS,
+			initial: {stack: [{name: 'home'}, {name: 'loan', orderId}], quit: false},
+		});
 		await app.waitForText('Owed now');
 		await app.burst(`r${KEYS.down}${KEYS.enter}1${KEYS.enter}${KEYS.enter}`);
 		await app.waitForText('Repay? [y/N]');
-		sim.simulator.injectFault({kind: 'raw', operation: 'repay', status: 400, body: '{"code":"40017","msg":"Parameter verification failed","requestTime":1,"data":null}'});
+		sim.simulator.injectFault({
+			kind: 'raw',
+			operation: 'repay',
+			status: 400,
+			body: '{"code":"40017","msg":"Parameter verification failed","requestTime":1,"data":null}',
+		});
 		await app.press('y');
 		await app.waitForText('40017');
 		expect(topLines(app.frame())).toMatch(/✗ Repay refused: .*40017/);

@@ -112,9 +112,11 @@ describe('filter ranking', () => {
 	});
 
 	it('matches prefixes of the symbol, the base or the quote', () => {
-		expect(ranked('usd').filter(([, rank]) => rank === RANK.prefix).map(([symbol]) => symbol)).toEqual([
-			'BETAUSDT', 'BTCUSDT', 'EATHUSDC', 'ETHUSDT', 'SETHUSDT',
-		]);
+		expect(
+			ranked('usd')
+				.filter(([, rank]) => rank === RANK.prefix)
+				.map(([symbol]) => symbol),
+		).toEqual(['BETAUSDT', 'BTCUSDT', 'EATHUSDC', 'ETHUSDT', 'SETHUSDT']);
 		expect(ranked('btcu')).toEqual([['BTCUSDT', RANK.prefix]]);
 	});
 

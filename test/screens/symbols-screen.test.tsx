@@ -66,7 +66,23 @@ describe('symbol explorer', () => {
 		const selectedLine = (await app!.waitForText(/› ETH\w+/)).match(/› (ETH\w+)/)![1]!;
 		await app!.press(KEYS.enter);
 		const detail = await app!.waitForText('Maker fee');
-		for (const label of ['Symbol', 'Base coin', 'Quote coin', 'Status', 'Taker fee', 'Min trade (USDT)', 'Price precision', 'Quantity precision', 'Quote precision', 'Buy price limit', 'Sell price limit', 'Max open orders', 'Regional pair', 'Listed', 'Delisting']) {
+		for (const label of [
+			'Symbol',
+			'Base coin',
+			'Quote coin',
+			'Status',
+			'Taker fee',
+			'Min trade (USDT)',
+			'Price precision',
+			'Quantity precision',
+			'Quote precision',
+			'Buy price limit',
+			'Sell price limit',
+			'Max open orders',
+			'Regional pair',
+			'Listed',
+			'Delisting',
+		]) {
 			expect(detail).toContain(label);
 		}
 		expect(detail).toContain(`Symbol              ${selectedLine}`);

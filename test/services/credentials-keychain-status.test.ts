@@ -9,7 +9,11 @@ import {memoryStore} from '../helpers/memory-store.js';
 
 const client = () => new BitgetClient({baseUrl: 'http://127.0.0.1:9'});
 const entered = {apiKey: 'bg_status_12345678', secretKey: 's', passphrase: 'p'};
-const failing = (error: Error): CredentialStore => ({get: async () => Promise.reject(error), set: async () => Promise.reject(error), delete: async () => Promise.reject(error)});
+const failing = (error: Error): CredentialStore => ({
+	get: async () => Promise.reject(error),
+	set: async () => Promise.reject(error),
+	delete: async () => Promise.reject(error),
+});
 
 describe('credentials access: the keychain status', () => {
 	it('absent in demo mode (no store), unknown until used, available after a lookup', async () => {
@@ -22,14 +26,24 @@ describe('credentials access: the keychain status', () => {
 	});
 
 	it('unavailable once it could not be used (at the lookup or at a save), with the reason and remedy apart', async () => {
-		const access = createCredentialsAccess({client: client(), environment: {state: 'absent'}, profile: 'default', openStore: async () => Promise.reject(noSessionBus())});
+		const access = createCredentialsAccess({
+			client: client(),
+			environment: {state: 'absent'},
+			profile: 'default',
+			openStore: async () => Promise.reject(noSessionBus()),
+		});
 		expect(await access.load()).toMatchObject({status: 'none'});
 		const status = access.keychain.get();
 		expect(status).toMatchObject({status: 'unavailable', reason: expect.stringMatching(/^there is no D-Bus session bus/)});
 		expect(status.status === 'unavailable' && status.remedy).toMatch(/dbus-run-session .*BITGET_API_KEY/);
 		expect(canSaveTo(status)).toBe(false);
 
-		const timedOut = createCredentialsAccess({client: client(), environment: {state: 'complete', credentials: entered}, profile: 'default', openStore: async () => failing(keychainTimedOut(3000))});
+		const timedOut = createCredentialsAccess({
+			client: client(),
+			environment: {state: 'complete', credentials: entered},
+			profile: 'default',
+			openStore: async () => failing(keychainTimedOut(3000)),
+		});
 		await timedOut.load();
 		// The environment's credentials leave the keychain unasked.
 		expect(timedOut.keychain.get()).toEqual({status: 'unknown'});
@@ -38,7 +52,12 @@ describe('credentials access: the keychain status', () => {
 	});
 
 	it('a malformed entry is the keychain answering: it stays usable (a save replaces the entry)', async () => {
-		const access = createCredentialsAccess({client: client(), environment: {state: 'absent'}, profile: 'default', openStore: async () => failing(malformedEntry('default'))});
+		const access = createCredentialsAccess({
+			client: client(),
+			environment: {state: 'absent'},
+			profile: 'default',
+			openStore: async () => failing(malformedEntry('default')),
+		});
 		expect(await access.load()).toMatchObject({status: 'none', reason: expect.stringMatching(/malformed/)});
 		expect(canSaveTo(access.keychain.get())).toBe(true);
 	});

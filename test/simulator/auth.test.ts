@@ -119,16 +119,12 @@ describe('auth errors, in the order they are checked', () => {
 		expect(await post({'ACCESS-KEY': key})).toBe('40002 ACCESS_SIGN cannot be empty');
 		expect(await post({'ACCESS-KEY': key, 'ACCESS-SIGN': sign})).toBe('40005 Invalid ACCESS_TIMESTAMP');
 		expect(await post({'ACCESS-KEY': key, 'ACCESS-SIGN': sign, 'ACCESS-TIMESTAMP': 'soon'})).toBe('40005 Invalid ACCESS_TIMESTAMP');
-		expect(await post({'ACCESS-KEY': key, 'ACCESS-SIGN': sign, 'ACCESS-TIMESTAMP': String(Date.now() - 31_000)})).toBe(
-			'40008 Request timestamp expired',
-		);
+		expect(await post({'ACCESS-KEY': key, 'ACCESS-SIGN': sign, 'ACCESS-TIMESTAMP': String(Date.now() - 31_000)})).toBe('40008 Request timestamp expired');
 		expect(await post({'ACCESS-KEY': key, 'ACCESS-SIGN': sign, 'ACCESS-TIMESTAMP': ts})).toBe('40011 ACCESS_PASSPHRASE cannot be empty');
 		expect(await post({'ACCESS-KEY': key, 'ACCESS-SIGN': sign, 'ACCESS-TIMESTAMP': ts, 'ACCESS-PASSPHRASE': 'wrong'})).toBe(
 			'40012 apikey/password is incorrect',
 		);
-		expect(await post({'ACCESS-KEY': key, 'ACCESS-SIGN': 'AAAA', 'ACCESS-TIMESTAMP': ts, 'ACCESS-PASSPHRASE': pass})).toBe(
-			'40009 sign signature error',
-		);
+		expect(await post({'ACCESS-KEY': key, 'ACCESS-SIGN': 'AAAA', 'ACCESS-TIMESTAMP': ts, 'ACCESS-PASSPHRASE': pass})).toBe('40009 sign signature error');
 		expect(s.orders).toHaveLength(0);
 		const ok = await call(s, 'POST', BORROW, {headers: {...good, 'Content-Type': 'application/json'}, body: BODY});
 		expect(ok.json.code).toBe('00000');

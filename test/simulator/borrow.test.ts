@@ -49,9 +49,7 @@ describe('borrow', () => {
 	});
 
 	it('names the parameter and value in messages', async () => {
-		expect((await borrow(sim, DEMO_CREDENTIALS, {pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'})).json.msg).toBe(
-			'Parameter loanCoin cannot be empty',
-		);
+		expect((await borrow(sim, DEMO_CREDENTIALS, {pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'})).json.msg).toBe('Parameter loanCoin cannot be empty');
 		expect((await borrow(sim, DEMO_CREDENTIALS, {...PLEDGE, loanCoin: 'XYZ'})).json.msg).toBe('Parameter XYZ does not exist');
 		expect((await borrow(sim, DEMO_CREDENTIALS, {...PLEDGE, daily: 'NINETY'})).json.msg).toBe('Parameter daily error');
 		expect((await borrow(sim, DEMO_CREDENTIALS, {...PLEDGE, pledgeAmount: '11'})).json.msg).toBe('Insufficient balance');

@@ -42,14 +42,7 @@ export function hmac(secret: string, message: string): string {
 }
 
 /** The four credential headers for a request, signed over timestamp + METHOD + path + ?query + body. */
-export function signed(
-	creds: Credentials,
-	method: string,
-	path: string,
-	query = '',
-	body = '',
-	timestamp = String(Date.now()),
-): Record<string, string> {
+export function signed(creds: Credentials, method: string, path: string, query = '', body = '', timestamp = String(Date.now())): Record<string, string> {
 	const message = timestamp + method + path + (query ? `?${query}` : '') + body;
 	return {
 		'ACCESS-KEY': creds.apiKey,

@@ -26,7 +26,10 @@ function post(s: Simulator, path: string, payload: unknown) {
 	const body = JSON.stringify(payload);
 	return call(s, 'POST', path, {headers: {...signed(TEST_CREDENTIALS, 'POST', path, '', body), 'Content-Type': 'application/json'}, body});
 }
-async function newLoan(s: Simulator, payload: Record<string, string> = {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'}): Promise<string> {
+async function newLoan(
+	s: Simulator,
+	payload: Record<string, string> = {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'},
+): Promise<string> {
 	const answer = await borrow(s, TEST_CREDENTIALS, payload);
 	expect(answer.json.code).toBe('00000');
 	return answer.json.data.orderId;
@@ -41,7 +44,14 @@ describe('coinInfos (public)', () => {
 		expect(answer.json.code).toBe('00000');
 		const usdt = answer.json.data.loanInfos.find((info: {coin: string}) => info.coin === 'USDT');
 		expect(usdt).toMatchObject({hourRate7D: '0.00000617', rate7D: '0.0540492', min: '10', max: '10000000000'});
-		expect(answer.json.data.pledgeInfos.find((info: {coin: string}) => info.coin === 'ETH')).toEqual({coin: 'ETH', initRate: '0.7', supRate: '0.8', forceRate: '0.9', minUsdt: '0', maxUsdt: '2000000'});
+		expect(answer.json.data.pledgeInfos.find((info: {coin: string}) => info.coin === 'ETH')).toEqual({
+			coin: 'ETH',
+			initRate: '0.7',
+			supRate: '0.8',
+			forceRate: '0.9',
+			minUsdt: '0',
+			maxUsdt: '2000000',
+		});
 		expect((await call(s, 'GET', `${P}/public/coinInfos?coin=NOPE`)).json.code).toBe('40034');
 	});
 
@@ -60,7 +70,18 @@ describe('ongoing orders and interest', () => {
 		const orderId = await newLoan(s);
 		const [loan] = await ongoing(s);
 		// Per started hour (reference D.2, E): the first hour, 18760 × 0.00000617, is owed from the start.
-		expect(loan).toMatchObject({orderId, loanCoin: 'USDT', loanAmount: '18760', interestAmount: '0.1157492', hourInterestRate: '0.000617', pledgeCoin: 'BTC', pledgeAmount: '1', pledgeRate: '70', supRate: '80', forceRate: '90'});
+		expect(loan).toMatchObject({
+			orderId,
+			loanCoin: 'USDT',
+			loanAmount: '18760',
+			interestAmount: '0.1157492',
+			hourInterestRate: '0.000617',
+			pledgeCoin: 'BTC',
+			pledgeAmount: '1',
+			pledgeRate: '70',
+			supRate: '80',
+			forceRate: '90',
+		});
 		expect(Number(loan.expireTime) - Number(loan.borrowTime)).toBe(7 * DAY);
 		s.loans.advanceHours(10);
 		const [later] = await ongoing(s);
@@ -116,7 +137,14 @@ describe('repay', () => {
 		s.loans.advanceHours(10);
 		// Eleven hours started: 18760 × 0.00000617 × 11 of interest, paid first.
 		const answer = await post(s, `${P}/repay`, {orderId, repayAll: 'no', amount: '100', repayUnlock: 'no'});
-		expect(answer.json.data).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '100', payInterest: '1.2732412', repayLoanAmount: '98.7267588', repayUnlockAmount: '0'});
+		expect(answer.json.data).toEqual({
+			loanCoin: 'USDT',
+			pledgeCoin: 'BTC',
+			repayAmount: '100',
+			payInterest: '1.2732412',
+			repayLoanAmount: '98.7267588',
+			repayUnlockAmount: '0',
+		});
 		const [loan] = await ongoing(s);
 		expect(loan).toMatchObject({loanAmount: '18661.2732412', interestAmount: '0', pledgeAmount: '1'});
 		// The next hour is charged on the principal owed when it starts.
@@ -141,7 +169,9 @@ describe('repay', () => {
 		// Two hours started: 2 × 18760 × 0.00000617.
 		expect(answer.json.data).toMatchObject({repayAmount: '18760.2314984', payInterest: '0.2314984', repayLoanAmount: '18760', repayUnlockAmount: '1'});
 		expect(await ongoing(s)).toEqual([]);
-		expect((await get(s, `${P}/repay-history`, window())).json.data).toEqual([expect.objectContaining({orderId, repayAmount: '18760.2314984', repayTime: expect.stringMatching(/^\d{13}$/)})]);
+		expect((await get(s, `${P}/repay-history`, window())).json.data).toEqual([
+			expect.objectContaining({orderId, repayAmount: '18760.2314984', repayTime: expect.stringMatching(/^\d{13}$/)}),
+		]);
 		expect((await get(s, `${P}/borrow-history`, window())).json.data[0]).toMatchObject({orderId, status: 'REPAY', daily: 'SEVEN', initLoanAmount: '18760'});
 	});
 
@@ -178,7 +208,9 @@ describe('revise-pledge', () => {
 		const withdrawn = await post(s, `${P}/revise-pledge`, {orderId, amount: '0.2', pledgeCoin: 'BTC', reviseType: 'OUT'});
 		expect(withdrawn.json.data.afterPledgeRate).toBe('58.33');
 		const history = (await get(s, `${P}/revise-history`, window())).json.data;
-		expect(history.map((r: {reviseSide: string; beforePledgeRate: string; afterPledgeRate: string}) => [r.reviseSide, r.beforePledgeRate, r.afterPledgeRate])).toEqual([
+		expect(
+			history.map((r: {reviseSide: string; beforePledgeRate: string; afterPledgeRate: string}) => [r.reviseSide, r.beforePledgeRate, r.afterPledgeRate]),
+		).toEqual([
 			['up', '50', '58.33'],
 			['down', '70', '50'],
 		]);
@@ -211,7 +243,19 @@ describe('price moves: margin call, then liquidation', () => {
 		expect(await ongoing(s)).toEqual([]);
 		const [reduce] = (await get(s, `${P}/reduces`, window())).json.data;
 		// Debt 18760 and its first hour 0.1157492, + 1 % fee = 18947.71690669 USDT, sold at 20800: 0.91094793 BTC; the rest released.
-		expect(reduce).toMatchObject({orderId, loanCoin: 'USDT', pledgeCoin: 'BTC', pledgeRate: '90.19', pledgePrice: '20800', status: 'COMPLETE', pledgeAmount: '0.91094793', reduceFee: '187.60115749', residueAmount: '0.08905207', runlockAmount: '0.08905207', repayLoanAmount: '18760.1157492'});
+		expect(reduce).toMatchObject({
+			orderId,
+			loanCoin: 'USDT',
+			pledgeCoin: 'BTC',
+			pledgeRate: '90.19',
+			pledgePrice: '20800',
+			status: 'COMPLETE',
+			pledgeAmount: '0.91094793',
+			reduceFee: '187.60115749',
+			residueAmount: '0.08905207',
+			runlockAmount: '0.08905207',
+			repayLoanAmount: '18760.1157492',
+		});
 		expect((await get(s, `${P}/borrow-history`, `${window()}&status=FORCE`)).json.data.map((r: {orderId: string}) => r.orderId)).toEqual([orderId]);
 	});
 
@@ -234,7 +278,10 @@ describe('debts and history paging', () => {
 		await newLoan(s, {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'THIRTY', pledgeAmount: '1'});
 		const debts = (await get(s, `${P}/debts`)).json.data;
 		// Both lend at BTC's one initial LTV (0.7); each owes its first hour (SEVEN 0.00000617, THIRTY 0.0000064 an hour).
-		expect(debts).toEqual({pledgeInfos: [{coin: 'BTC', amount: '2', amountUsdt: '53600'}], loanInfos: [{coin: 'USDT', amount: '37520.2358132', amountUsdt: '37520.24'}]});
+		expect(debts).toEqual({
+			pledgeInfos: [{coin: 'BTC', amount: '2', amountUsdt: '53600'}],
+			loanInfos: [{coin: 'USDT', amount: '37520.2358132', amountUsdt: '37520.24'}],
+		});
 	});
 
 	it('pages newest first, and checks the window and page size', async () => {
@@ -245,7 +292,8 @@ describe('debts and history paging', () => {
 			// The next loan a millisecond later at least (the clock ticked), so newest-first has one order.
 			await clockTicks();
 		}
-		const page = async (no: number) => (await get(s, `${P}/borrow-history`, `${window()}&pageNo=${no}&pageSize=2`)).json.data.map((r: {orderId: string}) => r.orderId);
+		const page = async (no: number) =>
+			(await get(s, `${P}/borrow-history`, `${window()}&pageNo=${no}&pageSize=2`)).json.data.map((r: {orderId: string}) => r.orderId);
 		expect([...(await page(1)), ...(await page(2)), ...(await page(3))]).toEqual([...ids].reverse());
 		expect((await get(s, `${P}/borrow-history`)).json.code).toBe('40019');
 		expect((await get(s, `${P}/borrow-history`, window(100))).json.code).toBe('40020');

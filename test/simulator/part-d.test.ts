@@ -45,7 +45,13 @@ describe('a failed borrow is recorded as ROLLBACK, and no loan exists', () => {
 		expect(answer.json.code).toBe(code);
 		const history = (await get(s, `${P}/borrow-history`, window())).json.data;
 		expect(history).toEqual([
-			expect.objectContaining({orderId: expect.stringMatching(/^\d{19}$/), loanCoin: request.loanCoin, pledgeCoin: request.pledgeCoin, daily: request.daily, status: 'ROLLBACK'}),
+			expect.objectContaining({
+				orderId: expect.stringMatching(/^\d{19}$/),
+				loanCoin: request.loanCoin,
+				pledgeCoin: request.pledgeCoin,
+				daily: request.daily,
+				status: 'ROLLBACK',
+			}),
 		]);
 		expect((await get(s, `${P}/borrow-history`, `${window()}&status=ROLLBACK`)).json.data).toHaveLength(1);
 		// No loan: nothing ongoing, owed or pledged, and nothing can be repaid on the failed order.
@@ -54,13 +60,20 @@ describe('a failed borrow is recorded as ROLLBACK, and no loan exists', () => {
 		expect(s.orders).toEqual([]);
 		expect(s.loans.all.map((loan) => loan.status)).toEqual(['ROLLBACK']);
 		const body = JSON.stringify({orderId: history[0].orderId, repayAll: 'yes'});
-		const repay = await call(s, 'POST', `${P}/repay`, {headers: {...signed(TEST_CREDENTIALS, 'POST', `${P}/repay`, '', body), 'Content-Type': 'application/json'}, body});
+		const repay = await call(s, 'POST', `${P}/repay`, {
+			headers: {...signed(TEST_CREDENTIALS, 'POST', `${P}/repay`, '', body), 'Content-Type': 'application/json'},
+			body,
+		});
 		expect(repay.json.code).toBe('40020');
 	});
 
-	it('a refusal of the request\'s form records nothing', async () => {
+	it("a refusal of the request's form records nothing", async () => {
 		const s = await sim();
-		for (const request of [{loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'WEEK', pledgeAmount: '1'}, {loanCoin: 'NOPE', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'}, {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN'}]) {
+		for (const request of [
+			{loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'WEEK', pledgeAmount: '1'},
+			{loanCoin: 'NOPE', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: '1'},
+			{loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN'},
+		]) {
 			expect((await borrow(s, TEST_CREDENTIALS, request)).json.code).not.toBe('00000');
 		}
 		expect((await get(s, `${P}/borrow-history`, window())).json.data).toEqual([]);
@@ -107,7 +120,10 @@ describe('units as in Part D.1', () => {
 		const [record] = (await get(s, `${P}/borrow-history`, window())).json.data;
 		expect(new Big(record.hourRate).eq(percentOf(COINS.get('USDT')!.hourlyRate.SEVEN))).toBe(true);
 		const body = JSON.stringify({orderId, amount: '1', pledgeCoin: 'ETH', reviseType: 'IN'});
-		const revised = await call(s, 'POST', `${P}/revise-pledge`, {headers: {...signed(TEST_CREDENTIALS, 'POST', `${P}/revise-pledge`, '', body), 'Content-Type': 'application/json'}, body});
+		const revised = await call(s, 'POST', `${P}/revise-pledge`, {
+			headers: {...signed(TEST_CREDENTIALS, 'POST', `${P}/revise-pledge`, '', body), 'Content-Type': 'application/json'},
+			body,
+		});
 		expect(Number(revised.json.data.afterPledgeRate)).toBeGreaterThan(1);
 		const [revise] = (await get(s, `${P}/revise-history`, window())).json.data;
 		expect(new Big(revise.beforePledgeRate).eq(percentOf(initialLtv('ETH')))).toBe(true);
@@ -120,7 +136,7 @@ describe('units as in Part D.1', () => {
 		expect(infos.pledgeInfos[0]).toMatchObject({initRate: initialLtv('USDT'), supRate: MARGIN_CALL_LTV, forceRate: LIQUIDATION_LTV});
 	});
 
-	it('the client reads every unit back to the desk\'s own fractions', async () => {
+	it("the client reads every unit back to the desk's own fractions", async () => {
 		const s = await sim();
 		const c = client(s);
 		const flexible = COINS.get('USDT')!.hourlyRate.FLEXIBLE;

@@ -2,9 +2,24 @@ import {describe, expect, it} from 'vitest';
 import {call, SYMBOLS, simulatorsPerTest} from './helpers.js';
 
 const SAMPLE_KEYS = [
-	'symbol', 'baseCoin', 'quoteCoin', 'minTradeAmount', 'maxTradeAmount', 'takerFeeRate', 'makerFeeRate',
-	'pricePrecision', 'quantityPrecision', 'quotePrecision', 'status', 'minTradeUSDT', 'buyLimitPriceRatio',
-	'sellLimitPriceRatio', 'areaSymbol', 'orderQuantity', 'openTime', 'offTime',
+	'symbol',
+	'baseCoin',
+	'quoteCoin',
+	'minTradeAmount',
+	'maxTradeAmount',
+	'takerFeeRate',
+	'makerFeeRate',
+	'pricePrecision',
+	'quantityPrecision',
+	'quotePrecision',
+	'status',
+	'minTradeUSDT',
+	'buyLimitPriceRatio',
+	'sellLimitPriceRatio',
+	'areaSymbol',
+	'orderQuantity',
+	'openTime',
+	'offTime',
 ];
 const OPTIONAL_KEYS = ['maxLimitOrderValue', 'maxMarketOrderValue'];
 

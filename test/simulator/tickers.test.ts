@@ -43,7 +43,14 @@ describe('tickers (simulator over loopback, the client)', () => {
 	it('an unreadable ticker is left out and counted; an answer that is not a list is a protocol error', async () => {
 		const client = sim.client();
 		const envelope = (data: unknown) => JSON.stringify({code: '00000', msg: 'success', requestTime: Date.now(), data});
-		sim.simulator.injectFault({kind: 'raw', operation: 'tickers', body: envelope([{symbol: 'BTCUSDT', lastPr: '1', ts: '1'}, {symbol: 'ETHUSDT', lastPr: 'lots', ts: '1'}])});
+		sim.simulator.injectFault({
+			kind: 'raw',
+			operation: 'tickers',
+			body: envelope([
+				{symbol: 'BTCUSDT', lastPr: '1', ts: '1'},
+				{symbol: 'ETHUSDT', lastPr: 'lots', ts: '1'},
+			]),
+		});
 		const page = await client.tickers();
 		expect(page).toMatchObject({records: [{symbol: 'BTCUSDT', lastPr: '1', ts: '1'}], unreadable: 1});
 		expect(page.firstProblem).toContain('lastPr');

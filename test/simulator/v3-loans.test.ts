@@ -65,7 +65,19 @@ describe('coins and interest: signed in v3', () => {
 				maxBorrowLimit: '10000000000',
 			},
 		]);
-		expect(Object.keys(loanInfos[0])).toEqual(['coin', 'hourRateFlexible', 'rateFlexible', 'hourRate7D', 'rate7D', 'hourRate30D', 'rate30D', 'minBorrowAmount', 'maxBorrowAmount', 'minBorrowLimit', 'maxBorrowLimit']);
+		expect(Object.keys(loanInfos[0])).toEqual([
+			'coin',
+			'hourRateFlexible',
+			'rateFlexible',
+			'hourRate7D',
+			'rate7D',
+			'hourRate30D',
+			'rate30D',
+			'minBorrowAmount',
+			'maxBorrowAmount',
+			'minBorrowLimit',
+			'maxBorrowLimit',
+		]);
 		expect(new Big(loanInfos[0].rate7D).eq(new Big(COINS.get('BTC')!.hourlyRate.SEVEN).times(8760))).toBe(true);
 		expect(pledgeInfos).toEqual([{coin: 'BTC', initRate: '0.7', supRate: '0.8', forceRate: '0.9', minPledgeAmount: '0', maxPledgeAmount: '74.62686567'}]);
 		expect((await get(s, `${V3}/coins`, 'coin=NOPE')).json.code).toBe('40034');
@@ -89,7 +101,18 @@ describe('borrow and ongoing', () => {
 		const orderId = await newLoan(s);
 		const [loan] = await ongoing(s);
 		expect(Object.keys(loan)).toEqual(keysOf(V3_ONGOING_LOAN));
-		expect(loan).toMatchObject({orderId, loanCoin: 'USDT', loanAmount: '18760', interestAmount: '0.1157492', hourInterestRate: '0.000617', pledgeCoin: 'BTC', pledgeAmount: '1', pledgeRate: '70', supRate: '80', forceRate: '90'});
+		expect(loan).toMatchObject({
+			orderId,
+			loanCoin: 'USDT',
+			loanAmount: '18760',
+			interestAmount: '0.1157492',
+			hourInterestRate: '0.000617',
+			pledgeCoin: 'BTC',
+			pledgeAmount: '1',
+			pledgeRate: '70',
+			supRate: '80',
+			forceRate: '90',
+		});
 		s.loans.advanceHours(10);
 		// Interest per started hour: the first at borrowing, then ten more.
 		expect((await ongoing(s))[0].interestAmount).toBe('1.2732412');
@@ -114,7 +137,14 @@ describe('repay', () => {
 		s.loans.advanceHours(10);
 		const kept = await post(s, `${V3}/repay`, {orderId, repayAll: 'no', amount: '100', method: 'borrowed_coin'});
 		expect(Object.keys(kept.json.data)).toEqual(keysOf(V3_REPAY_RESULT));
-		expect(kept.json.data).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '100', payInterest: '1.2732412', repayLoanAmount: '98.7267588', repayUnlockAmount: '0'});
+		expect(kept.json.data).toEqual({
+			loanCoin: 'USDT',
+			pledgeCoin: 'BTC',
+			repayAmount: '100',
+			payInterest: '1.2732412',
+			repayLoanAmount: '98.7267588',
+			repayUnlockAmount: '0',
+		});
 		expect((await ongoing(s))[0]).toMatchObject({loanAmount: '18661.2732412', pledgeAmount: '1'});
 		const released = await post(s, `${V3}/repay`, {orderId, repayAll: 'no', amount: '1866.12732412', method: 'borrowed_coin', repayUnlock: 'yes'});
 		expect(released.json.data.repayUnlockAmount).toBe('0.1');
@@ -125,7 +155,14 @@ describe('repay', () => {
 		const s = await sim();
 		const orderId = await newLoan(s);
 		const answer = await post(s, `${V3}/repay`, {orderId, repayAll: 'yes', method: 'borrowed_coin', repayUnlock: 'no'});
-		expect(answer.json.data).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '18760.1157492', payInterest: '0.1157492', repayLoanAmount: '18760', repayUnlockAmount: '1'});
+		expect(answer.json.data).toEqual({
+			loanCoin: 'USDT',
+			pledgeCoin: 'BTC',
+			repayAmount: '18760.1157492',
+			payInterest: '0.1157492',
+			repayLoanAmount: '18760',
+			repayUnlockAmount: '1',
+		});
 		expect(await ongoing(s)).toEqual([]);
 	});
 
@@ -134,7 +171,14 @@ describe('repay', () => {
 		const orderId = await newLoan(s);
 		s.loans.advanceHours(10);
 		const partial = await post(s, `${V3}/repay`, {orderId, repayAll: 'no', amount: '100', method: 'collateral', repayUnlock: 'yes'});
-		expect(partial.json.data).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '100', payInterest: '1.2732412', repayLoanAmount: '98.7267588', repayUnlockAmount: '0'});
+		expect(partial.json.data).toEqual({
+			loanCoin: 'USDT',
+			pledgeCoin: 'BTC',
+			repayAmount: '100',
+			payInterest: '1.2732412',
+			repayLoanAmount: '98.7267588',
+			repayUnlockAmount: '0',
+		});
 		// 100 USDT at 26,800 is 0.00373134… BTC, sold rounded up.
 		expect((await ongoing(s))[0]).toMatchObject({loanAmount: '18661.2732412', interestAmount: '0', pledgeAmount: '0.99626865'});
 	});
@@ -146,10 +190,26 @@ describe('repay', () => {
 		const answer = await post(s, `${V3}/repay`, {orderId, repayAll: 'yes', method: 'collateral'});
 		// Debt 18760 + 1.2732412 interest (eleven hours started) = 18761.2732412 USDT at 26,800: 0.70004751 BTC sold,
 		// 0.29995249 released.
-		expect(answer.json.data).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '18761.2732412', payInterest: '1.2732412', repayLoanAmount: '18760', repayUnlockAmount: '0.29995249'});
+		expect(answer.json.data).toEqual({
+			loanCoin: 'USDT',
+			pledgeCoin: 'BTC',
+			repayAmount: '18761.2732412',
+			payInterest: '1.2732412',
+			repayLoanAmount: '18760',
+			repayUnlockAmount: '0.29995249',
+		});
 		expect(await ongoing(s)).toEqual([]);
 		expect((await get(s, `${V3}/repay-history`, window())).json.data).toEqual([
-			{orderId, loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '18761.2732412', payInterest: '1.2732412', repayLoanAmount: '18760', repayUnlockAmount: '0.29995249', repayTime: expect.stringMatching(/^\d{13}$/)},
+			{
+				orderId,
+				loanCoin: 'USDT',
+				pledgeCoin: 'BTC',
+				repayAmount: '18761.2732412',
+				payInterest: '1.2732412',
+				repayLoanAmount: '18760',
+				repayUnlockAmount: '0.29995249',
+				repayTime: expect.stringMatching(/^\d{13}$/),
+			},
 		]);
 	});
 
@@ -188,12 +248,34 @@ describe('revise-pledge and its history', () => {
 		const s = await sim();
 		const orderId = await newLoan(s);
 		expect((await post(s, `${V3}/revise-pledge`, {orderId, amount: '0.4', pledgeCoin: 'BTC'})).json.code).toBe('40019');
-		expect((await post(s, `${V3}/revise-pledge`, {orderId, amount: '0.4', pledgeCoin: 'BTC', reviseType: 'IN'})).json.data).toEqual({loanCoin: 'USDT', pledgeCoin: 'BTC', afterPledgeRate: '50'});
+		expect((await post(s, `${V3}/revise-pledge`, {orderId, amount: '0.4', pledgeCoin: 'BTC', reviseType: 'IN'})).json.data).toEqual({
+			loanCoin: 'USDT',
+			pledgeCoin: 'BTC',
+			afterPledgeRate: '50',
+		});
 		expect((await post(s, `${V3}/revise-pledge`, {orderId, amount: '0.2', pledgeCoin: 'BTC', reviseType: 'OUT'})).json.data.afterPledgeRate).toBe('58.33');
 		const history = (await get(s, `${V3}/pledge-rate-history`, window())).json.data;
 		expect(history).toEqual([
-			{loanCoin: 'USDT', pledgeCoin: 'BTC', orderId, reviseTime: expect.stringMatching(/^\d{13}$/), reviseSide: 'up', reviseAmount: '0.2', afterPledgeRate: '58.33', beforePledgeRate: '50'},
-			{loanCoin: 'USDT', pledgeCoin: 'BTC', orderId, reviseTime: expect.stringMatching(/^\d{13}$/), reviseSide: 'down', reviseAmount: '0.4', afterPledgeRate: '50', beforePledgeRate: '70'},
+			{
+				loanCoin: 'USDT',
+				pledgeCoin: 'BTC',
+				orderId,
+				reviseTime: expect.stringMatching(/^\d{13}$/),
+				reviseSide: 'up',
+				reviseAmount: '0.2',
+				afterPledgeRate: '58.33',
+				beforePledgeRate: '50',
+			},
+			{
+				loanCoin: 'USDT',
+				pledgeCoin: 'BTC',
+				orderId,
+				reviseTime: expect.stringMatching(/^\d{13}$/),
+				reviseSide: 'down',
+				reviseAmount: '0.4',
+				afterPledgeRate: '50',
+				beforePledgeRate: '70',
+			},
 		]);
 		expect((await get(s, `${V3}/pledge-rate-history`, `${window()}&reviseSide=down`)).json.data).toHaveLength(1);
 	});
@@ -214,7 +296,17 @@ describe('histories: lower-case statuses, pledgeDays, pageNum', () => {
 		expect(byId.get(repaid)).toMatchObject({status: 'repay', pledgeDays: 'FLEXIBLE'});
 		expect(byId.get(forced)).toMatchObject({status: 'force', pledgeDays: 'THIRTY'});
 		expect(records.map((r: {status: string}) => r.status).sort()).toEqual(['borrowing', 'force', 'repay', 'rollback']);
-		expect(Object.keys(records[0])).toEqual(['orderId', 'loanCoin', 'pledgeCoin', 'initPledgeAmount', 'initLoanAmount', 'hourRate', 'pledgeDays', 'borrowTime', 'status']);
+		expect(Object.keys(records[0])).toEqual([
+			'orderId',
+			'loanCoin',
+			'pledgeCoin',
+			'initPledgeAmount',
+			'initLoanAmount',
+			'hourRate',
+			'pledgeDays',
+			'borrowTime',
+			'status',
+		]);
 		for (const status of ['REPAY', 'repay', 'Repay']) {
 			expect((await get(s, `${V3}/borrow-history`, `${window()}&status=${status}`)).json.data.map((r: {orderId: string}) => r.orderId)).toEqual([repaid]);
 		}
@@ -252,6 +344,9 @@ describe('histories: lower-case statuses, pledgeDays, pageNum', () => {
 	it('debts: the same shape as v2', async () => {
 		const s = await sim();
 		await newLoan(s);
-		expect((await get(s, `${V3}/debts`)).json.data).toEqual({pledgeInfos: [{coin: 'BTC', amount: '1', amountUsdt: '26800'}], loanInfos: [{coin: 'USDT', amount: '18760.1157492', amountUsdt: '18760.12'}]});
+		expect((await get(s, `${V3}/debts`)).json.data).toEqual({
+			pledgeInfos: [{coin: 'BTC', amount: '1', amountUsdt: '26800'}],
+			loanInfos: [{coin: 'USDT', amount: '18760.1157492', amountUsdt: '18760.12'}],
+		});
 	});
 });

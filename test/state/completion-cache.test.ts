@@ -15,7 +15,7 @@ describe('completion cache', () => {
 		expect(sourceName('http://127.0.0.1:8080', true)).toBe('demo');
 	});
 
-	it('round-trips coins (and the demo\'s pairs) in an owner-only file, leaving no temporary file', async () => {
+	it("round-trips coins (and the demo's pairs) in an owner-only file, leaving no temporary file", async () => {
 		const directory = scratch();
 		expect(hasCachedCoins(directory, 'demo')).toBe(false);
 		expect(readCachedCoins(directory, 'demo')).toBeUndefined();

@@ -81,7 +81,10 @@ describe('bounded reads of settings and caches (state/bounded-file.ts)', () => {
 		expect(await readBoundedFile(join(directory, 'none'), 10)).toBeUndefined();
 		await expect(readBoundedFile(directory, 10)).rejects.toThrow(/is a directory, not a file/);
 		writeFileSync(join(directory, 'eleven'), '01234567890');
-		await expect(readBoundedFile(join(directory, 'eleven'), 10)).rejects.toMatchObject({reason: 'too-large', message: expect.stringMatching(/eleven is 11 bytes, more than the 10 bytes loan-tui reads/)});
+		await expect(readBoundedFile(join(directory, 'eleven'), 10)).rejects.toMatchObject({
+			reason: 'too-large',
+			message: expect.stringMatching(/eleven is 11 bytes, more than the 10 bytes loan-tui reads/),
+		});
 		expect(await readBoundedFile(join(directory, 'eleven'), 11)).toBe('01234567890');
 	});
 

@@ -71,7 +71,10 @@ describe('the lock file', () => {
 
 	it.runIf(onLinux)('stale after a reboot, and after its pid went to a process that started at another time', async () => {
 		expect(isStale({holder: live, mtimeMs: Date.now()})).toBe(false);
-		for (const holder of [{...live, boot: OTHER_BOOT}, {...live, start: '1'}]) {
+		for (const holder of [
+			{...live, boot: OTHER_BOOT},
+			{...live, start: '1'},
+		]) {
 			expect(isStale({holder, mtimeMs: Date.now()})).toBe(true);
 			const path = lockPath();
 			writeFileSync(path, JSON.stringify(holder));
@@ -110,7 +113,7 @@ describe('the lock file', () => {
 		expect(holderOf(readFileSync(path, 'utf8'))?.pid).toBe(live.pid);
 	});
 
-	it('a temporary left by a killed taker is removed when the lock is next taken; a running process\'s is kept', async () => {
+	it("a temporary left by a killed taker is removed when the lock is next taken; a running process's is kept", async () => {
 		const path = lockPath();
 		const left = `some.lock.${gonePid()}.0123456789ab.new`;
 		const running = `some.lock.${live.pid}.0123456789ab.new`;
@@ -121,7 +124,7 @@ describe('the lock file', () => {
 		await release(taken);
 	});
 
-	it('a file named by a pid is a leftover once no process holds the pid; never this process\'s', () => {
+	it("a file named by a pid is a leftover once no process holds the pid; never this process's", () => {
 		expect(isLeftover(process.pid)).toBe(false);
 		expect(isLeftover(live.pid)).toBe(false);
 		expect(isLeftover(gonePid())).toBe(true);

@@ -1,7 +1,22 @@
 // The money record (source/state/money-journal.ts): nothing it holds is lost — not to concurrent writers (real
 // processes), not to compaction, not to a symlink, a full disk or a file it cannot read — and it never holds a secret.
 import {spawn, spawnSync, type ChildProcessWithoutNullStreams} from 'node:child_process';
-import {constants, chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync} from 'node:fs';
+import {
+	constants,
+	chmodSync,
+	existsSync,
+	lstatSync,
+	mkdirSync,
+	mkdtempSync,
+	readdirSync,
+	readFileSync,
+	rmSync,
+	statSync,
+	symlinkSync,
+	truncateSync,
+	utimesSync,
+	writeFileSync,
+} from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import type {FileHandle} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
@@ -23,8 +38,17 @@ const scratch = () => {
 	return join(root, 'loan-tui');
 };
 const T0 = 1_700_000_000_000;
-const entry = (n: number, more: Partial<MoneyRecord> = {}) => ({time: T0 + n, operation: 'borrow' as const, origin: 'https://api.bitget.com', values: {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: String(n)}, ...more});
-const lines = (directory: string) => readFileSync(join(directory, 'history.jsonl'), 'utf8').split('\n').filter((line) => line.trim() !== '');
+const entry = (n: number, more: Partial<MoneyRecord> = {}) => ({
+	time: T0 + n,
+	operation: 'borrow' as const,
+	origin: 'https://api.bitget.com',
+	values: {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', pledgeAmount: String(n)},
+	...more,
+});
+const lines = (directory: string) =>
+	readFileSync(join(directory, 'history.jsonl'), 'utf8')
+		.split('\n')
+		.filter((line) => line.trim() !== '');
 const leftovers = (directory: string) => readdirSync(directory).filter((name) => name !== 'history.jsonl');
 
 /** Records `n` with the given outcome (open, then one update). */
@@ -35,7 +59,10 @@ async function recordAs(journal: MoneyJournal, n: number, outcome: MoneyRecord['
 }
 
 /** Node's fs/promises with one call of a FileHandle replaced where `when` says (a full disk, a race). */
-function faultyFs(when: (path: string, flags: number) => Partial<Record<'write', (handle: FileHandle) => Promise<unknown>>> | undefined, more: Partial<JournalFs> = {}): JournalFs {
+function faultyFs(
+	when: (path: string, flags: number) => Partial<Record<'write', (handle: FileHandle) => Promise<unknown>>> | undefined,
+	more: Partial<JournalFs> = {},
+): JournalFs {
 	return {
 		...fsp,
 		...more,
@@ -45,7 +72,8 @@ function faultyFs(when: (path: string, flags: number) => Partial<Record<'write',
 			if (!fault) return handle;
 			return new Proxy(handle, {
 				get(target, property) {
-					if (property === 'write' && fault.write) return (...args: unknown[]) => fault.write!(target).then(() => (target.write as (...a: unknown[]) => unknown).apply(target, args));
+					if (property === 'write' && fault.write)
+						return (...args: unknown[]) => fault.write!(target).then(() => (target.write as (...a: unknown[]) => unknown).apply(target, args));
 					const value = Reflect.get(target, property, target) as unknown;
 					return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
 				},
@@ -66,7 +94,13 @@ describe('money journal: what it keeps', () => {
 		expect(first.id).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
 		expect((await journal.read()).records).toMatchObject([{id: first.id, outcome: 'sending'}]);
 		await journal.update({...first, time: T0 + 999, outcome: 'unknown', detail: 'no answer within 15 s'});
-		await journal.update({...first, time: T0 + 999, outcome: 'unknown', detail: 'no answer within 15 s', finding: {status: 'found', message: 'found order 1130', orderId: '1130', checkedAt: T0 + 30}});
+		await journal.update({
+			...first,
+			time: T0 + 999,
+			outcome: 'unknown',
+			detail: 'no answer within 15 s',
+			finding: {status: 'found', message: 'found order 1130', orderId: '1130', checkedAt: T0 + 30},
+		});
 		const second = await journal.open(entry(2));
 		await journal.update({...second, outcome: 'done', orderId: '1131', updated: T0 + 40});
 
@@ -74,7 +108,13 @@ describe('money journal: what it keeps', () => {
 		expect(unreadable).toBe(0);
 		expect(records.map((record) => record.id)).toEqual([second.id, first.id]);
 		expect(records[0]).toMatchObject({outcome: 'done', orderId: '1131', updated: T0 + 40, values: {pledgeAmount: '2'}});
-		expect(records[1]).toMatchObject({time: T0 + 1, outcome: 'unknown', detail: 'no answer within 15 s', updated: T0 + 500, finding: {status: 'found', orderId: '1130'}});
+		expect(records[1]).toMatchObject({
+			time: T0 + 1,
+			outcome: 'unknown',
+			detail: 'no answer within 15 s',
+			updated: T0 + 500,
+			finding: {status: 'found', orderId: '1130'},
+		});
 		// Append-only: every write is a line of its own.
 		expect(lines(directory)).toHaveLength(5);
 		expect(statSync(journal.location).mode & 0o777).toBe(0o600);
@@ -106,7 +146,8 @@ describe('money journal: what it keeps', () => {
 	it('reads the older format (one line per event, no id): such a line is a record of its own', async () => {
 		const directory = scratch();
 		mkdirSync(directory, {recursive: true});
-		const old = (n: number, outcome: string) => JSON.stringify({time: T0 + n, operation: 'borrow', origin: 'https://api.bitget.com', values: {pledgeAmount: String(n)}, outcome, orderId: `11${n}`});
+		const old = (n: number, outcome: string) =>
+			JSON.stringify({time: T0 + n, operation: 'borrow', origin: 'https://api.bitget.com', values: {pledgeAmount: String(n)}, outcome, orderId: `11${n}`});
 		writeFileSync(join(directory, 'history.jsonl'), `${old(1, 'done')}\n${old(2, 'unknown')}\n`);
 		const journal = moneyJournalAt(directory);
 		const added = await journal.open(entry(3));
@@ -299,7 +340,10 @@ process.stdin.once('data', async () => {
 			// All started and waiting, then released together.
 			await expect.poll(() => outputs.filter((output) => output.includes('ready')).length, {timeout: 20_000}).toBe(WRITERS);
 			for (const child of children) child.stdin.write('go\n');
-			const codes = await Promise.race([Promise.all(exits), new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`writers did not finish within 60 s: ${JSON.stringify(outputs)}`)), 60_000))]);
+			const codes = await Promise.race([
+				Promise.all(exits),
+				new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`writers did not finish within 60 s: ${JSON.stringify(outputs)}`)), 60_000)),
+			]);
 			expect(codes, JSON.stringify(outputs)).toEqual(Array(WRITERS).fill(0));
 		} finally {
 			for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
@@ -396,7 +440,9 @@ describe('money journal: what is at the path', () => {
 				return fsp.open(path, flags, mode);
 			}) as JournalFs['open'],
 		};
-		const error = await moneyJournalAt(denied, {fs: noRead}).read().catch((caught: unknown) => caught);
+		const error = await moneyJournalAt(denied, {fs: noRead})
+			.read()
+			.catch((caught: unknown) => caught);
 		expect(error).toBeInstanceOf(JournalError);
 		expect((error as Error).message).toMatch(/history\.jsonl could not be read: permission denied/);
 	});
@@ -414,7 +460,15 @@ describe('money journal: no secret, nothing unbounded', () => {
 		const journal = moneyJournalAt(directory);
 		const record = await journal.open({
 			...entry(1),
-			values: {loanCoin: 'USDT', secretKey: 'SECRET-VALUE-1', passphrase: 'SECRET-VALUE-2', apiKey: 'SECRET-VALUE-3', signature: 'SECRET-VALUE-4', 'ACCESS-SIGN': 'SECRET-VALUE-5', ACCESS_KEY: 'SECRET-VALUE-6'},
+			values: {
+				loanCoin: 'USDT',
+				secretKey: 'SECRET-VALUE-1',
+				passphrase: 'SECRET-VALUE-2',
+				apiKey: 'SECRET-VALUE-3',
+				signature: 'SECRET-VALUE-4',
+				'ACCESS-SIGN': 'SECRET-VALUE-5',
+				ACCESS_KEY: 'SECRET-VALUE-6',
+			},
 		});
 		expect(record.values).toEqual({loanCoin: 'USDT'});
 		await journal.update({
@@ -439,7 +493,13 @@ describe('money journal: no secret, nothing unbounded', () => {
 		const values = Object.fromEntries(Array.from({length: 20}, (_, i) => [`v${String(i).padStart(2, '0')}${'n'.repeat(28)}`, wide]));
 		const record = await journal.open({...entry(1), origin: wide, values});
 		expect(Object.keys(record.values)).toHaveLength(8);
-		await journal.update({...record, outcome: 'unknown', orderId: wide, detail: wide, finding: {status: 'ambiguous', message: wide, orderId: wide, checkedAt: T0}});
+		await journal.update({
+			...record,
+			outcome: 'unknown',
+			orderId: wide,
+			detail: wide,
+			finding: {status: 'ambiguous', message: wide, orderId: wide, checkedAt: T0},
+		});
 		for (const line of lines(directory)) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(MAX_LINE_BYTES);
 		expect(MAX_LINE_BYTES).toBeLessThan(4096);
 		expect((await journal.read()).records[0]).toMatchObject({outcome: 'unknown'});

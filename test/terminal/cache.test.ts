@@ -26,7 +26,7 @@ describe.skipIf(tmuxMissing)(`symbol cache across starts${tmuxMissing ? ` (skipp
 		await tmux!.waitFor(/1049 of 1049 pairs\s*$/m);
 		// The list and then its meta file are renamed into place once written: wait for the meta file.
 		const written = () => existsSync(join(cache, 'loan-tui')) && readdirSync(join(cache, 'loan-tui')).some((name) => name.endsWith('.meta.json'));
-		for (const deadline = Date.now() + 15_000; !written(); ) {
+		for (const deadline = Date.now() + 15_000; !written();) {
 			if (Date.now() > deadline) throw new Error('the symbol list was never written to the cache');
 			await new Promise((resolve) => setTimeout(resolve, 20));
 		}

@@ -57,7 +57,9 @@ describe.skipIf(tmuxMissing)(`the app follows a terminal resize${tmuxMissing ? `
 		tmux.resize(60, 16);
 		// Wait for the settled layout (a frame may be drawn mid-resize): narrow columns and a window of rows that fits.
 		const rows = (screen: string) => screen.split('\n').filter((line) => /^[› ] [A-Z0-9]+\s/.test(line)).length;
-		const narrow = await tmux.waitFor((screen) => !/BASE\s+QUOTE/.test(screen) && /of 249 pairs/.test(screen) && rows(screen) <= 12 && screen.includes('type filter'));
+		const narrow = await tmux.waitFor(
+			(screen) => !/BASE\s+QUOTE/.test(screen) && /of 249 pairs/.test(screen) && rows(screen) <= 12 && screen.includes('type filter'),
+		);
 		for (const line of narrow.split('\n')) expect(line.length).toBeLessThanOrEqual(60);
 		expect(rows(narrow)).toBeGreaterThan(3);
 		tmux.resize(120, 40);

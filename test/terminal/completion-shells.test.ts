@@ -82,7 +82,7 @@ describe.skipIf(tmuxMissing)(`Tab in an interactive shell${tmuxMissing ? ` (skip
 		await tmux.waitFor('Total owed');
 		const file = join(cache, 'loan-tui', 'orders-demo-default.json');
 		// Written as the list arrives; waited for, within a bound.
-		for (const deadline = Date.now() + 15_000; !existsSync(file); ) {
+		for (const deadline = Date.now() + 15_000; !existsSync(file);) {
 			if (Date.now() > deadline) throw new Error('the Loans screen never wrote its order ids');
 			await new Promise((resolve) => setTimeout(resolve, 20));
 		}
@@ -92,6 +92,10 @@ describe.skipIf(tmuxMissing)(`Tab in an interactive shell${tmuxMissing ? ` (skip
 		expect((await runCli(['__complete', 'repay', '--demo', ''], {env})).stdout.split('\n').filter(Boolean).sort()).toEqual([...orders].sort());
 		expect((await runCli(['__complete', 'repay', ''], {env})).stdout).toBe('');
 		expect((await runCli(['__complete', 'estimate', '--demo', '--pledge-coin', 'BT'], {env})).stdout).toBe('BTC\n');
-		expect(readdirSync(join(cache, 'loan-tui')).filter((name) => /^(coins|orders)-/.test(name)).sort()).toEqual(['coins-demo.json', 'orders-demo-default.json']);
+		expect(
+			readdirSync(join(cache, 'loan-tui'))
+				.filter((name) => /^(coins|orders)-/.test(name))
+				.sort(),
+		).toEqual(['coins-demo.json', 'orders-demo-default.json']);
 	});
 });

@@ -182,12 +182,20 @@ for (const size of SIZES) {
 			const error = await tmux!.waitFor(/\(no sign, exponent or\s+commas\)|\(no sign, exponent or commas\)/);
 			fitsWidth(error);
 			expect(error).not.toMatch(/…\s*$/m);
-			const footer = error.split('\n').filter((line) => line.trim() !== '').at(-1)!;
+			const footer = error
+				.split('\n')
+				.filter((line) => line.trim() !== '')
+				.at(-1)!;
 			expect(footer).toContain('Esc back');
 			await tmux!.escape(/Esc quit\b/);
 			await tmux!.burstText('1');
 			const list = await tmux!.waitFor(/of \d+ pairs/);
-			expect(list.split('\n').filter((line) => line.trim() !== '').at(-1)).toMatch(/Esc back/);
+			expect(
+				list
+					.split('\n')
+					.filter((line) => line.trim() !== '')
+					.at(-1),
+			).toMatch(/Esc back/);
 			fitsWidth(list);
 			tmux!.resize(50, 12);
 			const small = await tmux!.waitFor(/needs at least 60x16/);

@@ -38,7 +38,10 @@ describe.skipIf(tmuxMissing)(`the help overlay${tmuxMissing ? ` (skipped: ${tmux
 		const keys = rows.filter(isKeyRow);
 		expect(new Set(keys).size).toBe(keys.length);
 		for (const expected of ['←/Shift+Tab', '→/Tab', '1-4', '+', '-', 'Ctrl+R', '?', 'q', 'Esc', 'Ctrl+C']) {
-			expect(keys.some((row) => row.startsWith(`${expected} `)), `a row for ${expected}:\n${keys.join('\n')}`).toBe(true);
+			expect(
+				keys.some((row) => row.startsWith(`${expected} `)),
+				`a row for ${expected}:\n${keys.join('\n')}`,
+			).toBe(true);
 		}
 		expect(keys.find((row) => row.startsWith('Ctrl+R '))).toMatch(/^Ctrl\+R\s+read again$/);
 		const footer = screen.trimEnd().split('\n').at(-1)!;
@@ -62,7 +65,11 @@ describe.skipIf(tmuxMissing)(`the help overlay${tmuxMissing ? ` (skipped: ${tmux
 		expect(screen).toMatch(/↑ \d+ above/);
 		expect(screen).not.toMatch(/↓ \d+ more/);
 		// Every row of the full list was shown, cut at the box's edge where it is wider.
-		for (const row of all) expect([...seen].some((shown) => row.startsWith(shown.replace(/…$/, '')) || shown.startsWith(row)), `row never shown: ${row}`).toBe(true);
+		for (const row of all)
+			expect(
+				[...seen].some((shown) => row.startsWith(shown.replace(/…$/, '')) || shown.startsWith(row)),
+				`row never shown: ${row}`,
+			).toBe(true);
 		await tmux!.send('Escape');
 		await tmux!.waitFor(/page 1 of|No .* in the last/);
 	});

@@ -47,7 +47,11 @@ describe.skipIf(tmuxMissing)(`History and Loans at every width${tmuxMissing ? ` 
 		expect(rows).toHaveLength(2);
 		// Right-aligned columns end where their heading ends (on either line of a loan's figures, with the prices the
 		// figures take two); the risk word starts under RISK.
-		for (const [heading, cell] of [['BORROWED', / USDT/], ['COLLATERAL', / (ETH|BTC)/], ['LIQ AT', / (1,300\.0455|20,850\.6177)/]] as const) {
+		for (const [heading, cell] of [
+			['BORROWED', / USDT/],
+			['COLLATERAL', / (ETH|BTC)/],
+			['LIQ AT', / (1,300\.0455|20,850\.6177)/],
+		] as const) {
 			const headingLine = lines.find((line) => line.includes(heading))!;
 			const end = headingLine.indexOf(heading) + heading.length;
 			const cells = lines.filter((line) => cell.test(line) && !/^Total|LTV|BORROWED|COLLATERAL/.test(line));

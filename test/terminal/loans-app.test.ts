@@ -61,7 +61,9 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 	it('the LTV follows a price pushed on the ticker stream at once, marked live until the next read', async () => {
 		await start();
 		await tmux!.waitFor('LIQ AT');
-		await expect.poll(() => sim.simulator.tickerStream.subscriptions.some((record) => record.instId === 'ETHUSDT' && record.op === 'subscribe'), {timeout: 10_000}).toBe(true);
+		await expect
+			.poll(() => sim.simulator.tickerStream.subscriptions.some((record) => record.instId === 'ETHUSDT' && record.op === 'subscribe'), {timeout: 10_000})
+			.toBe(true);
 		// ETH from 1,545 to 1,460: 75.73 × 1,545 / 1,460 = 80.14 %. "(live)" is only ever a projection from a price (a read
 		// of the loans shows the server's LTV unmarked), so no count of reads is needed (the 15 s refresh may add one).
 		sim.simulator.setPrice('ETH', '1460');
@@ -229,7 +231,12 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 		await tmux.burstText('0.2');
 		await tmux.send('Enter');
 		await tmux.waitFor('Add collateral? [y/N]');
-		sim.simulator.injectFault({kind: 'raw-after-acting', operation: 'revisePledge', status: 500, body: JSON.stringify({code: '40015', msg: 'System is abnormal, please try again later', requestTime: Date.now(), data: null})});
+		sim.simulator.injectFault({
+			kind: 'raw-after-acting',
+			operation: 'revisePledge',
+			status: 500,
+			body: JSON.stringify({code: '40015', msg: 'System is abnormal, please try again later', requestTime: Date.now(), data: null}),
+		});
 		await tmux.burstText('y');
 		const found = oneLine(await tmux.waitFor('Checked since: found a match', 15_000));
 		expect(found).toContain('the server answered 40015 System is abnormal, please try again later (HTTP 500)');
@@ -299,7 +306,9 @@ describe.skipIf(tmuxMissing)(`Loans screens in a real terminal${tmuxMissing ? ` 
 			// The riskiest loan's detail: its prices in full; short of rows, the mark prices in place of the falls.
 			await tmux.send('Enter');
 			// The detail whole: its prices, and with room the amounts that reach the LTVs (read after the loan).
-			const detail = await tmux.waitFor((screen) => /Price\s+ETH 1,545\.0000 USDT/.test(screen) && /Risk\s+▵/.test(screen) && (rows < 30 || /To initial LTV\s+add/.test(screen)));
+			const detail = await tmux.waitFor(
+				(screen) => /Price\s+ETH 1,545\.0000 USDT/.test(screen) && /Risk\s+▵/.test(screen) && (rows < 30 || /To initial LTV\s+add/.test(screen)),
+			);
 			if (rows >= 30) {
 				expect(detail).toMatch(/Margin-call price\s+1,462\.5512 USDT, 5\.34% below/);
 				expect(detail).toMatch(/Liquidation price\s+1,300\.0455 USDT, 15\.85% below/);

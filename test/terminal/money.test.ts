@@ -58,7 +58,10 @@ describe.skipIf(tmuxMissing)(`estimate and borrow in a real terminal${tmuxMissin
 		await tmux.typeText('0.25');
 		await tmux.send('Enter');
 		// The review whole (its estimate and the limits check in), so that nothing but a key could change it.
-		const review = await tmux.waitFor((screen) => /Hourly interest\s+[\d.]+ USDT[\s\S]*Price\s+BTC [\s\S]*Borrow\? \[y\/N\]/.test(screen) && !/Fetching|Checking|reading the prices/.test(screen));
+		const review = await tmux.waitFor(
+			(screen) =>
+				/Hourly interest\s+[\d.]+ USDT[\s\S]*Price\s+BTC [\s\S]*Borrow\? \[y\/N\]/.test(screen) && !/Fetching|Checking|reading the prices/.test(screen),
+		);
 		expect(review).toMatch(/Period\s+THIRTY — 30 days/);
 		expect(review).toMatch(/Credentials\s+environment, key bg_t…6789/);
 		// Enter on the review changes nothing (only a typed y sends): proven by the help overlay opened and closed after it.

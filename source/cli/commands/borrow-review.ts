@@ -28,7 +28,10 @@ export async function borrowReviewLines(session: Session, request: BorrowRequest
 	let hourInterest: string | undefined;
 	try {
 		if (request.loanAmount !== undefined) {
-			const referencePledge = price.status === 'ok' && pledgeInfo && new Big(pledgeInfo.initRate).gt(0) ? collateralFor(request.loanAmount, price.price, pledgeInfo.initRate) : undefined;
+			const referencePledge =
+				price.status === 'ok' && pledgeInfo && new Big(pledgeInfo.initRate).gt(0)
+					? collateralFor(request.loanAmount, price.price, pledgeInfo.initRate)
+					: undefined;
 			const derived = await estimateByLoanAmount(session.client, {loanCoin, pledgeCoin, daily, loanAmount: request.loanAmount, referencePledge});
 			loanAmount = request.loanAmount;
 			if (derived) {

@@ -28,7 +28,8 @@ export async function runBorrow(session: Session, values: ParsedArgs['values'], 
 	session.client.assertCanSign();
 	const read = await checkLimits(session, request);
 	if (!values.yes) {
-		const amount = request.pledgeAmount !== undefined ? `pledging ${request.pledgeAmount} ${request.pledgeCoin}` : `borrowing ${request.loanAmount} ${request.loanCoin}`;
+		const amount =
+			request.pledgeAmount !== undefined ? `pledging ${request.pledgeAmount} ${request.pledgeCoin}` : `borrowing ${request.loanAmount} ${request.loanCoin}`;
 		session.out.stderr.write(
 			[
 				`Borrow ${request.loanCoin} against ${request.pledgeCoin}, ${PERIOD_LABEL[request.daily]}, ${amount}`,

@@ -31,7 +31,8 @@ export async function runCollateral(session: Session, positionals: string[], val
 	]);
 	const orderId = orderIdArgument(order, 'collateral');
 	const action = word?.toLowerCase();
-	if (action !== 'add' && action !== 'withdraw') throw new UsageError(`"${word}": say add or withdraw${didYouMean(word ?? '', ['add', 'withdraw'])}: loan-tui collateral ORDER (add|withdraw) N`);
+	if (action !== 'add' && action !== 'withdraw')
+		throw new UsageError(`"${word}": say add or withdraw${didYouMean(word ?? '', ['add', 'withdraw'])}: loan-tui collateral ORDER (add|withdraw) N`);
 	if (amountText !== undefined && target !== undefined) throw new UsageError('give the amount N or --to-ltv PCT, not both');
 	let amount = '';
 	if (amountText !== undefined) {
@@ -74,7 +75,10 @@ export async function runCollateral(session: Session, positionals: string[], val
 		);
 		const asked = await askYesNo(`${action === 'add' ? 'Add' : 'Withdraw'}? [y/N] `, io.stdin, session.out.stderr);
 		// A second, explicit question past the max withdrawable, naming where it leaves the loan.
-		const again = asked && pastPhrase !== undefined && !values['past-max-withdrawable'] ? await askYesNo(`That is ${pastPhrase}. Withdraw anyway? [y/N] `, io.stdin, session.out.stderr) : asked;
+		const again =
+			asked && pastPhrase !== undefined && !values['past-max-withdrawable']
+				? await askYesNo(`That is ${pastPhrase}. Withdraw anyway? [y/N] `, io.stdin, session.out.stderr)
+				: asked;
 		if (!again) {
 			session.out.stderr.write('Collateral unchanged: nothing was sent.\n');
 			return EXIT.usage;
@@ -86,6 +90,9 @@ export async function runCollateral(session: Session, positionals: string[], val
 	if (sent.result.kind !== 'revisePledge') return EXIT.ok;
 	const result = sent.result.result;
 	if (session.out.json) printJson(session.out, result);
-	else printLines(session.out, [`Collateral ${action === 'add' ? 'added' : 'withdrawn'}: ${amount} ${pledgeCoin} on order ${orderId}; LTV now ${ltvPercent(result.afterPledgeRate)}`]);
+	else
+		printLines(session.out, [
+			`Collateral ${action === 'add' ? 'added' : 'withdrawn'}: ${amount} ${pledgeCoin} on order ${orderId}; LTV now ${ltvPercent(result.afterPledgeRate)}`,
+		]);
 	return EXIT.ok;
 }

@@ -63,7 +63,9 @@ async function logout(session: Session): Promise<ExitCode> {
 	if (session.out.json) printJson(session.out, {profile, removed});
 	else {
 		printLines(session.out, [
-			removed ? `Removed the credentials of profile ${profile} from the OS keychain.` : `No credentials were stored for profile ${profile} in the OS keychain: nothing to remove.`,
+			removed
+				? `Removed the credentials of profile ${profile} from the OS keychain.`
+				: `No credentials were stored for profile ${profile} in the OS keychain: nothing to remove.`,
 		]);
 	}
 	warnAboutEnvironment(session, 'commands keep using them until they are unset');
@@ -78,7 +80,6 @@ async function whoami(session: Session): Promise<ExitCode> {
 	else printLines(session.out, [`profile  ${result.profile}`, `source   ${result.source}`, `api key  ${result.apiKey}`, `account  ${account.words}`]);
 	return EXIT.ok;
 }
-
 
 /** Whether the profile has an entry; a malformed one counts (login is how it gets replaced). */
 async function hasEntry(store: CredentialStore, profile: string): Promise<boolean> {

@@ -47,7 +47,8 @@ export async function runEstimateByLoanAmount(session: Session, values: ParsedAr
 	const results: Result[] = await Promise.all(
 		periods.map((period) =>
 			estimateByLoanAmount(session.client, {loanCoin, pledgeCoin, daily: period, loanAmount, referencePledge}, {check: true}).then(
-				(value): Result => (value === undefined ? {period, ok: false, error: new Error('the estimate lends nothing for this pledge')} : {period, ok: true, value}),
+				(value): Result =>
+					value === undefined ? {period, ok: false, error: new Error('the estimate lends nothing for this pledge')} : {period, ok: true, value},
 				(error: unknown): Result => ({period, ok: false, error}),
 			),
 		),
@@ -56,13 +57,19 @@ export async function runEstimateByLoanAmount(session: Session, values: ParsedAr
 	const failed = results.filter((result): result is Extract<Result, {ok: false}> => !result.ok);
 	if (got.length === 0) throw failed[0]!.error;
 	const warn = () => {
-		for (const result of failed) session.out.stderr.write(`loan-tui: warning: ${PERIOD_LABEL[result.period]} (${result.period}) not estimated — ${failureText(result.error)}\n`);
+		for (const result of failed)
+			session.out.stderr.write(`loan-tui: warning: ${PERIOD_LABEL[result.period]} (${result.period}) not estimated — ${failureText(result.error)}\n`);
 	};
 	if (session.out.json) {
 		const entry = (result: Result) => {
 			if (!result.ok) return {error: failureText(result.error)};
 			const figures = estimateFigures({hourInterest: result.value.hourInterest, loanAmount}, result.period);
-			return {...result.value, dailyInterest: figures.dailyInterest, termInterest: figures.termInterest, annualRate: annualRate(result.value.reference.estimate, loanInfo?.annualRate[result.period]).fraction ?? null};
+			return {
+				...result.value,
+				dailyInterest: figures.dailyInterest,
+				termInterest: figures.termInterest,
+				annualRate: annualRate(result.value.reference.estimate, loanInfo?.annualRate[result.period]).fraction ?? null,
+			};
 		};
 		printJson(session.out, {loanCoin, pledgeCoin, loanAmount, price, periods: Object.fromEntries(results.map((result) => [result.period, entry(result)]))});
 		warn();

@@ -80,7 +80,12 @@ function failureFields(error: unknown): Record<string, unknown> {
  * rate when its figures carry enough digits, else the coin's official rate from the public coin list (the one the
  * coin check read; read again only when that failed), else "—". A tiny amount's derived rate is rounding noise and is never shown.
  */
-async function annualRates(session: Session, loanCoin: string, got: Array<{period: Period; estimate: Estimate}>, coinList: CoinInfos | undefined): Promise<AnnualRate[]> {
+async function annualRates(
+	session: Session,
+	loanCoin: string,
+	got: Array<{period: Period; estimate: Estimate}>,
+	coinList: CoinInfos | undefined,
+): Promise<AnnualRate[]> {
 	const own = got.map(({estimate}) => annualRate(estimate));
 	if (own.every((rate) => rate.source === 'estimate')) return own;
 	const official =

@@ -31,7 +31,11 @@ export function historyDays(value: string | undefined): number {
 
 export async function runHistory(session: Session, positionals: string[], values: ParsedArgs['values']): Promise<ExitCode> {
 	if (values.local) {
-		if (positionals.length > 0) throw new UsageError('history --local takes no kind: it lists every borrow, repayment and collateral change this app sent', 'See loan-tui history --help.');
+		if (positionals.length > 0)
+			throw new UsageError(
+				'history --local takes no kind: it lists every borrow, repayment and collateral change this app sent',
+				'See loan-tui history --help.',
+			);
 		return (await import('./local-history.js')).runLocalHistory(session, values.days === undefined ? undefined : historyDays(values.days));
 	}
 	const name = positionals[0];
@@ -39,7 +43,9 @@ export async function runHistory(session: Session, positionals: string[], values
 	if (found === undefined) {
 		const kinds = Object.keys(HISTORY_KINDS);
 		throw new UsageError(
-			name === undefined ? `history needs one of: ${kinds.join(', ')} (or --local)` : `unknown history kind "${name}"${didYouMean(name, kinds)}: one of ${kinds.join(', ')} (or --local)`,
+			name === undefined
+				? `history needs one of: ${kinds.join(', ')} (or --local)`
+				: `unknown history kind "${name}"${didYouMean(name, kinds)}: one of ${kinds.join(', ')} (or --local)`,
 			'See loan-tui history --help.',
 		);
 	}
@@ -48,7 +54,8 @@ export async function runHistory(session: Session, positionals: string[], values
 	await session.requireCredentials();
 	const {records, unreadable, firstProblem, complete} = await readHistoryWindow(session.client, kind, days);
 	// Records that could not be read are left out and said on stderr; the exit status stays 0 (what was read is shown).
-	if (unreadable > 0) session.out.stderr.write(`loan-tui: warning: ${unreadableNote(unreadable)}${firstProblem ? ` (first: ${sanitize(firstProblem)})` : ''}\n`);
+	if (unreadable > 0)
+		session.out.stderr.write(`loan-tui: warning: ${unreadableNote(unreadable)}${firstProblem ? ` (first: ${sanitize(firstProblem)})` : ''}\n`);
 	if (session.out.json) {
 		printJson(session.out, {records, unreadable});
 		return EXIT.ok;
@@ -74,12 +81,27 @@ function rowsOf(out: Output, kind: HistoryKind, records: unknown[]): string[] {
 		case 'borrowHistory':
 			return table(
 				columns(['TIME', 1], ['ORDER', 0], ['BORROWED', 0], ['PLEDGED', 2], ['HOURLY', 4], ['PERIOD', 3], ['STATUS', 0]),
-				(records as HistoryRecords['borrowHistory'][]).map((r) => [localDateTimeWithOffset(r.borrowTime), r.orderId, withCoin(r.initLoanAmount, s(r.loanCoin)), withCoin(r.initPledgeAmount, s(r.pledgeCoin)), hourlyRate(r.hourRate), periodWords(r.daily), loanStatusWords(r.status)]),
+				(records as HistoryRecords['borrowHistory'][]).map((r) => [
+					localDateTimeWithOffset(r.borrowTime),
+					r.orderId,
+					withCoin(r.initLoanAmount, s(r.loanCoin)),
+					withCoin(r.initPledgeAmount, s(r.pledgeCoin)),
+					hourlyRate(r.hourRate),
+					periodWords(r.daily),
+					loanStatusWords(r.status),
+				]),
 			);
 		case 'repayHistory':
 			return table(
 				columns(['TIME', 2], ['ORDER', 0], ['REPAID', 0], ['INTEREST', 3], ['PRINCIPAL', 4], ['RELEASED', 1]),
-				(records as HistoryRecords['repayHistory'][]).map((r) => [localDateTimeWithOffset(r.repayTime), r.orderId, withCoin(r.repayAmount, s(r.loanCoin)), coinAmount(r.payInterest, r.loanCoin), coinAmount(r.repayLoanAmount, r.loanCoin), withCoin(r.repayUnlockAmount, s(r.pledgeCoin))]),
+				(records as HistoryRecords['repayHistory'][]).map((r) => [
+					localDateTimeWithOffset(r.repayTime),
+					r.orderId,
+					withCoin(r.repayAmount, s(r.loanCoin)),
+					coinAmount(r.payInterest, r.loanCoin),
+					coinAmount(r.repayLoanAmount, r.loanCoin),
+					withCoin(r.repayUnlockAmount, s(r.pledgeCoin)),
+				]),
 			);
 		case 'reviseHistory':
 			return table(
@@ -95,7 +117,17 @@ function rowsOf(out: Output, kind: HistoryKind, records: unknown[]): string[] {
 		case 'reduces':
 			return table(
 				columns(['TIME', 2], ['ORDER', 0], ['LTV', 4], ['SOLD', 0], ['PRICE', 5], ['FEE', 5], ['DEBT REPAID', 1], ['RELEASED', 3], ['STATUS', 0]),
-				(records as HistoryRecords['reduces'][]).map((r) => [localDateTimeWithOffset(r.reduceTime), r.orderId, ltvPercent(r.pledgeRate), withCoin(r.pledgeAmount, s(r.pledgeCoin)), r.pledgePrice, coinAmount(r.reduceFee, r.loanCoin), withCoin(r.repayLoanAmount, s(r.loanCoin)), withCoin(r.runlockAmount, s(r.pledgeCoin)), loanStatusWords(r.status)]),
+				(records as HistoryRecords['reduces'][]).map((r) => [
+					localDateTimeWithOffset(r.reduceTime),
+					r.orderId,
+					ltvPercent(r.pledgeRate),
+					withCoin(r.pledgeAmount, s(r.pledgeCoin)),
+					r.pledgePrice,
+					coinAmount(r.reduceFee, r.loanCoin),
+					withCoin(r.repayLoanAmount, s(r.loanCoin)),
+					withCoin(r.runlockAmount, s(r.pledgeCoin)),
+					loanStatusWords(r.status),
+				]),
 			);
 	}
 }

@@ -22,7 +22,10 @@ export async function findLoan(session: Session, orderId: string): Promise<Ongoi
 	if (loan) return loan;
 	if (page.unreadable > 0) {
 		const count = page.unreadable === 1 ? 'a loan' : `${page.unreadable} loans`;
-		throw new ProtocolError(`order ${orderId}: Bitget's answer held ${count} that could not be read${page.firstProblem ? ` (${page.firstProblem})` : ''}, so nothing is shown or sent for it`, 200);
+		throw new ProtocolError(
+			`order ${orderId}: Bitget's answer held ${count} that could not be read${page.firstProblem ? ` (${page.firstProblem})` : ''}, so nothing is shown or sent for it`,
+			200,
+		);
 	}
 	throw loanNotFound(orderId);
 }

@@ -28,7 +28,9 @@ export async function runLoans(session: Session, positionals: string[], values: 
 		targetLtv: values['to-ltv'] === undefined ? undefined : toLtvFlag(values['to-ltv']),
 	};
 	if (orderId === undefined && (values.margin !== undefined || values['to-ltv'] !== undefined)) {
-		throw new UsageError(`${values.margin !== undefined ? '--margin' : '--to-ltv'} is about one loan: give its order id (loan-tui loans ORDER ${values.margin !== undefined ? '--margin' : '--to-ltv'} N)`);
+		throw new UsageError(
+			`${values.margin !== undefined ? '--margin' : '--to-ltv'} is about one loan: give its order id (loan-tui loans ORDER ${values.margin !== undefined ? '--margin' : '--to-ltv'} N)`,
+		);
 	}
 	await session.requireCredentials();
 	const now = session.client.clock.now();
@@ -55,17 +57,26 @@ export async function runLoans(session: Session, positionals: string[], values: 
 	await session.remember.orderIds(loans.map((loan) => loan.orderId));
 	const {unreadable, firstProblem} = page;
 	// Loans that could not be read are left out and said on stderr (exit 0): what could be read is still shown.
-	if (unreadable > 0) session.out.stderr.write(`loan-tui: warning: ${unreadableNote(unreadable)}${firstProblem ? ` (first: ${sanitize(firstProblem)})` : ''}\n`);
+	if (unreadable > 0)
+		session.out.stderr.write(`loan-tui: warning: ${unreadableNote(unreadable)}${firstProblem ? ` (first: ${sanitize(firstProblem)})` : ''}\n`);
 	if (session.out.json) {
 		printJson(session.out, {loans: loans.map((loan) => withPrices(loan, prices, now)), debts: debts instanceof Error ? null : debts, unreadable});
 		return EXIT.ok;
 	}
 	if (loans.length === 0) {
 		// Not "no ongoing loans" when some could not be read: there may be loans.
-		printLines(session.out, [unreadable > 0 ? 'No readable ongoing loans.' : 'No ongoing loans.', ...(unreadable > 0 ? ['', ...totals(debts, prices, now)] : [])]);
+		printLines(session.out, [
+			unreadable > 0 ? 'No readable ongoing loans.' : 'No ongoing loans.',
+			...(unreadable > 0 ? ['', ...totals(debts, prices, now)] : []),
+		]);
 		return EXIT.ok;
 	}
-	printLines(session.out, [...loanTable(session.out, loans, now, prices), '', ...totals(debts, prices, now), ...(prices.ok ? [] : [`Prices unavailable: ${sanitize(prices.problem)}`])]);
+	printLines(session.out, [
+		...loanTable(session.out, loans, now, prices),
+		'',
+		...totals(debts, prices, now),
+		...(prices.ok ? [] : [`Prices unavailable: ${sanitize(prices.problem)}`]),
+	]);
 	return EXIT.ok;
 }
 
@@ -118,7 +129,13 @@ function loanTable(out: Output, loans: OngoingLoan[], now: number, prices: Price
 				fall(risk.moveToLiquidation),
 				timeToExpiry(loan.expireTime, now),
 				risk.label,
-			].toSpliced(10, 0, price.status === 'ok' ? priceAmount(price.price, loan.loanCoin) : none, marks ? priceAmount(marks.marginCallPrice, loan.loanCoin) : none, marks ? priceAmount(marks.liquidationPrice, loan.loanCoin) : none);
+			].toSpliced(
+				10,
+				0,
+				price.status === 'ok' ? priceAmount(price.price, loan.loanCoin) : none,
+				marks ? priceAmount(marks.marginCallPrice, loan.loanCoin) : none,
+				marks ? priceAmount(marks.liquidationPrice, loan.loanCoin) : none,
+			);
 		}),
 	);
 }
@@ -141,10 +158,23 @@ function targetsJson(loan: OngoingLoan, targets: LoanTargets) {
 
 function loanDetail(loan: OngoingLoan, now: number, prices: PriceRead, targets: LoanTargets): string[] {
 	const marks = loanPrices(prices, loan, now);
-	const rows: Array<[string, string]> = [['Order', loan.orderId], ...loanDetailRows(loan, now, 30, false, marks.price.status === 'ok' ? marks.price.price : undefined).rows];
+	const rows: Array<[string, string]> = [
+		['Order', loan.orderId],
+		...loanDetailRows(loan, now, 30, false, marks.price.status === 'ok' ? marks.price.price : undefined).rows,
+	];
 	// Today's price and the two mark prices, after the falls that reach them.
 	const at = rows.findIndex(([label]) => label === 'Liquidation') + 1;
-	rows.splice(at, 0, ['Price', marks.now], ...(marks.marginCall === undefined ? [] : ([['Margin-call price', marks.marginCall], ['Liquidation price', marks.liquidation!]] as Array<[string, string]>)));
+	rows.splice(
+		at,
+		0,
+		['Price', marks.now],
+		...(marks.marginCall === undefined
+			? []
+			: ([
+					['Margin-call price', marks.marginCall],
+					['Liquidation price', marks.liquidation!],
+				] as Array<[string, string]>)),
+	);
 	rows.push(...loanTargetRows(loan, targets));
 	const width = Math.max(...rows.map(([label]) => label.length));
 	return rows.map(([label, value]) => `${label.padEnd(width)}  ${value}`);

@@ -11,7 +11,13 @@ import {moneyJournalAt, type JournalRead, type MoneyRecord} from '../../state/mo
 
 const DAY_MS = 86_400_000;
 
-const OUTCOME: Record<MoneyRecord['outcome'], string> = {done: 'done', refused: 'refused', 'not-sent': 'not sent', unknown: 'unknown', sending: 'sending (no answer recorded)'};
+const OUTCOME: Record<MoneyRecord['outcome'], string> = {
+	done: 'done',
+	refused: 'refused',
+	'not-sent': 'not sent',
+	unknown: 'unknown',
+	sending: 'sending (no answer recorded)',
+};
 
 export async function runLocalHistory(session: Session, days: number | undefined, now = Date.now()): Promise<ExitCode> {
 	const journal = moneyJournalAt(session.config.directories.state);
@@ -22,7 +28,10 @@ export async function runLocalHistory(session: Session, days: number | undefined
 		return reportFailure(session.out, error, session.config.debug);
 	}
 	const records = days === undefined ? read.records : read.records.filter((record) => record.time >= now - days * DAY_MS);
-	const skipped = read.unreadable > 0 ? `${read.unreadable} line${read.unreadable === 1 ? '' : 's'} of ${journal.location} could not be read and ${read.unreadable === 1 ? 'was' : 'were'} skipped` : undefined;
+	const skipped =
+		read.unreadable > 0
+			? `${read.unreadable} line${read.unreadable === 1 ? '' : 's'} of ${journal.location} could not be read and ${read.unreadable === 1 ? 'was' : 'were'} skipped`
+			: undefined;
 	if (session.out.json) {
 		printJson(session.out, records.map(jsonOf));
 		if (skipped) session.out.stderr.write(`loan-tui: note: ${sanitize(skipped)}.\n`);
@@ -34,9 +43,20 @@ export async function runLocalHistory(session: Session, days: number | undefined
 		printLines(session.out, [`Nothing sent by this app${window} (${journal.location}).`, ...notes]);
 		return EXIT.ok;
 	}
-	const rows = records.map((record) => [localDateTimeWithOffset(record.time), record.operation, valuesOf(record), OUTCOME[record.outcome], sanitize(record.orderId ?? '—'), sanitize(record.detail ?? ''), checkOf(record)]);
+	const rows = records.map((record) => [
+		localDateTimeWithOffset(record.time),
+		record.operation,
+		valuesOf(record),
+		OUTCOME[record.outcome],
+		sanitize(record.orderId ?? '—'),
+		sanitize(record.detail ?? ''),
+		checkOf(record),
+	]);
 	const sending = records.some((record) => record.outcome === 'sending')
-		? ['', 'Note: "sending" means no answer was recorded (the run ended mid-request, or is still sending): the request may have been carried out. Check the loans before sending it again.']
+		? [
+				'',
+				'Note: "sending" means no answer was recorded (the run ended mid-request, or is still sending): the request may have been carried out. Check the loans before sending it again.',
+			]
 		: [];
 	printLines(session.out, [
 		...fittedTable(session.out, LOCAL_COLUMNS, rows),

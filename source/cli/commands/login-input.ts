@@ -42,11 +42,17 @@ function checkCredentials(values: Credentials): Credentials {
 	const empty = ORDER.filter((field) => trimmed[field] === '');
 	if (empty.length > 0) {
 		const names = empty.map((field) => LABELS[field]);
-		throw new UsageError(`the ${joinWords(names)} ${names.length === 1 ? 'is' : 'are'} empty: nothing was saved`, 'Give all three: API key, secret key and passphrase.');
+		throw new UsageError(
+			`the ${joinWords(names)} ${names.length === 1 ? 'is' : 'are'} empty: nothing was saved`,
+			'Give all three: API key, secret key and passphrase.',
+		);
 	}
 	const garbled = ORDER.filter((field) => /[\u0000-\u001f\u007f]/.test(trimmed[field]));
 	if (garbled.length > 0) {
-		throw new UsageError(`the ${joinWords(garbled.map((field) => LABELS[field]))} contains control characters: nothing was saved`, 'Paste the values exactly as Bitget shows them.');
+		throw new UsageError(
+			`the ${joinWords(garbled.map((field) => LABELS[field]))} contains control characters: nothing was saved`,
+			'Paste the values exactly as Bitget shows them.',
+		);
 	}
 	return trimmed;
 }

@@ -24,22 +24,35 @@ export async function runPlan(session: Session, values: ParsedArgs['values']): P
 	if (!SORTS.includes(sort)) throw new UsageError(`--sort must be cost or safety (got "${values.sort}")`);
 	const stderr = session.out.stderr as NodeJS.WritableStream & {isTTY?: boolean};
 	const live = stderr.isTTY === true && !session.out.json;
-	const plan = await planLoan(session.client, {loanCoin, loanAmount, periods, sort}, {
-		onProgress: ({done, total}) => {
-			if (live) stderr.write(`\rEstimating ${done}/${total}…${done === total ? '\r\u001b[K' : ''}`);
+	const plan = await planLoan(
+		session.client,
+		{loanCoin, loanAmount, periods, sort},
+		{
+			onProgress: ({done, total}) => {
+				if (live) stderr.write(`\rEstimating ${done}/${total}…${done === total ? '\r\u001b[K' : ''}`);
+			},
 		},
-	});
+	);
 	if (session.out.json) {
 		printJson(session.out, plan);
 		return EXIT.ok;
 	}
 	const coin = sanitize(loanCoin);
-	const head = [`Borrow ${withCoin(loanAmount, coin)}: ${plan.rows.length} ways, by ${sort === 'cost' ? 'cost (lowest APR, then least collateral)' : 'safety (farthest from liquidation)'}`];
+	const head = [
+		`Borrow ${withCoin(loanAmount, coin)}: ${plan.rows.length} ways, by ${sort === 'cost' ? 'cost (lowest APR, then least collateral)' : 'safety (farthest from liquidation)'}`,
+	];
 	if (plan.prices.status === 'unavailable') head.push(`Prices unavailable (${sanitize(plan.prices.problem)}): no LTV or liquidation price is shown.`);
 	else head.push(`Prices: ${pricesLine(plan.rows, coin)}`);
 	const failed = plan.rows.filter((row) => row.error !== undefined);
-	printLines(session.out, [...head, '', ...planTable(session, plan.rows, coin), '', 'Collateral is derived from one estimate per row (the estimate is linear in the pledge).']);
-	for (const row of failed) stderr.write(`loan-tui: warning: ${sanitize(row.pledgeCoin)} ${PERIOD_LABEL[row.period]} not estimated — ${sanitize(row.error!)}\n`);
+	printLines(session.out, [
+		...head,
+		'',
+		...planTable(session, plan.rows, coin),
+		'',
+		'Collateral is derived from one estimate per row (the estimate is linear in the pledge).',
+	]);
+	for (const row of failed)
+		stderr.write(`loan-tui: warning: ${sanitize(row.pledgeCoin)} ${PERIOD_LABEL[row.period]} not estimated — ${sanitize(row.error!)}\n`);
 	return EXIT.ok;
 }
 

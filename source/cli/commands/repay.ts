@@ -20,10 +20,20 @@ import {repaymentToLtv} from '../../loans/targets.js';
 import {toLtvFlag} from './to-ltv.js';
 
 /** The interest is an estimate (charged per started hour); says which hours it counts beyond the ones read. */
-function interestWords(preview: {nextHour?: {startsAt: number; interest: string}; sinceRead?: {hours: number; interest: string}}, coin: string, now: number): string {
+function interestWords(
+	preview: {nextHour?: {startsAt: number; interest: string}; sinceRead?: {hours: number; interest: string}},
+	coin: string,
+	now: number,
+): string {
 	const counted = [
-		...(preview.sinceRead ? [`${preview.sinceRead.hours === 1 ? 'the hour' : `the ${preview.sinceRead.hours} hours`} started since the loan was read, ${withCoin(preview.sinceRead.interest, coin)}`] : []),
-		...(preview.nextHour ? [`the next hour's ${withCoin(preview.nextHour.interest, coin)}: it starts in ${Math.max(0, Math.ceil((preview.nextHour.startsAt - now) / 1000))} s`] : []),
+		...(preview.sinceRead
+			? [
+					`${preview.sinceRead.hours === 1 ? 'the hour' : `the ${preview.sinceRead.hours} hours`} started since the loan was read, ${withCoin(preview.sinceRead.interest, coin)}`,
+				]
+			: []),
+		...(preview.nextHour
+			? [`the next hour's ${withCoin(preview.nextHour.interest, coin)}: it starts in ${Math.max(0, Math.ceil((preview.nextHour.startsAt - now) / 1000))} s`]
+			: []),
 	];
 	return `estimate${counted.length > 0 ? `, with ${counted.join(' and ')}` : ''}`;
 }
@@ -87,7 +97,9 @@ export async function runRepay(session: Session, positionals: string[], values: 
 		}
 	}
 	const method = fromCollateral ? {method: 'collateral' as const} : {};
-	const request: RepayRequest = values.all ? {orderId, repayAll: true, repayUnlock: unlock, ...method} : {orderId, repayAll: false, amount: amount!, repayUnlock: unlock, ...method};
+	const request: RepayRequest = values.all
+		? {orderId, repayAll: true, repayUnlock: unlock, ...method}
+		: {orderId, repayAll: false, amount: amount!, repayUnlock: unlock, ...method};
 	const sent = await runMoneyPost(session, {kind: 'repay', request, loan});
 	if ('exit' in sent) return failed(session, sent);
 	if (sent.result.kind !== 'repay') return EXIT.ok;

@@ -65,7 +65,10 @@ async function unknownSymbol(session: Session, typed: string, refusal: ApiError)
 	const name = checked.ok ? checked.value : typed;
 	const all = await session.client.symbolList().catch(() => undefined);
 	if (all === undefined) return refusal;
-	const near = didYouMean(name, all.records.map((record) => sanitize(record.symbol)));
+	const near = didYouMean(
+		name,
+		all.records.map((record) => sanitize(record.symbol)),
+	);
 	return unknownSymbolError(refusal, sanitize(name), near);
 }
 
@@ -83,9 +86,12 @@ function cells(record: SymbolRecord): string[] {
 
 /** The table, in batches: widths from a first pass, lines written as they are made. */
 async function writeTable(out: Output, records: SymbolRecord[]): Promise<void> {
-	const all = columnWidths(HEADERS, (function* () {
-		for (const record of records) yield cells(record);
-	})());
+	const all = columnWidths(
+		HEADERS,
+		(function* () {
+			for (const record of records) yield cells(record);
+		})(),
+	);
 	const kept = keptColumns(COLUMNS, all, out.width);
 	noteLeftOut(out, COLUMNS, kept);
 	const pick = (row: string[]) => kept.map((index) => row[index]!);
@@ -100,7 +106,8 @@ async function writeJsonArray(out: Output, records: SymbolRecord[]): Promise<voi
 		out.stdout.write('[]\n');
 		return;
 	}
-	const element = (index: number) => `  ${escapeJsonText(JSON.stringify(records[index], null, 2)).replaceAll('\n', '\n  ')}${index === records.length - 1 ? '' : ','}`;
+	const element = (index: number) =>
+		`  ${escapeJsonText(JSON.stringify(records[index], null, 2)).replaceAll('\n', '\n  ')}${index === records.length - 1 ? '' : ','}`;
 	await writeInBatches(out, records.length, ['['], element);
 	out.stdout.write(']\n');
 }

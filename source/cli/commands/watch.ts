@@ -43,9 +43,17 @@ export async function runWatch(session: Session, values: ParsedArgs['values']): 
 	const guard = createMoneyGuard();
 	// The session: --order, --interval, --repeat and --once as parsed; the thresholds, a top-up's ledger and sender.
 	const watch = createWatchSession({
-		...options, client, thresholds, minIntervalMs: MIN_INTERVAL_S * 1000,
-		topUp: options.topUp && {...options.topUp, ledger, send: sending ? (request, loan, stopping) => sendTopUp(session, request, loan, {guard, stopChecking: stopping}) : undefined},
-		prices: {url: session.tickerStreamUrl, debug: session.debug}, clocks: {local: localNow},
+		...options,
+		client,
+		thresholds,
+		minIntervalMs: MIN_INTERVAL_S * 1000,
+		topUp: options.topUp && {
+			...options.topUp,
+			ledger,
+			send: sending ? (request, loan, stopping) => sendTopUp(session, request, loan, {guard, stopChecking: stopping}) : undefined,
+		},
+		prices: {url: session.tickerStreamUrl, debug: session.debug},
+		clocks: {local: localNow},
 		sink: {alert: channels.send, say: (line) => out.stderr.write(`loan-tui: ${line}\n`)},
 	});
 	// The one owner of the signals: the first stops the watch (a top-up under way runs to its answer, unchecked), a
@@ -66,7 +74,10 @@ export async function runWatch(session: Session, values: ParsedArgs['values']): 
 	}
 	if (end.reason === 'refused') throw new UsageError(end.message);
 	const unknown = end.unknownTopUps;
-	if (end.reason === 'stopped') out.stderr.write(`loan-tui: watch stopped${unknown > 0 ? ` — ${unknown} top-up${unknown === 1 ? '\'s' : 's\''} outcome is unknown: check loan-tui history --local before anything else` : ''}\n`);
+	if (end.reason === 'stopped')
+		out.stderr.write(
+			`loan-tui: watch stopped${unknown > 0 ? ` — ${unknown} top-up${unknown === 1 ? "'s" : "s'"} outcome is unknown: check loan-tui history --local before anything else` : ''}\n`,
+		);
 	if (unknown > 0) return EXIT.outcomeUnknown;
 	return end.reason === 'stopped' ? EXIT.ok : end.worst === 'unreadable' ? EXIT.refused : WATCH_EXIT[end.worst];
 }

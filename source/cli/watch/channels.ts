@@ -72,7 +72,10 @@ export function openChannels(options: ChannelOptions): Channels {
 			? undefined
 			: lane('--exec', async (event) => {
 					const result = await run('sh', ['-c', command], {...options.env, ...eventEnvironment(event)}, out.stderr);
-					if (result.kind !== 'ok') warn(`--exec ${result.kind === 'failed' ? `exited with ${result.code}` : result.kind === 'timeout' ? 'was stopped after 30 s' : 'could not start'} for the alert "${eventText(event)}" (not retried)`);
+					if (result.kind !== 'ok')
+						warn(
+							`--exec ${result.kind === 'failed' ? `exited with ${result.code}` : result.kind === 'timeout' ? 'was stopped after 30 s' : 'could not start'} for the alert "${eventText(event)}" (not retried)`,
+						);
 				});
 	const url = options.webhook;
 	const webhook =
@@ -117,7 +120,12 @@ function laneKey(event: WatchEvent): string {
 }
 
 /** One channel's deliveries: one in flight per lane; what comes meanwhile is folded into the latest, which follows. */
-function foldingLane(channel: string, deliver: (event: WatchEvent) => Promise<void>, track: (work: Promise<void>) => void, warn: (line: string) => void): (event: WatchEvent) => void {
+function foldingLane(
+	channel: string,
+	deliver: (event: WatchEvent) => Promise<void>,
+	track: (work: Promise<void>) => void,
+	warn: (line: string) => void,
+): (event: WatchEvent) => void {
 	const lanes = new Map<string, {next?: WatchEvent; folded: number}>();
 	const start = (key: string, event: WatchEvent) => {
 		const lane: {next?: WatchEvent; folded: number} = {folded: 0};
@@ -128,7 +136,10 @@ function foldingLane(channel: string, deliver: (event: WatchEvent) => Promise<vo
 				.finally(() => {
 					lanes.delete(key);
 					if (lane.next === undefined) return;
-					if (lane.folded > 0) warn(`${lane.folded} alert${lane.folded === 1 ? '' : 's'} for ${key} ${lane.folded === 1 ? 'was' : 'were'} folded into the latest while ${channel} was still running`);
+					if (lane.folded > 0)
+						warn(
+							`${lane.folded} alert${lane.folded === 1 ? '' : 's'} for ${key} ${lane.folded === 1 ? 'was' : 'were'} folded into the latest while ${channel} was still running`,
+						);
 					start(key, lane.next);
 				}),
 		);
@@ -159,7 +170,11 @@ interface Notifier {
 function notifierFor(platform: NodeJS.Platform): Notifier | undefined {
 	if (platform === 'linux' || platform === 'freebsd' || platform === 'openbsd') return {command: 'notify-send', args: (title, text) => [title, text]};
 	// The text goes to AppleScript as an argument (never spliced into the script).
-	if (platform === 'darwin') return {command: 'osascript', args: (title, text) => ['-e', 'on run argv', '-e', 'display notification (item 2 of argv) with title (item 1 of argv)', '-e', 'end run', title, text]};
+	if (platform === 'darwin')
+		return {
+			command: 'osascript',
+			args: (title, text) => ['-e', 'on run argv', '-e', 'display notification (item 2 of argv) with title (item 1 of argv)', '-e', 'end run', title, text],
+		};
 	return undefined;
 }
 

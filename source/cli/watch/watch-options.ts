@@ -14,13 +14,26 @@ const DEFAULT_INTERVAL_S = 60;
 export const MIN_INTERVAL_S = 10;
 const DEFAULT_REPEAT_MIN = 30;
 
-interface TopUpFlags {at: string; to: string; maxAdd: MaxAdd}
-export interface WatchOptions {topUp?: TopUpFlags; orderIds?: string[]; intervalMs: number; repeatMs: number; warnLtv?: string; warnFall?: string; once: boolean}
+interface TopUpFlags {
+	at: string;
+	to: string;
+	maxAdd: MaxAdd;
+}
+export interface WatchOptions {
+	topUp?: TopUpFlags;
+	orderIds?: string[];
+	intervalMs: number;
+	repeatMs: number;
+	warnLtv?: string;
+	warnFall?: string;
+	once: boolean;
+}
 
 export function watchOptions(values: ParsedArgs['values']): WatchOptions {
 	const number = (flag: string, text: string | undefined, fallback: number, min: number, max: number, unit: string) => {
 		if (text === undefined) return fallback;
-		if (!/^\d{1,6}$/.test(text.trim()) || Number(text) < min || Number(text) > max) throw new UsageError(`--${flag} must be a whole number of ${unit} from ${min} to ${max} (got "${sanitize(text)}")`);
+		if (!/^\d{1,6}$/.test(text.trim()) || Number(text) < min || Number(text) > max)
+			throw new UsageError(`--${flag} must be a whole number of ${unit} from ${min} to ${max} (got "${sanitize(text)}")`);
 		return Number(text);
 	};
 	const percent = (flag: string, text: string | undefined) => (text === undefined ? undefined : percentFlag(flag, text));
@@ -49,7 +62,13 @@ function topUpPolicy(values: ParsedArgs['values'], percent: (flag: string, text:
 		if (values.yes) throw new UsageError('--yes goes with --top-up-at, --top-up-to and --max-add: the watch sends nothing else');
 		return undefined;
 	}
-	if (given.length < 3) throw new UsageError(`a top-up needs --top-up-at, --top-up-to and --max-add together (missing: ${flags.filter((flag) => !given.includes(flag)).map((flag) => `--${flag}`).join(', ')})`);
+	if (given.length < 3)
+		throw new UsageError(
+			`a top-up needs --top-up-at, --top-up-to and --max-add together (missing: ${flags
+				.filter((flag) => !given.includes(flag))
+				.map((flag) => `--${flag}`)
+				.join(', ')})`,
+		);
 	const at = percent('top-up-at', values['top-up-at'])!;
 	const to = percent('top-up-to', values['top-up-to'])!;
 	if (new Big(to).gte(at)) throw new UsageError(`--top-up-to (${ltvPercent(to)}) must be below --top-up-at (${ltvPercent(at)}): a top-up brings the LTV down`);

@@ -92,9 +92,19 @@ function InputStep({state, active}: {state: BorrowState; active: boolean}) {
 	}
 	switch (wizard.step) {
 		case 'period':
-			return <ChoiceList choices={PERIOD_CHOICES} selected={PERIOD_CHOICES.findIndex((c) => c.value === wizard.values.daily)} focused={active} color={theme.accent} keys={PERIOD_HOTKEYS} />;
+			return (
+				<ChoiceList
+					choices={PERIOD_CHOICES}
+					selected={PERIOD_CHOICES.findIndex((c) => c.value === wizard.values.daily)}
+					focused={active}
+					color={theme.accent}
+					keys={PERIOD_HOTKEYS}
+				/>
+			);
 		case 'amountMode':
-			return <ChoiceList choices={MODE_CHOICES} selected={AMOUNT_MODES.indexOf(wizard.values.amountMode)} focused={active} color={theme.accent} keys="numbers" />;
+			return (
+				<ChoiceList choices={MODE_CHOICES} selected={AMOUNT_MODES.indexOf(wizard.values.amountMode)} focused={active} color={theme.accent} keys="numbers" />
+			);
 		case 'credentials':
 			return state.form.view;
 		default:

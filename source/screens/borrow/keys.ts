@@ -19,9 +19,25 @@ export function borrowBindings(state: BorrowState, actions: BorrowActions): Bind
 		case 'credentials':
 			return state.form.bindings;
 		case 'period':
-			return [...periodBindings({choose: (daily) => dispatch({type: 'period', daily}), move: (by) => dispatch({type: 'select', move: {type: 'cycle', by}}), submit: () => dispatch({type: 'submit'})}, {submit: 'next'}), back];
+			return [
+				...periodBindings(
+					{
+						choose: (daily) => dispatch({type: 'period', daily}),
+						move: (by) => dispatch({type: 'select', move: {type: 'cycle', by}}),
+						submit: () => dispatch({type: 'submit'}),
+					},
+					{submit: 'next'},
+				),
+				back,
+			];
 		case 'amountMode':
-			return [...choiceBindings({submit: () => dispatch({type: 'submit'}), move: (move) => dispatch({type: 'select', move})}, {count: AMOUNT_MODES.length, submit: 'next'}), back];
+			return [
+				...choiceBindings(
+					{submit: () => dispatch({type: 'submit'}), move: (move) => dispatch({type: 'select', move})},
+					{count: AMOUNT_MODES.length, submit: 'next'},
+				),
+				back,
+			];
 		default:
 			// Esc first: the text row comes last and takes every other key.
 			return [back, ...actions.text.bindings({submit: wizard.step === 'amount' ? 'review' : 'next', suggestion: 'a suggested coin'})];

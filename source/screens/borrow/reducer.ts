@@ -8,14 +8,7 @@ import {coinFieldReducer, type CoinFieldAction} from '../../ui/fields/coin-field
 import {coinListProblem, NO_SUGGESTION, pairProblem, type CoinLike} from '../../ui/fields/coin-rules.js';
 import {arrivedAt} from '../../ui/fields/text-field-state.js';
 
-export type WizardStep =
-	| 'loanCoin'
-	| 'pledgeCoin'
-	| 'period'
-	| 'amountMode'
-	| 'amount'
-	| 'credentials'
-	| 'review';
+export type WizardStep = 'loanCoin' | 'pledgeCoin' | 'period' | 'amountMode' | 'amount' | 'credentials' | 'review';
 
 export const AMOUNT_MODES = ['pledge', 'loan'] as const;
 export type AmountMode = (typeof AMOUNT_MODES)[number];
@@ -152,7 +145,10 @@ function reduce(state: WizardState, action: WizardAction): WizardState {
 		case 'suggest':
 			return state.step === 'loanCoin' || state.step === 'pledgeCoin' ? field(state, action) : state;
 		case 'submit':
-			return submitText(action.coins && (state.step === 'loanCoin' || state.step === 'pledgeCoin') ? field(state, {type: 'complete', coins: action.coins}) : state, action.allowed);
+			return submitText(
+				action.coins && (state.step === 'loanCoin' || state.step === 'pledgeCoin') ? field(state, {type: 'complete', coins: action.coins}) : state,
+				action.allowed,
+			);
 		case 'select': {
 			if (state.step === 'period') {
 				const daily = PERIODS[nextChoice(PERIODS.indexOf(state.values.daily), PERIODS.length, action.move)]!;
@@ -209,7 +205,14 @@ function field(state: WizardState, action: CoinFieldAction, clearError = false):
 	const changed = next.value !== state.values[name];
 	const selected = Boolean(next.selected);
 	if (!changed && next.cursor === state.cursor && next.suggestion === state.suggestion && selected === Boolean(state.selected) && !clearError) return state;
-	return {...state, values: {...state.values, [name]: next.value}, cursor: next.cursor, suggestion: next.suggestion, selected, error: changed || clearError ? undefined : state.error};
+	return {
+		...state,
+		values: {...state.values, [name]: next.value},
+		cursor: next.cursor,
+		suggestion: next.suggestion,
+		selected,
+		error: changed || clearError ? undefined : state.error,
+	};
 }
 
 function submitText(state: WizardState, allowed?: readonly string[]): WizardState {

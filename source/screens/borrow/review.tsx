@@ -53,15 +53,39 @@ interface Props {
 type PriceRow = {label: string; value: string; keep: number};
 
 /** The prices and what the loan starts at: the same figures as the CLI's review. */
-function priceRows(values: WizardValues, estimate: PeriodResult | undefined, cost: ReviewChecks['cost'], read: PricesRead | undefined, pledgeInfo: Props['pledgeInfo'], now: number): PriceRow[] {
+function priceRows(
+	values: WizardValues,
+	estimate: PeriodResult | undefined,
+	cost: ReviewChecks['cost'],
+	read: PricesRead | undefined,
+	pledgeInfo: Props['pledgeInfo'],
+	now: number,
+): PriceRow[] {
 	if (read === undefined) return [{label: 'Price', value: 'reading the prices…', keep: 0}];
 	const pledgeMode = values.amountMode === 'pledge';
 	const known = pledgeMode
-		? {pledgeAmount: values.amount, loanAmount: estimate?.ok ? estimate.estimate.loanAmount : undefined, hourInterest: estimate?.ok ? estimate.estimate.hourInterest : undefined}
-		: {loanAmount: values.amount, pledgeAmount: cost?.status === 'ready' ? cost.cost?.pledgeAmount : undefined, hourInterest: cost?.status === 'ready' ? cost.cost?.hourInterest : undefined};
+		? {
+				pledgeAmount: values.amount,
+				loanAmount: estimate?.ok ? estimate.estimate.loanAmount : undefined,
+				hourInterest: estimate?.ok ? estimate.estimate.hourInterest : undefined,
+			}
+		: {
+				loanAmount: values.amount,
+				pledgeAmount: cost?.status === 'ready' ? cost.cost?.pledgeAmount : undefined,
+				hourInterest: cost?.status === 'ready' ? cost.cost?.hourInterest : undefined,
+			};
 	const price = quotePrice(read.prices, values.pledgeCoin, values.loanCoin, now);
 	// The term counts from when the prices were read: the expiry shown stays put while the review is read.
-	const figures = borrowFigures({loanCoin: values.loanCoin, pledgeCoin: values.pledgeCoin, daily: values.daily, ...known, price, pledgeInfo, now, termFrom: read.at});
+	const figures = borrowFigures({
+		loanCoin: values.loanCoin,
+		pledgeCoin: values.pledgeCoin,
+		daily: values.daily,
+		...known,
+		price,
+		pledgeInfo,
+		now,
+		termFrom: read.at,
+	});
 	const rows: PriceRow[] = [{label: 'Price', value: figures.price, keep: 0}];
 	if (figures.startLtv !== undefined) {
 		const marks = figures.marginCall && figures.liquidation ? ` (call ${figures.marginCall.ltv}, liq ${figures.liquidation.ltv})` : '';
@@ -95,7 +119,22 @@ function valueRows(values: WizardValues, connectedTo: string, origin: string, cr
 	];
 }
 
-export function Review({values, estimate: fetched, refusal, confirmAgain, connectedTo, origin, credentials, theme, checks, prices, pledgeInfo, now, rows: bodyRows, columns}: Props) {
+export function Review({
+	values,
+	estimate: fetched,
+	refusal,
+	confirmAgain,
+	connectedTo,
+	origin,
+	credentials,
+	theme,
+	checks,
+	prices,
+	pledgeInfo,
+	now,
+	rows: bodyRows,
+	columns,
+}: Props) {
 	const pledgeMode = values.amountMode === 'pledge';
 	const estimate = fetched === 'loading' ? undefined : fetched;
 	const allPrices = priceRows(values, estimate, checks?.cost, prices, pledgeInfo, now);
@@ -130,7 +169,11 @@ export function Review({values, estimate: fetched, refusal, confirmAgain, connec
 			{checks?.cost ? <LoanCostRows cost={checks.cost} values={values} theme={theme} /> : null}
 			{kept.flatMap(({label, value}) =>
 				wrapLines(value, valueWidth).map((line, i) => (
-					<Text key={`${label}${i}`} wrap="truncate" color={label === 'Price' && prices !== undefined && (!prices.prices.ok || /stale|no price/.test(value)) ? theme.warn : undefined}>
+					<Text
+						key={`${label}${i}`}
+						wrap="truncate"
+						color={label === 'Price' && prices !== undefined && (!prices.prices.ok || /stale|no price/.test(value)) ? theme.warn : undefined}
+					>
 						{'  '}
 						{(i === 0 ? label : '').padEnd(17)}
 						{line}
@@ -148,7 +191,14 @@ export function Review({values, estimate: fetched, refusal, confirmAgain, connec
 				</Text>
 			) : null}
 			{checks?.checking ? <Spinner label="Checking Bitget's borrow limits…" color={theme.accent} /> : null}
-			<ReviewQuestion refusal={refusal} nothingDone="Nothing was borrowed." confirmAgain={confirmAgain} mayExist="a loan may already exist" question="Borrow? [y/N]" theme={theme} />
+			<ReviewQuestion
+				refusal={refusal}
+				nothingDone="Nothing was borrowed."
+				confirmAgain={confirmAgain}
+				mayExist="a loan may already exist"
+				question="Borrow? [y/N]"
+				theme={theme}
+			/>
 		</Box>
 	);
 }

@@ -24,6 +24,7 @@ export function useBorrowReview(values: WizardValues, stage: WizardStep | MoneyS
 	const estimate = useReviewEstimate(client, values, onReview);
 	const checks = useReviewChecks(client, coinInfos, values, onReview, estimate);
 	const prices = usePrices(client, onReview);
-	const answered = values.amountMode === 'pledge' ? estimate !== 'loading' && estimate?.ok === true : checks.cost?.status === 'ready' && checks.cost.cost !== undefined;
+	const answered =
+		values.amountMode === 'pledge' ? estimate !== 'loading' && estimate?.ok === true : checks.cost?.status === 'ready' && checks.cost.cost !== undefined;
 	return {estimate, checks, prices, accepted: stage === 'result' || (onReview && !checks.blocked && answered)};
 }

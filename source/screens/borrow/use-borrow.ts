@@ -126,7 +126,20 @@ export function useBorrow(prefill?: BorrowPrefill): {state: BorrowState; actions
 		},
 	};
 	const credentialsState = useStore(credentials);
-	const state: BorrowState = {wizard, stage, money, post: post.state, coinStep, review, prechecked: !checks.checking, form, credentials: credentialsState, copied, kept: journal !== undefined, body};
+	const state: BorrowState = {
+		wizard,
+		stage,
+		money,
+		post: post.state,
+		coinStep,
+		review,
+		prechecked: !checks.checking,
+		form,
+		credentials: credentialsState,
+		copied,
+		kept: journal !== undefined,
+		body,
+	};
 	return {state, actions};
 }
 

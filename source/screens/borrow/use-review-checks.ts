@@ -57,7 +57,12 @@ export function useReviewChecks(
 	if (infos.status === 'idle' || infos.status === 'loading') return {...checks, checking: true};
 	if (!loanMode && (estimate === 'loading' || estimate === undefined)) return {...checks, checking: true};
 	const lookedUp = infos.status === 'ready' ? {ok: true as const, value: infos.infos} : {ok: false as const, error: infos.error};
-	const byEstimate = loanMode || estimate === 'loading' || estimate === undefined ? undefined : estimate.ok ? {ok: true as const, value: estimate.estimate} : {ok: false as const, error: estimate.error};
+	const byEstimate =
+		loanMode || estimate === 'loading' || estimate === undefined
+			? undefined
+			: estimate.ok
+				? {ok: true as const, value: estimate.estimate}
+				: {ok: false as const, error: estimate.error};
 	const verdict = borrowVerdict(borrowRequestOf(values), lookedUp, byEstimate);
 	// Refused, or no coin list to check by: y sends nothing (reload on the Coins screen, or come back to the review).
 	if (verdict.status !== 'ok') return {...checks, blocked: verdict.reason};

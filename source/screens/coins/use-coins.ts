@@ -37,7 +37,8 @@ export function useCoins() {
 	// The title and a failed refresh wrap at whole words (never cut): the page is what their rows leave.
 	const updated = read.status === 'ready' ? ` · updated ${ago(read.at, Math.max(now, read.at))}${read.refreshing ? ' · refreshing…' : ''}` : undefined;
 	const titleText = `Coins · what can be borrowed and pledged${updated ?? ''}`;
-	const failedText = read.status === 'ready' && read.error !== undefined ? `✗ Refresh failed: ${errorLine(read.error)} (showing the last answer; Ctrl+R to retry)` : undefined;
+	const failedText =
+		read.status === 'ready' && read.error !== undefined ? `✗ Refresh failed: ${errorLine(read.error)} (showing the last answer; Ctrl+R to retry)` : undefined;
 	const rowsOf = (text: string | undefined) => (text === undefined ? 0 : wrapLines(text, columns).length);
 	const pageSize = Math.max(1, rows - rowsOf(titleText) - rowsOf(failedText) - POSITION);
 	const maxOffset = coinMaxOffset(lines, pageSize);

@@ -13,7 +13,12 @@ import type {Theme} from '../../ui/theme.js';
 import {credentialsBindings} from './keys.js';
 import {useCredentials} from './use-credentials.js';
 
-const SOURCE_LABEL = {environment: 'environment variables (BITGET_*)', keychain: 'OS keychain', demo: 'built-in demo credentials', session: 'this session only (not stored)'};
+const SOURCE_LABEL = {
+	environment: 'environment variables (BITGET_*)',
+	keychain: 'OS keychain',
+	demo: 'built-in demo credentials',
+	session: 'this session only (not stored)',
+};
 
 type CredentialsScreenState = ReturnType<typeof useCredentials>['state'];
 
@@ -51,7 +56,12 @@ export function CredentialsScreen() {
 					)}
 				</Box>
 			) : null}
-			{state.message ? <Text color={state.message.failed ? theme.bad : theme.good} wrap="wrap">  {state.message.text}</Text> : null}
+			{state.message ? (
+				<Text color={state.message.failed ? theme.bad : theme.good} wrap="wrap">
+					{' '}
+					{state.message.text}
+				</Text>
+			) : null}
 			<Text> </Text>
 			{mode === 'menu' ? (
 				<ChoiceList choices={state.items} selected={state.selected} focused={active} color={theme.accent} keys="numbers" width={columns} />
@@ -75,9 +85,9 @@ function CredentialsFound({state, theme}: {state: CredentialsScreenState; theme:
 			{found.status === 'loading' || found.status === 'unknown' ? <Spinner label="Looking up credentials…" /> : null}
 			{found.status === 'ready' ? (
 				<>
-					<Text wrap="wrap">  Source   {SOURCE_LABEL[found.resolved.source]}</Text>
-					<Text wrap="wrap">  API key  {maskKey(found.resolved.credentials.apiKey)}</Text>
-					<Text wrap="wrap">  Account  {state.account ?? 'asking Bitget…'}</Text>
+					<Text wrap="wrap"> Source {SOURCE_LABEL[found.resolved.source]}</Text>
+					<Text wrap="wrap"> API key {maskKey(found.resolved.credentials.apiKey)}</Text>
+					<Text wrap="wrap"> Account {state.account ?? 'asking Bitget…'}</Text>
 					<Text dimColor wrap="wrap">
 						{'  '}The secret key and passphrase are never shown.
 					</Text>
@@ -88,9 +98,12 @@ function CredentialsFound({state, theme}: {state: CredentialsScreenState; theme:
 					) : null}
 				</>
 			) : null}
-			{found.status === 'none' && keychain.status === 'unavailable' ? <Text wrap="wrap">  None found.</Text> : null}
+			{found.status === 'none' && keychain.status === 'unavailable' ? <Text wrap="wrap"> None found.</Text> : null}
 			{found.status === 'none' && keychain.status !== 'unavailable' ? (
-				<Text wrap="wrap">  None found{found.reason ? `: ${sanitize(found.reason)}` : ''}. Add them here, or set BITGET_API_KEY, BITGET_SECRET_KEY and BITGET_PASSPHRASE.</Text>
+				<Text wrap="wrap">
+					{' '}
+					None found{found.reason ? `: ${sanitize(found.reason)}` : ''}. Add them here, or set BITGET_API_KEY, BITGET_SECRET_KEY and BITGET_PASSPHRASE.
+				</Text>
 			) : null}
 		</>
 	);

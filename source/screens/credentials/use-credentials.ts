@@ -81,7 +81,8 @@ export function useCredentials() {
 			},
 			(error: unknown) => {
 				// Once: an unavailable keychain is said under the status; anything else here.
-				const text = error instanceof KeychainUnavailableError ? 'Not removed.' : `Could not remove: ${sanitize(error instanceof Error ? error.message : String(error))}`;
+				const text =
+					error instanceof KeychainUnavailableError ? 'Not removed.' : `Could not remove: ${sanitize(error instanceof Error ? error.message : String(error))}`;
 				setMessage({text, failed: true});
 				setMode('menu');
 			},

@@ -94,7 +94,9 @@ function EstimateAnswer({state, theme, width, showOfficial}: {state: EstimateSta
 			<Spinner label="Fetching the estimate…" color={theme.accent} />
 		) : (
 			<Text dimColor wrap="wrap">
-				{state.missing.length > 0 ? `For the estimate of all three periods: ${state.missing.join('; ')}.` : 'The estimate of all three periods shows once the values are complete.'}
+				{state.missing.length > 0
+					? `For the estimate of all three periods: ${state.missing.join('; ')}.`
+					: 'The estimate of all three periods shows once the values are complete.'}
 			</Text>
 		);
 	}
@@ -113,10 +115,28 @@ function EstimateAnswer({state, theme, width, showOfficial}: {state: EstimateSta
 	);
 }
 
-function AnswerTable({table, state, theme, width, showOfficial}: {table: ShownTable; state: EstimateState; theme: Theme; width: number; showOfficial: boolean}) {
+function AnswerTable({
+	table,
+	state,
+	theme,
+	width,
+	showOfficial,
+}: {
+	table: ShownTable;
+	state: EstimateState;
+	theme: Theme;
+	width: number;
+	showOfficial: boolean;
+}) {
 	const shared = {periods: PERIODS, selected: state.form.daily, theme, stale: state.stale, width, official: table.official};
 	return table.kind === 'loan' ? (
-		<LoanAmountTable results={table.results} loanCoin={table.query.loanCoin} pledgeCoin={table.query.pledgeCoin} loanAmount={table.query.loanAmount} {...shared} />
+		<LoanAmountTable
+			results={table.results}
+			loanCoin={table.query.loanCoin}
+			pledgeCoin={table.query.pledgeCoin}
+			loanAmount={table.query.loanAmount}
+			{...shared}
+		/>
 	) : (
 		<EstimateTable results={table.results} loanCoin={table.query.loanCoin} showOfficial={showOfficial} {...shared} />
 	);

@@ -41,7 +41,9 @@ function columnsFor(width: number, periods: readonly Period[], selected: Period,
 	const header = (
 		<Text wrap="truncate" bold>
 			{''.padEnd(LABEL_WIDTH)}
-			{periods.map((period) => cell(`${period === selected ? '● ' : ''}${COLUMN_WIDTH < 16 && period === 'FLEXIBLE' ? 'flexible' : PERIOD_LABEL[period]}`)).join('')}
+			{periods
+				.map((period) => cell(`${period === selected ? '● ' : ''}${COLUMN_WIDTH < 16 && period === 'FLEXIBLE' ? 'flexible' : PERIOD_LABEL[period]}`))
+				.join('')}
 		</Text>
 	);
 	return {COLUMN_WIDTH, LABEL_WIDTH, cell, header};
@@ -49,7 +51,15 @@ function columnsFor(width: number, periods: readonly Period[], selected: Period,
 
 /** The figure rows both tables share: hourly, daily and term interest in the loan coin, and the annualised rate
  * (the estimate's own when its figures are exact enough; for a tiny amount the official one, or "—"). */
-function FigureRows({figures, estimates, periods, loanCoin, stale, official, columns}: {
+function FigureRows({
+	figures,
+	estimates,
+	periods,
+	loanCoin,
+	stale,
+	official,
+	columns,
+}: {
 	figures: readonly (EstimateFigures | undefined)[];
 	estimates: readonly (Estimate | undefined)[];
 	periods: readonly Period[];
@@ -81,7 +91,11 @@ function FigureRows({figures, estimates, periods, loanCoin, stale, official, col
 		<>
 			{row(`Hourly interest`, (f) => f.hourlyInterest)}
 			{row(`Daily interest`, (f) => f.dailyInterest)}
-			{row(`Interest over term`, (f) => f.termInterest, (f) => (f.termLabel.startsWith('per') ? '/day' : ''))}
+			{row(
+				`Interest over term`,
+				(f) => f.termInterest,
+				(f) => (f.termLabel.startsWith('per') ? '/day' : ''),
+			)}
 			<Text wrap="truncate" dimColor={stale}>
 				{(allOfficial ? 'APR (official)' : 'Annualised rate').padEnd(LABEL_WIDTH)}
 				{rates.map((rate, i) => cell(rate ? (i === cheapest ? marked(showRate(rate)) : showRate(rate)) : '—')).join('')}
@@ -184,10 +198,20 @@ export function LoanAmountTable({results, periods, selected, loanCoin, pledgeCoi
 				{(collateral.length < LABEL_WIDTH ? collateral : `Collateral (${pledgeCoin})`).padEnd(LABEL_WIDTH)}
 				{values.map((value) => cell(value ? value.pledgeAmount : '—')).join('')}
 			</Text>
-			<FigureRows figures={figures} estimates={values.map((value) => value?.reference.estimate)} periods={periods} loanCoin={loanCoin} stale={stale} official={official} columns={columns} />
+			<FigureRows
+				figures={figures}
+				estimates={values.map((value) => value?.reference.estimate)}
+				periods={periods}
+				loanCoin={loanCoin}
+				stale={stale}
+				official={official}
+				columns={columns}
+			/>
 			{checked > 0 ? (
 				<Text wrap="wrap" dimColor>
-					{disagreements.length === 0 ? 'Collateral derived from one estimate; a second agrees.' : 'Collateral derived from one estimate, checked with a second:'}
+					{disagreements.length === 0
+						? 'Collateral derived from one estimate; a second agrees.'
+						: 'Collateral derived from one estimate, checked with a second:'}
 				</Text>
 			) : null}
 			{disagreements.map(({period, value}) => (

@@ -17,7 +17,12 @@ export interface FormChecks {
 	listProblem: {loanCoin?: string; pledgeCoin?: string};
 }
 
-export const FIELD_LABELS: Record<TextFieldName, string> = {loanCoin: 'Loan coin', pledgeCoin: 'Pledge coin', pledgeAmount: 'Pledge amount', loanAmount: 'Loan amount'};
+export const FIELD_LABELS: Record<TextFieldName, string> = {
+	loanCoin: 'Loan coin',
+	pledgeCoin: 'Pledge coin',
+	pledgeAmount: 'Pledge amount',
+	loanAmount: 'Loan amount',
+};
 
 /** `coins`: Bitget's loanable (or pledgeable) coins, once read (use-coin-info-lookup.ts). */
 export function checkForm(form: EstimateFormState, coins: (kind: 'loan' | 'pledge') => readonly string[] | undefined): FormChecks {

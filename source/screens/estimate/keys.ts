@@ -33,7 +33,13 @@ export function estimateBindings(state: EstimateKeyState, actions: EstimateActio
 		{keys: ['Tab'], description: 'next field', group: 'move between fields', footer: 3, handler: () => actions.moveField(1)},
 		{keys: ['Shift+Tab'], description: 'previous field', group: 'move between fields', footer: 3, handler: () => actions.moveField(-1)},
 		// A control key, so it works while a text field has focus.
-		{keys: ['Ctrl+t'], description: 'by pledge / by loan amount', short: loanMode ? 'by pledge' : 'by loan amount', footer: 2, handler: () => actions.toggleMode()},
+		{
+			keys: ['Ctrl+t'],
+			description: 'by pledge / by loan amount',
+			short: loanMode ? 'by pledge' : 'by loan amount',
+			footer: 2,
+			handler: () => actions.toggleMode(),
+		},
 		{keys: ['Ctrl+b'], description: 'borrow with these values', footer: 2, handler: () => actions.borrow(borrowPrefill(state))},
 		// Only once every field is valid is there an estimate to fetch.
 		{...refreshBinding(() => actions.refresh(), 'fetch the estimate again'), when: state.asked !== undefined},
@@ -51,6 +57,8 @@ function borrowPrefill({form, loanMode, checks}: EstimateKeyState): BorrowPrefil
 		// The same request: by loan amount, the amount to borrow (the wizard opens in its loan-amount mode and its
 		// review shows the collateral that takes), with the pledge amount kept apart under its own name; never the one
 		// turned into the other.
-		...(!loanMode ? {pledgeAmount: amount.ok ? amount.value : form.pledgeAmount} : {loanAmount: amount.ok ? amount.value : form.loanAmount, pledgeAmount: form.pledgeAmount}),
+		...(!loanMode
+			? {pledgeAmount: amount.ok ? amount.value : form.pledgeAmount}
+			: {loanAmount: amount.ok ? amount.value : form.loanAmount, pledgeAmount: form.pledgeAmount}),
 	};
 }

@@ -56,7 +56,9 @@ export const initialEstimateForm: EstimateFormState = {
 };
 
 /** The form as it was left this session (or last run): values back, focus on the first field still empty. */
-export function restoredEstimateForm(remembered: Partial<Pick<EstimateFormState, 'loanCoin' | 'pledgeCoin' | 'daily' | 'amountMode' | 'pledgeAmount' | 'loanAmount'>>): EstimateFormState {
+export function restoredEstimateForm(
+	remembered: Partial<Pick<EstimateFormState, 'loanCoin' | 'pledgeCoin' | 'daily' | 'amountMode' | 'pledgeAmount' | 'loanAmount'>>,
+): EstimateFormState {
 	const form = {...initialEstimateForm, ...remembered};
 	const focus = (['loanCoin', 'pledgeCoin', amountField(form.amountMode)] as const).find((name) => form[name].trim() === '') ?? 'loanCoin';
 	return {...form, focus, ...arrival(form[focus])};
@@ -85,7 +87,13 @@ export function estimateFormReducer(state: EstimateFormState, action: EstimateFo
 			const fields = fieldsOf(state.amountMode);
 			const index = fields.indexOf(state.focus);
 			const next = fields[(index + action.by + fields.length) % fields.length]!;
-			return {...state, focus: next, visited: visit(state.visited, state.focus), suggestion: NO_SUGGESTION, ...(next === 'daily' ? {cursor: 0, selected: false} : arrival(state[next]))};
+			return {
+				...state,
+				focus: next,
+				visited: visit(state.visited, state.focus),
+				suggestion: NO_SUGGESTION,
+				...(next === 'daily' ? {cursor: 0, selected: false} : arrival(state[next])),
+			};
 		}
 		case 'toggle-mode': {
 			const amountMode: AmountMode = state.amountMode === 'pledge' ? 'loan' : 'pledge';

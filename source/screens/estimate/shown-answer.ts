@@ -40,7 +40,10 @@ export function shownAnswer({loanMode, pledgeLive, loanLive, query, loanQuery, o
 					// The header names the values of the figures below it: while new ones are asked for, the old ones'.
 					values: describeQuery(shownQuery ?? asked),
 					...(stale
-						? {updating: shownQuery === undefined || describeQuery(shownQuery) === describeQuery(asked) ? ' (updating…)' : ` (updating for ${describeQuery(asked)}…)`}
+						? {
+								updating:
+									shownQuery === undefined || describeQuery(shownQuery) === describeQuery(asked) ? ' (updating…)' : ` (updating for ${describeQuery(asked)}…)`,
+							}
 						: {}),
 				};
 	return {table: shownTable({loanMode, pledgeLive, loanLive, query, loanQuery, official}), stale, ...(heading ? {heading} : {})};
@@ -60,4 +63,6 @@ function shownTable({loanMode, pledgeLive, loanLive, query, loanQuery, official}
 }
 
 const describeQuery = (query: EstimateQuery | LoanAmountQuery) =>
-	'loanAmount' in query ? `borrow ${query.loanAmount} ${query.loanCoin} against ${query.pledgeCoin}` : `pledge ${query.pledgeAmount} ${query.pledgeCoin}, borrow ${query.loanCoin}`;
+	'loanAmount' in query
+		? `borrow ${query.loanAmount} ${query.loanCoin} against ${query.pledgeCoin}`
+		: `pledge ${query.pledgeAmount} ${query.pledgeCoin}, borrow ${query.loanCoin}`;

@@ -52,9 +52,12 @@ export function useEstimateAnswers({loanMode, daily, coins, amount, sameCoin, in
 	const limits = loanMode && amountValue !== undefined && loanInfo ? checkBorrowLimits(loanInfo, amountValue) : {ok: true as const};
 	const prices = usePrices(client, loanMode, refresh);
 	const referencePledge =
-		loanMode && complete && prices ? referencePledgeFor(amountValue, quotePrice(prices.prices, pledgeCoin, loanCoin, prices.at), infos.pledge(pledgeCoin)) : undefined;
+		loanMode && complete && prices
+			? referencePledgeFor(amountValue, quotePrice(prices.prices, pledgeCoin, loanCoin, prices.at), infos.pledge(pledgeCoin))
+			: undefined;
 	const loanQuery: LoanAmountQuery | undefined = useMemo(
-		() => (loanMode && complete && limits.ok && infos.settled && prices !== undefined ? {loanCoin, pledgeCoin, loanAmount: amountValue, referencePledge} : undefined),
+		() =>
+			loanMode && complete && limits.ok && infos.settled && prices !== undefined ? {loanCoin, pledgeCoin, loanAmount: amountValue, referencePledge} : undefined,
 		[loanMode, complete, limits.ok, infos.settled, prices, loanCoin, pledgeCoin, amountValue, referencePledge],
 	);
 	const pledgeLive = useLiveEstimate(client, query, PERIODS, undefined, refresh);
@@ -68,12 +71,14 @@ export function useEstimateAnswers({loanMode, daily, coins, amount, sameCoin, in
 	}, [live, lastError]);
 	// The server answered for these values: they are the ones the next run opens with.
 	// (Only the answer for the query now: just after a change the last answer is still there for one render.)
-	const answered = (key: string | undefined) => live.status === 'ready' && key !== undefined && live.key.startsWith(`${key}#`) && live.results[daily]?.ok === true;
+	const answered = (key: string | undefined) =>
+		live.status === 'ready' && key !== undefined && live.key.startsWith(`${key}#`) && live.results[daily]?.ok === true;
 	const accepted = answered(query && estimateKey(query)) || answered(loanQuery && loanAmountKey(loanQuery));
 	useEffect(() => {
 		if (!accepted) return;
 		if (query) inputs.acceptEstimate({...query, daily, amountMode: 'pledge'});
-		if (loanQuery) inputs.acceptEstimate({loanCoin: loanQuery.loanCoin, pledgeCoin: loanQuery.pledgeCoin, loanAmount: loanQuery.loanAmount, daily, amountMode: 'loan'});
+		if (loanQuery)
+			inputs.acceptEstimate({loanCoin: loanQuery.loanCoin, pledgeCoin: loanQuery.pledgeCoin, loanAmount: loanQuery.loanAmount, daily, amountMode: 'loan'});
 	}, [accepted, query, loanQuery, daily, inputs]);
 	const shown = shownAnswer({loanMode, pledgeLive, loanLive, query, loanQuery, official: infos.loan});
 	return {asked: loanMode ? loanQuery : query, complete, limits, ...shown};

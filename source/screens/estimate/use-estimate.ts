@@ -55,12 +55,27 @@ export function useEstimate(): {state: EstimateState; actions: EstimateActions} 
 	const [form, dispatch] = useReducer(estimateFormReducer, inputs, (memory) => restoredEstimateForm(memory.estimate()));
 	// Kept for the session (Ctrl+B and back, leaving and coming back) and, once checked, for the next run.
 	useEffect(() => {
-		inputs.rememberEstimate({loanCoin: form.loanCoin, pledgeCoin: form.pledgeCoin, daily: form.daily, amountMode: form.amountMode, pledgeAmount: form.pledgeAmount, loanAmount: form.loanAmount});
+		inputs.rememberEstimate({
+			loanCoin: form.loanCoin,
+			pledgeCoin: form.pledgeCoin,
+			daily: form.daily,
+			amountMode: form.amountMode,
+			pledgeAmount: form.pledgeAmount,
+			loanAmount: form.loanAmount,
+		});
 	}, [inputs, form.loanCoin, form.pledgeCoin, form.daily, form.amountMode, form.pledgeAmount, form.loanAmount]);
 	const loanMode = form.amountMode === 'loan';
 	const checks = checkForm(form, infos.coins);
 	const asked = useAskedCoins(form.focus, checks, infos.settled);
-	const answers = useEstimateAnswers({loanMode, daily: form.daily, coins: asked, amount: checks.amount, sameCoin: checks.pairError !== undefined, infos, refresh});
+	const answers = useEstimateAnswers({
+		loanMode,
+		daily: form.daily,
+		coins: asked,
+		amount: checks.amount,
+		sameCoin: checks.pairError !== undefined,
+		infos,
+		refresh,
+	});
 	const errors = Object.fromEntries(
 		(['loanCoin', 'pledgeCoin', amountField(form.amountMode)] as const).map((field) => [field, fieldError(form, checks, answers.limits, field)]),
 	) as EstimateState['errors'];

@@ -50,7 +50,13 @@ export function historyPage({choices, ready, table, matching, notice, columns, r
 	const total = ready?.records.length ?? 0;
 	// Back from a record's loan: that record is selected again, found by its identity among the records read now (a
 	// newer record may have come first), or by its order; the first frame with the records already shows it.
-	const restoring = choices.restore !== undefined && ready ? restoredIndex(choices.restore, matching.map((i) => ready.records[i]!)) : undefined;
+	const restoring =
+		choices.restore !== undefined && ready
+			? restoredIndex(
+					choices.restore,
+					matching.map((i) => ready.records[i]!),
+				)
+			: undefined;
 	const selected = Math.min(restoring ?? choices.selected, Math.max(0, count - 1));
 	const at = matching[selected];
 	const shownNotice = notice?.at === at ? notice?.text : undefined;
@@ -68,8 +74,24 @@ export function historyPage({choices, ready, table, matching, notice, columns, r
 	const page = Math.floor(selected / pageSize);
 	const shown = matching.slice(page * pageSize, (page + 1) * pageSize);
 	const from = count === 0 ? 0 : page * pageSize + 1;
-	const foot = shownNotice === undefined ? {text: pageLine({page: page + 1, pages, from, to: page * pageSize + shown.length, count, total, complete, left}), notice: false} : {text: shownNotice, notice: true};
-	return {count, selected, restoring, at, orderId: at === undefined ? undefined : table.orderIds[at], pageSize, pages, page, shown, foot, unreadableText, filterShown};
+	const foot =
+		shownNotice === undefined
+			? {text: pageLine({page: page + 1, pages, from, to: page * pageSize + shown.length, count, total, complete, left}), notice: false}
+			: {text: shownNotice, notice: true};
+	return {
+		count,
+		selected,
+		restoring,
+		at,
+		orderId: at === undefined ? undefined : table.orderIds[at],
+		pageSize,
+		pages,
+		page,
+		shown,
+		foot,
+		unreadableText,
+		filterShown,
+	};
 }
 
 /** A tab's name on the tabs line: the chosen one in brackets. */

@@ -21,8 +21,24 @@ const numbers = (values: string[], coins: string[]) => alignRight(values.map((va
 const borrowColumns = (r: readonly HistoryRecords['borrowHistory'][]): Column[] => [
 	{heading: 'TIME', priority: 1, cells: r.map((x) => localDateTimeWithOffset(x.borrowTime))},
 	{heading: 'ORDER', priority: 0, cells: r.map((x) => x.orderId)},
-	{heading: 'BORROWED', priority: 0, cells: amounts(r.map((x) => x.initLoanAmount), r.map((x) => x.loanCoin)), right: true},
-	{heading: 'PLEDGED', priority: 2, cells: amounts(r.map((x) => x.initPledgeAmount), r.map((x) => x.pledgeCoin)), right: true},
+	{
+		heading: 'BORROWED',
+		priority: 0,
+		cells: amounts(
+			r.map((x) => x.initLoanAmount),
+			r.map((x) => x.loanCoin),
+		),
+		right: true,
+	},
+	{
+		heading: 'PLEDGED',
+		priority: 2,
+		cells: amounts(
+			r.map((x) => x.initPledgeAmount),
+			r.map((x) => x.pledgeCoin),
+		),
+		right: true,
+	},
 	{heading: 'HOURLY', priority: 4, cells: alignRight(r.map((x) => hourlyRate(x.hourRate))), right: true},
 	{heading: 'PERIOD', priority: 3, cells: r.map((x) => periodWords(x.daily))},
 	{heading: 'STATUS', priority: 0, cells: r.map((x) => loanStatusWords(x.status))},
@@ -31,10 +47,42 @@ const borrowColumns = (r: readonly HistoryRecords['borrowHistory'][]): Column[] 
 const repayColumns = (r: readonly HistoryRecords['repayHistory'][]): Column[] => [
 	{heading: 'TIME', priority: 2, cells: r.map((x) => localDateTimeWithOffset(x.repayTime))},
 	{heading: 'ORDER', priority: 0, cells: r.map((x) => x.orderId)},
-	{heading: 'REPAID', priority: 0, cells: amounts(r.map((x) => x.repayAmount), r.map((x) => x.loanCoin)), right: true},
-	{heading: 'INTEREST', priority: 3, cells: numbers(r.map((x) => x.payInterest), r.map((x) => x.loanCoin)), right: true},
-	{heading: 'PRINCIPAL', priority: 4, cells: numbers(r.map((x) => x.repayLoanAmount), r.map((x) => x.loanCoin)), right: true},
-	{heading: 'RELEASED', priority: 1, cells: amounts(r.map((x) => x.repayUnlockAmount), r.map((x) => x.pledgeCoin)), right: true},
+	{
+		heading: 'REPAID',
+		priority: 0,
+		cells: amounts(
+			r.map((x) => x.repayAmount),
+			r.map((x) => x.loanCoin),
+		),
+		right: true,
+	},
+	{
+		heading: 'INTEREST',
+		priority: 3,
+		cells: numbers(
+			r.map((x) => x.payInterest),
+			r.map((x) => x.loanCoin),
+		),
+		right: true,
+	},
+	{
+		heading: 'PRINCIPAL',
+		priority: 4,
+		cells: numbers(
+			r.map((x) => x.repayLoanAmount),
+			r.map((x) => x.loanCoin),
+		),
+		right: true,
+	},
+	{
+		heading: 'RELEASED',
+		priority: 1,
+		cells: amounts(
+			r.map((x) => x.repayUnlockAmount),
+			r.map((x) => x.pledgeCoin),
+		),
+		right: true,
+	},
 ];
 
 /** Bitget's side is the LTV's: "down" is collateral added. */
@@ -44,7 +92,15 @@ const reviseColumns = (r: readonly HistoryRecords['reviseHistory'][]): Column[] 
 	{heading: 'TIME', priority: 1, cells: r.map((x) => localDateTimeWithOffset(x.reviseTime))},
 	{heading: 'ORDER', priority: 0, cells: r.map((x) => x.orderId)},
 	{heading: 'CHANGE', priority: 0, cells: r.map(reviseSide)},
-	{heading: 'AMOUNT', priority: 0, cells: amounts(r.map((x) => x.reviseAmount), r.map((x) => x.pledgeCoin)), right: true},
+	{
+		heading: 'AMOUNT',
+		priority: 0,
+		cells: amounts(
+			r.map((x) => x.reviseAmount),
+			r.map((x) => x.pledgeCoin),
+		),
+		right: true,
+	},
 	{heading: 'LTV BEFORE', priority: 3, cells: alignRight(r.map((x) => ltvPercent(x.beforePledgeRate))), right: true},
 	{heading: 'LTV AFTER', priority: 2, cells: alignRight(r.map((x) => ltvPercent(x.afterPledgeRate))), right: true},
 ];
@@ -53,10 +109,42 @@ const reduceColumns = (r: readonly HistoryRecords['reduces'][]): Column[] => [
 	{heading: 'TIME', priority: 2, cells: r.map((x) => localDateTimeWithOffset(x.reduceTime))},
 	{heading: 'ORDER', priority: 0, cells: r.map((x) => x.orderId)},
 	{heading: 'LTV', priority: 4, cells: alignRight(r.map((x) => ltvPercent(x.pledgeRate))), right: true},
-	{heading: 'SOLD', priority: 0, cells: amounts(r.map((x) => x.pledgeAmount), r.map((x) => x.pledgeCoin)), right: true},
-	{heading: 'FEE', priority: 5, cells: numbers(r.map((x) => x.reduceFee), r.map((x) => x.loanCoin)), right: true},
-	{heading: 'DEBT REPAID', priority: 1, cells: amounts(r.map((x) => x.repayLoanAmount), r.map((x) => x.loanCoin)), right: true},
-	{heading: 'RELEASED', priority: 3, cells: amounts(r.map((x) => x.runlockAmount), r.map((x) => x.pledgeCoin)), right: true},
+	{
+		heading: 'SOLD',
+		priority: 0,
+		cells: amounts(
+			r.map((x) => x.pledgeAmount),
+			r.map((x) => x.pledgeCoin),
+		),
+		right: true,
+	},
+	{
+		heading: 'FEE',
+		priority: 5,
+		cells: numbers(
+			r.map((x) => x.reduceFee),
+			r.map((x) => x.loanCoin),
+		),
+		right: true,
+	},
+	{
+		heading: 'DEBT REPAID',
+		priority: 1,
+		cells: amounts(
+			r.map((x) => x.repayLoanAmount),
+			r.map((x) => x.loanCoin),
+		),
+		right: true,
+	},
+	{
+		heading: 'RELEASED',
+		priority: 3,
+		cells: amounts(
+			r.map((x) => x.runlockAmount),
+			r.map((x) => x.pledgeCoin),
+		),
+		right: true,
+	},
 	{heading: 'STATUS', priority: 0, cells: r.map((x) => loanStatusWords(x.status))},
 ];
 
@@ -85,7 +173,12 @@ export interface HistoryTable {
 export function historyLines(kind: HistoryKind, records: readonly AnyRecord[], width?: number): HistoryTable {
 	const columns = columnsOf(kind, records);
 	const widths = columns.map((column) => Math.max(column.heading.length, ...column.cells.map((cell) => [...cell].length)));
-	const kept = keptColumns(columns.map((column) => ({header: column.heading, priority: column.priority})), widths, width, width !== undefined);
+	const kept = keptColumns(
+		columns.map((column) => ({header: column.heading, priority: column.priority})),
+		widths,
+		width,
+		width !== undefined,
+	);
 	const line = (cell: (column: Column, i: number) => string) =>
 		kept
 			.map((i) => {

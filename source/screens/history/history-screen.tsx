@@ -46,7 +46,11 @@ export function HistoryScreen({kept}: {kept?: HistoryKept}) {
 						No {unreadable > 0 ? 'readable ' : ''}
 						{tab.label.toLowerCase()} in the last {choices.days} days.
 					</Text>
-					{state.unreadableText !== undefined ? <Text color={theme.warn} wrap="wrap">{state.unreadableText}</Text> : null}
+					{state.unreadableText !== undefined ? (
+						<Text color={theme.warn} wrap="wrap">
+							{state.unreadableText}
+						</Text>
+					) : null}
 				</>
 			) : (
 				<HistoryTableView state={state} theme={theme} />
@@ -76,11 +80,15 @@ function HistoryTableView({state, theme}: {state: HistoryScreenState; theme: The
 					</Text>
 				);
 			})}
-			{count === 0 ? <Text wrap="truncate">  No record matches “{choices.query}”. Esc clears the filter.</Text> : null}
+			{count === 0 ? <Text wrap="truncate"> No record matches “{choices.query}”. Esc clears the filter.</Text> : null}
 			<Text dimColor={!state.foot.notice} wrap="wrap">
 				{state.foot.text}
 			</Text>
-			{state.unreadableText !== undefined ? <Text color={theme.warn} wrap="wrap">{state.unreadableText}</Text> : null}
+			{state.unreadableText !== undefined ? (
+				<Text color={theme.warn} wrap="wrap">
+					{state.unreadableText}
+				</Text>
+			) : null}
 		</>
 	);
 }

@@ -20,7 +20,14 @@ export function historyBindings(state: HistoryKeyState, actions: HistoryActions)
 	const several = count > 1;
 	const moves: Binding[] = [
 		{keys: state.filtering ? ['Up'] : ['Up', 'k'], description: 'the record above', group: 'move', footer: 1, when: several, handler: () => actions.move(-1)},
-		{keys: state.filtering ? ['Down'] : ['Down', 'j'], description: 'the record below', group: 'move', footer: 1, when: several, handler: () => actions.move(1)},
+		{
+			keys: state.filtering ? ['Down'] : ['Down', 'j'],
+			description: 'the record below',
+			group: 'move',
+			footer: 1,
+			when: several,
+			handler: () => actions.move(1),
+		},
 	];
 	if (state.filtering) return [...moves, ...filterBindings(state.query, {close: () => actions.filtering(false), edit: actions.edit})];
 	return [
@@ -28,7 +35,14 @@ export function historyBindings(state: HistoryKeyState, actions: HistoryActions)
 		{keys: ['Enter'], description: 'open the loan of this record', short: 'open the loan', footer: 1, when: some, handler: actions.open},
 		{...copyBinding('order ID', actions.copy, 3), when: some},
 		{keys: ['/'], description: 'filter the records (every word must match)', short: 'filter', footer: 2, handler: () => actions.filtering(true)},
-		{keys: ['Esc'], description: 'clear the filter (then Esc goes back)', short: 'clear filter', footer: 1, when: state.query !== '', handler: () => actions.edit({op: 'clear'})},
+		{
+			keys: ['Esc'],
+			description: 'clear the filter (then Esc goes back)',
+			short: 'clear filter',
+			footer: 1,
+			when: state.query !== '',
+			handler: () => actions.edit({op: 'clear'}),
+		},
 		{keys: ['Left', 'Shift+Tab'], description: 'previous history', group: 'history', footer: 1, handler: () => actions.tab({type: 'cycle', by: -1})},
 		{keys: ['Right', 'Tab'], description: 'next history', group: 'history', footer: 1, handler: () => actions.tab({type: 'cycle', by: 1})},
 		{keys: ['1-4'], description: 'loans, repayments, collateral, liquidations', handler: (input) => actions.tab({type: 'pick', index: Number(input) - 1})},

@@ -26,7 +26,10 @@ export function loanDetailBindings(state: LoanKeyState, actions: LoanDetailActio
 
 function stepBindings({form, loan}: LoanKeyState, actions: LoanDetailActions, detail: DetailWindow): Binding[] {
 	const back: Binding = {keys: ['Esc'], description: 'back a step', handler: () => actions.back()};
-	const choice = (submit: string): Binding[] => [...choiceBindings({submit: () => actions.submit(), move: (move) => actions.select(move)}, {count: 2, submit}), back];
+	const choice = (submit: string): Binding[] => [
+		...choiceBindings({submit: () => actions.submit(), move: (move) => actions.select(move)}, {count: 2, submit}),
+		back,
+	];
 	const text = (submit: string) => textBindings({submit: () => actions.submit(), edit: (edit) => actions.edit(edit)}, {submit});
 	const open = loan !== undefined;
 	switch (form.step) {
@@ -40,7 +43,10 @@ function stepBindings({form, loan}: LoanKeyState, actions: LoanDetailActions, de
 				{keys: ['t'], description: 'target LTV of "add … to get back to"', short: 'target', footer: 4, handler: () => actions.set('target'), when: open},
 				copyBinding('order ID', () => actions.copy(), 3),
 				refreshBinding(() => actions.refresh(), 'read the loan again'),
-				...scrollBindings((by) => actions.scrollTo(scrolledBy(detail.window.start, by, detail.total, detail.window.page)), detail.window, detail.total, {rows: true, what: 'the figures'}),
+				...scrollBindings((by) => actions.scrollTo(scrolledBy(detail.window.start, by, detail.total, detail.window.page)), detail.window, detail.total, {
+					rows: true,
+					what: 'the figures',
+				}),
 			];
 		case 'repay-mode':
 			return choice('next');
@@ -65,7 +71,8 @@ function moneyBindings({form, loan, family, after, safetyMargin, post}: LoanKeyS
 			verb: form.action === 'repay' ? 'repay' : form.action === 'add' ? 'add collateral' : 'withdraw collateral',
 			send: () => {
 				// Past "max withdrawable" the first y asks a second, explicit question (review.tsx says where it leaves the loan).
-				if (loan && form.action === 'withdraw' && !form.pastMaxAsked && pastMaxWithdrawable(loan, form.amount, safetyMargin) !== undefined) actions.askPastMax();
+				if (loan && form.action === 'withdraw' && !form.pastMaxAsked && pastMaxWithdrawable(loan, form.amount, safetyMargin) !== undefined)
+					actions.askPastMax();
 				else actions.confirm();
 			},
 			change: () => actions.back(),

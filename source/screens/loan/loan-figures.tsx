@@ -61,8 +61,16 @@ export function loanFigureRows({loan, now, theme, prices, serverNow, targets, sh
 	// Short of rows, the mark prices take the place of the falls they include ("5.34% below"), so the risk and the times
 	// stay on screen.
 	if (short && marks.length === 2) {
-		rows.splice(rows.findIndex(([label]) => label === 'Margin call'), 1, ['Margin call', `at ${marks[0]![1]}`]);
-		rows.splice(rows.findIndex(([label]) => label === 'Liquidation'), 1, ['Liquidation', `at ${marks[1]![1]}`]);
+		rows.splice(
+			rows.findIndex(([label]) => label === 'Margin call'),
+			1,
+			['Margin call', `at ${marks[0]![1]}`],
+		);
+		rows.splice(
+			rows.findIndex(([label]) => label === 'Liquidation'),
+			1,
+			['Liquidation', `at ${marks[1]![1]}`],
+		);
 	}
 	rows.splice(rows.findIndex(([label]) => label === 'Liquidation') + 1, 0, [price![0], price![1], stale ? theme.warn : undefined], ...(short ? [] : marks));
 	rows.push(...amounts.filter((row) => !marks.includes(row)));

@@ -16,7 +16,10 @@ export function loanRequestOf(state: LoanActionState, loan: OngoingLoan): LoanRe
 			: {orderId: loan.orderId, repayAll: false, amount: state.amount, repayUnlock: state.unlock, ...method};
 		return {kind: 'repay', request};
 	}
-	return {kind: 'revisePledge', request: {orderId: loan.orderId, amount: state.amount, pledgeCoin: loan.pledgeCoin, reviseType: state.action === 'add' ? 'IN' : 'OUT'}};
+	return {
+		kind: 'revisePledge',
+		request: {orderId: loan.orderId, amount: state.amount, pledgeCoin: loan.pledgeCoin, reviseType: state.action === 'add' ? 'IN' : 'OUT'},
+	};
 }
 
 /** The exact JSON that would be posted to an account of this family. */

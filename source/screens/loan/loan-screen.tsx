@@ -97,7 +97,13 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 			{stage !== 'view' && stage !== 'result' && loan ? <Summary loan={loan} /> : null}
 			{stage === 'repay-mode' ? <ChoiceList choices={REPAY_CHOICES} selected={form.repayAll ? 0 : 1} focused color={theme.accent} keys="numbers" /> : null}
 			{stage === 'amount' && loan ? (
-				<StepField label={form.action === 'repay' ? `Repay (${sanitize(loan.loanCoin)})` : `${form.action === 'add' ? 'Add' : 'Withdraw'} (${sanitize(loan.pledgeCoin)})`} state={form} theme={theme} />
+				<StepField
+					label={
+						form.action === 'repay' ? `Repay (${sanitize(loan.loanCoin)})` : `${form.action === 'add' ? 'Add' : 'Withdraw'} (${sanitize(loan.pledgeCoin)})`
+					}
+					state={form}
+					theme={theme}
+				/>
 			) : null}
 			{(stage === 'margin' || stage === 'target') && loan ? <SettingField setting={stage} state={form} loan={loan} theme={theme} /> : null}
 			{stage === 'repay-unlock' ? <ChoiceList choices={UNLOCK_LABELS} selected={form.unlock ? 0 : 1} focused color={theme.accent} keys="numbers" /> : null}
@@ -167,7 +173,11 @@ const SHORT_ROWS = 20;
 
 /** The detail as terminal rows at `columns` (a window of them shows: ui/components/scroll-window.tsx), or, while the
  * loan is read or when it cannot be, what to show instead. */
-function detailRows({read, now, theme, closedBy, prices, serverNow, targets, liveLoan, note}: DetailProps & {note?: string}, columns: number, bodyRows: number): ReactElement[] | ReactElement {
+function detailRows(
+	{read, now, theme, closedBy, prices, serverNow, targets, liveLoan, note}: DetailProps & {note?: string},
+	columns: number,
+	bodyRows: number,
+): ReactElement[] | ReactElement {
 	if (read.status === 'loading') return <Spinner label="Reading the loan…" color={theme.accent} />;
 	if (read.status === 'error') return <ErrorMessage error={read.error} color={theme.bad} action="Ctrl+R to retry" />;
 	const lines = (text: string, key: string, props: {color?: string} = {}) =>
@@ -180,7 +190,10 @@ function detailRows({read, now, theme, closedBy, prices, serverNow, targets, liv
 		...(note !== undefined ? lines(`✓ ${note}`, 'note', {color: theme.good}) : []),
 		...(read.error !== undefined ? lines(`✗ Refresh failed: ${errorLine(read.error)} (showing the last answer)`, 'error', {color: theme.bad}) : []),
 		...(read.loan
-			? loanFigureRows({loan: liveLoan ?? read.loan, live: liveLoan !== undefined, now, theme, prices, serverNow, targets, short: bodyRows < SHORT_ROWS}, columns)
+			? loanFigureRows(
+					{loan: liveLoan ?? read.loan, live: liveLoan !== undefined, now, theme, prices, serverNow, targets, short: bodyRows < SHORT_ROWS},
+					columns,
+				)
 			: closedBy !== undefined
 				? lines('Nothing is owed on it any more. The History screen has its records.', 'closed')
 				: lines('This loan is closed (repaid or liquidated): nothing to repay or change. The History screen has its records.', 'closed')),
@@ -189,7 +202,9 @@ function detailRows({read, now, theme, closedBy, prices, serverNow, targets, liv
 
 /** The text the step takes (an amount, a setting), with why it was not taken. */
 function StepField({label, state, theme, placeholder}: {label: string; state: LoanActionState; theme: Theme; placeholder?: string}) {
-	return <TextField label={label} labelWidth={18} value={state.amount} cursor={state.cursor} focused theme={theme} error={state.error} placeholder={placeholder} />;
+	return (
+		<TextField label={label} labelWidth={18} value={state.amount} cursor={state.cursor} focused theme={theme} error={state.error} placeholder={placeholder} />
+	);
 }
 
 /** The safety margin or target LTV being typed, with what it is measured against. */
@@ -215,7 +230,8 @@ function Summary({loan, now = false}: {loan: OngoingLoan; now?: boolean}) {
 	return (
 		<Text dimColor wrap="wrap">
 			{now ? 'now: ' : ''}owes {withCoin(owed(loan), sanitize(loan.loanCoin))} (interest {withCoin(loan.interestAmount, sanitize(loan.loanCoin))}) · collateral{' '}
-			{withCoin(loan.pledgeAmount, sanitize(loan.pledgeCoin))} · LTV {ltvPercent(loan.pledgeRate)} (call {ltvPercent(loan.supRate)}, liq {ltvPercent(loan.forceRate)})
+			{withCoin(loan.pledgeAmount, sanitize(loan.pledgeCoin))} · LTV {ltvPercent(loan.pledgeRate)} (call {ltvPercent(loan.supRate)}, liq{' '}
+			{ltvPercent(loan.forceRate)})
 		</Text>
 	);
 }
@@ -226,7 +242,11 @@ function Result({outcome, after, orderId, theme}: {outcome: ActionOutcome; after
 			<Text bold color={theme.good} wrap="wrap">
 				✓ {outcome.headline}
 			</Text>
-			<Text wrap="truncate">  {'Order'.padEnd(16)}{orderId}</Text>
+			<Text wrap="truncate">
+				{' '}
+				{'Order'.padEnd(16)}
+				{orderId}
+			</Text>
 			{outcome.rows.map(([label, value]) => (
 				<Text key={label} wrap="wrap">
 					{'  '}

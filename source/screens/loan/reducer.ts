@@ -139,7 +139,8 @@ function setting(state: LoanActionState, which: LoanSetting): LoanActionState {
 		return loanActionWith(rest);
 	}
 	const value = which === 'margin' ? parseMarginPoints(text) : parseLtvPercent(text);
-	if (value === undefined) return {...state, error: which === 'margin' ? `The safety margin is ${MARGIN_POINTS_RULE}` : `The target LTV is ${LTV_PERCENT_RULE}`};
+	if (value === undefined)
+		return {...state, error: which === 'margin' ? `The safety margin is ${MARGIN_POINTS_RULE}` : `The target LTV is ${LTV_PERCENT_RULE}`};
 	return loanActionWith({...state.targets, [key]: value});
 }
 

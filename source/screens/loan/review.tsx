@@ -49,7 +49,11 @@ export function LoanReview({state, loan, connectedTo, refusal, confirmAgain, the
 			<Text bold wrap="truncate">
 				Review — this is exactly what will be sent:
 			</Text>
-			{[['Order', `${loan.orderId} (${sanitize(loan.loanCoin)} against ${sanitize(loan.pledgeCoin)})`] as [string, string], ...rows, ['Server', connectedTo === 'demo' ? 'demo (embedded simulator)' : connectedTo] as [string, string]].map(
+			{[
+				['Order', `${loan.orderId} (${sanitize(loan.loanCoin)} against ${sanitize(loan.pledgeCoin)})`] as [string, string],
+				...rows,
+				['Server', connectedTo === 'demo' ? 'demo (embedded simulator)' : connectedTo] as [string, string],
+			].map(
 				// A long value (a price before → after) wraps rather than being cut.
 				([label, value]) => (
 					<Text key={label} wrap="wrap">
@@ -61,7 +65,8 @@ export function LoanReview({state, loan, connectedTo, refusal, confirmAgain, the
 			)}
 			{past !== undefined ? (
 				<Text wrap="wrap" color={theme.warn} bold>
-					⚠ {state.amount} {sanitize(loan.pledgeCoin)} is {pastMaxWords(loan, past, safetyMargin)}.{state.pastMaxAsked ? ' y withdraws it anyway; n goes back.' : ''}
+					⚠ {state.amount} {sanitize(loan.pledgeCoin)} is {pastMaxWords(loan, past, safetyMargin)}.
+					{state.pastMaxAsked ? ' y withdraws it anyway; n goes back.' : ''}
 				</Text>
 			) : null}
 			<ReviewQuestion
@@ -91,7 +96,11 @@ function repayRows(state: LoanActionState, loan: OngoingLoan, serverNow: number,
 				? `kept (none released); LTV ${ltvPercent(loan.pledgeRate)} → ${ltvPercent(preview.ltvAfter)}`
 				: `some ${pledgeCoin} released (Bitget sizes the release)`;
 	const counted = [
-		...(preview.sinceRead ? [`${preview.sinceRead.hours === 1 ? 'the hour' : `the ${preview.sinceRead.hours} hours`} started since the loan was read, ${show(preview.sinceRead.interest)}`] : []),
+		...(preview.sinceRead
+			? [
+					`${preview.sinceRead.hours === 1 ? 'the hour' : `the ${preview.sinceRead.hours} hours`} started since the loan was read, ${show(preview.sinceRead.interest)}`,
+				]
+			: []),
 		...(preview.nextHour ? [`the next hour's ${show(preview.nextHour.interest)}: it starts within a minute`] : []),
 	];
 	return [
@@ -108,7 +117,10 @@ function repayRows(state: LoanActionState, loan: OngoingLoan, serverNow: number,
 function paidFromCollateral(loan: OngoingLoan, pay: string, pledgeCoin: string, all: boolean): [string, string] {
 	const cost = collateralForRepay(loan, pay);
 	if (!cost) return ['Paid with', `the collateral: Bitget sells ${pledgeCoin} at its price`];
-	return ['Paid with', `the collateral: ≈ ${withCoin(cost.sold, pledgeCoin)} sold at today's price, ≈ ${withCoin(cost.left, pledgeCoin)} ${all ? 'released' : 'left pledged'}`];
+	return [
+		'Paid with',
+		`the collateral: ≈ ${withCoin(cost.sold, pledgeCoin)} sold at today's price, ≈ ${withCoin(cost.left, pledgeCoin)} ${all ? 'released' : 'left pledged'}`,
+	];
 }
 
 /** The price rows' labels in the review (format/loan-prices.ts names them as the CLI's prompt writes them). */
@@ -121,9 +133,14 @@ function collateralRows(state: LoanActionState, loan: OngoingLoan, prices: Price
 	const ltv = check.after === undefined ? ltvPercent(check.before) : `${ltvPercent(check.before)} → ${ltvPercent(check.after)}`;
 	// Today's price, and the margin-call and liquidation prices before → after the change.
 	const priceRows: Array<[string, string]> =
-		prices === undefined ? [['Price', 'reading the prices…']] : collateralPriceRows(prices.prices, loan, serverNow, check.pledgeAfter).map(([label, value]) => [PRICE_LABEL[label] ?? label, value]);
+		prices === undefined
+			? [['Price', 'reading the prices…']]
+			: collateralPriceRows(prices.prices, loan, serverNow, check.pledgeAfter).map(([label, value]) => [PRICE_LABEL[label] ?? label, value]);
 	return [
-		[change === 'add' ? 'Add' : 'Withdraw', `${state.amount} ${coin} (collateral ${withCoin(loan.pledgeAmount, coin)} → ${check.pledgeAfter === undefined ? 'none' : withCoin(check.pledgeAfter, coin)})`],
+		[
+			change === 'add' ? 'Add' : 'Withdraw',
+			`${state.amount} ${coin} (collateral ${withCoin(loan.pledgeAmount, coin)} → ${check.pledgeAfter === undefined ? 'none' : withCoin(check.pledgeAfter, coin)})`,
+		],
 		['LTV', `${ltv} at today's price (margin call ${ltvPercent(loan.supRate)}, liquidation ${ltvPercent(loan.forceRate)})`],
 		...priceRows,
 		...(check.ok ? [] : ([['Refused here', check.reason]] as Array<[string, string]>)),

@@ -113,9 +113,11 @@ export function useLoanDetail(orderId: string, onFinished: (note?: string) => vo
 	const money = moneyStage(post.state.phase, form.step === 'review');
 	const stage: LoanStage = money ?? form.step;
 	const {read} = figures;
-	const after = stage === 'result' && afterRead !== undefined && read.status === 'ready' && !read.refreshing && read.read >= afterRead ? (read.loan ?? null) : undefined;
+	const after =
+		stage === 'result' && afterRead !== undefined && read.status === 'ready' && !read.refreshing && read.read >= afterRead ? (read.loan ?? null) : undefined;
 	const result = stage === 'result' ? post.state.result : undefined;
-	const outcome = result && result.kind !== 'borrow' ? actionOutcome(result, {kind: form.action ?? 'repay', repayAll: form.repayAll, amount: form.amount}, after) : undefined;
+	const outcome =
+		result && result.kind !== 'borrow' ? actionOutcome(result, {kind: form.action ?? 'repay', repayAll: form.repayAll, amount: form.amount}, after) : undefined;
 	const typing = stage === 'amount' || stage === 'margin' || stage === 'target';
 
 	const actions: LoanDetailActions = {

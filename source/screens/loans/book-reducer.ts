@@ -38,7 +38,16 @@ export function loanBookReducer(state: LoanBookState, action: LoanBookAction): L
 		case 'loaded': {
 			if (action.request !== state.request) return state;
 			const debts = 'error' in action.debts ? {debts: state.debts, debtsError: action.debts.error} : {debts: action.debts, debtsError: undefined};
-			return {...state, ...debts, loans: [...action.loans].sort(byRisk), prices: action.prices ?? state.prices, unreadable: action.unreadable ?? 0, updatedAt: action.at, loading: false, error: undefined};
+			return {
+				...state,
+				...debts,
+				loans: [...action.loans].sort(byRisk),
+				prices: action.prices ?? state.prices,
+				unreadable: action.unreadable ?? 0,
+				updatedAt: action.at,
+				loading: false,
+				error: undefined,
+			};
 		}
 		case 'failed':
 			return action.request === state.request ? {...state, loading: false, error: action.error} : state;

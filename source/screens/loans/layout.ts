@@ -66,11 +66,19 @@ export interface LoansLayout {
 function loansTexts({list, book, notice, worsened, now}: Pick<LoansLayoutInput, 'list' | 'book' | 'notice' | 'worsened' | 'now'>): LoansTexts {
 	const unreadable = book.unreadable ?? 0;
 	const pricesProblem = book.prices && !book.prices.prices.ok ? book.prices.prices.problem : undefined;
-	const debtsError = book.debtsError === undefined ? undefined : book.debts ? `(totals from the read before: ${errorLine(book.debtsError)})` : `Totals unavailable: ${errorLine(book.debtsError)}`;
+	const debtsError =
+		book.debtsError === undefined
+			? undefined
+			: book.debts
+				? `(totals from the read before: ${errorLine(book.debtsError)})`
+				: `Totals unavailable: ${errorLine(book.debtsError)}`;
 	return {
 		heading: list.showSent ? 'Loans · sent from here · newest first' : `Loans${book.loans ? ` · ${book.loans.length} ongoing · riskiest first` : ''}`,
 		status: `${book.updatedAt !== undefined ? ` · updated ${ago(book.updatedAt, Math.max(now, book.updatedAt))}` : ''}${book.loading ? ' · refreshing…' : ''}`,
-		failed: book.error !== undefined && book.loans !== undefined ? `✗ Refresh failed: ${errorLine(book.error)} (showing the last answer; Ctrl+R to retry)` : undefined,
+		failed:
+			book.error !== undefined && book.loans !== undefined
+				? `✗ Refresh failed: ${errorLine(book.error)} (showing the last answer; Ctrl+R to retry)`
+				: undefined,
 		unreadable: !list.showSent && book.loans !== undefined && unreadable > 0 ? `${unreadableNote(unreadable)}.` : undefined,
 		notice,
 		prices: pricesProblem !== undefined ? `Prices unavailable: ${sanitize(pricesProblem)}` : undefined,

@@ -69,7 +69,12 @@ export function loanTable(loans: readonly OngoingLoan[], now: number, columns: n
 		if (which === 'price') return priceAmount(price.price, loan.loanCoin);
 		return priceAmount(loanMarkPrices(loan, price.price)[which], loan.loanCoin);
 	};
-	const priceColumn = (heading: string, which: 'marginCallPrice' | 'liquidationPrice' | 'price', optional: number): Column => ({heading, cells: alignRight(loans.map((_, i) => mark(i, which))), right: true, optional});
+	const priceColumn = (heading: string, which: 'marginCallPrice' | 'liquidationPrice' | 'price', optional: number): Column => ({
+		heading,
+		cells: alignRight(loans.map((_, i) => mark(i, which))),
+		right: true,
+		optional,
+	});
 	const all: Column[] = [
 		{heading: 'RISK', cells: risks.map((risk) => `${RISK_SYMBOL[risk.level]} ${risk.label}`), right: false},
 		{heading: 'BORROWED', cells: alignRight(loans.map((l) => withCoin(l.loanAmount, sanitize(l.loanCoin)))), right: true},
@@ -126,7 +131,12 @@ export function loanTable(loans: readonly OngoingLoan[], now: number, columns: n
 				// Too narrow for both on a line: the gauge, then the falls; when not even the gauge fits a line (at 60
 				// columns a live LTV's "(live)" takes the room of the liquidation LTV), the two wrap together at whole words,
 				// never cut.
-				gauge: GAUGE_INDENT + [...together].length <= room ? [together] : GAUGE_INDENT + [...bar].length <= room ? [bar, falls] : wrapLines(together, room - GAUGE_INDENT),
+				gauge:
+					GAUGE_INDENT + [...together].length <= room
+						? [together]
+						: GAUGE_INDENT + [...bar].length <= room
+							? [bar, falls]
+							: wrapLines(together, room - GAUGE_INDENT),
 				text: [...all.map((column) => column.cells[r]!), loan.loanCoin, loan.pledgeCoin].join(' '),
 			};
 		}),

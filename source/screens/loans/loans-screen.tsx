@@ -46,10 +46,18 @@ function LoansBody({state, theme}: {state: LoansState; theme: Theme}) {
 	const {book} = state;
 	if (state.list.showSent) return <SentList history={state.sent} rows={state.sentRows} columns={state.columns} theme={theme} />;
 	if (book.loans === undefined) {
-		return book.error !== undefined ? <ErrorMessage error={book.error} color={theme.bad} action="Ctrl+R to retry" /> : <Spinner label="Reading your loans…" color={theme.accent} />;
+		return book.error !== undefined ? (
+			<ErrorMessage error={book.error} color={theme.bad} action="Ctrl+R to retry" />
+		) : (
+			<Spinner label="Reading your loans…" color={theme.accent} />
+		);
 	}
 	if (state.loans.length === 0) {
-		return (book.unreadable ?? 0) > 0 ? <Text wrap="wrap">No readable ongoing loans.</Text> : <Text wrap="wrap">No ongoing loans. Borrow from the home menu; s shows what was sent from here.</Text>;
+		return (book.unreadable ?? 0) > 0 ? (
+			<Text wrap="wrap">No readable ongoing loans.</Text>
+		) : (
+			<Text wrap="wrap">No ongoing loans. Borrow from the home menu; s shows what was sent from here.</Text>
+		);
 	}
 	return <LoanList state={state} theme={theme} />;
 }
@@ -60,7 +68,9 @@ function LoanList({state, theme}: {state: LoansState; theme: Theme}) {
 	const visible = table.rows.slice(offset, offset + pageSize);
 	return (
 		<>
-			{state.filterShown ? <ListFilter query={list.query} cursor={list.cursor} focused={list.filtering} shown={ids.length} total={state.loans.length} theme={theme} /> : null}
+			{state.filterShown ? (
+				<ListFilter query={list.query} cursor={list.cursor} focused={list.filtering} shown={ids.length} total={state.loans.length} theme={theme} />
+			) : null}
 			{table.header.map((line, i) => (
 				<Text key={`h${i}`} dimColor wrap="truncate">
 					{'  '}
@@ -70,7 +80,7 @@ function LoanList({state, theme}: {state: LoansState; theme: Theme}) {
 			{visible.map((row, i) => (
 				<LoanRowLines key={row.orderId} row={row} chosen={offset + i === index} theme={theme} />
 			))}
-			{ids.length === 0 ? <Text wrap="truncate">  No loan matches “{list.query}”. Esc clears the filter.</Text> : null}
+			{ids.length === 0 ? <Text wrap="truncate"> No loan matches “{list.query}”. Esc clears the filter.</Text> : null}
 			{ids.length > pageSize ? (
 				<Text dimColor wrap="truncate">
 					loans {offset + 1}-{offset + visible.length} of {ids.length}

@@ -34,16 +34,33 @@ function sentValueWords(name: string, value: string): string {
 	return `${VALUE_WORDS[name] ?? sanitize(name)} ${VALUE_WORD[name]?.[value] ?? sanitize(value)}`;
 }
 
-const OUTCOME: Record<MoneyRecord['outcome'], string> = {done: '✓ done', refused: '✗ refused', 'not-sent': '✗ not sent', unknown: '? outcome unknown', sending: '? no answer recorded'};
+const OUTCOME: Record<MoneyRecord['outcome'], string> = {
+	done: '✓ done',
+	refused: '✗ refused',
+	'not-sent': '✗ not sent',
+	unknown: '? outcome unknown',
+	sending: '? no answer recorded',
+};
 
 /** What was sent, newest first, as many records as `rows` hold at `columns`: every line wrapped at whole words. */
 export function SentList({history, rows, columns, theme}: {history: SentHistory; rows: number; columns: number; theme: Theme}) {
 	if (history.status === 'off') return <Text wrap="wrap">No local history in this mode (the demo's requests are not kept).</Text>;
 	if (history.status === 'loading') return <Text dimColor>Reading what was sent from here…</Text>;
 	// Wrapped, not cut: the reason (which file, why) is the point of the line.
-	if (history.status === 'error') return <Text color={theme.bad}>✗ {history.error instanceof JournalError ? errorLine(history.error) : `The money record could not be read: ${errorLine(history.error)}`}</Text>;
-	const skippedText = history.unreadable > 0 ? `▵ ${history.unreadable} damaged line${history.unreadable === 1 ? '' : 's'} of the money record skipped` : undefined;
-	const skipped = skippedText !== undefined ? <Text color={theme.warn} wrap="wrap">{skippedText}</Text> : null;
+	if (history.status === 'error')
+		return (
+			<Text color={theme.bad}>
+				✗ {history.error instanceof JournalError ? errorLine(history.error) : `The money record could not be read: ${errorLine(history.error)}`}
+			</Text>
+		);
+	const skippedText =
+		history.unreadable > 0 ? `▵ ${history.unreadable} damaged line${history.unreadable === 1 ? '' : 's'} of the money record skipped` : undefined;
+	const skipped =
+		skippedText !== undefined ? (
+			<Text color={theme.warn} wrap="wrap">
+				{skippedText}
+			</Text>
+		) : null;
 	if (history.records.length === 0) {
 		return (
 			<Box flexDirection="column">
@@ -54,7 +71,9 @@ export function SentList({history, rows, columns, theme}: {history: SentHistory;
 	}
 	const rowsOf = (text: string | undefined) => (text === undefined ? 0 : wrapLines(text, columns).length);
 	const lines = history.records.map((record) => {
-		const values = Object.entries(record.values).map(([name, value]) => sentValueWords(name, value)).join(', ');
+		const values = Object.entries(record.values)
+			.map(([name, value]) => sentValueWords(name, value))
+			.join(', ');
 		const check = record.finding ? ` — check: ${record.finding.status}, ${sanitize(record.finding.message)}` : '';
 		const head = `${localDateTimeWithOffset(record.time)}  ${record.operation.padEnd(10)}`;
 		const order = record.orderId ? `  order ${sanitize(record.orderId)}` : '';
@@ -76,7 +95,9 @@ export function SentList({history, rows, columns, theme}: {history: SentHistory;
 				<Box key={record.id} flexDirection="column">
 					<Text wrap="wrap">
 						{head}
-						<Text color={record.outcome === 'done' ? theme.good : record.outcome === 'refused' || record.outcome === 'not-sent' ? theme.bad : theme.warn}>{OUTCOME[record.outcome]}</Text>
+						<Text color={record.outcome === 'done' ? theme.good : record.outcome === 'refused' || record.outcome === 'not-sent' ? theme.bad : theme.warn}>
+							{OUTCOME[record.outcome]}
+						</Text>
 						{order}
 					</Text>
 					<Text dimColor wrap="wrap">

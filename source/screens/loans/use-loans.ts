@@ -76,7 +76,18 @@ export function useLoans(selected: string | undefined): {state: LoansState; acti
 	const shown = useMemo(() => (live.projected.size > 0 ? [...live.loans].sort(byRisk) : live.loans), [live]);
 	const worsened = useWorsenedLoans(shown, live.projected, bell);
 	const table = loanTable(shown, now, columns, live.prices && {read: live.prices.prices, now: client.clock.now(), projected: live.projected});
-	const layout = loansLayout({list, book: book.state, table, notice: notice?.text, worsened, totalPrices: live.prices?.prices, serverNow: client.clock.now(), now, columns, rows});
+	const layout = loansLayout({
+		list,
+		book: book.state,
+		table,
+		notice: notice?.text,
+		worsened,
+		totalPrices: live.prices?.prices,
+		serverNow: client.clock.now(),
+		now,
+		columns,
+		rows,
+	});
 	const {ids, pageSize} = layout;
 	const awaitingFirstRead = book.state.loans === undefined && book.state.error === undefined;
 	const state: LoansState = {...layout, list, book: book.state, loans, awaitingFirstRead, sent: sent.history, notice, columns};

@@ -16,7 +16,9 @@ export function useWorsenedLoans(loans: readonly OngoingLoan[], projected: Reado
 			const risk = riskOf(loan);
 			const before = last.current.get(loan.orderId);
 			if (before !== undefined && RISK_SEVERITY[risk.level] > RISK_SEVERITY[before]) {
-				worse.push(`▲ worse: ${sanitize(loan.pledgeCoin)}/${sanitize(loan.loanCoin)} ${loan.orderId} ${RISK_LABEL[before]} → ${risk.label}, LTV ${ltvPercent(loan.pledgeRate)}${projected.has(loan.orderId) ? ' (live price)' : ''}`);
+				worse.push(
+					`▲ worse: ${sanitize(loan.pledgeCoin)}/${sanitize(loan.loanCoin)} ${loan.orderId} ${RISK_LABEL[before]} → ${risk.label}, LTV ${ltvPercent(loan.pledgeRate)}${projected.has(loan.orderId) ? ' (live price)' : ''}`,
+				);
 			}
 			last.current.set(loan.orderId, risk.level);
 		}

@@ -54,7 +54,14 @@ function listBindings(state: PlanKeyState, actions: PlanActions): Binding[] {
 		{keys: ['Home', 'g'], description: 'the first way', group: 'first or last', when: scrolls, handler: highlight(0)},
 		{keys: ['End', 'G'], description: 'the last way', group: 'first or last', when: scrolls, handler: highlight(state.sorted.length - 1)},
 		// While the estimates come in, Enter is taken but opens nothing: a row nobody saw is never acted on (it says so).
-		{keys: ['Enter'], description: 'borrow this way (the borrow wizard, filled in)', short: 'borrow', footer: 1, when: state.chosen !== undefined || state.read.status === 'running', handler: () => actions.borrow()},
+		{
+			keys: ['Enter'],
+			description: 'borrow this way (the borrow wizard, filled in)',
+			short: 'borrow',
+			footer: 1,
+			when: state.chosen !== undefined || state.read.status === 'running',
+			handler: () => actions.borrow(),
+		},
 		{
 			keys: ['s'],
 			description: sort === 'cost' ? 'sort by safety (farthest from liquidation first)' : 'sort by cost (lowest APR first)',
@@ -64,7 +71,10 @@ function listBindings(state: PlanKeyState, actions: PlanActions): Binding[] {
 			handler: () => actions.toggleSort(),
 		},
 		{keys: ['e'], description: 'change the loan coin, amount or periods', short: 'edit', footer: 2, handler: () => actions.editValues()},
-		{...refreshBinding(() => actions.planAgain(), 'plan again (new estimates and prices)'), when: state.read.status === 'ready' || state.read.status === 'error'},
+		{
+			...refreshBinding(() => actions.planAgain(), 'plan again (new estimates and prices)'),
+			when: state.read.status === 'ready' || state.read.status === 'error',
+		},
 	];
 }
 
@@ -73,15 +83,13 @@ function periodBindings(actions: PlanActions): Binding[] {
 		{keys: ['Left', 'Up', 'k'], description: 'the periods before', group: 'choose', footer: 2, handler: () => actions.choosePeriods({type: 'cycle', by: -1})},
 		{keys: ['Right', 'Down', 'j'], description: 'the periods after', group: 'choose', footer: 2, handler: () => actions.choosePeriods({type: 'cycle', by: 1})},
 		{keys: ['a'], description: 'all three periods', group: 'periods', footer: 3, handler: () => actions.choosePeriods({type: 'pick', index: 0})},
-		...PERIODS.map(
-			(period): Binding => ({
-				keys: PERIOD_KEYS[period],
-				description: `${PERIOD_LABEL[period]} only (${period})`,
-				group: 'periods',
-				footer: 3,
-				handler: () => actions.choosePeriods({type: 'pick', index: PERIOD_SETS.indexOf(period)}),
-			}),
-		),
+		...PERIODS.map((period): Binding => ({
+			keys: PERIOD_KEYS[period],
+			description: `${PERIOD_LABEL[period]} only (${period})`,
+			group: 'periods',
+			footer: 3,
+			handler: () => actions.choosePeriods({type: 'pick', index: PERIOD_SETS.indexOf(period)}),
+		})),
 		{keys: ['Enter'], description: 'plan: every pledge coin ranked', short: 'plan', footer: 1, handler: () => actions.start()},
 	];
 }

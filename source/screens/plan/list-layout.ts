@@ -18,9 +18,22 @@ const TABLE_HEADER = 1;
 
 /** The app's columns: the command's, with the fall to the liquidation price beside the APR (a short column that
  * fits 60 columns), and the longest columns going first when the line is short. */
-const APP_PRIORITY: Record<string, number> = {PLEDGE: 0, PERIOD: 0, COLLATERAL: 0, APR: 0, '≈ USDT': 4, LTV: 3, PRICE: 5, 'MARGIN CALL AT': 2, 'LIQUIDATION AT': 1};
+const APP_PRIORITY: Record<string, number> = {
+	PLEDGE: 0,
+	PERIOD: 0,
+	COLLATERAL: 0,
+	APR: 0,
+	'≈ USDT': 4,
+	LTV: 3,
+	PRICE: 5,
+	'MARGIN CALL AT': 2,
+	'LIQUIDATION AT': 1,
+};
 const FALL_COLUMN: Column = {header: 'TO LIQ.', priority: 0};
-const APP_COLUMNS: Column[] = [...PLAN_COLUMNS.slice(0, 5), FALL_COLUMN, ...PLAN_COLUMNS.slice(5)].map((column) => ({...column, priority: APP_PRIORITY[column.header] ?? column.priority}));
+const APP_COLUMNS: Column[] = [...PLAN_COLUMNS.slice(0, 5), FALL_COLUMN, ...PLAN_COLUMNS.slice(5)].map((column) => ({
+	...column,
+	priority: APP_PRIORITY[column.header] ?? column.priority,
+}));
 
 /** A row's cells under APP_COLUMNS. */
 function appCells(row: PlanRow, coin: string, narrow: boolean): string[] {
@@ -47,7 +60,10 @@ export interface ListWords {
 export function listWords(plan: Plan, asked: PlanRequestValues, ways: number, sort: string, chosen: PlanRow | undefined): ListWords {
 	return {
 		head: headWords(asked, ways, sort),
-		prices: plan.prices.status === 'unavailable' ? `Prices unavailable (${sanitize(plan.prices.problem)}): no LTV or liquidation price is shown.` : `Prices: ${pricesLine(plan.rows, asked.loanCoin)}`,
+		prices:
+			plan.prices.status === 'unavailable'
+				? `Prices unavailable (${sanitize(plan.prices.problem)}): no LTV or liquidation price is shown.`
+				: `Prices: ${pricesLine(plan.rows, asked.loanCoin)}`,
 		chosen: chosen ? chosenWays(chosen, asked.loanCoin) : [],
 		position: (from: number, to: number) => `ways ${from}-${to} of ${ways} · collateral derived from one estimate each`,
 	};
@@ -70,7 +86,9 @@ function chosenWays(row: PlanRow, coin: string): {text: string; bad?: boolean}[]
 /** The table's rows on a page: what the body's rows leave once the lines around the list wrap at whole words. */
 export function listPage(words: ListWords | undefined, ways: number, columns: number, bodyRows: number): number {
 	const rowsOf = (text: string) => wrapLines(text, columns).length;
-	const around = words ? [words.head, words.prices, ...words.chosen.map((line) => line.text), words.position(ways, ways)].reduce((sum, text) => sum + rowsOf(text), TABLE_HEADER) : 0;
+	const around = words
+		? [words.head, words.prices, ...words.chosen.map((line) => line.text), words.position(ways, ways)].reduce((sum, text) => sum + rowsOf(text), TABLE_HEADER)
+		: 0;
 	return Math.max(1, bodyRows - around);
 }
 

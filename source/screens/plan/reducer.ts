@@ -64,7 +64,17 @@ export const initialPlan: PlanState = {
 /** The screen as it was left for the borrow wizard (routes.ts PlanKept), on its list; or the form as it first opens. */
 export function keptPlan(kept?: PlanKept): PlanState {
 	if (!kept) return initialPlan;
-	return {...initialPlan, ...kept.form, focus: 'list', visited: [...PLAN_FIELDS], asked: kept.asked, run: kept.run, sort: kept.sort, highlighted: kept.highlighted, top: kept.top};
+	return {
+		...initialPlan,
+		...kept.form,
+		focus: 'list',
+		visited: [...PLAN_FIELDS],
+		asked: kept.asked,
+		run: kept.run,
+		sort: kept.sort,
+		highlighted: kept.highlighted,
+		top: kept.top,
+	};
 }
 
 /** What keptPlan takes back: the state of the list now, with the plan it shows. */
@@ -107,12 +117,27 @@ export function planReducer(state: PlanState, action: PlanAction): PlanState {
 			if (state.focus === 'list') return state;
 			const index = PLAN_FIELDS.indexOf(state.focus);
 			const next = PLAN_FIELDS[(index + action.by + PLAN_FIELDS.length) % PLAN_FIELDS.length]!;
-			return {...state, focus: next, visited: visit(state.visited, state.focus), suggestion: NO_SUGGESTION, ...(next === 'periods' ? {cursor: 0, selected: false} : arrival(state[next]))};
+			return {
+				...state,
+				focus: next,
+				visited: visit(state.visited, state.focus),
+				suggestion: NO_SUGGESTION,
+				...(next === 'periods' ? {cursor: 0, selected: false} : arrival(state[next])),
+			};
 		}
 		case 'periods':
-			return state.focus === 'periods' ? {...state, periods: PERIOD_SETS[nextChoice(PERIOD_SETS.indexOf(state.periods), PERIOD_SETS.length, action.move)]!, refusal: undefined} : state;
+			return state.focus === 'periods'
+				? {...state, periods: PERIOD_SETS[nextChoice(PERIOD_SETS.indexOf(state.periods), PERIOD_SETS.length, action.move)]!, refusal: undefined}
+				: state;
 		case 'refuse':
-			return {...state, focus: action.field, visited: visit(state.visited, state.focus), refusal: action.message, suggestion: NO_SUGGESTION, ...(action.field === 'periods' ? {} : arrival(state[action.field]))};
+			return {
+				...state,
+				focus: action.field,
+				visited: visit(state.visited, state.focus),
+				refusal: action.message,
+				suggestion: NO_SUGGESTION,
+				...(action.field === 'periods' ? {} : arrival(state[action.field])),
+			};
 		case 'start':
 			return {
 				...state,
@@ -156,5 +181,12 @@ function field(state: PlanState, action: CoinFieldAction): PlanState {
 	const next = coinFieldReducer({value: state[name], cursor: state.cursor, suggestion: state.suggestion, selected: state.selected}, action);
 	const changed = next.value !== state[name];
 	if (!changed && next.cursor === state.cursor && next.suggestion === state.suggestion && Boolean(next.selected) === state.selected) return state;
-	return {...state, [name]: next.value, cursor: next.cursor, suggestion: next.suggestion, selected: Boolean(next.selected), refusal: changed ? undefined : state.refusal};
+	return {
+		...state,
+		[name]: next.value,
+		cursor: next.cursor,
+		suggestion: next.suggestion,
+		selected: Boolean(next.selected),
+		refusal: changed ? undefined : state.refusal,
+	};
 }

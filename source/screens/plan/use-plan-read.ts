@@ -71,11 +71,15 @@ function readPlan(client: BitgetClient, asked: PlanRequestValues, list: CoinInfo
 			return settle(refused(error));
 		}
 	}
-	planLoan(client, {loanCoin: asked.loanCoin, loanAmount: asked.loanAmount, periods: periodsOf(asked.periods)}, {
-		signal,
-		...(list ? {coinInfos: list} : {}),
-		onProgress: ({done, total}) => settle({status: 'running', done, total}),
-	}).then(
+	planLoan(
+		client,
+		{loanCoin: asked.loanCoin, loanAmount: asked.loanAmount, periods: periodsOf(asked.periods)},
+		{
+			signal,
+			...(list ? {coinInfos: list} : {}),
+			onProgress: ({done, total}) => settle({status: 'running', done, total}),
+		},
+	).then(
 		(plan) => settle({status: 'ready', plan}),
 		(error: unknown) => settle(refused(error)),
 	);

@@ -43,7 +43,14 @@ export function explorerBindings(context: ExplorerKeyContext): Binding[] {
 	}
 
 	const list = state.focus === 'list';
-	const open: Binding = {keys: ['Enter'], description: 'details of the pair', short: 'details', footer: 1, handler: () => dispatch({type: 'open'}), when: total > 0};
+	const open: Binding = {
+		keys: ['Enter'],
+		description: 'details of the pair',
+		short: 'details',
+		footer: 1,
+		handler: () => dispatch({type: 'open'}),
+		when: total > 0,
+	};
 	const paging: Binding[] = [
 		{keys: ['PgUp'], description: 'a page up', group: 'page', handler: move(-pageSize)},
 		{keys: ['PgDn'], description: 'a page down', group: 'page', handler: move(pageSize)},
@@ -57,7 +64,14 @@ export function explorerBindings(context: ExplorerKeyContext): Binding[] {
 			{keys: ['Down', 'j'], description: 'next pair', group: 'move', footer: 1, handler: move(1)},
 			...paging,
 			open,
-			{keys: ['/', 'Tab', 'Shift+Tab'], label: '/ or Tab', description: 'type in the filter', short: 'filter', footer: 2, handler: () => dispatch({type: 'focus', focus: 'filter'})},
+			{
+				keys: ['/', 'Tab', 'Shift+Tab'],
+				label: '/ or Tab',
+				description: 'type in the filter',
+				short: 'filter',
+				footer: 2,
+				handler: () => dispatch({type: 'focus', focus: 'filter'}),
+			},
 			{keys: ['Esc'], description: 'back, the filter kept for the next visit', short: 'back', footer: 1, handler: context.back, when: state.query !== ''},
 			reload,
 		];

@@ -31,7 +31,8 @@ interface RowProps {
 	theme: Theme;
 }
 
-const paint = (color: string | undefined, text: string) => (color ? (chalk as unknown as Record<string, (s: string) => string>)[color]?.(text) ?? text : text);
+const paint = (color: string | undefined, text: string) =>
+	color ? ((chalk as unknown as Record<string, (s: string) => string>)[color]?.(text) ?? text) : text;
 
 /**
  * One pair as a single pre-styled line: one Ink node per row instead of one per highlighted character keeps a
@@ -51,7 +52,7 @@ export function rowLine(record: SymbolRecord, highlight: string, selected: boole
 	// Runs of highlighted characters become one styled span each: fewer escape codes for Ink to tokenize.
 	const marked = new Set(highlight === '' ? [] : highlight.split(',').map(Number));
 	let name = '';
-	for (let i = 0; i < symbol.length; ) {
+	for (let i = 0; i < symbol.length;) {
 		let end = i;
 		const highlighted = marked.has(i);
 		while (end < symbol.length && marked.has(end) === highlighted) end++;

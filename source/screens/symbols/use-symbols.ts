@@ -60,7 +60,13 @@ export function useSymbols() {
 	// Only while they show: the list's keystrokes (the hot path) do not build the selected pair's details.
 	const detailRows = detailOpen ? symbolDetailRows(current.record).length : 0;
 	const detail = detailOpen
-		? {record: current.record, title: detailTitle, height: detailHeight, rows: detailRows, window: scrollWindow(detailRows, detailHeight, explorer.detailScroll ?? 0)}
+		? {
+				record: current.record,
+				title: detailTitle,
+				height: detailHeight,
+				rows: detailRows,
+				window: scrollWindow(detailRows, detailHeight, explorer.detailScroll ?? 0),
+			}
 		: undefined;
 	const actions = {
 		dispatch,

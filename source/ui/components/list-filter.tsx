@@ -5,7 +5,21 @@ import {Text} from 'ink';
 import {sanitize} from '../../format/sanitize.js';
 import type {Theme} from '../theme.js';
 
-export function ListFilter({query, cursor, focused, shown, total, theme}: {query: string; cursor: number; focused: boolean; shown: number; total: number; theme: Theme}) {
+export function ListFilter({
+	query,
+	cursor,
+	focused,
+	shown,
+	total,
+	theme,
+}: {
+	query: string;
+	cursor: number;
+	focused: boolean;
+	shown: number;
+	total: number;
+	theme: Theme;
+}) {
 	const text = sanitize(query);
 	return (
 		<Text wrap="truncate">

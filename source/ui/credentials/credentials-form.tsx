@@ -66,7 +66,10 @@ export function useCredentialsForm(props: CredentialsFormProps) {
 		...(state.step === 'saving'
 			? []
 			: state.step === 'keep'
-				? choiceBindings({submit: keep, move: (move) => dispatch({type: 'select', move, count: choices.length})}, {count: choices.length, submit: 'keep them so'})
+				? choiceBindings(
+						{submit: keep, move: (move) => dispatch({type: 'select', move, count: choices.length})},
+						{count: choices.length, submit: 'keep them so'},
+					)
 				: field.bindings({submit: state.step === 'passphrase' ? 'next: where to keep them' : 'next field'})),
 		{keys: ['Esc'], description: state.step === 'apiKey' ? 'cancel' : 'back a field', footer: 1, handler: back},
 	];
@@ -91,12 +94,16 @@ export function useCredentialsForm(props: CredentialsFormProps) {
 			{state.step === 'keep' || state.step === 'saving' ? (
 				<Box flexDirection="column" marginTop={1}>
 					<Text wrap="truncate">Where should these credentials be kept?</Text>
-{props.notSavedBecause && !props.canSave ? (
+					{props.notSavedBecause && !props.canSave ? (
 						<Text wrap="wrap" dimColor>
 							Not in the OS keychain: {props.notSavedBecause}
 						</Text>
 					) : null}
-					{state.step === 'saving' ? <Text dimColor>Saving…</Text> : <ChoiceList choices={choices} selected={keepIndex} focused={props.active} color={props.theme.accent} keys="numbers" />}
+					{state.step === 'saving' ? (
+						<Text dimColor>Saving…</Text>
+					) : (
+						<ChoiceList choices={choices} selected={keepIndex} focused={props.active} color={props.theme.accent} keys="numbers" />
+					)}
 					{state.error ? (
 						<Text wrap="wrap" color={props.theme.bad}>
 							✗ {state.error}

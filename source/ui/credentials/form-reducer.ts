@@ -25,7 +25,9 @@ export type CredentialsFormAction =
 	| {type: 'text'; edit: TextEdit}
 	| {type: 'select'; move: {type: 'cycle'; by: number} | {type: 'pick'; index: number}; count: number}
 	| {type: 'saved'}
-	| {type: 'submit'} | {type: 'back'} | {type: 'fail'; message?: string};
+	| {type: 'submit'}
+	| {type: 'back'}
+	| {type: 'fail'; message?: string};
 
 export function credentialsFormReducer(state: CredentialsFormState, action: CredentialsFormAction): CredentialsFormState {
 	switch (action.type) {

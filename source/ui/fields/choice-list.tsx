@@ -20,14 +20,29 @@ type ChoiceKeys = 'numbers' | readonly string[];
 
 /** Columns before a label: its key, if any, and the selection mark. */
 const leadOf = (keys: ChoiceKeys | undefined) => (keys ? 2 : 0) + 2;
-const labelRows = (label: string, keys: ChoiceKeys | undefined, width: number | undefined) => (width === undefined ? [label] : wrapLines(label, Math.max(1, width - leadOf(keys))));
+const labelRows = (label: string, keys: ChoiceKeys | undefined, width: number | undefined) =>
+	width === undefined ? [label] : wrapLines(label, Math.max(1, width - leadOf(keys)));
 
 /** The rows a ChoiceList of these choices takes at `width` (a screen sizes what else it shows by it). */
 export function choiceListRows(choices: readonly Choice<unknown>[], keys: ChoiceKeys | undefined, width: number | undefined): number {
 	return choices.reduce((rows, choice) => rows + labelRows(choice.label, keys, width).length, 0);
 }
 
-export function ChoiceList<T>({choices, selected, focused, color, keys, width}: {choices: readonly Choice<T>[]; selected: number; focused: boolean; color?: string; keys?: ChoiceKeys; width?: number}) {
+export function ChoiceList<T>({
+	choices,
+	selected,
+	focused,
+	color,
+	keys,
+	width,
+}: {
+	choices: readonly Choice<T>[];
+	selected: number;
+	focused: boolean;
+	color?: string;
+	keys?: ChoiceKeys;
+	width?: number;
+}) {
 	const keyOf = (i: number) => (keys === 'numbers' ? (i < 9 ? String(i + 1) : ' ') : keys?.[i]);
 	const lead = leadOf(keys);
 	const rowsOf = (label: string) => labelRows(label, keys, width);

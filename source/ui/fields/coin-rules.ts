@@ -73,7 +73,10 @@ export function pairProblem(loanCoin: string, pledgeCoin: string): string | unde
 export function coinListProblem(coin: string, kind: 'loan' | 'pledge', allowed: readonly string[] | undefined): string | undefined {
 	if (!allowed || allowed.length === 0 || allowed.includes(coin)) return undefined;
 	const like = suggestCoins(allowed, coin);
-	const others = like.length > 0 ? `did you mean ${like.join(', ')}?` : `Bitget takes ${allowed.slice(0, SUGGESTION_LIMIT).join(', ')}${allowed.length > SUGGESTION_LIMIT ? ', …' : ''}`;
+	const others =
+		like.length > 0
+			? `did you mean ${like.join(', ')}?`
+			: `Bitget takes ${allowed.slice(0, SUGGESTION_LIMIT).join(', ')}${allowed.length > SUGGESTION_LIMIT ? ', …' : ''}`;
 	return kind === 'loan' ? `${coin} is not a coin Bitget lends; ${others}` : `${coin} is not a coin Bitget takes as collateral; ${others}`;
 }
 

@@ -12,8 +12,22 @@ export function choiceBindings(on: {move(move: ChoiceMove): void; submit(): void
 	// One item: nothing to move to or pick, only Enter.
 	const several = words.count > 1;
 	return [
-		{keys: ['Up', 'k'], description: 'choose the one above', group: 'choose', footer: footer + 1, when: several, handler: () => on.move({type: 'cycle', by: -1})},
-		{keys: ['Down', 'j'], description: 'choose the one below', group: 'choose', footer: footer + 1, when: several, handler: () => on.move({type: 'cycle', by: 1})},
+		{
+			keys: ['Up', 'k'],
+			description: 'choose the one above',
+			group: 'choose',
+			footer: footer + 1,
+			when: several,
+			handler: () => on.move({type: 'cycle', by: -1}),
+		},
+		{
+			keys: ['Down', 'j'],
+			description: 'choose the one below',
+			group: 'choose',
+			footer: footer + 1,
+			when: several,
+			handler: () => on.move({type: 'cycle', by: 1}),
+		},
 		{keys: [`1-${last}`], description: 'choose that item', when: several, handler: (input) => on.move({type: 'pick', index: Number(input) - 1})},
 		{keys: ['Enter'], description: words.submit, footer, handler: () => on.submit()},
 	];

@@ -26,20 +26,21 @@ export function movePeriod(current: Period, by: number): Period {
 }
 
 /** The period's rows for its screen's key table. */
-export function periodBindings(on: {choose(period: Period): void; move(by: number): void; submit(): void}, words: {submit: string; footer?: number}): Binding[] {
+export function periodBindings(
+	on: {choose(period: Period): void; move(by: number): void; submit(): void},
+	words: {submit: string; footer?: number},
+): Binding[] {
 	const footer = words.footer ?? 1;
 	return [
 		{keys: ['Left', 'Up', 'k'], description: 'the period before', group: 'choose', footer: footer + 1, handler: () => on.move(-1)},
 		{keys: ['Right', 'Down', 'j'], description: 'the period after', group: 'choose', footer: footer + 1, handler: () => on.move(1)},
-		...PERIODS.map(
-			(period): Binding => ({
-				keys: PERIOD_KEYS[period],
-				description: `${PERIOD_LABEL[period]} (${period})`,
-				group: 'period',
-				footer: footer + 1,
-				handler: () => on.choose(period),
-			}),
-		),
+		...PERIODS.map((period): Binding => ({
+			keys: PERIOD_KEYS[period],
+			description: `${PERIOD_LABEL[period]} (${period})`,
+			group: 'period',
+			footer: footer + 1,
+			handler: () => on.choose(period),
+		})),
 		{keys: ['Enter'], description: words.submit, footer, handler: () => on.submit()},
 	];
 }

@@ -3,7 +3,17 @@
 import React from 'react';
 import {Box, Text} from 'ink';
 
-export function SuggestionList({suggestions, highlighted, color, indent = 0}: {suggestions: readonly string[]; highlighted: number; color?: string; indent?: number}) {
+export function SuggestionList({
+	suggestions,
+	highlighted,
+	color,
+	indent = 0,
+}: {
+	suggestions: readonly string[];
+	highlighted: number;
+	color?: string;
+	indent?: number;
+}) {
 	if (suggestions.length === 0) return null;
 	return (
 		<Box flexDirection="column" marginLeft={indent}>

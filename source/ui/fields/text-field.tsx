@@ -32,7 +32,14 @@ export function TextField(props: TextFieldProps) {
 					{focused ? '› ' : '  '}
 					{label.padEnd(labelWidth)}
 				</Text>
-				<TextInput value={value} cursor={cursor} focused={focused} placeholder={props.placeholder} mask={props.secret ? '•' : undefined} selected={props.selected} />
+				<TextInput
+					value={value}
+					cursor={cursor}
+					focused={focused}
+					placeholder={props.placeholder}
+					mask={props.secret ? '•' : undefined}
+					selected={props.selected}
+				/>
 			</Text>
 			{focused ? <SuggestionList suggestions={suggestions} highlighted={highlighted} color={theme.accent} indent={labelWidth} /> : null}
 			{/* Wrapped under the value, never cut: the end of a message is often the part that says what to do. */}

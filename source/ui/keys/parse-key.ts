@@ -5,9 +5,26 @@ import type {Key} from 'ink';
 export type {Key};
 
 const NO_KEY: Key = {
-	upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
-	return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false,
-	super: false, hyper: false, capsLock: false, numLock: false,
+	upArrow: false,
+	downArrow: false,
+	leftArrow: false,
+	rightArrow: false,
+	pageDown: false,
+	pageUp: false,
+	home: false,
+	end: false,
+	return: false,
+	escape: false,
+	ctrl: false,
+	shift: false,
+	tab: false,
+	backspace: false,
+	delete: false,
+	meta: false,
+	super: false,
+	hyper: false,
+	capsLock: false,
+	numLock: false,
 };
 
 type Named = 'upArrow' | 'downArrow' | 'leftArrow' | 'rightArrow' | 'pageUp' | 'pageDown' | 'home' | 'end' | 'delete' | 'tab';

@@ -68,7 +68,15 @@ export function moneyReviewBindings(post: MoneyReviewPost, on: MoneyReviewAction
 		case 'ready':
 			return reviewRows(post, on);
 		case 'posting':
-			return [{keys: ['Esc'], description: 'nothing: waits for the answer (Ctrl+C stops the wait)', short: 'waits for the answer', footer: 1, handler: () => undefined}];
+			return [
+				{
+					keys: ['Esc'],
+					description: 'nothing: waits for the answer (Ctrl+C stops the wait)',
+					short: 'waits for the answer',
+					footer: 1,
+					handler: () => undefined,
+				},
+			];
 		case 'unknown':
 			return [
 				{keys: ['Esc'], description: 'back to review (sending again needs a second y)', footer: 1, handler: () => post.review()},
@@ -91,13 +99,34 @@ function reviewRows(post: MoneyReviewPost, on: MoneyReviewActions): Binding[] {
 	// n and Esc: a pending second y is dropped first (the review stays); only then do they go back.
 	const no = () => (post.state.confirmAgain ? post.decline() : on.change());
 	const send: Binding = on.blocked
-		? {keys: ['y', 'Y'], label: 'y', description: 'sends nothing: these values are refused here (n to change them)', short: 'refused', footer: 1, handler: () => undefined}
+		? {
+				keys: ['y', 'Y'],
+				label: 'y',
+				description: 'sends nothing: these values are refused here (n to change them)',
+				short: 'refused',
+				footer: 1,
+				handler: () => undefined,
+			}
 		: again
-			? {keys: ['y', 'Y'], label: 'y', description: `${on.verb} again: a second request (the first one's outcome is unknown)`, short: 'send again', footer: 1, handler: () => on.send()}
+			? {
+					keys: ['y', 'Y'],
+					label: 'y',
+					description: `${on.verb} again: a second request (the first one's outcome is unknown)`,
+					short: 'send again',
+					footer: 1,
+					handler: () => on.send(),
+				}
 			: {keys: ['y', 'Y'], label: 'y', description: `${on.verb} (only a typed y sends)`, footer: 1, handler: () => on.send()};
 	return [
 		send,
-		{keys: ['n', 'N'], label: 'n', description: again ? 'no: do not send again' : 'no: change the values', short: again ? 'no' : 'change values', footer: 1, handler: no},
+		{
+			keys: ['n', 'N'],
+			label: 'n',
+			description: again ? 'no: do not send again' : 'no: change the values',
+			short: again ? 'no' : 'change values',
+			footer: 1,
+			handler: no,
+		},
 		{keys: ['Esc'], description: again ? 'do not send again' : 'back to change the values', short: again ? 'no' : 'back', footer: 2, handler: no},
 		{keys: ['Enter'], description: 'does nothing here (only y sends)', handler: () => undefined},
 		...(again ? [] : (on.choices ?? [])),

@@ -32,9 +32,7 @@ export function OutcomeUnknownView({post, checkMs, theme}: OutcomeUnknownViewPro
 				</Text>
 			))}
 			{check.status === 'checking' ? <Spinner label={checkingLine(checkMs, check.finding)} color={theme.accent} /> : null}
-			<Text wrap="wrap">
-				{failure.hint} Sending the same values again needs the review and a second, explicit y.
-			</Text>
+			<Text wrap="wrap">{failure.hint} Sending the same values again needs the review and a second, explicit y.</Text>
 		</Box>
 	);
 }

@@ -65,15 +65,22 @@ export function useMoneyPost<Request>(options: MoneyPostOptions<Request> = {}): 
 				if (was.phase === 'posting' && store.get().phase !== 'posting' && report) tell(lastError, report, request, status, error);
 			};
 			const settle = (outcome: Settled) => apply(settledAction(attempt, outcome), outcome.status, 'error' in outcome ? outcome.error : undefined);
-			return sendMoney(intent, {client, guard, journal, checkMs: reconcileMs}, {
-				onProgress: (progress) => {
-					// The answer is shown as soon as it is in, while its record is still being written: a Ctrl+C pressed at
-					// the outcome on screen quits (the guard knows the answer is in) instead of waiting for the disk.
-					if (progress.phase === 'finishing' && progress.answer && progress.answer.status !== 'unknown') settle(progress.answer);
-					if (progress.phase !== 'checking' || !progress.unknown) return;
-					apply({type: 'checking', attempt, failure: progress.unknown, sent: progress.sent, recorded: journal !== undefined, finding: progress.finding}, 'unknown');
+			return sendMoney(
+				intent,
+				{client, guard, journal, checkMs: reconcileMs},
+				{
+					onProgress: (progress) => {
+						// The answer is shown as soon as it is in, while its record is still being written: a Ctrl+C pressed at
+						// the outcome on screen quits (the guard knows the answer is in) instead of waiting for the disk.
+						if (progress.phase === 'finishing' && progress.answer && progress.answer.status !== 'unknown') settle(progress.answer);
+						if (progress.phase !== 'checking' || !progress.unknown) return;
+						apply(
+							{type: 'checking', attempt, failure: progress.unknown, sent: progress.sent, recorded: journal !== undefined, finding: progress.finding},
+							'unknown',
+						);
+					},
 				},
-			}).then((outcome) => {
+			).then((outcome) => {
 				// An answer settled when it came in changes nothing here; an unknown one settles with its check, and what
 				// never reached the POST (refused before it, interrupted) settles here.
 				settle(outcome);
