@@ -61,14 +61,12 @@ describe('money guard', () => {
 
 	it('every outcome that stayed unknown is one line on the way out, with what its check found', () => {
 		const guard = createMoneyGuard();
-		guard
-			.begin('collateral')
-			.end({
-				operation: 'collateral',
-				values: {orderId: '7', amount: '1', pledgeCoin: 'ETH', reviseType: 'IN'},
-				orderId: '7',
-				finding: {status: 'not-found', message: 'no collateral change of order 7 was recorded'},
-			});
+		guard.begin('collateral').end({
+			operation: 'collateral',
+			values: {orderId: '7', amount: '1', pledgeCoin: 'ETH', reviseType: 'IN'},
+			orderId: '7',
+			finding: {status: 'not-found', message: 'no collateral change of order 7 was recorded'},
+		});
 		guard.begin('borrow').end({operation: 'borrow', values: {loanCoin: 'USDT'}, orderId: '99'});
 		guard.begin('repay').end();
 		const lines = quittingLines(guard.outcomes());
