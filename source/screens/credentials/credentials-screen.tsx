@@ -58,7 +58,7 @@ export function CredentialsScreen() {
 			) : null}
 			{state.message ? (
 				<Text color={state.message.failed ? theme.bad : theme.good} wrap="wrap">
-					{' '}
+					{'  '}
 					{state.message.text}
 				</Text>
 			) : null}
@@ -85,9 +85,18 @@ function CredentialsFound({state, theme}: {state: CredentialsScreenState; theme:
 			{found.status === 'loading' || found.status === 'unknown' ? <Spinner label="Looking up credentials…" /> : null}
 			{found.status === 'ready' ? (
 				<>
-					<Text wrap="wrap"> Source {SOURCE_LABEL[found.resolved.source]}</Text>
-					<Text wrap="wrap"> API key {maskKey(found.resolved.credentials.apiKey)}</Text>
-					<Text wrap="wrap"> Account {state.account ?? 'asking Bitget…'}</Text>
+					<Text wrap="wrap">
+						{'  Source   '}
+						{SOURCE_LABEL[found.resolved.source]}
+					</Text>
+					<Text wrap="wrap">
+						{'  API key  '}
+						{maskKey(found.resolved.credentials.apiKey)}
+					</Text>
+					<Text wrap="wrap">
+						{'  Account  '}
+						{state.account ?? 'asking Bitget…'}
+					</Text>
 					<Text dimColor wrap="wrap">
 						{'  '}The secret key and passphrase are never shown.
 					</Text>
@@ -98,10 +107,10 @@ function CredentialsFound({state, theme}: {state: CredentialsScreenState; theme:
 					) : null}
 				</>
 			) : null}
-			{found.status === 'none' && keychain.status === 'unavailable' ? <Text wrap="wrap"> None found.</Text> : null}
+			{found.status === 'none' && keychain.status === 'unavailable' ? <Text wrap="wrap">{'  None found.'}</Text> : null}
 			{found.status === 'none' && keychain.status !== 'unavailable' ? (
 				<Text wrap="wrap">
-					{' '}
+					{'  '}
 					None found{found.reason ? `: ${sanitize(found.reason)}` : ''}. Add them here, or set BITGET_API_KEY, BITGET_SECRET_KEY and BITGET_PASSPHRASE.
 				</Text>
 			) : null}

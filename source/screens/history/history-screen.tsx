@@ -80,7 +80,11 @@ function HistoryTableView({state, theme}: {state: HistoryScreenState; theme: The
 					</Text>
 				);
 			})}
-			{count === 0 ? <Text wrap="truncate"> No record matches “{choices.query}”. Esc clears the filter.</Text> : null}
+			{count === 0 ? (
+				<Text wrap="truncate">
+					{'  '}No record matches “{choices.query}”. Esc clears the filter.
+				</Text>
+			) : null}
 			<Text dimColor={!state.foot.notice} wrap="wrap">
 				{state.foot.text}
 			</Text>

@@ -243,7 +243,7 @@ function Result({outcome, after, orderId, theme}: {outcome: ActionOutcome; after
 				✓ {outcome.headline}
 			</Text>
 			<Text wrap="truncate">
-				{' '}
+				{'  '}
 				{'Order'.padEnd(16)}
 				{orderId}
 			</Text>

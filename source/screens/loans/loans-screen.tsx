@@ -80,7 +80,11 @@ function LoanList({state, theme}: {state: LoansState; theme: Theme}) {
 			{visible.map((row, i) => (
 				<LoanRowLines key={row.orderId} row={row} chosen={offset + i === index} theme={theme} />
 			))}
-			{ids.length === 0 ? <Text wrap="truncate"> No loan matches “{list.query}”. Esc clears the filter.</Text> : null}
+			{ids.length === 0 ? (
+				<Text wrap="truncate">
+					{'  '}No loan matches “{list.query}”. Esc clears the filter.
+				</Text>
+			) : null}
 			{ids.length > pageSize ? (
 				<Text dimColor wrap="truncate">
 					loans {offset + 1}-{offset + visible.length} of {ids.length}

@@ -82,7 +82,11 @@ function SymbolList({state, theme}: {state: SymbolsScreenState; theme: Theme}) {
 							theme={theme}
 						/>
 					))}
-					{visible.length === 0 ? <Text wrap="wrap"> No pair matches “{explorer.query}”. Esc clears the filter.</Text> : null}
+					{visible.length === 0 ? (
+						<Text wrap="wrap">
+							{'  '}No pair matches “{explorer.query}”. Esc clears the filter.
+						</Text>
+					) : null}
 				</>
 			)}
 			{loaded ? (
