@@ -55,7 +55,7 @@ import type {
 	RevisePledgeResult,
 } from './loan-types.js';
 import {historyQuery, ongoingQuery, required} from './loan-requests.js';
-import {borrowBody, repayBody, revisePledgeBody, SAME_COIN} from './money-bodies.js';
+import {moneyBody, SAME_COIN, type MoneyBodyRequest} from './money-bodies.js';
 import {
 	validateBorrowHistory,
 	validateCoinInfos,
@@ -108,6 +108,9 @@ interface MoneyAnswers {
 	repay: RepayResult;
 	revisePledge: RevisePledgeResult;
 }
+
+/** What a missing key stops, in its message ("no API credentials for borrowing"). */
+const MONEY_ACTIVITY: Record<MoneyPostName, string> = {borrow: 'borrowing', repay: 'repaying', revisePledge: 'changing collateral'};
 
 const MONEY_ANSWERS: {[K in MoneyPostName]: (data: unknown) => Validated<MoneyAnswers[K]>} = {
 	borrow: validateLoanOrder,
@@ -352,7 +355,7 @@ export class BitgetClient {
 
 	/** Posts one borrow, under the money rules of postMoney. */
 	async borrow(request: BorrowRequest, options: CallOptions = {}): Promise<LoanOrder> {
-		return this.buildAndPost('borrow', 'borrowing', () => borrowBody(request), options);
+		return this.buildAndPost({kind: 'borrow', request}, options);
 	}
 
 	/** Throws when signed requests may not be sent from this client (before a confirmation is asked). */
@@ -362,38 +365,34 @@ export class BitgetClient {
 
 	/** Repays a loan, all or part, through the same exactly-once path as borrow. */
 	async repay(request: RepayRequest, options: CallOptions = {}): Promise<RepayResult> {
-		return this.buildAndPost('repay', 'repaying', (family) => repayBody(request, family), options);
+		return this.buildAndPost({kind: 'repay', request}, options);
 	}
 
 	/** Adds (IN) or withdraws (OUT) collateral, through the same exactly-once path as borrow. */
 	async revisePledge(request: RevisePledgeRequest, options: CallOptions = {}): Promise<RevisePledgeResult> {
-		return this.buildAndPost('revisePledge', 'changing collateral', () => revisePledgeBody(request), options);
+		return this.buildAndPost({kind: 'revisePledge', request}, options);
 	}
 
 	/**
 	 * The one check of a money send: credentials are there, and signed requests may go to this origin (else
-	 * MissingCredentialsError for `activity`, "borrowing", or InsecureTransportError: nothing is sent). What it returns
-	 * posts exactly the body it is given (api/money-bodies.ts), under the rules of postMoney, without checking again.
+	 * MissingCredentialsError, "no API credentials for borrowing", or InsecureTransportError: nothing is sent). What it
+	 * returns posts exactly the body it is given (api/money-bodies.ts), under the rules of postMoney, without checking
+	 * again.
 	 */
-	moneyPoster(activity: string): MoneyPoster {
-		if (!this.credentials) throw new MissingCredentialsError(activity);
+	moneyPoster(kind: MoneyPostName): MoneyPoster {
+		if (!this.credentials) throw new MissingCredentialsError(MONEY_ACTIVITY[kind]);
 		this.assertCanSign();
 		return {post: (operation, body, family, options = {}) => this.postMoney(operation, body, family, options)};
 	}
 
 	/** The money methods above, for callers without the pipeline (operations/money-pipeline.ts): checked, then built
-	 * once the family is known. */
-	private async buildAndPost<K extends MoneyPostName>(
-		operation: K,
-		activity: string,
-		bodyFor: (family: AccountFamily) => string,
-		options: CallOptions,
-	): Promise<MoneyAnswers[K]> {
-		const poster = this.moneyPoster(activity);
+	 * once the family is known (the unified body, checked first, is the one sent to a unified account). */
+	private async buildAndPost<K extends MoneyPostName>(request: MoneyBodyRequest & {kind: K}, options: CallOptions): Promise<MoneyAnswers[K]> {
+		const poster = this.moneyPoster(request.kind);
 		// Bad input is refused before anything is sent, the account's mode asked included.
-		const unified = bodyFor('unified');
+		const unified = moneyBody(request, 'unified');
 		const family = await this.accountFamily(options);
-		return poster.post(operation, family === 'unified' ? unified : bodyFor(family), family, options);
+		return poster.post(request.kind, family === 'unified' ? unified : moneyBody(request, family), family, options);
 	}
 
 	/** Loanable and pledgeable coins with rates and limits (public: sent unsigned, like the estimate's lookups in ccxt). */

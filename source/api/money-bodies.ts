@@ -52,3 +52,19 @@ export function revisePledgeBody(request: RevisePledgeRequest): string {
 		reviseType: request.reviseType,
 	});
 }
+
+/** A money POST's request, by kind (loans/evidence.ts MoneyRequest has this shape). */
+export type MoneyBodyRequest =
+	{kind: 'borrow'; request: BorrowRequest} | {kind: 'repay'; request: RepayRequest} | {kind: 'revisePledge'; request: RevisePledgeRequest};
+
+/** The exact JSON text that is posted (and signed) for a request to an account of this family. */
+export function moneyBody(request: MoneyBodyRequest, family: AccountFamily): string {
+	switch (request.kind) {
+		case 'borrow':
+			return borrowBody(request.request);
+		case 'repay':
+			return repayBody(request.request, family);
+		case 'revisePledge':
+			return revisePledgeBody(request.request);
+	}
+}

@@ -12,7 +12,7 @@
 // The records are written either way. Adapters: cli/money-command.ts and ui/money/use-money-post.ts.
 import type {BitgetClient, MoneyPoster} from '../api/client.js';
 import {ApiError, InputError, InterruptedError, NetworkError, OutcomeUnknownError} from '../api/errors.js';
-import {borrowBody, repayBody, revisePledgeBody} from '../api/money-bodies.js';
+import {moneyBody} from '../api/money-bodies.js';
 import type {OngoingLoan, RepayResult, RevisePledgeResult} from '../api/loan-types.js';
 import type {AccountFamily, LoanOrder} from '../api/types.js';
 import {sanitize} from '../format/sanitize.js';
@@ -98,21 +98,6 @@ export interface SendOptions {
 const SNAPSHOT_MS = 5_000;
 
 const OPERATION: Record<MoneyIntent['kind'], MoneyOperation> = {borrow: 'borrow', repay: 'repay', revisePledge: 'collateral'};
-/** What a missing key stops, in its message ("no API credentials for borrowing"). */
-const ACTIVITY: Record<MoneyIntent['kind'], string> = {borrow: 'borrowing', repay: 'repaying', revisePledge: 'changing collateral'};
-
-/** The exact JSON text that is posted (and signed) for a request to an account of this family. */
-function bodyOf(request: MoneyRequest, family: AccountFamily): string {
-	switch (request.kind) {
-		case 'borrow':
-			return borrowBody(request.request);
-		case 'repay':
-			return repayBody(request.request, family);
-		case 'revisePledge':
-			return revisePledgeBody(request.request);
-	}
-}
-
 /** The body's own fields as text (booleans and numbers too); anything nested is left out. */
 function bodyValues(body: string): Record<string, string> {
 	const values: Record<string, string> = {};
@@ -149,7 +134,7 @@ export async function sendMoney(intent: MoneyIntent, deps: MoneyDeps, options: S
 	try {
 		// Bad input is refused before anything else: checked as a unified account's body (the wider one), whose values
 		// stand for the request until the account's family is known and the body sent is built.
-		sent = {operation, values: bodyValues(bodyOf(intent, 'unified')), origin: client.origin};
+		sent = {operation, values: bodyValues(moneyBody(intent, 'unified')), origin: client.origin};
 	} catch (error) {
 		return {status: 'not-sent', error, sent: {operation, values: {}, origin: client.origin}};
 	}
@@ -182,7 +167,7 @@ export async function sendMoney(intent: MoneyIntent, deps: MoneyDeps, options: S
 		// that is not this machine.
 		let poster: MoneyPoster;
 		try {
-			poster = client.moneyPoster(ACTIVITY[intent.kind]);
+			poster = client.moneyPoster(intent.kind);
 		} catch (error) {
 			return {status: 'not-sent', error, sent};
 		}
@@ -193,7 +178,7 @@ export async function sendMoney(intent: MoneyIntent, deps: MoneyDeps, options: S
 		let body: string;
 		try {
 			family = await client.accountFamily({signal});
-			body = bodyOf(intent, family);
+			body = moneyBody(intent, family);
 			sent.values = bodyValues(body);
 		} catch (error) {
 			return {status: 'not-sent', error: signal.aborted ? notSentByInterrupt(operation, signal.reason) : error, sent};
