@@ -1,8 +1,8 @@
 // The Coins screen's keys (source/screens/coins/keys.ts) without rendering: scrolling only while the tables do not
 // fit, by a line, a page or to either end; Ctrl+R reads again.
 import {describe, expect, it, vi} from 'vitest';
-import {dispatchKey, footerKeys, helpRows} from '../../source/ui/keys/binding.js';
-import {parseKey} from '../../source/ui/keys/parse-key.js';
+import {pressIn} from '../helpers/key-table.js';
+import {footerKeys, helpRows} from '../../source/ui/keys/binding.js';
 import {coinsBindings, type CoinsKeyState} from '../../source/screens/coins/keys.js';
 import type {CoinsActions} from '../../source/screens/coins/use-coins.js';
 
@@ -11,8 +11,7 @@ function spies(): CoinsActions {
 }
 
 function press(state: CoinsKeyState, actions: CoinsActions, sequence: string): boolean {
-	const {input, key} = parseKey(sequence);
-	return dispatchKey(coinsBindings(state, actions), input, key);
+	return pressIn(coinsBindings(state, actions), sequence);
 }
 
 describe('coins keys', () => {

@@ -1,8 +1,8 @@
 // The Credentials screen's keys (source/screens/credentials/keys.ts) without rendering: each mode's rows, what the
 // footer says, and which action each key runs.
 import {describe, expect, it, vi} from 'vitest';
-import {dispatchKey, footerKeys, helpRows, type Binding} from '../../source/ui/keys/binding.js';
-import {parseKey} from '../../source/ui/keys/parse-key.js';
+import {pressIn} from '../helpers/key-table.js';
+import {footerKeys, helpRows, type Binding} from '../../source/ui/keys/binding.js';
 import {credentialsBindings, type CredentialsKeyState} from '../../source/screens/credentials/keys.js';
 import type {CredentialsActions} from '../../source/screens/credentials/use-credentials.js';
 
@@ -13,8 +13,7 @@ function spies(): CredentialsActions {
 const NO_FORM: Binding[] = [];
 
 function press(state: CredentialsKeyState, actions: CredentialsActions, sequence: string, form = NO_FORM): boolean {
-	const {input, key} = parseKey(sequence);
-	return dispatchKey(credentialsBindings(state, actions, form), input, key);
+	return pressIn(credentialsBindings(state, actions, form), sequence);
 }
 
 const footer = (state: CredentialsKeyState) => footerKeys(credentialsBindings(state, spies(), NO_FORM)).map((hint) => `${hint.keys} ${hint.action}`);

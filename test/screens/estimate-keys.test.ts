@@ -1,8 +1,8 @@
 // The estimate's keys (source/screens/estimate/keys.ts) as pure rows, without rendering: which rows each focus
 // offers, and which action each key calls (Ctrl+B carries the values the mode asks about into the borrow wizard).
 import {describe, expect, it, vi} from 'vitest';
-import {dispatchKey, footerKeys, helpRows} from '../../source/ui/keys/binding.js';
-import {parseKey} from '../../source/ui/keys/parse-key.js';
+import {pressIn} from '../helpers/key-table.js';
+import {footerKeys, helpRows} from '../../source/ui/keys/binding.js';
 import {estimateBindings, type EstimateKeyState} from '../../source/screens/estimate/keys.js';
 import {checkForm} from '../../source/screens/estimate/form-checks.js';
 import {initialEstimateForm, type EstimateFormState} from '../../source/screens/estimate/reducer.js';
@@ -45,8 +45,7 @@ function setup(values: Partial<EstimateFormState>, extra: Partial<EstimateKeySta
 	} satisfies EstimateActions;
 	const rows = estimateBindings(state, actions);
 	const press = (sequence: string) => {
-		const {input, key} = parseKey(sequence);
-		return dispatchKey(rows, input, key);
+		return pressIn(rows, sequence);
 	};
 	/** The actions called so far, by name, with their arguments. */
 	const called = () =>

@@ -1,8 +1,8 @@
 // The History screen's keys (source/screens/history/keys.ts) without rendering: which rows apply, what the footer
 // and help say, and which action each key runs.
 import {describe, expect, it, vi} from 'vitest';
-import {dispatchKey, footerKeys, helpRows} from '../../source/ui/keys/binding.js';
-import {parseKey} from '../../source/ui/keys/parse-key.js';
+import {pressIn} from '../helpers/key-table.js';
+import {footerKeys, helpRows} from '../../source/ui/keys/binding.js';
 import {historyBindings, type HistoryKeyState} from '../../source/screens/history/keys.js';
 import type {HistoryActions} from '../../source/screens/history/use-history.js';
 
@@ -24,8 +24,7 @@ function spies(): HistoryActions {
 }
 
 function press(state: HistoryKeyState, actions: HistoryActions, sequence: string): boolean {
-	const {input, key} = parseKey(sequence);
-	return dispatchKey(historyBindings(state, actions), input, key);
+	return pressIn(historyBindings(state, actions), sequence);
 }
 
 describe('history keys', () => {

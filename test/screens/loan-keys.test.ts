@@ -2,9 +2,9 @@
 // detail, the repay / add / withdraw forms, the review with its y/n, the second question of a withdrawal past "max
 // withdrawable", the outcome — and which of the detail's actions each key calls.
 import {describe, expect, it, vi} from 'vitest';
+import {pressIn} from '../helpers/key-table.js';
 import type {OngoingLoan} from '../../source/api/loan-types.js';
-import {dispatchKey, footerKeys, helpRows, type Binding} from '../../source/ui/keys/binding.js';
-import {parseKey} from '../../source/ui/keys/parse-key.js';
+import {footerKeys, helpRows, type Binding} from '../../source/ui/keys/binding.js';
 import {scrollWindow} from '../../source/ui/components/scroll-window.js';
 import {DEFAULT_SAFETY_MARGIN} from '../../source/loans/targets.js';
 import {initialLoanAction, type LoanActionState} from '../../source/screens/loan/reducer.js';
@@ -73,8 +73,7 @@ function setup({form = {}, state = {}, detail = fits}: Setup = {}) {
 	};
 	const rows = loanDetailBindings(keyState, actions, detail);
 	const press = (sequence: string) => {
-		const {input, key} = parseKey(sequence);
-		return dispatchKey(rows, input, key);
+		return pressIn(rows, sequence);
 	};
 	/** The actions called, by name and arguments. */
 	const called = () =>

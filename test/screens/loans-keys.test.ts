@@ -1,8 +1,8 @@
 // The Loans screen's keys (screens/loans/keys.ts) as pure rows, without rendering: which keys there are with loans,
 // without, with one, with the filter kept or typing in it, and on "sent from here"; and which action each key calls.
 import {describe, expect, it, vi} from 'vitest';
-import {dispatchKey, footerKeys, helpRows} from '../../source/ui/keys/binding.js';
-import {parseKey} from '../../source/ui/keys/parse-key.js';
+import {pressIn} from '../helpers/key-table.js';
+import {footerKeys, helpRows} from '../../source/ui/keys/binding.js';
 import {loansBindings, type LoansKeyState} from '../../source/screens/loans/keys.js';
 import {initialLoanList, type LoanListState} from '../../source/screens/loans/list-reducer.js';
 import type {LoansActions} from '../../source/screens/loans/use-loans.js';
@@ -42,8 +42,7 @@ function setup(options: {list?: Partial<LoanListState>; loans?: number; ids?: st
 	} satisfies LoansActions;
 	const rows = loansBindings(state, actions);
 	const press = (sequence: string) => {
-		const {input, key} = parseKey(sequence);
-		return dispatchKey(rows, input, key);
+		return pressIn(rows, sequence);
 	};
 	/** The actions called so far, by name, with their arguments. */
 	const called = () =>

@@ -3,9 +3,9 @@
 // key calls. While the estimates come in, Enter is taken but only reaches borrow (which opens nothing without a
 // row on screen: plan-screen.test.tsx); with no plan going, Enter is not offered at all.
 import {describe, expect, it, vi, type Mock} from 'vitest';
+import {pressIn} from '../helpers/key-table.js';
 import type {PlanRow} from '../../source/operations/plan.js';
-import {dispatchKey, footerKeys, helpRows} from '../../source/ui/keys/binding.js';
-import {parseKey} from '../../source/ui/keys/parse-key.js';
+import {footerKeys, helpRows} from '../../source/ui/keys/binding.js';
 import {planBindings, type PlanKeyState} from '../../source/screens/plan/keys.js';
 import {initialPlan, type PlanState} from '../../source/screens/plan/reducer.js';
 import type {PlanRead} from '../../source/screens/plan/use-plan-read.js';
@@ -65,8 +65,7 @@ function setup(form: Partial<PlanState>, options: {read?: PlanRead['status']; ro
 	const actions = actionsDouble();
 	const rows = planBindings(state, actions);
 	const press = (sequence: string) => {
-		const {input, key} = parseKey(sequence);
-		return dispatchKey(rows, input, key);
+		return pressIn(rows, sequence);
 	};
 	/** The actions called, by name, with their arguments. */
 	const called = () =>

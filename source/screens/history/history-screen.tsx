@@ -41,25 +41,24 @@ export function HistoryScreen({kept}: {kept?: HistoryKept}) {
 			) : read.status === 'error' ? (
 				<ErrorMessage error={read.error} color={theme.bad} action="Ctrl+R to retry" />
 			) : state.records.length === 0 ? (
-				<>
-					<Text wrap="wrap">
-						No {unreadable > 0 ? 'readable ' : ''}
-						{tab.label.toLowerCase()} in the last {choices.days} days.
-					</Text>
-					{state.unreadableText !== undefined ? (
-						<Text color={theme.warn} wrap="wrap">
-							{state.unreadableText}
-						</Text>
-					) : null}
-				</>
+				<Text wrap="wrap">
+					No {unreadable > 0 ? 'readable ' : ''}
+					{tab.label.toLowerCase()} in the last {choices.days} days.
+				</Text>
 			) : (
 				<HistoryTableView state={state} theme={theme} />
 			)}
+			{/* Only a read that is in has records that could not be read (history-page.ts). */}
+			{state.unreadableText !== undefined ? (
+				<Text color={theme.warn} wrap="wrap">
+					{state.unreadableText}
+				</Text>
+			) : null}
 		</Box>
 	);
 }
 
-/** The records read: the filter line, the table's page, the page line (or a notice) and the unreadable note. */
+/** The records read: the filter line, the table's page and the page line (or a notice). */
 function HistoryTableView({state, theme}: {state: HistoryScreenState; theme: Theme}) {
 	const {choices, table, page, pageSize, selected, count} = state;
 	return (
@@ -88,11 +87,6 @@ function HistoryTableView({state, theme}: {state: HistoryScreenState; theme: The
 			<Text dimColor={!state.foot.notice} wrap="wrap">
 				{state.foot.text}
 			</Text>
-			{state.unreadableText !== undefined ? (
-				<Text color={theme.warn} wrap="wrap">
-					{state.unreadableText}
-				</Text>
-			) : null}
 		</>
 	);
 }
