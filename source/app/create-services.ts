@@ -28,6 +28,8 @@ export interface ServiceOptions {
 	journal?: MoneyJournal;
 	/** Writes to the terminal, for the copy key (OSC 52); without it nothing can be copied. */
 	writeToTerminal?: (data: string) => void;
+	/** Where History's CSV file goes (the working directory, else home); none in tests that do not ask. */
+	exportPlaces?: AppServices['exportPlaces'];
 	/** Where shell completion's coins and order ids are kept (the session's); none in tests. */
 	completion?: Session['remember'];
 }
@@ -64,6 +66,7 @@ export async function createAppServices(
 		clipboard: options.writeToTerminal ? terminalClipboard(config.osc52, options.writeToTerminal) : undefined,
 		reconcileMs: config.reconcileMs,
 		priceStream: tickerStreamUrl(session.client.origin),
+		exportPlaces: options.exportPlaces,
 		...(session.debug ? {debug: session.debug} : {}),
 		...(options.writeToTerminal ? {bell: () => options.writeToTerminal?.('\u0007')} : {}),
 	};

@@ -30,6 +30,7 @@ export async function startServices(
 				journal: config.demo ? undefined : moneyJournalAt(config.directories.state),
 				writeToTerminal: (data) => void process.stdout.write(data),
 				completion: session.remember,
+				exportPlaces: {cwd: process.cwd(), home: config.directories.home},
 			},
 			shell,
 		);

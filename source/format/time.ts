@@ -21,6 +21,16 @@ export function utcDateTime(value: string | number | undefined): string {
 	return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
 }
 
+/** Epoch ms -> "2018-07-24 17:46:09" in UTC, for a CSV's time column: ISO 8601 with a space for the T and no zone
+ * letter, the form Excel, LibreOffice and Google Sheets read as a date and time (the column's name says UTC); empty
+ * when absent, empty or "0". */
+export function spreadsheetUtc(value: string | number | undefined): string {
+	const ms = epoch(value);
+	const date = new Date(ms ?? Number.NaN);
+	// Past the year 275760 there is no date (a 16-digit time): nothing rather than a throw.
+	return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 19).replace('T', ' ');
+}
+
 /** Epoch ms -> local "2018-07-25 01:46 +08:00" (the offset of that moment, daylight saving included); with
  * `seconds`, "2018-07-25 01:46:09 +08:00" (a log line). */
 export function localDateTimeWithOffset(value: string | number | undefined, seconds = false): string {

@@ -20,7 +20,8 @@ export interface HistoryWindow {
 	complete: boolean;
 }
 
-const TIME_OF: {[K in HistoryKind]: (record: HistoryRecords[K]) => string} = {
+/** When a record happened, as the server sent it (epoch ms). */
+export const TIME_OF: {[K in HistoryKind]: (record: HistoryRecords[K]) => string} = {
 	borrowHistory: (r) => r.borrowTime,
 	repayHistory: (r) => r.repayTime,
 	reviseHistory: (r) => r.reviseTime,

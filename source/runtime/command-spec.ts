@@ -30,6 +30,7 @@ export const COMMAND_OPTIONS = {
 	'from-collateral': {type: 'boolean'},
 	days: {type: 'string'},
 	local: {type: 'boolean'},
+	csv: {type: 'boolean'},
 	wide: {type: 'boolean'},
 	sort: {type: 'string'},
 	'to-ltv': {type: 'string'},
@@ -89,6 +90,9 @@ export const OPTION_DOCS: Record<OptionName, OptionDoc> = {
 	'from-collateral': {text: 'pay out of the collateral (Bitget sells pledge coin) instead of with the loan coin; unified trading accounts only'},
 	days: {value: 'days', placeholder: 'N', text: 'the last N days, 1 to 90 (default 30)'},
 	local: {text: "what this app sent from this machine (borrow, repay, collateral), not the exchange's records"},
+	csv: {
+		text: 'CSV instead of the table (RFC 4180): a time_utc column (2026-11-28 10:15:00, UTC), then every field of each record as --json prints it; not with --json',
+	},
 	wide: {text: 'every column, however wide (a narrow terminal or COLUMNS leaves the least important out)'},
 	sort: {placeholder: 'ORDER', text: 'cost (lowest APR, then least collateral; the default) or safety (farthest from liquidation)'},
 	'to-ltv': {placeholder: 'PCT', text: 'compute the amount that brings the LTV to this percentage, like 60 (then the same review)'},
@@ -119,8 +123,8 @@ export interface CommandSpec {
 	options: readonly CommandOptionName[];
 	/** This command's own words for an option whose OPTION_DOCS text is another command's (repay's --all). */
 	optionText?: Partial<Record<CommandOptionName, string>>;
-	/** Options that cannot be given together: each pair is refused (exit 2) before anything is sent. */
-	conflicts?: readonly (readonly [CommandOptionName, CommandOptionName])[];
+	/** Options that cannot be given together (a global one too): each pair is refused (exit 2) before anything is sent. */
+	conflicts?: readonly (readonly [CommandOptionName, OptionName])[];
 	/** How many words may follow the command, and the words completion offers for each position. */
 	positionals: readonly (readonly string[] | 'order' | 'symbol' | 'amount' | 'shell' | 'command')[];
 	examples: readonly string[];
@@ -225,13 +229,19 @@ export const COMMAND_SPECS = {
 		],
 	},
 	history: {
-		usage: 'history (loans|repayments|collateral|liquidations) [--days N] | history --local',
+		usage: 'history (loans|repayments|collateral|liquidations) [--days N] [--csv] | history --local [--csv]',
 		summary: 'past loans, repayments, collateral changes, liquidations',
 		description:
-			'Past loans, repayments, collateral changes or liquidations over the last N days (default 30,\nat most 90: Bitget keeps three months), every page, newest first. Records Bitget sends in a form\nloan-tui cannot read are left out and counted on stderr; --json prints {records, unreadable}.\n--local shows instead what this app sent from this machine, with each outcome and order id.',
-		options: ['days', 'local', 'wide'],
+			'Past loans, repayments, collateral changes or liquidations over the last N days (default 30,\nat most 90: Bitget keeps three months), every page, newest first. Records Bitget sends in a form\nloan-tui cannot read are left out and counted on stderr; --json prints {records, unreadable}.\n--csv prints the same records as CSV for a spreadsheet or a tax tool: a header row, then one row\nper record, newest first: time_utc (when it happened, UTC, as 2026-11-28 10:15:00), then every\nfield as --json has it (epoch-ms times, ratios as fractions); text a spreadsheet would run as a\nformula (=, +, -, @ first) starts with a single quote. --local shows instead what this app sent\nfrom this machine, with each outcome and order id (--csv too: its values a column each).',
+		options: ['days', 'local', 'csv', 'wide'],
+		conflicts: [['csv', 'json']],
 		positionals: [HISTORY_KIND_WORDS],
-		examples: ['loan-tui history loans', 'loan-tui history repayments --days 90 --json', 'loan-tui history --local'],
+		examples: [
+			'loan-tui history loans',
+			'loan-tui history repayments --days 90 --json',
+			'loan-tui history loans --days 90 --csv > loans.csv',
+			'loan-tui history --local',
+		],
 	},
 	watch: {
 		usage:

@@ -29,8 +29,11 @@ const TICKER_STREAM_PATH = '/v2/ws/public';
 const DEFAULT_RECONCILE_MS = 20_000;
 const MAX_RECONCILE_SECONDS = 120;
 
-/** loan-tui's own files, each directory ending in /loan-tui. */
+/** loan-tui's own files, each directory ending in /loan-tui; and the home directory. */
 export interface Directories {
+	/** HOME when it is an absolute path, else the account's home from the OS: where History's CSV goes when the working
+	 * directory cannot take it (operations/history-export.ts). */
+	home: string;
 	/** Settings a person would miss if lost (the last inputs): $XDG_CONFIG_HOME/loan-tui. */
 	config: string;
 	/** What can be fetched again (the symbol lists, Node's compile cache): $XDG_CACHE_HOME/loan-tui. */
@@ -140,6 +143,7 @@ export function readDirectories(env: Environment): Directories {
 	const home = absolute(env.HOME) ?? homedir();
 	const directory = (value: string | undefined, fallback: string) => join(absolute(value) ?? join(home, fallback), 'loan-tui');
 	return {
+		home,
 		config: directory(env.XDG_CONFIG_HOME, '.config'),
 		cache: directory(env.XDG_CACHE_HOME, '.cache'),
 		state: directory(env.XDG_STATE_HOME, join('.local', 'state')),

@@ -12,6 +12,7 @@ import type {MoneyGuard} from '../operations/money-guard.js';
 import type {MoneyJournal} from '../state/money-journal.js';
 import type {Clipboard} from '../services/clipboard.js';
 import type {CoinInfoStore} from '../services/coin-info-store.js';
+import type {ExportPlaces} from '../operations/history-export.js';
 
 /** What the shell and the home menu draw with: known before any client exists. */
 export interface ShellServices {
@@ -45,6 +46,9 @@ export interface AppServices extends ShellServices {
 	priceStream?: string;
 	/** Writes a line to the --debug log (only when stderr is not the terminal); none without --debug. */
 	debug?: (line: string) => void;
+	/** Where History's `e` writes its CSV: the working directory, else home; none in tests that do not ask (it then says
+	 * it cannot write). */
+	exportPlaces?: ExportPlaces;
 	/** Rings the terminal bell (a loan's risk worsened); none where nothing writes to the terminal (tests). */
 	bell?: () => void;
 }

@@ -45,6 +45,7 @@ describe('completion candidates', () => {
 		expect(completeWords(['borrow', '--daily', ''], env)).toEqual(['SEVEN', 'THIRTY', 'FLEXIBLE']);
 		expect(completeWords(['history', ''], env)).toEqual(['loans', 'repayments', 'collateral', 'liquidations']);
 		expect(completeWords(['history', 'loans', ''], env)).toEqual([]);
+		expect(completeWords(['history', 'loans', '--c'], env)).toEqual(['--csv']);
 		expect(completeWords(['collateral', '1130000000000000001', ''], env)).toEqual(['add', 'withdraw']);
 		expect(completeWords(['completion', ''], env)).toEqual(['bash', 'zsh', 'fish']);
 		expect(completeWords(['help', 'co'], env)).toEqual(['collateral', 'coins', 'completion']);

@@ -20,6 +20,7 @@ function spies(): HistoryActions {
 		tab: vi.fn(),
 		days: vi.fn(),
 		refresh: vi.fn(),
+		exportCsv: vi.fn(),
 	};
 }
 
@@ -28,7 +29,7 @@ function press(state: HistoryKeyState, actions: HistoryActions, sequence: string
 }
 
 describe('history keys', () => {
-	it('on the list: moves, pages, opens, copies, filters, switches history and window, reads again', () => {
+	it('on the list: moves, pages, opens, copies, exports, filters, switches history and window, reads again', () => {
 		const actions = spies();
 		for (const sequence of [
 			'j',
@@ -42,6 +43,7 @@ describe('history keys', () => {
 			'G',
 			'\r',
 			'c',
+			'e',
 			'/',
 			'\t',
 			'\u001B[Z',
@@ -57,6 +59,7 @@ describe('history keys', () => {
 		expect(vi.mocked(actions.moveTo).mock.calls).toEqual([['first'], ['last']]);
 		expect(actions.open).toHaveBeenCalledTimes(1);
 		expect(actions.copy).toHaveBeenCalledTimes(1);
+		expect(actions.exportCsv).toHaveBeenCalledTimes(1);
 		expect(actions.filtering).toHaveBeenCalledWith(true);
 		expect(vi.mocked(actions.tab).mock.calls).toEqual([
 			[{type: 'cycle', by: 1}],
@@ -73,6 +76,7 @@ describe('history keys', () => {
 			'↑/↓ move',
 			'Enter open the loan',
 			'c copy',
+			'e export CSV',
 			'/ filter',
 			'←/→ history',
 			'+/- days',
@@ -91,14 +95,18 @@ describe('history keys', () => {
 		const one = {...list, count: 1, pages: 1};
 		for (const sequence of ['j', 'k', 'n', 'g']) expect(press(one, actions, sequence), sequence).toBe(false);
 		expect(press(one, actions, '\r')).toBe(true);
-		expect(helpRows(historyBindings(none, actions)).map((row) => row.keys)).toEqual(['/', '←/Shift+Tab', '→/Tab', '1-4', '+', '-', 'Ctrl+R']);
+		// e stays: with nothing read it says there is nothing to write.
+		expect(press(none, actions, 'e')).toBe(true);
+		expect(helpRows(historyBindings(none, actions)).map((row) => row.keys)).toEqual(['e', '/', '←/Shift+Tab', '→/Tab', '1-4', '+', '-', 'Ctrl+R']);
 	});
 
 	it('while the filter has the keys: arrows still move, letters are typed, Enter and Esc close or clear it', () => {
 		const actions = spies();
 		const filtering = {...list, filtering: true};
 		expect(press(filtering, actions, 'j')).toBe(true);
+		expect(press(filtering, actions, 'e')).toBe(true);
 		expect(actions.move).not.toHaveBeenCalled();
+		expect(actions.exportCsv).not.toHaveBeenCalled();
 		expect(actions.edit).toHaveBeenCalledWith(expect.objectContaining({op: 'insert', text: 'j'}));
 		press(filtering, actions, '\u001B[A');
 		expect(actions.move).toHaveBeenCalledWith(-1);

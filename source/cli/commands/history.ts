@@ -1,4 +1,5 @@
-// loan-tui history (loans|repayments|collateral|liquidations) [--days N]: every page of the window, newest first.
+// loan-tui history (loans|repayments|collateral|liquidations) [--days N] [--csv]: every page of the window, newest first,
+// as a table, JSON or CSV (operations/history-export.ts).
 import type {HistoryKind, HistoryRecords} from '../../api/loan-types.js';
 import {HISTORY_MAX_DAYS} from '../../api/loan-types.js';
 import {localDateTimeWithOffset} from '../../format/time.js';
@@ -11,6 +12,7 @@ import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
 import {type Column, fittedTable, type Output, printJson, printLines} from '../../runtime/output.js';
 import type {Session} from '../../runtime/session.js';
 import {readHistoryWindow} from '../../operations/history-window.js';
+import {historyCsv} from '../../operations/history-export.js';
 import {didYouMean} from '../../format/suggest.js';
 
 export const HISTORY_KINDS: Record<string, HistoryKind> = {
@@ -36,7 +38,9 @@ export async function runHistory(session: Session, positionals: string[], values
 				'history --local takes no kind: it lists every borrow, repayment and collateral change this app sent',
 				'See loan-tui history --help.',
 			);
-		return (await import('./local-history.js')).runLocalHistory(session, values.days === undefined ? undefined : historyDays(values.days));
+		return (await import('./local-history.js')).runLocalHistory(session, values.days === undefined ? undefined : historyDays(values.days), {
+			csv: values.csv === true,
+		});
 	}
 	const name = positionals[0];
 	const found = name === undefined ? undefined : HISTORY_KINDS[name.toLowerCase()];
@@ -58,6 +62,11 @@ export async function runHistory(session: Session, positionals: string[], values
 		session.out.stderr.write(`loan-tui: warning: ${unreadableNote(unreadable)}${firstProblem ? ` (first: ${sanitize(firstProblem)})` : ''}\n`);
 	if (session.out.json) {
 		printJson(session.out, {records, unreadable});
+		return EXIT.ok;
+	}
+	if (values.csv) {
+		if (!complete) session.out.stderr.write(`loan-tui: warning: only the first ${records.length} records were read (the page limit)\n`);
+		session.out.stdout.write(historyCsv(kind, records));
 		return EXIT.ok;
 	}
 	const label = `${name!.toLowerCase()} in the last ${days} day${days === 1 ? '' : 's'}`;

@@ -1,8 +1,10 @@
-// loan-tui history --local [--days N]: what this app (CLI and interactive) sent that moves money, from the money
+// loan-tui history --local [--days N] [--csv]: what this app (CLI and interactive) sent that moves money, from the money
 // record (state/money-journal.ts), newest first, with the outcome and what a later check of the loans found. No
 // request and no credentials: the record holds only the requests' own values. A record that cannot be read is an
 // error (exit 1 with the reason), never "nothing sent".
-import {localDateTimeWithOffset} from '../../format/time.js';
+import {recordsCsv} from '../../format/csv.js';
+import {localDateTimeWithOffset, spreadsheetUtc} from '../../format/time.js';
+import {CSV_TIME_COLUMN} from '../../operations/history-export.js';
 import {sanitize} from '../../format/sanitize.js';
 import {EXIT, type ExitCode} from '../../runtime/exit-codes.js';
 import {type Column, fittedTable, printJson, printLines, reportFailure} from '../../runtime/output.js';
@@ -19,7 +21,7 @@ const OUTCOME: Record<MoneyRecord['outcome'], string> = {
 	sending: 'sending (no answer recorded)',
 };
 
-export async function runLocalHistory(session: Session, days: number | undefined, now = Date.now()): Promise<ExitCode> {
+export async function runLocalHistory(session: Session, days: number | undefined, {csv = false, now = Date.now()} = {}): Promise<ExitCode> {
 	const journal = moneyJournalAt(session.config.directories.state);
 	let read: JournalRead;
 	try {
@@ -32,8 +34,9 @@ export async function runLocalHistory(session: Session, days: number | undefined
 		read.unreadable > 0
 			? `${read.unreadable} line${read.unreadable === 1 ? '' : 's'} of ${journal.location} could not be read and ${read.unreadable === 1 ? 'was' : 'were'} skipped`
 			: undefined;
-	if (session.out.json) {
-		printJson(session.out, records.map(jsonOf));
+	if (session.out.json || csv) {
+		if (csv) session.out.stdout.write(localCsv(records));
+		else printJson(session.out, records.map(jsonOf));
 		if (skipped) session.out.stderr.write(`loan-tui: note: ${sanitize(skipped)}.\n`);
 		return EXIT.ok;
 	}
@@ -89,6 +92,28 @@ function valuesOf(record: MoneyRecord): string {
 /** What the check of the loans found after an unknown outcome: "found: found order 113… (2 reads in 3 s)". */
 function checkOf(record: MoneyRecord): string {
 	return record.finding ? `${record.finding.status}: ${sanitize(record.finding.message)}` : '';
+}
+
+/** The columns every export has, in this order (the same whatever was sent first); the values sent follow, as first seen. */
+const LOCAL_CSV_FIELDS = [
+	'id',
+	'time',
+	'operation',
+	'origin',
+	'outcome',
+	'orderId',
+	'detail',
+	'finding.status',
+	'finding.message',
+	'finding.orderId',
+	'finding.checkedAt',
+	'updated',
+];
+
+/** The records as --json prints them, as CSV after a time_utc column; the values sent and the check's finding are a
+ * column each (values.loanCoin, finding.status…). */
+function localCsv(records: readonly MoneyRecord[]): string {
+	return recordsCsv(records.map(jsonOf), {leading: [[CSV_TIME_COLUMN, (record) => spreadsheetUtc(record.time)]], fields: LOCAL_CSV_FIELDS});
 }
 
 /** The record as --json prints it: its own fields, without the journal's write counter. */

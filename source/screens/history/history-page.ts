@@ -1,6 +1,6 @@
 // What the History screen shows of its records, worked out from the records read, the choices and the terminal's
-// size: which record is selected, the page it is on, and the lines around the table (tabs, page line, unreadable
-// note), which wrap at whole words (never cut) so the page is what their rows leave. Pure.
+// size: which record is selected, the page it is on, and the lines around the table (tabs, page line, what `e` said,
+// unreadable note), which wrap at whole words (never cut) so the page is what their rows leave. Pure.
 import {unreadableNote} from '../../format/unreadable.js';
 import {wrapLines} from '../../format/wrap.js';
 import type {HistoryTable} from './history-rows.js';
@@ -21,6 +21,8 @@ export interface HistoryPageInput {
 	matching: readonly number[];
 	/** What the last Enter or c said, and the record it was said of. */
 	notice: {text: string; at: number} | undefined;
+	/** What the last `e` said (use-history-export.ts): a line under the table. */
+	exportText?: string;
 	columns: number;
 	rows: number;
 }
@@ -45,7 +47,7 @@ export interface HistoryPage {
 	filterShown: boolean;
 }
 
-export function historyPage({choices, ready, table, matching, notice, columns, rows}: HistoryPageInput): HistoryPage {
+export function historyPage({choices, ready, table, matching, notice, exportText, columns, rows}: HistoryPageInput): HistoryPage {
 	const count = matching.length;
 	const total = ready?.records.length ?? 0;
 	// Back from a record's loan: that record is selected again, found by its identity among the records read now (a
@@ -69,7 +71,7 @@ export function historyPage({choices, ready, table, matching, notice, columns, r
 	const longest = pageLine({page: count, pages: count, from: count, to: count, count, total, complete, left});
 	const footRows = rowsOf(shownNotice ?? longest);
 	const tabsRows = rowsOf(tabsLine(choices.tab, choices.days));
-	const pageSize = Math.max(1, rows - tabsRows - HEADING - footRows - rowsOf(unreadableText) - (filterShown ? 1 : 0));
+	const pageSize = Math.max(1, rows - tabsRows - HEADING - footRows - rowsOf(unreadableText) - rowsOf(exportText) - (filterShown ? 1 : 0));
 	const pages = Math.max(1, Math.ceil(count / pageSize));
 	const page = Math.floor(selected / pageSize);
 	const shown = matching.slice(page * pageSize, (page + 1) * pageSize);

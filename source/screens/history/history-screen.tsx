@@ -1,5 +1,6 @@
 // The History screen: loans, repayments, collateral changes and liquidations over a chosen window (default 30
-// days, at most 90), newest first, a page at a time. State and actions: use-history.ts; keys: keys.ts.
+// days, at most 90), newest first, a page at a time; `e` writes the history read to a CSV file. State and actions:
+// use-history.ts; keys: keys.ts.
 import React from 'react';
 import {Box, Text} from 'ink';
 import {ErrorMessage} from '../../ui/components/error-message.js';
@@ -48,6 +49,11 @@ export function HistoryScreen({kept}: {kept?: HistoryKept}) {
 			) : (
 				<HistoryTableView state={state} theme={theme} />
 			)}
+			{state.exportNote !== undefined ? (
+				<Text color={state.exportNote.tone === 'good' ? theme.good : state.exportNote.tone === 'bad' ? theme.bad : undefined} wrap="wrap">
+					{state.exportNote.text}
+				</Text>
+			) : null}
 			{/* Only a read that is in has records that could not be read (history-page.ts). */}
 			{state.unreadableText !== undefined ? (
 				<Text color={theme.warn} wrap="wrap">

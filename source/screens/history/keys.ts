@@ -34,6 +34,13 @@ export function historyBindings(state: HistoryKeyState, actions: HistoryActions)
 		...moves,
 		{keys: ['Enter'], description: 'open the loan of this record', short: 'open the loan', footer: 1, when: some, handler: actions.open},
 		{...copyBinding('order ID', actions.copy, 3), when: some},
+		{
+			keys: ['e'],
+			description: 'write every record of this history read for the window (the filter aside) to a CSV file',
+			short: 'export CSV',
+			footer: 3,
+			handler: actions.exportCsv,
+		},
 		{keys: ['/'], description: 'filter the records (every word must match)', short: 'filter', footer: 2, handler: () => actions.filtering(true)},
 		{
 			keys: ['Esc'],

@@ -14,6 +14,7 @@ import {historyRoute, loanRoute, type HistoryKept} from '../routes.js';
 import {historyPage, MARK} from './history-page.js';
 import {historyLines} from './history-rows.js';
 import {HISTORY_TABS, historyReducer, keptHistory, recordKey, type HistoryAction} from './reducer.js';
+import {useHistoryExport} from './use-history-export.js';
 import {useHistoryRecords} from './use-history-records.js';
 
 export interface HistoryActions {
@@ -33,12 +34,14 @@ export interface HistoryActions {
 	days(by: number): void;
 	/** Ctrl+R: the records read again. */
 	refresh(): void;
+	/** e: this history's records read for the window to a CSV file (use-history-export.ts). */
+	exportCsv(): void;
 }
 
 export type HistoryScreenState = ReturnType<typeof useHistory>['state'];
 
 export function useHistory(kept?: HistoryKept) {
-	const {client, credentials, clipboard} = useServices();
+	const {client, credentials, clipboard, exportPlaces} = useServices();
 	const navigation = useNavigation();
 	const {columns, rows} = useBodySize();
 	const [choices, dispatch] = useReducer(historyReducer, kept, keptHistory);
@@ -52,7 +55,9 @@ export function useHistory(kept?: HistoryKept) {
 		const terms = filterTerms(choices.query);
 		return table.texts.flatMap((text, i) => (rowMatches(text, terms) ? [i] : []));
 	}, [table, choices.query]);
-	const page = historyPage({choices, ready: read.status === 'ready' ? read : undefined, table, matching, notice, columns, rows});
+	const exported = useHistoryExport({kind: tab.kind, days: choices.days, records: read.status === 'ready' ? records : undefined, places: exportPlaces});
+	const ready = read.status === 'ready' ? read : undefined;
+	const page = historyPage({choices, ready, table, matching, notice, exportText: exported.note?.text, columns, rows});
 
 	// Each key first settles the record found back from its loan (shown meanwhile: history-page.ts restoring) as the
 	// selection it moves from; a new history or window is read at once.
@@ -99,6 +104,7 @@ export function useHistory(kept?: HistoryKept) {
 			settle();
 			load(tab.kind, choices.days);
 		},
+		exportCsv: exported.exportCsv,
 	};
-	return {state: {...page, choices, tab, read, records, table}, actions};
+	return {state: {...page, choices, tab, read, records, table, exportNote: exported.note}, actions};
 }
