@@ -82,7 +82,7 @@ export function checkOrigin(text: string, label = 'base URL'): Checked<string> {
 }
 
 /** The most candles one answer holds (reference D.4). */
-export const MAX_CANDLES = 1000;
+const MAX_CANDLES = 1000;
 
 export function checkGranularity(input: string): Checked<CandleGranularity> {
 	const granularity = CANDLE_GRANULARITIES.find((known) => known === input);
