@@ -35,9 +35,11 @@ import {
 	type SymbolRecord,
 	type Ticker,
 	type AccountFamily,
+	type Candle,
+	type CandleQuery,
 	pathFor,
 } from './types.js';
-import {checkAmount, checkCoin, checkOrigin, checkPeriod, checkSymbol} from './validate.js';
+import {checkAmount, checkCandleLimit, checkCoin, checkEpochMs, checkGranularity, checkOrigin, checkPeriod, checkSymbol} from './validate.js';
 import {DEFAULT_LOCALE} from './locale.js';
 import {DEFAULT_BORROW_TIMEOUT_MS, DEFAULT_GET_TIMEOUT_MS} from './deadlines.js';
 import type {
@@ -69,6 +71,7 @@ import {
 } from './loan-schemas.js';
 import {settledOrAborted, sleep} from './sleep.js';
 import {validateTickers} from './ticker-schemas.js';
+import {validateCandles} from './candle-schemas.js';
 
 export interface ClientOptions {
 	baseUrl: string;
@@ -337,6 +340,24 @@ export class BitgetClient {
 		const query = symbol === undefined ? '' : canonicalQuery({symbol: required(checkSymbol(symbol))});
 		const page = await this.get({operation: 'tickers', query, signed: false, validate: validateTickers, ...options});
 		return this.reportUnreadable('tickers', page);
+	}
+
+	/** A pair's candles, ascending by open time (the last one is the candle still open). Public and unsigned like the
+	 * tickers; the input is checked before anything is sent (InputError); a candle that cannot be read is left out and
+	 * counted. An unknown pair is the server's 40034 (an ApiError). */
+	async candles(symbol: string, query: CandleQuery, options: CallOptions = {}): Promise<ListPage<Candle>> {
+		const startTime = query.startTime === undefined ? undefined : required(checkEpochMs(query.startTime, 'startTime'));
+		const endTime = query.endTime === undefined ? undefined : required(checkEpochMs(query.endTime, 'endTime'));
+		if (startTime !== undefined && endTime !== undefined && startTime > endTime) throw new InputError('startTime must not be after endTime');
+		const params = canonicalQuery({
+			symbol: required(checkSymbol(symbol)),
+			granularity: required(checkGranularity(query.granularity)),
+			limit: query.limit === undefined ? undefined : String(required(checkCandleLimit(query.limit))),
+			startTime: startTime === undefined ? undefined : String(startTime),
+			endTime: endTime === undefined ? undefined : String(endTime),
+		});
+		const page = await this.get({operation: 'candles', query: params, signed: false, validate: validateCandles, ...options});
+		return this.reportUnreadable('candles', page);
 	}
 
 	/** Hourly interest and borrowable amount. A public lookup: never signed (a revoked key cannot break it). */

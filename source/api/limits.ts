@@ -13,6 +13,8 @@ const DECODED_LIMITS: Record<string, number> = {
 	borrow: 64 * KiB,
 	// Every pair's ticker: about 350 bytes each, some 1,500 pairs in the real listing.
 	tickers: 16 * MiB,
+	// 1000 candles (the most one answer holds) of eight strings each are about 150 KB; twice that and some.
+	candles: 512 * KiB,
 };
 
 /** Any operation not listed (a later one) gets this. */

@@ -49,9 +49,9 @@ function validate<T>(schema: v.GenericSchema, input: unknown, describe: string):
 	const issue = result.issues[0];
 	const path = v.getDotPath(issue) ?? '';
 	const where = path ? `data.${path}` : 'data';
-	// A pattern's own words ("epoch milliseconds", "a decimal string") read better than the pattern itself.
+	// A pattern's or a check's own words ("epoch milliseconds", "a decimal string") read better than the pattern itself.
 	const expected =
-		issue.type === 'regex'
+		issue.type === 'regex' || issue.type === 'check'
 			? issue.message
 			: issue.expected === 'string' || issue.expected === 'Array'
 				? `a ${issue.expected.toLowerCase()}`

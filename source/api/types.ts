@@ -41,6 +41,30 @@ export interface Ticker {
 	ts: string;
 }
 
+/** The candle sizes loan-tui reads (Bitget offers more: 1min … 1week). */
+export const CANDLE_GRANULARITIES = ['1h', '4h'] as const;
+export type CandleGranularity = (typeof CANDLE_GRANULARITIES)[number];
+
+/** One spot candle (reference D.4, candles): its open time and prices in the quote coin. Only what loan-tui uses is
+ * kept (the volumes are left out). */
+export interface Candle {
+	/** Open time, epoch ms. */
+	ts: number;
+	open: string;
+	high: string;
+	low: string;
+	close: string;
+}
+
+/** Which candles to read: at most `limit` (1 to 1000; the server's default is 100), the most recent of those opened
+ * between `startTime` and `endTime` (epoch ms, both optional). */
+export interface CandleQuery {
+	granularity: CandleGranularity;
+	limit?: number;
+	startTime?: number;
+	endTime?: number;
+}
+
 export interface LoanOrder {
 	orderId: string;
 }
@@ -83,6 +107,8 @@ export const OPERATIONS = {
 	debts: {method: 'GET', path: '/api/v2/earn/loan/debts', perSecond: 10},
 	// Prices (reference D.4): public and unsigned although the path has no /public/ in it.
 	tickers: {method: 'GET', path: '/api/v2/spot/market/tickers', perSecond: 20},
+	// A pair's candles, public and unsigned like the tickers (reference D.4: 20/s per IP).
+	candles: {method: 'GET', path: '/api/v2/spot/market/candles', perSecond: 20},
 	// Unified trading accounts (reference Part E.2): the account's mode, and what its key may do.
 	accountSettings: {method: 'GET', path: '/api/v3/account/settings', perSecond: 10},
 	accountInfo: {method: 'GET', path: '/api/v3/account/info', perSecond: 10},

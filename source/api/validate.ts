@@ -1,5 +1,5 @@
 // Input checks that run before anything is sent. Each returns the canonical value or a message a person can act on.
-import {PERIODS, type Period} from './types.js';
+import {CANDLE_GRANULARITIES, PERIODS, type CandleGranularity, type Period} from './types.js';
 
 export type Checked<T> = {ok: true; value: T} | {ok: false; message: string};
 
@@ -79,4 +79,24 @@ export function checkOrigin(text: string, label = 'base URL'): Checked<string> {
 		return fail(`${label} must be only scheme, host and port`);
 	}
 	return ok(url.origin);
+}
+
+/** The most candles one answer holds (reference D.4). */
+const MAX_CANDLES = 1000;
+
+export function checkGranularity(input: string): Checked<CandleGranularity> {
+	const granularity = CANDLE_GRANULARITIES.find((known) => known === input);
+	return granularity === undefined ? fail(`granularity must be one of ${CANDLE_GRANULARITIES.join(', ')}`) : ok(granularity);
+}
+
+/** How many candles to ask for: a whole number from 1 to 1000. */
+export function checkCandleLimit(limit: number): Checked<number> {
+	if (!Number.isInteger(limit) || limit < 1 || limit > MAX_CANDLES) return fail(`limit must be a whole number from 1 to ${MAX_CANDLES} (got ${limit})`);
+	return ok(limit);
+}
+
+/** A time in epoch milliseconds: a whole number ≥ 0 (13 digits today). */
+export function checkEpochMs(time: number, label: string): Checked<number> {
+	if (!Number.isSafeInteger(time) || time < 0) return fail(`${label} must be a time in epoch milliseconds (got ${time})`);
+	return ok(time);
 }

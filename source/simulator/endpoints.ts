@@ -9,7 +9,7 @@ export interface Endpoint {
 	method: 'GET' | 'POST';
 	path: string;
 	perSecond: number;
-	/** Answered without credentials, limited per IP (the v2 /public/ paths and the tickers). */
+	/** Answered without credentials, limited per IP (the v2 /public/ paths, the tickers and the candles). */
 	isPublic: boolean;
 }
 
@@ -35,8 +35,8 @@ const V3_PATHS: ReadonlyArray<readonly [SimulatedOperation, 'GET' | 'POST', stri
 const ENDPOINTS: readonly Endpoint[] = [
 	...(Object.keys(OPERATIONS) as OperationName[]).map((operation): Endpoint => {
 		const {method, path, perSecond} = OPERATIONS[operation];
-		// The tickers are public although their path has no /public/ in it (reference D.4).
-		return {operation, family: 'v2', method, path, perSecond, isPublic: path.includes('/public/') || operation === 'tickers'};
+		// The market data (tickers, candles) is public although its path has no /public/ in it (reference D.4).
+		return {operation, family: 'v2', method, path, perSecond, isPublic: path.includes('/public/') || path.startsWith('/api/v2/spot/market/')};
 	}),
 	...V3_PATHS.map(([operation, method, path]): Endpoint => ({operation, family: 'v3', method, path, perSecond: V3_PER_SECOND, isPublic: false})),
 ];

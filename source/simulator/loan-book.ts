@@ -20,6 +20,9 @@ export const LIQUIDATION_LTV = '0.9';
 const LIQUIDATION_FEE = '0.01';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
+/** The demo's new listing: a pledgeable coin (coins.ts) whose candles reach back only this far, so a loan against it
+ * shows "no history" (simulator/candles.ts). */
+const NEW_LISTINGS: ReadonlyMap<string, number> = new Map([['TON', 5 * DAY_MS]]);
 
 export interface SimLoan {
 	orderId: string;
@@ -96,6 +99,11 @@ export interface LoanDesk {
 	/** Pushed tickers' timestamps (their own update time) are this many ms behind the server clock (a stale price); 0
 	 * by default. The REST tickers' ts is always the answer's time (reference D.4). */
 	setTickerAge(ms: number): void;
+	/** When `coin` was listed: its pairs have candles from then on only (a new listing has no long history). undefined:
+	 * listed long ago. By default TON was listed five days before the first time this is asked (after a reset too). */
+	listedAt(coin: string): number | undefined;
+	/** Lists `coin` at `at` (epoch ms), or long ago (undefined); reset() restores the default. */
+	setListedAt(coin: string, at: number | undefined): void;
 	/** Current LTV (fraction) of an order, interest included. */
 	ltv(orderId: string): string;
 	/** Every loan ever opened, ended ones and failed borrows (ROLLBACK) included (read-only view for tests). */
@@ -126,6 +134,8 @@ export class LoanBook implements LoanDesk {
 	private prices = new Map<string, string>();
 	readonly hiddenTickers = new Set<string>();
 	tickerAgeMs = 0;
+	/** Listing times set, or fixed at the first ask (NEW_LISTINGS); undefined: listed long ago. */
+	private readonly listings = new Map<string, number | undefined>();
 	/** How far `advanceHours` moved the hour clock ahead of the server clock. */
 	private hourShiftMs = 0;
 	/** Told after every price change (the ticker stream pushes the pairs that moved: ticker-stream.ts). */
@@ -166,6 +176,19 @@ export class LoanBook implements LoanDesk {
 	hideTickers(coin: string, hidden: boolean): void {
 		if (hidden) this.hiddenTickers.add(coin);
 		else this.hiddenTickers.delete(coin);
+	}
+
+	listedAt(coin: string): number | undefined {
+		if (!this.listings.has(coin)) {
+			const age = NEW_LISTINGS.get(coin);
+			if (age === undefined) return undefined;
+			this.listings.set(coin, this.now() - age);
+		}
+		return this.listings.get(coin);
+	}
+
+	setListedAt(coin: string, at: number | undefined): void {
+		this.listings.set(coin, at);
 	}
 
 	setTickerAge(ms: number): void {
@@ -428,6 +451,7 @@ export class LoanBook implements LoanDesk {
 		this.reduces.length = 0;
 		this.prices.clear();
 		this.hiddenTickers.clear();
+		this.listings.clear();
 		this.tickerAgeMs = 0;
 		this.hourShiftMs = 0;
 		this.pricesChanged();

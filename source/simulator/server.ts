@@ -19,6 +19,7 @@ import {catalogue, handleSymbols} from './symbols.js';
 import {PriceDrift} from './price-drift.js';
 import {TickerStream} from './ticker-stream.js';
 import {handleTickers} from './tickers.js';
+import {handleCandles} from './candles.js';
 import type {RecordedRequest, SimulatedAccount, SimulatedOrder, Simulator, SimulatorOptions} from './types.js';
 
 export const DEMO_CREDENTIALS: Credentials = Object.freeze({
@@ -28,6 +29,7 @@ export const DEMO_CREDENTIALS: Credentials = Object.freeze({
 });
 
 const TIME_PER_SECOND = 20;
+const DEFAULT_CANDLE_SEED = 35;
 
 function flatHeaders(headers: IncomingHttpHeaders): Record<string, string> {
 	const result: Record<string, string> = {};
@@ -70,6 +72,7 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 	const host = options.host ?? '127.0.0.1';
 	const compression = options.compression ?? 'auto';
 	const timeAsString = options.requestTimeAsString === true;
+	const candleSeed = options.candleSeed ?? DEFAULT_CANDLE_SEED;
 	const configuredAccounts: readonly SimulatedAccount[] = options.accounts ?? [DEMO_CREDENTIALS];
 	const accounts = new Map(configuredAccounts.map((a) => [a.apiKey, a] as const));
 	// New Bitget accounts are unified only (reference D.5).
@@ -139,7 +142,9 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 					? handleEstimate(params, (coin) => book.price(coin))
 					: op === 'tickers'
 						? handleTickers(params, symbols, book, now)
-						: handleLoanOperation({operation: op as LoanOperation, family: endpoint.family, params, headers: req.headers, body, now}, book);
+						: op === 'candles'
+							? handleCandles(params, symbols, book, now, candleSeed)
+							: handleLoanOperation({operation: op as LoanOperation, family: endpoint.family, params, headers: req.headers, body, now}, book);
 		return {reply, remaining: rate.remaining};
 	}
 

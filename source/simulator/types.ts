@@ -50,6 +50,9 @@ export interface SimulatorOptions {
 	/** Move every coin's price one step of a slow wave (price-drift.ts) every this many real ms (the demo's live
 	 * prices); off by default, so tests move prices exactly (setPrice, driftPrices). */
 	priceDriftEveryMs?: number;
+	/** Seed of every coin's price path, from which the candles are read (candles.ts); two servers with the same seed,
+	 * clock and prices serve the same candles. */
+	candleSeed?: number;
 	/** The ticker stream drops a connection this long without a ping; default 2 minutes (reference D.4). */
 	streamIdleMs?: number;
 	/** The ticker stream also pushes every subscribed pair on this cadence, moved or not (Bitget: every 100–300 ms);
