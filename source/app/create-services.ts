@@ -13,6 +13,7 @@ import {createMoneyGuard} from '../operations/money-guard.js';
 import type {MoneyJournal} from '../state/money-journal.js';
 import {terminalClipboard} from '../services/clipboard.js';
 import {createCoinInfoStore} from '../services/coin-info-store.js';
+import {priceHistoryReader} from '../operations/price-history.js';
 
 /** What the services take from the run's configuration (runtime/config.ts). */
 type ServiceConfig = Pick<Config, 'profile' | 'demo' | 'credentials' | 'noColor' | 'osc52' | 'reconcileMs'>;
@@ -30,6 +31,8 @@ export interface ServiceOptions {
 	writeToTerminal?: (data: string) => void;
 	/** Where History's CSV file goes (the working directory, else home); none in tests that do not ask. */
 	exportPlaces?: AppServices['exportPlaces'];
+	/** Where each pair's price history is kept for an hour (the cache directory); none in demo mode and in tests. */
+	priceHistoryCache?: string;
 	/** Where shell completion's coins and order ids are kept (the session's); none in tests. */
 	completion?: Session['remember'];
 }
@@ -59,6 +62,7 @@ export async function createAppServices(
 			fixed,
 			openStore: config.demo ? undefined : options.openStore,
 		}),
+		priceHistory: priceHistoryReader(session.client, {cacheDirectory: options.priceHistoryCache}),
 		coinInfos: createCoinInfoStore(session.client, options.completion?.coins),
 		completion: options.completion,
 		money: createMoneyGuard(),

@@ -28,6 +28,8 @@ export async function startServices(
 				recentInputs: {loaded: await recentFile.load(), file: recentFile},
 				// The demo's orders live in a simulator that ends with the run: they do not belong in your history.
 				journal: config.demo ? undefined : moneyJournalAt(config.directories.state),
+				// The demo's origin changes with each run: its histories are kept in memory only.
+				priceHistoryCache: config.demo ? undefined : config.directories.cache,
 				writeToTerminal: (data) => void process.stdout.write(data),
 				completion: session.remember,
 				exportPlaces: {cwd: process.cwd(), home: config.directories.home},

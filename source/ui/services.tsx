@@ -12,6 +12,7 @@ import type {MoneyGuard} from '../operations/money-guard.js';
 import type {MoneyJournal} from '../state/money-journal.js';
 import type {Clipboard} from '../services/clipboard.js';
 import type {CoinInfoStore} from '../services/coin-info-store.js';
+import type {PriceHistoryReader} from '../operations/price-history.js';
 import type {ExportPlaces} from '../operations/history-export.js';
 
 /** What the shell and the home menu draw with: known before any client exists. */
@@ -36,6 +37,8 @@ export interface AppServices extends ShellServices {
 	journal?: MoneyJournal;
 	/** Copy to the terminal's clipboard (OSC 52), where the terminal may support it. */
 	clipboard?: Clipboard;
+	/** Each pair's price history (candles), read once an hour: a loan's chance of a margin call and its chart. */
+	priceHistory: PriceHistoryReader;
 	/** Loanable and pledgeable coins with rates and limits (coinInfos), loaded on first use. */
 	coinInfos?: CoinInfoStore;
 	/** Remembers for shell completion what the screens read: the open order ids of the Loans list. */
