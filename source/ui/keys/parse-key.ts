@@ -53,8 +53,8 @@ export function parseKey(sequence: string): ParsedKey {
 		case '\u007F':
 		case '\b':
 			return {input: '', key: {...NO_KEY, backspace: true}};
+		// The key reader (key-reader.ts) splits ESC ESC into two Escapes before a sequence reaches here.
 		case '\u001B':
-		case '\u001B\u001B':
 			return {input: '', key: {...NO_KEY, escape: true, meta: true}};
 		default:
 			break;
