@@ -24,6 +24,9 @@ import {createWatcher, seenFall, type LoanSeen, type Watcher, type WatchEvent, t
 import {LiveTickers, liveSymbols, projectRead} from './watch-live.js';
 import {readWatch} from './watch-read.js';
 import {waitBeforeRead, waitForNextRead} from './watch-wait.js';
+import type {PriceHistoryReader} from './price-history.js';
+import {createChanceWatch, type ChanceWatch} from './watch-chance.js';
+import {chanceWatchLine} from './watch-words.js';
 
 /** The slowest the reads get after answers of 429: 15 minutes, or 4 intervals when that is longer. */
 const MAX_SLOWED_MS = 15 * 60_000;
@@ -55,6 +58,9 @@ export interface WatchSessionOptions {
 	/** Read once, say every loan's level, top up if asked, and end. */
 	once: boolean;
 	topUp?: WatchTopUp;
+	/** --warn-chance: the pairs' histories (one reader for the run), P (a probability), and this machine's clock for the
+	 * hour before a failed read is tried again (operations/watch-chance.ts). */
+	chance?: {reader: PriceHistoryReader; threshold: number; now?: () => number};
 	/** The live prices: the ticker stream's URL (undefined: the REST tickers only) and the --debug log. */
 	prices: {url: string | undefined; debug?: (line: string) => void};
 	clocks: {
@@ -109,6 +115,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
 	let runner: TopUpRunner | undefined;
 	let closeFeed: (() => void) | undefined;
 
+	const chance: ChanceWatch | undefined = options.chance && createChanceWatch({...options.chance, alert: sink.alert, say: sink.say, signal: stop.signal});
 	const read = (watching: readonly string[]) => readWatch(client, {...(options.orderIds ? {orderIds: options.orderIds} : {}), watching, signal: stop.signal});
 	const unknownTopUps = () => runner?.unknownCount() ?? 0;
 
@@ -143,8 +150,12 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
 				stopping: () => stop.signal.aborted,
 			});
 		}
+		if (options.chance) sink.say(chanceWatchLine(options.chance.threshold));
 		if (options.once) {
-			const worst = sayOnce(first, options.thresholds, sink.alert);
+			let worst = sayOnce(first, options.thresholds, sink.alert);
+			// A chance at or past P counts as warn for the exit status (never lower): cron reads --warn-chance too.
+			if (chance && first.ok) await chance.read(first.time, first.loans);
+			if (chance && worst !== 'unreadable' && chance.passing() > 0 && severity(worst) < severity('warn')) worst = 'warn';
 			await topUps(first);
 			return {reason: 'read-once', worst, unknownTopUps: unknownTopUps()};
 		}
@@ -157,12 +168,15 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
 		const wait = options.clocks.wait ?? waitForNextRead;
 		const watcher = createWatcher({thresholds: options.thresholds, repeatMs: options.repeatMs});
 		// Between reads the LTVs follow the live prices (projected); a top-up waits for a read (the server's LTV).
-		const live = followPrices(options, watcher);
+		const live = followPrices(options, watcher, chance);
 		closeFeed = live.close;
 		const deliver = async (read: WatchRead) => {
 			// The read at the newest prices: one pushed while it was under way projects it at once (no flip back and forth).
 			if (read.ok) live.readAt(read);
-			for (const event of watcher.observe(read.ok ? {...read, loans: live.project(read)} : read)) sink.alert(event);
+			const seen = read.ok ? live.project(read) : [];
+			for (const event of watcher.observe(read.ok ? {...read, loans: seen} : read)) sink.alert(event);
+			// The chance at the same prices; its histories are read in the background (a top-up never waits for them).
+			if (read.ok) void chance?.read(read.time, seen);
 			live.wake();
 			await topUps(read);
 		};
@@ -223,6 +237,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
 function followPrices(
 	options: WatchSessionOptions,
 	watcher: Watcher,
+	chance: ChanceWatch | undefined,
 ): {
 	sending(): void;
 	readAt(read: Extract<WatchRead, {ok: true}>): void;
@@ -236,7 +251,10 @@ function followPrices(
 	let dwellTimer: NodeJS.Timeout | undefined;
 	const projectNow = () => {
 		if (!last) return;
-		for (const event of watcher.project(client.clock.now(), projectRead(last, live.tickers))) sink.alert(event);
+		const time = client.clock.now();
+		const seen = projectRead(last, live.tickers);
+		for (const event of watcher.project(time, seen)) sink.alert(event);
+		chance?.judge(time, seen);
 		wake();
 	};
 	const wake = () => {

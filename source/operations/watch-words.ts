@@ -6,7 +6,8 @@ import {RISK_LABEL} from '../loans/risk.js';
 import {ltvPercent} from '../format/money.js';
 import {priceAmount} from '../format/price.js';
 import {sanitize} from '../format/sanitize.js';
-import {localDateTimeWithOffset} from '../format/time.js';
+import {localDateTimeWithOffset, span} from '../format/time.js';
+import {CHANCE_DISCLAIMER, chancePercent, chanceText, pairName, volatilityPercent} from '../format/chance-words.js';
 
 /** The risk scale's own words (the Loans screen says the same), and closed. */
 const LEVEL_WORDS: Record<WatchLevel, string> = {...RISK_LABEL, closed: 'closed'};
@@ -27,6 +28,8 @@ export function eventText(event: WatchEvent): string {
 			return event.what === 'loans' ? 'reads your loans again' : 'reads prices again';
 		case 'top-up':
 			return `loan ${event.orderId ?? '?'}${pair(event)}: ${topUpText(event)}`;
+		case 'chance':
+			return `loan ${event.orderId ?? '?'}${pair(event)}: ${chanceWords(event)}`;
 		case 'level':
 		case 'reminder': {
 			const order = `loan ${event.orderId ?? '?'}${pair(event)}`;
@@ -43,6 +46,30 @@ export function eventText(event: WatchEvent): string {
 			return `${order}: ${LEVEL_WORDS[event.level ?? 'ok']}${was}${ltv}${prices}`;
 		}
 	}
+}
+
+/** "CHANCE of a margin call within 24 h: 1-in-7 (13%), at or past --warn-chance 10% · ETH moved 70% a year over the last
+ * 30 days · ETH at 1,545.0000 USDT; margin call at 1,462.5512 USDT (advice: nothing is sent for it)". */
+function chanceWords(event: WatchEvent): string {
+	const figures = event.chance;
+	if (figures === undefined) return 'chance unknown';
+	const within = figures.horizonHours >= 24 ? '24 h' : span(figures.horizonHours * 3_600_000);
+	const quote = sanitize(event.loanCoin ?? '');
+	const coin = pairName({base: event.pledgeCoin ?? '', quote: event.loanCoin ?? ''});
+	const projected = event.projected ? ' (projected)' : '';
+	return (
+		`CHANCE of a margin call within ${within}: ${chanceText(figures.marginCallProbability)} (${chancePercent(figures.marginCallProbability)}), ` +
+		`at or past --warn-chance ${thresholdPercent(figures.threshold)}${projected} · ${coin} moved ${volatilityPercent(figures.volatility)} a year over the last 30 days · ` +
+		`${sanitize(event.pledgeCoin ?? '')} at ${priceAmount(event.price, quote)} ${quote}; margin call at ${priceAmount(event.marginCallPrice, quote)} ${quote} (advice: nothing is sent for it)`
+	);
+}
+
+/** P as given: "10%", "0.05%" (chancePercent would round the small ones away). */
+const thresholdPercent = (threshold: number) => `${Number((threshold * 100).toFixed(3))}%`;
+
+/** Said once when a watch starts with --warn-chance, the model's caveat with it. */
+export function chanceWatchLine(threshold: number): string {
+	return `--warn-chance: an alert when a loan's chance of a margin call within 24 h reaches ${thresholdPercent(threshold)} (${chanceText(threshold)}); advice only, it never tops up. ${CHANCE_DISCLAIMER}`;
 }
 
 function topUpText(event: WatchEvent): string {
@@ -88,6 +115,7 @@ export function eventJson(event: WatchEvent): Record<string, unknown> {
 		...(event.how ? {how: event.how} : {}),
 		...(event.what ? {what: event.what, problem: event.problem ?? null} : {}),
 		...(event.topUp ? {topUp: event.topUp} : {}),
+		...(event.chance ?? {}),
 		loanCoin: event.loanCoin ?? null,
 		pledgeCoin: event.pledgeCoin ?? null,
 		text: eventText(event),

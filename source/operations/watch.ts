@@ -54,8 +54,20 @@ interface TopUpReport {
 	reason?: string;
 }
 
+/** --warn-chance (operations/watch-chance.ts): the chance of a margin call within the horizon, at or past the
+ * threshold; probabilities and the volatility are fractions (0.1 is 10 %), as loans --json prints them. */
+interface ChanceFigures {
+	marginCallProbability: number;
+	liquidationProbability: number;
+	threshold: number;
+	/** 24, or what is left of a fixed term that ends sooner. */
+	horizonHours: number;
+	/** The pair's annualized realized volatility of the last 30 days. */
+	volatility: number;
+}
+
 export interface WatchEvent {
-	kind: 'level' | 'reminder' | 'blind' | 'sees' | 'top-up';
+	kind: 'level' | 'reminder' | 'blind' | 'sees' | 'top-up' | 'chance';
 	/** Epoch ms of the read. */
 	time: number;
 	orderId?: string;
@@ -76,6 +88,7 @@ export interface WatchEvent {
 	loanCoin?: string;
 	pledgeCoin?: string;
 	topUp?: TopUpReport;
+	chance?: ChanceFigures;
 }
 
 export interface WatcherOptions {

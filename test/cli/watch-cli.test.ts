@@ -89,6 +89,11 @@ describe('loan-tui watch', () => {
 			[['--repeat', '0'], /--repeat must be a whole number of minutes from 1/],
 			[['--webhook', 'http://example.com/hook'], /--webhook must be an https:\/\/ URL \(plain http only to this machine\)/],
 			[['--order', 'abc'], /--order: /],
+			[['--warn-chance', '0.1'], /--warn-chance 0\.1 could be a fraction or a percentage: write 10% for a 1-in-10 chance, or 0\.1% for a 1-in-1,000 chance/],
+			[['--warn-chance', '100'], /--warn-chance must be a percentage above 0 and below 100, like 10 or 10% .*\(got "100"\)/],
+			[['--warn-chance', '0%'], /--warn-chance must be a percentage above 0 and below 100/],
+			[['--warn-chance', '-5%'], /--warn-chance must be a percentage above 0 and below 100/],
+			[['--warn-chance', '1-in-10'], /--warn-chance must be a percentage above 0 and below 100/],
 		] as const) {
 			const result = await run([...args]);
 			expect(result.code, result.stderr).toBe(2);
@@ -98,6 +103,42 @@ describe('loan-tui watch', () => {
 		const unknown = await run(['--once', '--order', '1130000000000009999']);
 		expect(unknown.code).toBe(2);
 		expect(unknown.stderr).toMatch(/not among your ongoing loans: 1130000000000009999/);
+	});
+
+	it('--once --warn-chance: a loan whose chance within 24 h reaches P is printed (NDJSON kind "chance") and exits 10 though its level is ok', async () => {
+		// ETH at 1590: LTV 73.6 % (ok), about a 1-in-45 chance of a margin call within 24 h; BTC far from its own.
+		sim.simulator.setPrice('ETH', '1590');
+		const candles = () => sim.simulator.requests.filter((request) => request.operation === 'candles').length;
+		const cache = {XDG_CACHE_HOME: stateHome()};
+		expect((await run(['--once', '--warn-chance', '50%'], cache)).code).toBe(0);
+		expect(candles()).toBe(4);
+		// The next run within the hour finds both pairs' histories on disk (the cache directory): no candle read.
+		const warned = await run(['--once', '--warn-chance', '1', '--json'], cache);
+		expect(candles()).toBe(4);
+		expect(warned.code, warned.stderr).toBe(10);
+		const events = warned.stdout
+			.trim()
+			.split('\n')
+			.map((line) => JSON.parse(line) as Record<string, unknown>);
+		expect(events.filter((event) => event.kind === 'chance')).toEqual([
+			expect.objectContaining({
+				pledgeCoin: 'ETH',
+				threshold: 0.01,
+				horizonHours: 24,
+				marginCallProbability: expect.any(Number),
+				volatility: expect.any(Number),
+			}),
+		]);
+		expect(events.filter((event) => event.kind === 'level').map((event) => event.level)).toEqual(['ok', 'ok']);
+		expect(warned.stderr).toMatch(
+			/--warn-chance: an alert when a loan's chance of a margin call within 24 h reaches 1% \(1-in-100\); advice only, it never tops up\. A model from past prices, not a promise\./,
+		);
+		// Without history (BTC listed two days ago; a cache of its own): said once, never judged, never a guess.
+		sim.simulator.loans.setListedAt('BTC', Date.now() - 2 * 86_400_000);
+		const blind = await run(['--once', '--warn-chance', '1%'], {XDG_CACHE_HOME: stateHome()});
+		expect(blind.code).toBe(10);
+		expect(blind.stderr.match(/no price history for BTC \(.*\): --warn-chance cannot judge this loan/g) ?? []).toHaveLength(1);
+		expect(blind.stdout).toMatch(/ETH\/USDT: CHANCE of a margin call within 24 h: 1-in-\d+ \(\d+%\), at or past --warn-chance 1%/);
 	});
 
 	it('alerts once per change of level on stdout, --exec and the webhook; a second watch is refused; SIGTERM stops it', async () => {

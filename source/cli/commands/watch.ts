@@ -4,9 +4,11 @@
 // watch per Bitget account (state/account-lock.ts). This file owns the signals: the first Ctrl+C, SIGTERM or SIGHUP
 // stops it (no new top-up starts; one under way ends within its deadline and is recorded), a second one cuts a
 // top-up's POST short (its outcome then unknown); SIGUSR1 reads at once. --once reads once and exits with the worst
-// level, for cron; it may top up too. Its options are checked in cli/watch/watch-options.ts.
+// level, for cron; it may top up too. --warn-chance alerts on a loan's chance of a margin call within 24 h
+// (operations/watch-chance.ts), from one price-history reader made here. Its options: cli/watch/watch-options.ts.
 import type {WatchLevel} from '../../loans/watch-levels.js';
 import {createMoneyGuard} from '../../operations/money-guard.js';
+import {priceHistoryReader} from '../../operations/price-history.js';
 import {createWatchSession, type WatchEnd} from '../../operations/watch-session.js';
 import type {ParsedArgs} from '../../runtime/args.js';
 import {EXIT, UsageError} from '../../runtime/exit-codes.js';
@@ -47,6 +49,10 @@ export async function runWatch(session: Session, values: ParsedArgs['values']): 
 		client,
 		thresholds,
 		minIntervalMs: MIN_INTERVAL_S * 1000,
+		// --warn-chance: one reader for the run (each pair kept an hour; on disk outside the demo).
+		...(options.warnChance === undefined
+			? {}
+			: {chance: {threshold: options.warnChance, reader: priceHistoryReader(client, {cacheDirectory: config.demo ? undefined : config.directories.cache})}}),
 		topUp: options.topUp && {
 			...options.topUp,
 			ledger,

@@ -114,9 +114,11 @@ export function webhookFlag(text: string | undefined): string | undefined {
 	throw new UsageError('--webhook must be an https:// URL (plain http only to this machine)');
 }
 
-/** What a lane is for: one loan, or the watch's sight of the loans or the prices. */
+/** What a lane is for: one loan (its levels and top-ups; its --warn-chance alerts apart, so neither folds the other
+ * away), or the watch's sight of the loans or the prices. */
 function laneKey(event: WatchEvent): string {
-	return event.orderId === undefined ? `the ${event.what ?? event.kind}` : `loan ${event.orderId}`;
+	if (event.orderId === undefined) return `the ${event.what ?? event.kind}`;
+	return event.kind === 'chance' ? `the chance of loan ${event.orderId}` : `loan ${event.orderId}`;
 }
 
 /** One channel's deliveries: one in flight per lane; what comes meanwhile is folded into the latest, which follows. */

@@ -3,6 +3,7 @@
 import Big from 'big.js';
 import {checkOrderId} from '../../api/loan-requests.js';
 import {checkAmount} from '../../api/validate.js';
+import {chanceText} from '../../format/chance-words.js';
 import {ltvPercent} from '../../format/money.js';
 import {sanitize} from '../../format/sanitize.js';
 import type {MaxAdd} from '../../operations/watch-session.js';
@@ -26,6 +27,8 @@ export interface WatchOptions {
 	repeatMs: number;
 	warnLtv?: string;
 	warnFall?: string;
+	/** --warn-chance: the chance of a margin call within 24 h (a probability, 0..1) past which a loan is an alert. */
+	warnChance?: number;
 	once: boolean;
 }
 
@@ -50,8 +53,30 @@ export function watchOptions(values: ParsedArgs['values']): WatchOptions {
 		repeatMs: number('repeat', values.repeat, DEFAULT_REPEAT_MIN, 1, 10_080, 'minutes') * 60_000,
 		warnLtv: percent('warn-ltv', values['warn-ltv']),
 		warnFall: percent('warn-fall', values['warn-fall']),
+		...(values['warn-chance'] === undefined ? {} : {warnChance: chanceFlag(values['warn-chance'])}),
 		once: values.once === true,
 	};
+}
+
+/** --warn-chance as a percentage like the other watch thresholds: "10" or "10%" is a 1-in-10 chance, "0.5%" one in 200.
+ * A bare number below 1 ("0.1") is refused: it could mean a fraction (10 %) as well as 0.1 %, and the two are a hundred
+ * times apart. */
+function chanceFlag(text: string): number {
+	const trimmed = text.trim();
+	const signed = /%$/.test(trimmed);
+	const digits = trimmed.replace(/\s*%$/, '');
+	const value = /^\d{1,2}(\.\d{1,3})?$/.test(digits) ? Number(digits) : undefined;
+	if (value !== undefined && !signed && value > 0 && value < 1) {
+		const asFraction = Number((value * 100).toFixed(1));
+		throw new UsageError(
+			`--warn-chance ${digits} could be a fraction or a percentage: write ${asFraction}% for a ${chanceText(value)} chance, or ${digits}% for a ${chanceText(value / 100)} chance`,
+		);
+	}
+	if (value === undefined || !(value > 0) || !(value < 100))
+		throw new UsageError(
+			`--warn-chance must be a percentage above 0 and below 100, like 10 or 10% (a 1-in-10 chance of a margin call within 24 h) (got "${sanitize(text).slice(0, 40)}")`,
+		);
+	return value / 100;
 }
 
 /** --top-up-at, --top-up-to and --max-add: all three or none, the target below the trigger. */
