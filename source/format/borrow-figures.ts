@@ -42,6 +42,9 @@ export interface BorrowFigures {
 	/** The LTV of each mark ("75.00%") and its price ("84,000.0000 USDT, 6.67% below"). */
 	marginCall?: {ltv: string; at: string};
 	liquidation?: {ltv: string; at: string};
+	/** Today's price and the two marks as plain decimal strings (the pledge coin in the loan coin), for the chance of
+	 * reaching them (operations/borrow-chance.ts) and the chart; set with marginCall and liquidation. */
+	marks?: {price: string; marginCallPrice: string; liquidationPrice: string};
 	/** "about 12.3456 USDT over 30 days", "about 1.2345 USDT per day (flexible: no term)". */
 	interest?: string;
 	/** "2026-12-25 19:14 +00:00 (30 days from now)"; undefined for a flexible loan (no expiry). */
@@ -59,6 +62,7 @@ export function borrowFigures(input: BorrowFigureInput): BorrowFigures {
 			const marks = ltvPrices(price.price, ltv, pledgeInfo.supRate, pledgeInfo.forceRate);
 			figures.marginCall = {ltv: ltvPercent(pledgeInfo.supRate), at: markPrice(marks.marginCallPrice, marks.marginCallDistance, loanCoin)};
 			figures.liquidation = {ltv: ltvPercent(pledgeInfo.forceRate), at: markPrice(marks.liquidationPrice, marks.liquidationDistance, loanCoin)};
+			figures.marks = {price: price.price, marginCallPrice: marks.marginCallPrice, liquidationPrice: marks.liquidationPrice};
 		}
 	}
 	const days = TERM_DAYS[daily];

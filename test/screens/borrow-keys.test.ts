@@ -1,7 +1,8 @@
 // The borrow screen's keys (source/screens/borrow/keys.ts) without rendering: which rows each stage has, what Esc
 // does where, and that y on the review confirms exactly once, with the request built from the values shown.
 import {describe, expect, it, vi} from 'vitest';
-import type {Binding} from '../../source/ui/keys/binding.js';
+import {footerKeys, type Binding} from '../../source/ui/keys/binding.js';
+import {pressIn} from '../helpers/key-table.js';
 import type {Key} from '../../source/ui/keys/parse-key.js';
 import {initialMoneyPost} from '../../source/operations/money-post.js';
 import type {MoneyResult} from '../../source/operations/money-pipeline.js';
@@ -27,6 +28,7 @@ function actionsFor(): BorrowActions {
 		review: vi.fn(),
 		home: vi.fn(),
 		copyOrderId: vi.fn(),
+		showChart: vi.fn(),
 	};
 }
 
@@ -92,7 +94,7 @@ describe('borrow keys', () => {
 	it('y on the review confirms once, with the request and body of the values shown', () => {
 		const actions = actionsFor();
 		const rows = borrowBindings(stateAt(atReview), actions);
-		expect(keysOf(rows)).toEqual(['y', 'Y', 'n', 'N', 'Esc', 'Enter']);
+		expect(keysOf(rows)).toEqual(['y', 'Y', 'n', 'N', 'Esc', 'Enter', 'g']);
 		expect(borrowInputMode(stateAt(atReview))).toBe('navigate');
 		press(rows, 'y');
 		const request = {loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'THIRTY', pledgeAmount: '0.5'};
@@ -121,6 +123,34 @@ describe('borrow keys', () => {
 		press(borrowBindings(again, actions), 'Esc');
 		expect(actions.decline).toHaveBeenCalledTimes(1);
 		expect(actions.change).toHaveBeenCalledTimes(2);
+	});
+
+	it('g on the review shows the chart (7 days), t switches to 30 and back, g or Esc hide it; y still sends the values', () => {
+		const actions = actionsFor();
+		const rows = borrowBindings(stateAt(atReview), actions);
+		press(rows, 'g');
+		expect(actions.showChart).toHaveBeenLastCalledWith(7);
+		const shown = borrowBindings(stateAt(atReview, {chart: 7}), actions);
+		// Esc first hides the chart; the review's own Esc (back to change the values) is not reachable meanwhile.
+		expect(keysOf(shown)).toEqual(['Esc', 'y', 'Y', 'n', 'N', 'Enter', 'g', 't']);
+		press(shown, 't');
+		expect(actions.showChart).toHaveBeenLastCalledWith(30);
+		press(borrowBindings(stateAt(atReview, {chart: 30}), actions), 't');
+		expect(actions.showChart).toHaveBeenLastCalledWith(7);
+		press(shown, 'Esc');
+		expect(actions.showChart).toHaveBeenLastCalledWith(undefined);
+		expect(actions.change).not.toHaveBeenCalled();
+		press(shown, 'g');
+		expect(actions.showChart).toHaveBeenCalledTimes(5);
+		expect(actions.showChart).toHaveBeenLastCalledWith(undefined);
+		expect(pressIn(shown, 'y')).toBe(true);
+		expect(actions.confirm).toHaveBeenCalledTimes(1);
+		// The footer names the chart's keys.
+		expect(footerKeys(rows).map((hint) => `${hint.keys} ${hint.action}`)).toContain('g chart');
+		expect(footerKeys(shown).map((hint) => `${hint.keys} ${hint.action}`)).toEqual(expect.arrayContaining(['Esc hide chart', 't 30 days']));
+		// Once the request is out, the chart's keys are gone.
+		const posting = stateAt(atReview, {chart: 7, post: {...initialMoneyPost<BorrowRequest, MoneyResult>(), phase: 'posting', attempt: 1}});
+		expect(keysOf(borrowBindings(posting, actions))).toEqual(['Esc']);
 	});
 
 	it('while the borrow is out no key acts; on the result c copies the order ID and Enter or Esc go home', () => {

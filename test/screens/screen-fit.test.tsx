@@ -371,14 +371,22 @@ describe('screens that fit', () => {
 			await app.waitForText('Borrow · 1 of 6');
 			await walkToReview(app, '0.5', {thirty: true});
 			await app.waitForText(/Borrowable\s+\d/);
-			// Every read done (the estimate, the prices, the limits check): their "…" meanwhile is not a cut.
+			// Every read done (the estimate, the prices, the limits check, the price history): their "…" meanwhile is not a cut.
 			await waitFor(() => {
-				expect(app!.frame()).not.toMatch(/reading the prices…|Checking Bitget's borrow limits…|Fetching the estimate…/);
+				expect(app!.frame()).not.toMatch(/reading the prices…|Checking Bitget's borrow limits…|Fetching the estimate…|reading price history…/);
 			});
 			const frame = app.frame();
 			expectFits(frame, size, where, /key \S+…\S+/);
 			expect(words(bodyOf(frame).join(' ')), where).toContain(`Server demo (embedded simulator, ${sim.simulator.url.replace(/\/$/, '')})`);
 			expect(frame, where).toContain('Borrow? [y/N]');
+			// The chance beside the marks: the sentence where it has room, its one line at 60×16.
+			expect(words(bodyOf(frame).join(' ')), where).toMatch(/chance of a margin call within 30 days|Margin call in 30 days: \S+ \(a model, not a promise\)/);
+			// The chart (g) fits the same space, the question below it.
+			await app.press('g');
+			const chart = await app.waitForText('BTC in USDT, last 7 days');
+			expectFits(chart, size, where);
+			expect(chart, where).toMatch(/margin call|call \d/);
+			expect(chart, where).toContain('Borrow? [y/N]');
 			app.unmount();
 			app = undefined;
 		}

@@ -26,9 +26,13 @@ describe.skipIf(tmuxMissing)(`borrow confirmation on a terminal${tmuxMissing ? `
 		expect(after).toContain('Not borrowed: nothing was sent.');
 		expect(after).toContain('EXIT=2');
 		// Only the lookups were read, each once (the limits' coin list and estimate, which the prompt's figures reuse,
-		// and the prices); nothing was posted.
+		// and the prices), and the pair's candles for the chance; nothing was posted.
 		expect(sim.posts()).toEqual([]);
-		expect(sim.simulator.requests.map((r) => r.operation).sort()).toEqual(['coinInfos', 'estimate', 'tickers']);
+		const reads = sim.simulator.requests.map((r) => r.operation).filter((operation) => operation !== 'candles');
+		expect(reads.sort()).toEqual(['coinInfos', 'estimate', 'tickers']);
+		expect(prompt).toMatch(/chance\s+of\s+a\s+margin\s+call\s+within\s+30\s+days/);
+		// The disclaimer once (a terminal line may break it anywhere between its words).
+		expect(prompt.match(/A\s+model\s+from\s+past\s+prices,\s+not\s+a\s+promise\./g)).toHaveLength(1);
 	});
 
 	it('y posts once and prints the order id', async () => {

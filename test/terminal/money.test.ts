@@ -57,10 +57,11 @@ describe.skipIf(tmuxMissing)(`estimate and borrow in a real terminal${tmuxMissin
 		await tmux.waitFor('Borrow · 5 of 6');
 		await tmux.typeText('0.25');
 		await tmux.send('Enter');
-		// The review whole (its estimate and the limits check in), so that nothing but a key could change it.
+		// The review whole (its estimate, the limits check and the price history in), so that nothing but a key could change it.
 		const review = await tmux.waitFor(
 			(screen) =>
-				/Hourly interest\s+[\d.]+ USDT[\s\S]*Price\s+BTC [\s\S]*Borrow\? \[y\/N\]/.test(screen) && !/Fetching|Checking|reading the prices/.test(screen),
+				/Hourly interest\s+[\d.]+ USDT[\s\S]*Price\s+BTC [\s\S]*Borrow\? \[y\/N\]/.test(screen) &&
+				!/Fetching|Checking|reading the prices|reading price history/.test(screen),
 		);
 		expect(review).toMatch(/Period\s+THIRTY — 30 days/);
 		expect(review).toMatch(/Credentials\s+environment, key bg_t…6789/);

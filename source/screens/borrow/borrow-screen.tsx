@@ -137,6 +137,8 @@ function BorrowReview({state}: {state: BorrowState}) {
 			now={client.clock.now()}
 			rows={state.body.rows}
 			columns={state.body.columns}
+			history={review.history}
+			chart={state.chart}
 		/>
 	);
 }

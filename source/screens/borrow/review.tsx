@@ -2,7 +2,9 @@
 // starts at (format/borrow-figures.ts, as the CLI's review), and the y/N question (ui/money). A view: the estimate
 // comes from use-review-estimate.ts, the prices from ui/use-prices.ts, the refusal and second-confirmation state from
 // the money post. On a short terminal the coins and the period share a line, and the price rows give way by
-// importance (today's price last), so the question always shows.
+// importance (today's price last), so the question always shows. Beside the marks, the chance of reaching them within
+// the period (operations/borrow-chance.ts) from the pair's history, its one-line form when the sentence has no room;
+// g swaps the rows for the pair's chart (review-chart.tsx). Neither is waited for by y, nor sent.
 import React from 'react';
 import {Box, Text} from 'ink';
 import {wrapLines} from '../../format/wrap.js';
@@ -18,9 +20,13 @@ import type {PeriodResult} from '../../ui/use-live-estimate.js';
 import type {WizardValues} from './reducer.js';
 import type {ReviewChecks} from './use-review-checks.js';
 import type {PledgeCoinInfo} from '../../api/loan-types.js';
-import {borrowFigures} from '../../format/borrow-figures.js';
+import {borrowFigures, type BorrowFigures} from '../../format/borrow-figures.js';
 import {quotePrice} from '../../loans/prices.js';
 import type {PricesRead} from '../../ui/use-prices.js';
+import {borrowChanceQuestion, borrowChanceWords} from '../../operations/borrow-chance.js';
+import type {PriceHistory} from '../../operations/price-history.js';
+import {ReviewChart} from './review-chart.js';
+import type {ChartDays} from './use-borrow.js';
 
 interface Props {
 	values: WizardValues;
@@ -47,12 +53,24 @@ interface Props {
 	now: number;
 	/** The rows the screen's body has (the title is one of them). */
 	rows: number;
+	/** The pledge coin's history in the loan coin (undefined while it is read). */
+	history?: PriceHistory;
+	/** The chart over these days instead of the rows. */
+	chart?: ChartDays;
 }
 
-/** A row's label and value; `keep`: lower stays longer when rows are short. */
-type PriceRow = {label: string; value: string; keep: number};
+/** A row's label and value; `keep`: lower stays longer when rows are short. A `wide` row takes the whole width, no
+ * label; its `short` form shows when the value has no room. */
+type PriceRow = {label: string; value: string; keep: number; wide?: boolean; short?: string};
 
-/** The prices and what the loan starts at: the same figures as the CLI's review. */
+interface PriceFigures {
+	rows: PriceRow[];
+	/** Today's price, when read. */
+	price?: string;
+	marks?: BorrowFigures['marks'];
+}
+
+/** The prices and what the loan starts at: the same figures as the CLI's review, and the chance beside the marks. */
 function priceRows(
 	values: WizardValues,
 	estimate: PeriodResult | undefined,
@@ -60,8 +78,9 @@ function priceRows(
 	read: PricesRead | undefined,
 	pledgeInfo: Props['pledgeInfo'],
 	now: number,
-): PriceRow[] {
-	if (read === undefined) return [{label: 'Price', value: 'reading the prices…', keep: 0}];
+	history: PriceHistory | undefined,
+): PriceFigures {
+	if (read === undefined) return {rows: [{label: 'Price', value: 'reading the prices…', keep: 0}]};
 	const pledgeMode = values.amountMode === 'pledge';
 	const known = pledgeMode
 		? {
@@ -93,9 +112,28 @@ function priceRows(
 	}
 	if (figures.marginCall) rows.push({label: 'Margin call at', value: figures.marginCall.at, keep: 2});
 	if (figures.liquidation) rows.push({label: 'Liquidation at', value: figures.liquidation.at, keep: 1});
+	const question = borrowChanceQuestion(figures.marks, values.daily);
+	if (question) {
+		const words = borrowChanceWords({base: values.pledgeCoin, quote: values.loanCoin}, question, history);
+		rows.push({label: 'Chance', value: words.long, short: words.short, keep: 2.5, wide: true});
+	}
 	if (figures.interest !== undefined) rows.push({label: 'Interest', value: figures.interest, keep: 4});
 	rows.push({label: 'Expires', value: figures.expires ?? 'none (flexible)', keep: 5});
-	return rows;
+	return {rows, ...(price.status === 'ok' ? {price: price.price} : {}), ...(figures.marks ? {marks: figures.marks} : {})};
+}
+
+/** The rows `room` lines hold, the most needed first (keep), each as the text it shows (a wide row's short form when
+ * only that fits); from the first row that does not fit on, none (a less needed row never shows in a more needed's place). */
+function fitRows(rows: readonly PriceRow[], room: number, linesOf: (row: PriceRow, text: string) => number): Map<PriceRow, string> {
+	const shown = new Map<PriceRow, string>();
+	let left = room;
+	for (const row of [...rows].sort((a, b) => a.keep - b.keep)) {
+		const text = [row.value, row.short].find((candidate) => candidate !== undefined && linesOf(row, candidate) <= left);
+		if (text === undefined) break;
+		left -= linesOf(row, text);
+		shown.set(row, text);
+	}
+	return shown;
 }
 
 /** Where a review row's value starts: two spaces and the label's column. */
@@ -134,26 +172,62 @@ export function Review({
 	now,
 	rows: bodyRows,
 	columns,
+	history,
+	chart,
 }: Props) {
 	const pledgeMode = values.amountMode === 'pledge';
 	const estimate = fetched === 'loading' ? undefined : fetched;
-	const allPrices = priceRows(values, estimate, checks?.cost, prices, pledgeInfo, now);
+	const figures = priceRows(values, estimate, checks?.cost, prices, pledgeInfo, now, history);
+	const allPrices = figures.rows;
+	const question = (
+		<ReviewQuestion
+			refusal={refusal}
+			nothingDone="Nothing was borrowed."
+			confirmAgain={confirmAgain}
+			mayExist="a loan may already exist"
+			question="Borrow? [y/N]"
+			theme={theme}
+		/>
+	);
+	const blocked = <ReviewChecksLines checks={checks} theme={theme} />;
+	if (chart !== undefined) {
+		// The chart takes the rows but the title, the question and what may show with it.
+		const height = bodyRows - 2 - (checks?.blocked ? 2 : 0) - (checks?.checking ? 1 : 0) - (refusal ? 3 : 0) - (confirmAgain ? 4 : 0);
+		const pair = {base: values.pledgeCoin, quote: values.loanCoin};
+		return (
+			<Box flexDirection="column">
+				<ReviewChart
+					pair={pair}
+					history={history}
+					price={figures.price}
+					marks={figures.marks}
+					days={chart}
+					now={now}
+					width={columns}
+					height={Math.max(2, height)}
+					theme={theme}
+				/>
+				{blocked}
+				{question}
+			</Box>
+		);
+	}
 	// The title, the question and what may show between: the estimate's two rows, and a note, a refusal or the warning
 	// (two lines each, as they may wrap). A refusal counts one more: it is also the last error, which may wrap the status
 	// line above the screen onto a second line (app/components/status-line.tsx) and so take the shell's spare row.
 	const other = 2 + 2 + (checks?.note ? 2 : 0) + (checks?.blocked ? 2 : 0) + (checks?.checking ? 1 : 0) + (refusal ? 3 : 0) + (confirmAgain ? 4 : 0);
-	// Each value wraps at whole words under its own start (never cut): a row takes the lines it wraps to.
+	// Each value wraps at whole words under its own start (never cut): a row takes the lines it wraps to; a wide row
+	// (the chance) wraps at the body's width.
 	const valueWidth = Math.max(10, columns - LABEL_COLUMN);
+	const wideWidth = Math.max(10, columns - 2);
 	const linesOf = (value: string) => wrapLines(value, valueWidth).length;
+	const rowLines = (row: PriceRow, text: string) => wrapLines(text, row.wide ? wideWidth : valueWidth).length;
 	const fixedRows = (rows: Array<[string, string]>) => rows.reduce((sum, [, value]) => sum + linesOf(value), 0);
-	const pricesRows = allPrices.reduce((sum, row) => sum + linesOf(row.value), 0);
+	const pricesRows = allPrices.reduce((sum, row) => sum + rowLines(row, row.value), 0);
 	const compact = bodyRows < other + fixedRows(valueRows(values, connectedTo, origin, credentials, false)) + pricesRows;
 	const rows = valueRows(values, connectedTo, origin, credentials, compact);
-	const room = bodyRows - other - fixedRows(rows);
-	// The price rows the room holds, the most needed first (keep), each as the lines it wraps to.
-	let left = room;
-	const keepers = new Set([...allPrices].sort((a, b) => a.keep - b.keep).filter((row) => (left -= linesOf(row.value)) >= 0));
-	const kept = allPrices.filter((row) => keepers.has(row));
+	const shown = fitRows(allPrices, bodyRows - other - fixedRows(rows), rowLines);
+	const warnPrice = prices !== undefined && !prices.prices.ok;
 	return (
 		<Box flexDirection="column">
 			{rows.flatMap(([label, value]) =>
@@ -167,39 +241,50 @@ export function Review({
 			)}
 			{pledgeMode ? <PledgeEstimateRows estimate={estimate} values={values} theme={theme} /> : null}
 			{checks?.cost ? <LoanCostRows cost={checks.cost} values={values} theme={theme} /> : null}
-			{kept.flatMap(({label, value}) =>
-				wrapLines(value, valueWidth).map((line, i) => (
-					<Text
-						key={`${label}${i}`}
-						wrap="truncate"
-						color={label === 'Price' && prices !== undefined && (!prices.prices.ok || /stale|no price/.test(value)) ? theme.warn : undefined}
-					>
-						{'  '}
-						{(i === 0 ? label : '').padEnd(17)}
-						{line}
-					</Text>
-				)),
-			)}
+			<PriceRowLines rows={allPrices} shown={shown} widths={{value: valueWidth, wide: wideWidth}} warnPrice={warnPrice} theme={theme} />
 			{checks?.note ? (
 				<Text wrap="wrap" dimColor>
 					{'  '}Note: {checks.note}.
 				</Text>
 			) : null}
+			{blocked}
+			{question}
+		</Box>
+	);
+}
+
+/** The price rows shown, each wrapped under its own start (a wide row at the body's width, no label). */
+function PriceRowLines(props: {rows: PriceRow[]; shown: Map<PriceRow, string>; widths: {value: number; wide: number}; warnPrice: boolean; theme: Theme}) {
+	const {rows, shown, widths, warnPrice, theme} = props;
+	return (
+		<>
+			{rows.flatMap((row) => {
+				const text = shown.get(row);
+				if (text === undefined) return [];
+				const color = row.label === 'Price' && (warnPrice || /stale|no price/.test(text)) ? theme.warn : undefined;
+				return wrapLines(text, row.wide ? widths.wide : widths.value).map((line, i) => (
+					<Text key={`${row.label}${i}`} wrap="truncate" color={color}>
+						{'  '}
+						{row.wide ? '' : (i === 0 ? row.label : '').padEnd(17)}
+						{line}
+					</Text>
+				));
+			})}
+		</>
+	);
+}
+
+/** Why y sends nothing, or that it waits for the limits check. */
+function ReviewChecksLines({checks, theme}: {checks?: ReviewChecks; theme: Theme}) {
+	return (
+		<>
 			{checks?.blocked ? (
 				<Text wrap="wrap" color={theme.bad}>
 					✗ Cannot borrow: {checks.blocked}. Nothing will be sent; n to change values.
 				</Text>
 			) : null}
 			{checks?.checking ? <Spinner label="Checking Bitget's borrow limits…" color={theme.accent} /> : null}
-			<ReviewQuestion
-				refusal={refusal}
-				nothingDone="Nothing was borrowed."
-				confirmAgain={confirmAgain}
-				mayExist="a loan may already exist"
-				question="Borrow? [y/N]"
-				theme={theme}
-			/>
-		</Box>
+		</>
 	);
 }
 

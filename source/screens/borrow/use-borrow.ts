@@ -28,6 +28,9 @@ import {useCoinStep, type CoinStep} from './use-coin-step.js';
 /** What the screen shows: a wizard step, or where the borrow request is once the review was confirmed. */
 export type Stage = WizardStep | MoneyStage;
 
+/** The review's chart of the pair (g): its last 7 days, or 30 (t). */
+export type ChartDays = 7 | 30;
+
 /** A refusal or an unknown outcome stays on the top line until a borrow succeeds. */
 const BORROW_REPORT = {source: 'borrow', what: () => 'Borrow'};
 
@@ -45,6 +48,8 @@ export interface BorrowState {
 	form: ReturnType<typeof useCredentialsForm>;
 	credentials: CredentialsState;
 	copied?: string;
+	/** The review shows the pair's chart over these days instead of its rows (undefined: the rows). */
+	chart?: ChartDays;
 	/** The money record keeps the order (not in demo mode). */
 	kept: boolean;
 	body: TerminalSize;
@@ -67,6 +72,8 @@ export interface BorrowActions {
 	review(): void;
 	home(): void;
 	copyOrderId(): void;
+	/** g, t and Esc on the review: the chart over these days, or the rows again (undefined). */
+	showChart(days: ChartDays | undefined): void;
 }
 
 export function useBorrow(prefill?: BorrowPrefill): {state: BorrowState; actions: BorrowActions} {
@@ -78,6 +85,7 @@ export function useBorrow(prefill?: BorrowPrefill): {state: BorrowState; actions
 	}, [credentials]);
 	const post = useMoneyPost<BorrowRequest>({report: BORROW_REPORT});
 	const [copied, setCopied] = useState<string | undefined>(undefined);
+	const [chart, setChart] = useState<ChartDays | undefined>(undefined);
 	const money = moneyStage(post.state.phase, wizard.step === 'review');
 	const stage: Stage = money ?? wizard.step;
 	const review = useBorrowReview(wizard.values, stage);
@@ -115,6 +123,7 @@ export function useBorrow(prefill?: BorrowPrefill): {state: BorrowState; actions
 				estimate !== 'loading' && estimate && !estimate.ok ? errorLine(estimate.error) : undefined,
 				checks.cost?.status === 'error' ? errorLine(checks.cost.error) : undefined,
 			];
+			setChart(undefined);
 			dispatch({type: 'decline', to: refusedCoinStep(wizard.values, refusals)});
 		},
 		decline: post.decline,
@@ -124,6 +133,7 @@ export function useBorrow(prefill?: BorrowPrefill): {state: BorrowState; actions
 			clipboard?.copy(orderIdOf(post.state.result));
 			setCopied(copiedMessage(clipboard, 'Order ID'));
 		},
+		showChart: setChart,
 	};
 	const credentialsState = useStore(credentials);
 	const state: BorrowState = {
@@ -137,6 +147,7 @@ export function useBorrow(prefill?: BorrowPrefill): {state: BorrowState; actions
 		form,
 		credentials: credentialsState,
 		copied,
+		chart,
 		kept: journal !== undefined,
 		body,
 	};
