@@ -192,10 +192,13 @@ export async function planLoan(client: PlanClient, request: PlanRequest, options
 function readHistories(reader: PriceHistoryReader, pledges: readonly PledgeCoinInfo[], loanCoin: string, signal: AbortSignal | undefined) {
 	const read = new Map<string, PriceHistory>();
 	const listeners: Array<() => void> = [];
+	// Once the plan is settled, a pair read later is nobody's news: no progress after the plan is shown.
+	let closed = false;
 	const all = Promise.all(
 		pledges.map((pledge) =>
 			reader.read(pledge.coin, loanCoin, {signal}).then(
 				(history) => {
+					if (closed) return;
 					read.set(pledge.coin, history);
 					for (const listener of listeners) listener();
 				},
@@ -216,6 +219,7 @@ function readHistories(reader: PriceHistoryReader, pledges: readonly PledgeCoinI
 				await Promise.race([all, waited]);
 			} finally {
 				clearTimeout(timer);
+				closed = true;
 			}
 			signal?.throwIfAborted();
 			return new Map(read);
