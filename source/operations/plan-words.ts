@@ -1,6 +1,7 @@
 // How a plan row and an estimate by loan amount read to a person, for the CLI (`plan`, `estimate --loan-amount`) and
 // the app (the Plan screen, Estimate by loan amount) alike: one set of cells and words, so both write them one way.
 import {showAnnualRate} from '../format/apr.js';
+import {chancePercent, NO_HISTORY} from '../format/chance-words.js';
 import {PERIOD_LABEL} from '../format/estimate.js';
 import {coinAmount, ltvPercent, withCoin} from '../format/money.js';
 import {markPrice, priceAmount, priceWithAge} from '../format/price.js';
@@ -20,11 +21,21 @@ export const PLAN_COLUMNS: Column[] = [
 	{header: 'PRICE', priority: 4},
 	{header: 'MARGIN CALL AT', priority: 1},
 	{header: 'LIQUIDATION AT', priority: 0},
+	{header: 'CALL CHANCE', priority: 1},
 ];
 
 /** Why a row has no price: "no price" (no pair), "unavailable" (tickers failed), or "—" (not estimated). */
 export function noPriceWords(row: PlanRow): string {
 	return row.price.status === 'no price' ? 'no price' : row.price.status === 'unavailable' ? 'unavailable' : '—';
+}
+
+/** The chance of a margin call within the row's period: "33%", "no history", "unavailable", "…" while its candles
+ * are read; a row without prices says why, as its price columns do. */
+function chanceCell(row: PlanRow): string {
+	if (!row.prices) return noPriceWords(row);
+	if (row.chance === undefined) return '…';
+	if (row.chance.status === 'ok') return chancePercent(row.chance.marginCall);
+	return row.chance.status === 'no history' ? NO_HISTORY : 'unavailable';
 }
 
 /** One row's cells under PLAN_COLUMNS; `coin` is the loan coin. */
@@ -45,6 +56,7 @@ export function planCells(row: PlanRow, coin: string): string[] {
 		row.price.status === 'ok' ? priceAmount(row.price.price, coin) : noPrice,
 		row.prices ? markPrice(row.prices.marginCallPrice, row.prices.marginCallDistance, coin) : noPrice,
 		row.prices ? markPrice(row.prices.liquidationPrice, row.prices.liquidationDistance, coin) : noPrice,
+		chanceCell(row),
 	];
 }
 

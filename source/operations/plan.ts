@@ -4,6 +4,11 @@
 // their distance from today's price. The estimates go out at most 10 per second (the endpoint's limit), each counted
 // in `onProgress`. Tickers failing leave the plan whole with its prices "unavailable"; a coin without a price is
 // ranked last as "no price", never given one.
+//
+// With a price-history reader, each row with prices gets the chance of a margin call and of liquidation over its
+// period (operations/loan-chance.ts): the candles are read once per pledge pair, all pairs while the estimates go
+// out (the reader and the client's candle limiter keep them within Bitget's 20/s). Once the estimates are done the
+// plan waits for the candles a bounded time: a pair not read by then is "unavailable: not read in time".
 import {setMaxListeners} from 'node:events';
 import Big from 'big.js';
 import type {BitgetClient} from '../api/client.js';
@@ -19,10 +24,16 @@ import {plain} from '../loans/ltv.js';
 import {collateralFor, ltvPrices, startingLtv, quotePrice, type LtvPrices, type PriceQuote, type PriceRead} from '../loans/prices.js';
 import {coinListUnreadable, CoinListUnreadableError} from './borrow-check.js';
 import {estimateByLoanAmount} from './loan-amount-estimate.js';
+import {periodHorizon} from '../loans/chance.js';
+import {chanceFrom, type ChanceRead} from './loan-chance.js';
 import {failureText} from './observe.js';
+import type {PriceHistory, PriceHistoryReader} from './price-history.js';
 import {readPrices} from './prices.js';
 
-export type PlanSort = 'cost' | 'safety';
+export type PlanSort = 'cost' | 'safety' | 'chance';
+
+/** The orders a plan is ranked in, the default first. */
+export const PLAN_SORTS: readonly PlanSort[] = ['cost', 'safety', 'chance'];
 
 export interface PlanRequest {
 	loanCoin: string;
@@ -58,6 +69,9 @@ export interface PlanRow {
 	/** With a price: the LTV the loan starts at, and the margin-call and liquidation prices and their distances. */
 	initialLtv?: string;
 	prices?: LtvPrices;
+	/** With a price-history reader: the chance of a margin call and of liquidation within the period (a flexible
+	 * loan: 30 days, assumed); 'unavailable' for a row without prices (see `price`, `error`). */
+	chance?: ChanceRead;
 	error?: string;
 }
 
@@ -73,8 +87,11 @@ export interface Plan {
 }
 
 export interface PlanProgress {
+	/** Estimates answered (or failed), of all. */
 	done: number;
 	total: number;
+	/** With a price-history reader: the pledge pairs whose candles are read, of all. */
+	histories?: {done: number; total: number};
 }
 
 type PlanClient = Pick<BitgetClient, 'coinInfos' | 'tickers' | 'estimate' | 'clock'>;
@@ -86,7 +103,15 @@ export interface PlanOptions {
 	perSecond?: number;
 	/** The coin list, when already read (the CLI's check). */
 	coinInfos?: CoinInfos;
+	/** Reads each pledge pair's candles for the chance of a margin call; none: no chance is read. */
+	priceHistory?: PriceHistoryReader;
+	/** How long to wait for the candles once the estimates are done (default 15 s). */
+	historyWaitMs?: number;
 }
+
+const HISTORY_WAIT_MS = 15_000;
+/** A pair whose candles did not come within the wait once the estimates were done. */
+const NOT_READ_IN_TIME: PriceHistory = {status: 'unavailable', problem: 'not read in time'};
 
 /** The loan coin's entry and the pledge coins to rank; refuses (InputError: nothing else is sent) a coin Bitget does
  * not lend and an amount outside its min/max. */
@@ -124,7 +149,10 @@ export async function planLoan(client: PlanClient, request: PlanRequest, options
 	// Every job waiting for its turn listens to the signal: as many listeners as jobs, none of them a leak.
 	if (signal) setMaxListeners(jobs.length * 2 + 10, signal);
 	let done = 0;
-	options.onProgress?.({done, total: jobs.length});
+	const histories = options.priceHistory ? readHistories(options.priceHistory, pledges, loanCoin, signal) : undefined;
+	const progress = () => options.onProgress?.({done, total: jobs.length, ...(histories ? {histories: histories.progress()} : {})});
+	histories?.onRead(progress);
+	progress();
 	const rows = await Promise.all(
 		jobs.map(async ({pledge, period}): Promise<PlanRow> => {
 			const price = quotePrice(prices, pledge.coin, loanCoin, now);
@@ -141,11 +169,15 @@ export async function planLoan(client: PlanClient, request: PlanRequest, options
 				row.error = failureText(error);
 			} finally {
 				done++;
-				options.onProgress?.({done, total: jobs.length});
+				progress();
 			}
 			return row;
 		}),
 	);
+	if (histories) {
+		const read = await histories.settled(options.historyWaitMs ?? HISTORY_WAIT_MS);
+		for (const row of rows) row.chance = planRowChance(row, read.get(row.pledgeCoin) ?? NOT_READ_IN_TIME);
+	}
 	return {
 		loanCoin,
 		loanAmount,
@@ -154,6 +186,61 @@ export async function planLoan(client: PlanClient, request: PlanRequest, options
 		prices: prices.ok ? {status: 'ok'} : {status: 'unavailable', problem: prices.problem},
 		requests: jobs.length,
 	};
+}
+
+/** The pledge pairs' histories, all read at once: how many are in, and what is in after a bounded wait. */
+function readHistories(reader: PriceHistoryReader, pledges: readonly PledgeCoinInfo[], loanCoin: string, signal: AbortSignal | undefined) {
+	const read = new Map<string, PriceHistory>();
+	const listeners: Array<() => void> = [];
+	// Once the plan is settled, a pair read later is nobody's news: no progress after the plan is shown.
+	let closed = false;
+	const all = Promise.all(
+		pledges.map((pledge) =>
+			reader.read(pledge.coin, loanCoin, {signal}).then(
+				(history) => {
+					if (closed) return;
+					read.set(pledge.coin, history);
+					for (const listener of listeners) listener();
+				},
+				() => undefined,
+			),
+		),
+	);
+	return {
+		progress: () => ({done: read.size, total: pledges.length}),
+		onRead: (listener: () => void) => listeners.push(listener),
+		/** What is read once all are in, or `waitMs` from now (the caller's abort rejects). */
+		async settled(waitMs: number): Promise<ReadonlyMap<string, PriceHistory>> {
+			let timer: ReturnType<typeof setTimeout> | undefined;
+			const waited = new Promise<void>((resolve) => {
+				timer = setTimeout(resolve, waitMs);
+			});
+			try {
+				await Promise.race([all, waited]);
+			} finally {
+				clearTimeout(timer);
+				closed = true;
+			}
+			signal?.throwIfAborted();
+			return new Map(read);
+		},
+	};
+}
+
+/** A row's chance from its pledge pair's history (undefined: still being read); a row without prices has none to
+ * ask: 'unavailable', with why. */
+export function planRowChance(row: PlanRow, history: PriceHistory | undefined): ChanceRead | undefined {
+	if (row.prices === undefined || row.price.status !== 'ok') {
+		const problem = row.estimate === undefined ? 'not estimated' : row.price.status === 'unavailable' ? 'prices unavailable' : 'no price';
+		return {status: 'unavailable', problem};
+	}
+	if (history === undefined) return undefined;
+	return chanceFrom(history, {
+		price: row.price.price,
+		marginCallPrice: row.prices.marginCallPrice,
+		liquidationPrice: row.prices.liquidationPrice,
+		horizon: periodHorizon(row.period),
+	});
 }
 
 function fill(
@@ -185,9 +272,13 @@ function fill(
 }
 
 /** Rows that failed last, then rows without a price; by cost: the lowest APR, then the least collateral (USDT); by
- * safety: the farthest from liquidation, then the lowest APR. Ties by coin and period, so the order is stable. */
+ * safety: the farthest from liquidation, then the lowest APR; by chance: the lowest chance of a margin call, then
+ * those with no history, then those whose chance is unavailable or still being read, each then by cost. Ties by coin
+ * and period, so the order is stable. */
 export function sortRows(rows: readonly PlanRow[], sort: PlanSort): PlanRow[] {
 	const rank = (row: PlanRow) => (row.estimate === undefined ? 2 : row.prices === undefined ? 1 : 0);
+	const chanceRank = (row: PlanRow) => (row.chance?.status === 'ok' ? 0 : row.chance?.status === 'no history' ? 1 : 2);
+	const call = (row: PlanRow) => (row.chance?.status === 'ok' ? row.chance.marginCall.probability : 0);
 	const big = (value: string | undefined, missing: string) => new Big(value ?? missing);
 	// Compared as shown (to 0.01 %): a difference in the estimate's rounding is no difference in cost.
 	const apr = (row: PlanRow) => big(row.estimate?.apr, '1e9').round(4, Big.roundHalfUp);
@@ -196,7 +287,13 @@ export function sortRows(rows: readonly PlanRow[], sort: PlanSort): PlanRow[] {
 	return [...rows].sort((a, b) => {
 		const ranked = rank(a) - rank(b);
 		if (ranked !== 0) return ranked;
-		const order = sort === 'cost' ? apr(a).cmp(apr(b)) || usdt(a).cmp(usdt(b)) : liq(b).cmp(liq(a)) || apr(a).cmp(apr(b));
+		const cost = () => apr(a).cmp(apr(b)) || usdt(a).cmp(usdt(b));
+		const order =
+			sort === 'cost'
+				? cost()
+				: sort === 'safety'
+					? liq(b).cmp(liq(a)) || apr(a).cmp(apr(b))
+					: chanceRank(a) - chanceRank(b) || Math.sign(call(a) - call(b)) || cost();
 		if (order !== 0) return order;
 		return a.pledgeCoin < b.pledgeCoin ? -1 : a.pledgeCoin > b.pledgeCoin ? 1 : PERIOD_ORDER.indexOf(a.period) - PERIOD_ORDER.indexOf(b.period);
 	});

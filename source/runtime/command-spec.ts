@@ -95,7 +95,10 @@ export const OPTION_DOCS: Record<OptionName, OptionDoc> = {
 		text: 'CSV instead of the table (RFC 4180): a time_utc column (2026-11-28 10:15:00, UTC), then every field of each record as --json prints it; not with --json',
 	},
 	wide: {text: 'every column, however wide (a narrow terminal or COLUMNS leaves the least important out)'},
-	sort: {placeholder: 'ORDER', text: 'cost (lowest APR, then least collateral; the default) or safety (farthest from liquidation)'},
+	sort: {
+		placeholder: 'ORDER',
+		text: 'cost (lowest APR, then least collateral; the default), safety (farthest from liquidation) or chance (least likely margin call)',
+	},
 	'to-ltv': {placeholder: 'PCT', text: 'compute the amount that brings the LTV to this percentage, like 60 (then the same review)'},
 	margin: {placeholder: 'PTS', text: 'LTV points kept below the margin call by "max withdrawable", 0 to 50 (default 5)'},
 	'past-max-withdrawable': {text: 'withdraw even past "max withdrawable" (closer to the margin call than --margin points); --yes alone refuses it'},
@@ -166,13 +169,13 @@ export const COMMAND_SPECS = {
 		],
 	},
 	plan: {
-		usage: 'plan --loan-coin COIN --loan-amount N [--daily PERIOD] [--sort cost|safety]',
+		usage: 'plan --loan-coin COIN --loan-amount N [--daily PERIOD] [--sort cost|safety|chance]',
 		summary: 'every pledge coin ranked for the loan you need, with liquidation prices',
 		description:
-			'For one loan (coin and amount), every pledgeable coin and period (or the one --daily names):\nthe collateral needed in that coin and in USDT, the APR, the LTV the loan starts at, and the\nmargin-call and liquidation prices of the pledge coin in the loan coin with how far each is from\ntoday\'s price. Sorted by cost, or by safety (--sort safety). Prices come from Bitget\'s public\ntickers, with their age; a coin with no price is ranked last as "no price"; when the tickers\ncannot be read the plan is still shown, its prices "unavailable". Estimates are sent at most 10\nper second (progress on stderr). Public: no credentials are sent.',
+			'For one loan (coin and amount), every pledgeable coin and period (or the one --daily names):\nthe collateral needed in that coin and in USDT, the APR, the LTV the loan starts at, and the\nmargin-call and liquidation prices of the pledge coin in the loan coin with how far each is from\ntoday\'s price, and the chance of a margin call within the period (a flexible loan: 30 days)\nfrom the last 30 days\' hourly prices of the pair ("no history" for a coin listed lately). Sorted\nby cost, by safety (--sort safety) or by that chance (--sort chance). Prices come from Bitget\'s\npublic tickers, with their age; a coin with no price is ranked last as "no price"; when the\ntickers cannot be read the plan is still shown, its prices "unavailable". Estimates are sent at\nmost 10 per second, candles once per pledge coin at most 20 per second (progress on stderr).\nPublic: no credentials are sent.',
 		options: ['loan-coin', 'loan-amount', 'daily', 'sort', 'wide'],
 		positionals: [],
-		examples: ['loan-tui plan --loan-coin USDT --loan-amount 10000', 'loan-tui plan --loan-coin USDT --loan-amount 10000 --daily 30 --sort safety --json'],
+		examples: ['loan-tui plan --loan-coin USDT --loan-amount 10000', 'loan-tui plan --loan-coin USDT --loan-amount 10000 --daily 30 --sort chance --json'],
 	},
 	borrow: {
 		usage: 'borrow --loan-coin COIN --pledge-coin COIN --daily PERIOD (--pledge-amount N | --loan-amount N) [--yes]',

@@ -7,6 +7,21 @@ import {TEST_CREDENTIAL_ENV, useSimulator} from '../helpers/simulator.js';
 
 const env = TEST_CREDENTIAL_ENV;
 
+interface PlanJsonRow {
+	pledgeCoin: string;
+	price: {price: string};
+	prices: {marginCallPrice: string};
+	chance: {status: string; volatility?: number; marginCallProbability?: number};
+}
+
+/** The standard normal CDF by Abramowitz & Stegun 7.1.26 (|error| < 1.5e-7): not the app's own. */
+function standardNormal(x: number): number {
+	const z = Math.abs(x) / Math.SQRT2;
+	const t = 1 / (1 + 0.3275911 * z);
+	const erf = 1 - t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429)))) * Math.exp(-z * z);
+	return x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+}
+
 describe('plan and estimate by loan amount (built CLI)', () => {
 	const sim = useSimulator();
 	const run = (args: string[]) => runCli([...args, '--base-url', sim.simulator.url], {env});
@@ -46,10 +61,56 @@ describe('plan and estimate by loan amount (built CLI)', () => {
 		expect(lines[0]).toMatch(/^(ADA|DOGE)\s/);
 	});
 
+	it("plan --json --sort chance: each row's chance of a margin call is the barrier formula on the served candles' volatility", async () => {
+		const result = await run(['plan', '--loan-coin', 'USDT', '--loan-amount', '1000', '--daily', '7', '--sort', 'chance', '--json']);
+		expect(result.code, result.stderr).toBe(0);
+		const plan = JSON.parse(result.stdout) as {sort: string; rows: PlanJsonRow[]};
+		expect(plan.sort).toBe('chance');
+		expect(plan.rows).toHaveLength(10);
+		// TON was listed five days ago: no history, ranked after every coin with one.
+		expect(plan.rows.at(-1)).toMatchObject({pledgeCoin: 'TON', chance: {status: 'no history'}});
+		const ranked = plan.rows.slice(0, -1);
+		for (let i = 1; i < ranked.length; i++)
+			expect(ranked[i]!.chance.marginCallProbability!).toBeGreaterThanOrEqual(ranked[i - 1]!.chance.marginCallProbability!);
+		// Each pair's candles once (hourly and 4-hourly), never per period; public like the rest.
+		const candles = sim.simulator.requests.filter((r) => r.operation === 'candles' && r.status !== 429);
+		expect(new Set(candles.map((r) => r.query)).size).toBe(candles.length);
+		const client = sim.client();
+		for (const row of ranked) {
+			expect(row.chance).toMatchObject({status: 'ok', horizonDays: 7, flexibleAssumed30Days: false, marginCallReached: false});
+			// σ from the last 30 days of hourly closes as served, and P = min(1, 2·N(ln(B/S) / (σ·√T))), recomputed here.
+			const hourly = (await client.candles(`${row.pledgeCoin}USDT`, {granularity: '1h', limit: 720})).records;
+			const last = hourly.at(-1)!.ts;
+			const closes = hourly.filter((candle) => candle.ts > last - 30 * 86_400_000).map((candle) => Number(candle.close));
+			const returns = closes.slice(1).map((close, i) => Math.log(close / closes[i]!));
+			const mean = returns.reduce((sum, r) => sum + r, 0) / returns.length;
+			const sigma = Math.sqrt((returns.reduce((sum, r) => sum + (r - mean) ** 2, 0) / (returns.length - 1)) * 24 * 365);
+			const d = Math.log(Number(row.prices.marginCallPrice) / Number(row.price.price)) / (sigma * Math.sqrt(7 / 365));
+			const probability = Math.min(1, 2 * standardNormal(d));
+			// The candle still open moves on between the command's read and this one: equal to the shown precision.
+			expect(row.chance.volatility!, row.pledgeCoin).toBeCloseTo(sigma, 2);
+			expect(row.chance.marginCallProbability!, row.pledgeCoin).toBeCloseTo(probability, 2);
+		}
+		expect(sim.simulator.requests.every((r) => r.headers['access-sign'] === undefined)).toBe(true);
+	});
+
+	it('plan --sort chance: a CALL CHANCE column, "no history" for TON, the model said once not to be a promise', async () => {
+		const result = await run(['plan', '--loan-coin', 'USDT', '--loan-amount', '1000', '--daily', '30', '--sort', 'chance', '--wide']);
+		expect(result.code, result.stderr).toBe(0);
+		expect(result.stdout).toMatch(/LIQUIDATION AT\s+CALL CHANCE/);
+		expect(result.stdout).toContain('by chance (least likely margin call first)');
+		const lines = result.stdout.split('\n').filter((line) => /^[A-Z]+\s+30 days/.test(line));
+		expect(lines).toHaveLength(10);
+		for (const line of lines.slice(0, -1)) expect(line).toMatch(/\s(<0\.1|>99|\d+(\.\d)?)%$/);
+		expect(lines.at(-1)).toMatch(/^TON\s.*no history$/);
+		expect(result.stdout.split('A model from past prices, not a promise.')).toHaveLength(2);
+	});
+
 	it('plan: bad input is refused with exit 2 and nothing is estimated', async () => {
 		for (const args of [
 			['plan', '--loan-coin', 'USDT'],
 			['plan', '--loan-coin', 'USDT', '--loan-amount', '10000', '--sort', 'cheap'],
+			['plan', '--loan-coin', 'USDT', '--loan-amount', '10000', '--sort', 'chances'],
 			['plan', '--loan-coin', 'USDT', '--loan-amount', '5'],
 			['plan', '--loan-coin', 'USDT', '--loan-amount', '-5'],
 		]) {
@@ -59,6 +120,7 @@ describe('plan and estimate by loan amount (built CLI)', () => {
 		}
 		expect((await run(['plan', '--loan-coin', 'USDT', '--loan-amount', '5'])).stderr).toContain("below Bitget's minimum borrow of 10 USDT");
 		expect(estimates()).toHaveLength(0);
+		expect(sim.simulator.requests.filter((r) => r.operation === 'candles')).toHaveLength(0);
 	});
 
 	it('estimate --loan-amount --all: collateral derived and checked per period', async () => {

@@ -3,7 +3,10 @@ import Big from 'big.js';
 import {describe, expect, it} from 'vitest';
 import {InputError} from '../../source/api/errors.js';
 import {estimateByLoanAmount, withinRounding} from '../../source/operations/loan-amount-estimate.js';
+import {periodHorizon} from '../../source/loans/chance.js';
+import {chanceFrom} from '../../source/operations/loan-chance.js';
 import {planLoan, planScope, sortRows, type PlanProgress, type PlanRow, type PlanSort} from '../../source/operations/plan.js';
+import {priceHistoryReader, type PriceHistory, type PriceHistoryReader} from '../../source/operations/price-history.js';
 import {readPrices} from '../../source/operations/prices.js';
 import {quotePrice} from '../../source/loans/prices.js';
 import {useSimulator} from '../helpers/simulator.js';
@@ -103,6 +106,86 @@ describe('a loan plan (simulator over loopback)', () => {
 	});
 });
 
+describe("a plan's chance of a margin call (simulator's candles over loopback)", () => {
+	const sim = useSimulator();
+
+	it("each row with a price: the chance over its period from its pledge pair's series, the candles read once per pair; TON: no history", async () => {
+		const client = sim.client();
+		const reader = priceHistoryReader(client);
+		const progress: PlanProgress[] = [];
+		const plan = await planLoan(client, {loanCoin: 'USDT', loanAmount: '10000', periods: ALL}, {priceHistory: reader, onProgress: (p) => progress.push(p)});
+		expect(plan.rows).toHaveLength(30);
+		// Read once per pair (hourly and 4-hourly candles each once), not once per period.
+		const candles = sim.simulator.requests.filter((r) => r.operation === 'candles' && r.status !== 429);
+		expect(new Set(candles.map((r) => r.query)).size).toBe(candles.length);
+		expect(candles).toHaveLength(20);
+		expect(progress.at(-1)).toEqual({done: 30, total: 30, histories: {done: 10, total: 10}});
+		for (const row of plan.rows) {
+			if (row.pledgeCoin === 'TON') {
+				expect(row.chance, row.period).toMatchObject({status: 'no history'});
+				continue;
+			}
+			// The same reader: the series the plan read, from memory.
+			const history = await reader.read(row.pledgeCoin, 'USDT');
+			const expected = chanceFrom(history, {
+				price: (row.price as {price: string}).price,
+				marginCallPrice: row.prices!.marginCallPrice,
+				liquidationPrice: row.prices!.liquidationPrice,
+				horizon: periodHorizon(row.period),
+			});
+			expect(expected.status).toBe('ok');
+			expect(row.chance, `${row.pledgeCoin} ${row.period}`).toEqual(expected);
+		}
+		const btc = (period: string) => plan.rows.find((row) => row.pledgeCoin === 'BTC' && row.period === period)!.chance!;
+		expect(btc('SEVEN')).toMatchObject({status: 'ok', horizonDays: 7, flexible: false});
+		expect(btc('FLEXIBLE')).toMatchObject({status: 'ok', horizonDays: 30, flexible: true});
+	});
+
+	it('by chance: the least likely margin call first, then no history (TON), ties by cost', async () => {
+		const plan = await planLoan(
+			sim.client(),
+			{loanCoin: 'USDT', loanAmount: '1000', periods: ['SEVEN'], sort: 'chance'},
+			{priceHistory: priceHistoryReader(sim.client())},
+		);
+		const chances = plan.rows.map((row) => row.chance!);
+		expect(plan.rows.at(-1)!.pledgeCoin).toBe('TON');
+		expect(chances.at(-1)!.status).toBe('no history');
+		const probabilities = chances.slice(0, -1).map((chance) => (chance.status === 'ok' ? chance.marginCall.probability : Number.NaN));
+		for (let i = 1; i < probabilities.length; i++) expect(probabilities[i]!).toBeGreaterThanOrEqual(probabilities[i - 1]!);
+	});
+
+	it('candles not read once the estimates are done and the wait is over: "unavailable: not read in time"; a failed read: unavailable', async () => {
+		let release!: () => void;
+		const held = new Promise<void>((resolve) => (release = resolve));
+		// BTC's candles never come (until the end); ETH's read fails; the others answer at once.
+		const reader: PriceHistoryReader = {
+			read: async (base) => {
+				if (base === 'BTC') await held;
+				if (base === 'ETH') return {status: 'unavailable', problem: 'the server answered 500'} satisfies PriceHistory;
+				return {status: 'no history', reason: 'listed lately'};
+			},
+		};
+		try {
+			const plan = await planLoan(sim.client(), {loanCoin: 'USDT', loanAmount: '1000', periods: ['SEVEN']}, {priceHistory: reader, historyWaitMs: 50});
+			const chanceOf = (coin: string) => plan.rows.find((row) => row.pledgeCoin === coin)!.chance;
+			expect(chanceOf('BTC')).toEqual({status: 'unavailable', problem: 'not read in time'});
+			expect(chanceOf('ETH')).toEqual({status: 'unavailable', problem: 'the server answered 500'});
+			expect(chanceOf('SOL')).toEqual({status: 'no history', reason: 'listed lately'});
+		} finally {
+			release();
+		}
+	});
+
+	it('a coin listed lately (setListedAt) has no history; a row without a price has no chance to ask', async () => {
+		sim.simulator.loans.setListedAt('SOL', Date.now() - 3 * 86_400_000);
+		sim.simulator.loans.hideTickers('XRP', true);
+		const plan = await planLoan(sim.client(), {loanCoin: 'USDT', loanAmount: '1000', periods: ['THIRTY']}, {priceHistory: priceHistoryReader(sim.client())});
+		const chanceOf = (coin: string) => plan.rows.find((row) => row.pledgeCoin === coin)!.chance;
+		expect(chanceOf('SOL')).toMatchObject({status: 'no history'});
+		expect(chanceOf('XRP')).toEqual({status: 'unavailable', problem: 'no price'});
+	});
+});
+
 describe("a plan re-sorted without asking again (what a screen's sort key does)", () => {
 	const row = (pledgeCoin: string, apr: string | undefined, liquidationDistance: string | undefined, pledgeUsdt = '100'): PlanRow => ({
 		pledgeCoin,
@@ -139,6 +222,34 @@ describe("a plan re-sorted without asking again (what a screen's sort key does)"
 	it('by cost: APR, then collateral; by safety: distance to liquidation; no price, then failures, last', () => {
 		expect(order('cost')).toBe('BEACD');
 		expect(order('safety')).toBe('EABCD');
+	});
+
+	it('by chance: the lowest chance of a margin call, ties by cost; then no history, then unavailable or still read', () => {
+		const ok = (probability: number) => ({
+			status: 'ok' as const,
+			volatility: 0.5,
+			horizonDays: 7,
+			flexible: false,
+			closes: 720,
+			marginCall: {probability, reached: false, fall: 0.1},
+			liquidation: {probability: probability / 2, reached: false, fall: 0.2},
+		});
+		const [a, b, c, d, e] = rows;
+		const withChance = [
+			{...a!, chance: ok(0.2)},
+			{...b!, chance: {status: 'no history' as const, reason: 'listed lately'}},
+			c!,
+			d!,
+			{...e!, chance: ok(0.2)},
+			{...row('F', '0.01', '0.1'), chance: ok(0.3)},
+			{...row('G', '0.01', '0.1')},
+			{...row('H', '0.01', '0.1'), chance: ok(0.05)},
+		];
+		expect(
+			sortRows(withChance, 'chance')
+				.map((r) => r.pledgeCoin)
+				.join(''),
+		).toBe('HEAFBGCD');
 	});
 
 	it('the scope: every pledge coin but the loan coin; a coin Bitget does not lend is refused', () => {

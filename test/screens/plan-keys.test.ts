@@ -200,8 +200,16 @@ describe('the Plan keys on the list', () => {
 		expect(called()).toEqual({highlight: [[1], [3], [-1], [5], [0], [4]], borrow: [[]], toggleSort: [[]], planAgain: [[]]});
 	});
 
-	it('sorted by safety, s offers cost; one way: nothing to move through, Enter still borrows it', () => {
-		const {help, press, called} = setup({focus: 'list', sort: 'safety'}, {read: 'ready', rows: ROWS.slice(0, 1)});
+	it('sorted by safety, s offers the chance; by chance, cost', () => {
+		const bySafety = setup({focus: 'list', sort: 'safety'}, {read: 'ready', rows: ROWS.slice(0, 1)});
+		expect(bySafety.help.map((entry) => `${entry.keys} ${entry.action}`)).toContain('s sort by chance (least likely margin call first)');
+		expect(bySafety.footer).toContainEqual({keys: 's', action: 'by chance', footer: 1});
+		bySafety.press('s');
+		expect(bySafety.called()).toEqual({toggleSort: [[]]});
+	});
+
+	it('sorted by chance, s offers cost; one way: nothing to move through, Enter still borrows it', () => {
+		const {help, press, called} = setup({focus: 'list', sort: 'chance'}, {read: 'ready', rows: ROWS.slice(0, 1)});
 		expect(help.map((entry) => `${entry.keys} ${entry.action}`)).toEqual([
 			'Enter borrow this way (the borrow wizard, filled in)',
 			's sort by cost (lowest APR first)',

@@ -37,7 +37,7 @@ describe('the plan reducer', () => {
 		expect(run(form, {type: 'edit'})).toBe(form);
 	});
 
-	it('the window follows the highlighted row; a sort starts again from the top', () => {
+	it('the window follows the highlighted row; a sort (cost → safety → chance → cost) starts again from the top', () => {
 		let state = run(initialPlan, {type: 'start'});
 		state = run(state, {type: 'highlight', to: 8, count: 30, page: 7});
 		expect(state).toMatchObject({highlighted: 8, top: 2});
@@ -49,7 +49,9 @@ describe('the plan reducer', () => {
 		expect(run(state, {type: 'highlight', to: 3, count: 0, page: 7})).toBe(state);
 		const sorted = run(state, {type: 'sort'});
 		expect(sorted).toMatchObject({sort: 'safety', highlighted: 0, top: 0});
-		expect(run(sorted, {type: 'sort'}).sort).toBe('cost');
+		const byChance = run(sorted, {type: 'sort'});
+		expect(byChance.sort).toBe('chance');
+		expect(run(byChance, {type: 'sort'}).sort).toBe('cost');
 	});
 });
 

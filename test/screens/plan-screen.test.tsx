@@ -86,6 +86,47 @@ describe('the Plan screen', () => {
 		await app!.waitForText(/SOL 7 days: margin call at no price/);
 	});
 
+	it('the chance of a margin call: a column filled as the candles come, "no history" for TON, s cycles cost → safety → chance', async () => {
+		await open();
+		await plan('USDT', '1000', '7');
+		const frame = await app!.waitForText(/TON\s.*no history/);
+		expect(frame).toMatch(/LIQUIDATION AT\s+CALL CHANCE/);
+		expect(frame.split('A model from past prices, not a promise.')).toHaveLength(2);
+		// Each pair's candles once, however often the screen draws.
+		const candles = requests('candles').filter((r) => r.status !== 429);
+		expect(new Set(candles.map((r) => r.query)).size).toBe(candles.length);
+		await app!.press('s');
+		await app!.waitForText('10 ways by safety');
+		await app!.press('s');
+		const byChance = await app!.waitForText('10 ways by chance');
+		const rows = byChance.split('\n').filter((line) => /^\s*›?\s+[A-Z]+\s+7 days/.test(line));
+		expect(rows).toHaveLength(10);
+		expect(rows.at(-1)).toMatch(/TON\s.*no history/);
+		const chances = rows.slice(0, -1).map((line) => /\s(<0\.1|>99|\d+(?:\.\d)?)%\s*$/.exec(line)![1]!);
+		const values = chances.map((text) => (text === '<0.1' ? 0 : text === '>99' ? 100 : Number(text)));
+		for (let i = 1; i < values.length; i++) expect(values[i]!).toBeGreaterThanOrEqual(values[i - 1]!);
+		await app!.press('s');
+		await app!.waitForText('10 ways by cost');
+	});
+
+	it('at 60 columns: the chance column as CHANCE (by cost, by chance), the fall to liquidation by safety; every line fits', async () => {
+		app = await renderApp({baseUrl: sim.simulator.url, initial: planScreen, size: {columns: 60, rows: 24}});
+		await app.waitForText('Loan coin');
+		await plan('USDT', '10000', '7');
+		const fits = (frame: string) => expect(frame.split('\n').filter((line) => line.length > 60)).toEqual([]);
+		const byCost = await app.waitForText(/TON\s.*no history/);
+		expect(byCost).toMatch(/APR\s+CHANCE\n/);
+		fits(byCost);
+		await app.press('s');
+		const bySafety = await app.waitForText('ways by safety');
+		expect(bySafety).toMatch(/APR\s+TO LIQ\.\n/);
+		fits(bySafety);
+		await app.press('s');
+		const byChance = await app.waitForText('ways by chance');
+		expect(byChance).toMatch(/APR\s+CHANCE\n/);
+		fits(byChance);
+	});
+
 	it('tickers failing: the ways still show, with "prices unavailable"', async () => {
 		sim.simulator.injectFault({kind: 'html-500', operation: 'tickers', times: Number.POSITIVE_INFINITY});
 		await open();

@@ -2,14 +2,21 @@
 // field (the loan coin or amount). The same rows dispatch the keys and make the footer and the ? help.
 import {PERIODS} from '../../api/types.js';
 import {PERIOD_LABEL} from '../../format/estimate.js';
-import type {PlanRow} from '../../operations/plan.js';
+import type {PlanRow, PlanSort} from '../../operations/plan.js';
 import {textBindings} from '../../ui/fields/field-bindings.js';
 import {PERIOD_KEYS} from '../../ui/fields/period-choices.js';
 import type {Binding} from '../../ui/keys/binding.js';
 import {refreshBinding} from '../../ui/keys/shared-bindings.js';
-import {PERIOD_SETS, type PlanState} from './reducer.js';
+import {nextSort, PERIOD_SETS, type PlanState} from './reducer.js';
 import type {PlanRead} from './use-plan-read.js';
 import type {PlanActions} from './use-plan.js';
+
+/** What s sorts by next, in the help and in the footer. */
+const SORT_KEY_WORDS: Record<PlanSort, {description: string; short: string}> = {
+	cost: {description: 'sort by cost (lowest APR first)', short: 'by cost'},
+	safety: {description: 'sort by safety (farthest from liquidation first)', short: 'by safety'},
+	chance: {description: 'sort by chance (least likely margin call first)', short: 'by chance'},
+};
 
 /** What the keys depend on (use-plan.ts PlanScreenState has it all). */
 export interface PlanKeyState {
@@ -64,8 +71,7 @@ function listBindings(state: PlanKeyState, actions: PlanActions): Binding[] {
 		},
 		{
 			keys: ['s'],
-			description: sort === 'cost' ? 'sort by safety (farthest from liquidation first)' : 'sort by cost (lowest APR first)',
-			short: sort === 'cost' ? 'by safety' : 'by cost',
+			...SORT_KEY_WORDS[nextSort(sort)],
 			footer: 1,
 			when: state.read.status === 'ready',
 			handler: () => actions.toggleSort(),

@@ -1,6 +1,7 @@
 // The Plan screen: for one loan (coin and amount), every pledge coin and period ranked, as `loan-tui plan` prints
 // it: the collateral in that coin and in USDT, the APR, the LTV the loan starts at, and the margin-call and
-// liquidation prices with their distance from today's price. By cost, or by safety (s). Enter on a row opens the
+// liquidation prices with their distance from today's price, and the chance of a margin call within the period. By
+// cost, by safety or by that chance (s). Enter on a row opens the
 // borrow wizard with that loan coin, pledge coin, period and amount.
 import React from 'react';
 import {Box, Text} from 'ink';
@@ -137,7 +138,7 @@ function PlanList({state, theme}: {state: PlanScreenState; theme: Theme}) {
 /** The table's page with the highlighted way marked, that way's prices in full, and where the page is. */
 function WaysTable({state, plan, words, theme}: {state: PlanScreenState; plan: Plan; words: ListWords; theme: Theme}) {
 	const {form} = state;
-	const {header, top, shown} = waysTable(plan, state.sorted, state.columns, {highlighted: form.highlighted, top: form.top, page: state.page});
+	const {header, top, shown} = waysTable(plan, state.sorted, state.columns, {highlighted: form.highlighted, top: form.top, page: state.page, sort: form.sort});
 	return (
 		<>
 			<Text wrap="truncate" dimColor>
@@ -160,6 +161,9 @@ function WaysTable({state, plan, words, theme}: {state: PlanScreenState; plan: P
 			))}
 			<Text dimColor wrap="wrap">
 				{words.position(top + 1, top + shown.length)}
+			</Text>
+			<Text dimColor wrap="wrap">
+				{words.disclaimer}
 			</Text>
 		</>
 	);

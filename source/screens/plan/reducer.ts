@@ -1,7 +1,7 @@
 // The Plan screen as plain state: the form (loan coin, loan amount, which periods), then the ranked list with its
-// highlighted row, its window and its order (cost or safety).
+// highlighted row, its window and its order (cost, safety or the chance of a margin call).
 import {PERIODS, type Period} from '../../api/types.js';
-import type {Plan, PlanSort} from '../../operations/plan.js';
+import {PLAN_SORTS, type Plan, type PlanSort} from '../../operations/plan.js';
 import type {PlanKept} from '../routes.js';
 import {nextChoice} from '../../ui/fields/choice-field.js';
 import {coinFieldReducer, type CoinFieldAction} from '../../ui/fields/coin-field-state.js';
@@ -153,7 +153,7 @@ export function planReducer(state: PlanState, action: PlanAction): PlanState {
 		case 'edit':
 			return state.focus === 'list' ? {...state, focus: 'loanAmount', ...arrival(state.loanAmount)} : state;
 		case 'sort':
-			return {...state, sort: state.sort === 'cost' ? 'safety' : 'cost', highlighted: 0, top: 0};
+			return {...state, sort: nextSort(state.sort), highlighted: 0, top: 0};
 		case 'highlight': {
 			if (action.count === 0) return state;
 			const highlighted = Math.min(Math.max(0, action.to), action.count - 1);
@@ -163,6 +163,9 @@ export function planReducer(state: PlanState, action: PlanAction): PlanState {
 		}
 	}
 }
+
+/** The order after `sort`: cost, safety, chance, and round again. */
+export const nextSort = (sort: PlanSort): PlanSort => PLAN_SORTS[(PLAN_SORTS.indexOf(sort) + 1) % PLAN_SORTS.length]!;
 
 const arrival = (value: string) => {
 	const {cursor, selected} = arrivedAt(value);

@@ -11,10 +11,12 @@ import {useCoinSuggestions} from '../../ui/fields/use-coin-suggestions.js';
 import {useBodySize} from '../../ui/layout.js';
 import {useNavigation} from '../../ui/navigation.js';
 import {useServices} from '../../ui/services.js';
+import {useStore} from '../../ui/use-store.js';
 import {borrowRoute, planRoute, type PlanKept} from '../routes.js';
 import {listPage, listWords, type ListWords} from './list-layout.js';
 import {askedOf, keptPlan, planKept, planReducer, type PlanState} from './reducer.js';
 import {planRefusal} from './refusal.js';
+import {usePlanChances} from './use-plan-chances.js';
 import {usePlanRead, type PlanRead} from './use-plan-read.js';
 
 const NONE = createStore<CoinInfoState>({status: 'idle'});
@@ -22,7 +24,7 @@ const NONE = createStore<CoinInfoState>({status: 'idle'});
 export interface PlanScreenState {
 	form: PlanState;
 	read: PlanRead;
-	/** The plan read, its rows in the order asked, and the highlighted one. */
+	/** The plan read, its rows (with their chance as known now) in the order asked, and the highlighted one. */
 	plan?: Plan;
 	sorted: PlanRow[];
 	chosen?: PlanRow;
@@ -56,7 +58,7 @@ export interface PlanActions {
 }
 
 export function usePlan(kept?: PlanKept): {state: PlanScreenState; actions: PlanActions} {
-	const {client, coinInfos} = useServices();
+	const {client, coinInfos, priceHistory} = useServices();
 	const {columns, rows: bodyRows} = useBodySize();
 	const navigation = useNavigation();
 	// Back from the borrow wizard it opened, the list is as it was left: the same rows, order and highlighted row.
@@ -69,7 +71,9 @@ export function usePlan(kept?: PlanKept): {state: PlanScreenState; actions: Plan
 	const [enterTooEarlyRun, setEnterTooEarlyRun] = useState<number | undefined>(undefined);
 
 	const plan = read.status === 'ready' ? read.plan : undefined;
-	const sorted = useMemo(() => (plan ? sortRows(plan.rows, form.sort) : []), [plan, form.sort]);
+	const coinList = useStore(coinInfos ?? NONE);
+	const rows = usePlanChances(priceHistory, coinList, read.status === 'running' ? form.asked?.loanCoin : undefined, plan);
+	const sorted = useMemo(() => sortRows(rows, form.sort), [rows, form.sort]);
 	const chosen = sorted[form.highlighted];
 	// The lines around the list wrap at whole words (never cut): the page is what their rows leave.
 	const words = plan && form.asked ? listWords(plan, form.asked, sorted.length, form.sort, chosen) : undefined;
@@ -102,7 +106,7 @@ export function usePlan(kept?: PlanKept): {state: PlanScreenState; actions: Plan
 			// Only a row on screen is acted on, the one shown highlighted: while the estimates come in there is none.
 			if (!chosen || !plan) return setEnterTooEarlyRun(form.run);
 			// The list is kept for the way back (replace, then push: the wizard's Esc comes back to it as it was).
-			const keep = planKept(form, plan);
+			const keep = planKept(form, {...plan, rows});
 			if (keep) navigation.replace(planRoute(keep));
 			navigation.push(borrowRoute({loanCoin: plan.loanCoin, pledgeCoin: chosen.pledgeCoin, daily: chosen.period, loanAmount: plan.loanAmount}));
 		},
