@@ -10,7 +10,7 @@
 import Big from 'big.js';
 import type {RepayResult} from '../api/loan-types.js';
 import type {Period} from '../api/types.js';
-import {COINS} from './coins.js';
+import {COINS, PLEDGEABLE} from './coins.js';
 import {formatDecimal} from './decimal.js';
 import {loanAmountFor, pledgeAmountFor} from './estimate.js';
 
@@ -141,7 +141,12 @@ export class LoanBook implements LoanDesk {
 	/** Told after every price change (the ticker stream pushes the pairs that moved: ticker-stream.ts). */
 	private readonly priceListeners = new Set<() => void>();
 
-	constructor(private readonly now: () => number) {}
+	/** The coins the desk takes as collateral (coinInfos' pledgeInfos): the ten of coins.ts unless the server was
+	 * started with others (the bench's plan of thirty pledge coins). */
+	constructor(
+		private readonly now: () => number,
+		readonly pledgeCoins: readonly string[] = PLEDGEABLE,
+	) {}
 
 	onPricesChanged(listener: () => void): () => void {
 		this.priceListeners.add(listener);

@@ -5,7 +5,7 @@
 import type {IncomingHttpHeaders} from 'node:http';
 import Big from 'big.js';
 import type {OperationName} from '../api/types.js';
-import {COINS, initialLtv, PLEDGEABLE} from './coins.js';
+import {COINS, initialLtv} from './coins.js';
 import {formatDecimal, isPositiveDecimal} from './decimal.js';
 import {LIQUIDATION_LTV, MARGIN_CALL_LTV, type LoanBook, type SimLoan} from './loan-book.js';
 import {failure, success, type Reply} from './reply.js';
@@ -39,7 +39,7 @@ export interface LoanCall {
 export function handleLoanOperation(call: LoanCall, book: LoanBook): Reply {
 	switch (call.operation) {
 		case 'coinInfos':
-			return call.family === 'v3' ? coinsV3(call.params) : coinInfos(call.params);
+			return call.family === 'v3' ? coinsV3(call.params, book.pledgeCoins) : coinInfos(call.params, book.pledgeCoins);
 		case 'ongoingOrders':
 			return ongoing(call, book);
 		case 'debts':
@@ -53,7 +53,7 @@ export function handleLoanOperation(call: LoanCall, book: LoanBook): Reply {
 	}
 }
 
-function coinInfos(params: URLSearchParams): Reply {
+function coinInfos(params: URLSearchParams, pledgeable: readonly string[]): Reply {
 	const only = params.get('coin');
 	if (only && !COINS.has(only)) return failure('40034', `Parameter ${only} does not exist`);
 	const coins = [...COINS.entries()].filter(([coin]) => !only || coin === only);
@@ -76,14 +76,14 @@ function coinInfos(params: URLSearchParams): Reply {
 		};
 	});
 	const pledgeInfos = coins
-		.filter(([coin]) => PLEDGEABLE.includes(coin))
+		.filter(([coin]) => pledgeable.includes(coin))
 		.map(([coin]) => ({coin, initRate: initialLtv(coin), supRate: MARGIN_CALL_LTV, forceRate: LIQUIDATION_LTV, minUsdt: '0', maxUsdt: MAX_PLEDGE_USDT}));
 	return success({loanInfos, pledgeInfos}, () => ({loanInfos: loanInfos.map((info) => ({...info, hourRate7D: Number(info.hourRate7D)})), pledgeInfos}));
 }
 
 /** GET /api/v3/loan/coins: the same desk as coinInfos under v3's field names; borrow limits in the coin and in USDT,
  * pledge limits in the coin. */
-function coinsV3(params: URLSearchParams): Reply {
+function coinsV3(params: URLSearchParams, pledgeable: readonly string[]): Reply {
 	const only = params.get('coin');
 	if (only && !COINS.has(only)) return failure('40034', `Parameter ${only} does not exist`);
 	const coins = [...COINS.entries()].filter(([coin]) => !only || coin === only);
@@ -103,7 +103,7 @@ function coinsV3(params: URLSearchParams): Reply {
 		maxBorrowLimit: MAX_BORROW_USDT,
 	}));
 	const pledgeInfos = coins
-		.filter(([coin]) => PLEDGEABLE.includes(coin))
+		.filter(([coin]) => pledgeable.includes(coin))
 		.map(([coin, info]) => ({
 			coin,
 			initRate: initialLtv(coin),

@@ -83,7 +83,7 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 	const ids = new OrderIds();
 	const requests: RecordedRequest[] = [];
 	const orders: SimulatedOrder[] = [];
-	const book = new LoanBook(() => serverNow());
+	const book = new LoanBook(() => serverNow(), options.pledgeCoins);
 	const seed = () => {
 		if (options.demoLoans) for (const apiKey of accounts.keys()) book.seedDemo(apiKey, () => ids.take());
 	};

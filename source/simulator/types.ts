@@ -36,6 +36,9 @@ export interface SimulatorOptions {
 	accounts?: SimulatedAccount[];
 	/** The mode of accounts that do not name one; default 'unified' (every new Bitget account is, reference D.5). */
 	accountMode?: AccountMode;
+	/** The coins the desk takes as collateral; default the ten of coins.ts (PLEDGEABLE). Any coin of its table may be
+	 * named, at BTC's LTVs when it has none of its own (initialLtv). */
+	pledgeCoins?: readonly string[];
 	/** Enforce the section 8 limits; default true. */
 	rateLimits?: boolean;
 	/** 'auto': br if accept-encoding has br, else gzip if it has gzip, else none. 'gzip'/'br' force it. */
