@@ -206,8 +206,9 @@ describe('screens that fit', () => {
 		// The chances come with the pairs' price histories ("…" until then): then nothing is cut.
 		await waitFor(() => expect(app!.frame()).not.toContain('…'));
 		const frame = app.frame();
-		expect(frame).toMatch(/CALL CHANCE/);
-		expect(frame).toMatch(/20\.00000000 ETH\s+\d+%\s+none \(flexible\)/);
+		expect(frame).toMatch(/CHANCE/);
+		// The liquidation price and the chance both stay at 60 columns.
+		expect(frame).toMatch(/20\.00000000 ETH\s+1,300\.0455\s+\d+%\s+none \(flexible\)/);
 		// The two loans fill the body: the chance's footnote gives way rather than a loan's rows.
 		expect(frame).not.toContain('A model from past prices');
 		expect(frame).toContain('▵ WARN');

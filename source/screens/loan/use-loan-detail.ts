@@ -44,7 +44,7 @@ export interface LoanDetailState extends Omit<LoanFigures, 'refresh'> {
 	chart: ChartView;
 }
 
-export interface ChartView {
+interface ChartView {
 	days: 7 | 30;
 	open: boolean;
 }

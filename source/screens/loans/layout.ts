@@ -69,7 +69,7 @@ export interface LoansLayout {
 /** The chance column's footnote: what it is where the width has room for it, else the disclaimer alone (one line at 60
  * columns, so both loans of a 60×16 terminal keep their rows). */
 function chanceNote(columns: number): string {
-	const long = `Call chance: before the term ends (flexible: 30 days). ${CHANCE_DISCLAIMER}`;
+	const long = `CHANCE: of a margin call by the term's end. ${CHANCE_DISCLAIMER}`;
 	return [...long].length <= columns - 1 ? long : CHANCE_DISCLAIMER;
 }
 

@@ -2,8 +2,8 @@
 // margin-call and liquidation prices, once the tickers are read) and its LTV gauge with the numbers and the price
 // falls that reach the margin call and the liquidation, and the chance of a margin call before the term ends (from the
 // pair's price history: operations/ongoing-loan-chance.ts). Columns a terminal has no room for are left out, least
-// needed first (the order id, the margin-call price, the hourly rate, today's price, the liquidation price, the
-// chance), never cut. Every amount is at its coin's precision, right-aligned (format/money.ts); risk is a symbol and a word, so nothing depends on colour. A terminal too narrow for one line
+// needed first (the order id, the margin-call price, the hourly rate, today's price, the chance, the liquidation
+// price), never cut. Every amount is at its coin's precision, right-aligned (format/money.ts); risk is a symbol and a word, so nothing depends on colour. A terminal too narrow for one line
 // of figures gets two (and the gauge's falls a line of their own) rather than figures cut off.
 import type {OngoingLoan} from '../../api/loan-types.js';
 import {alignRight, aprPercent, coinAmount, hourlyRate, withCoin} from '../../format/money.js';
@@ -12,7 +12,7 @@ import {sanitize} from '../../format/sanitize.js';
 import {wrapLines} from '../../format/wrap.js';
 import {annualRate} from '../../loans/ltv.js';
 import {riskOf, type RiskLevel} from '../../loans/risk.js';
-import {loanMarkPrices, quotePrice, type PriceRead} from '../../loans/prices.js';
+import {loanMarkPrices, quotePrice, type PriceQuote, type PriceRead} from '../../loans/prices.js';
 import {priceAmount} from '../../format/price.js';
 import {chancePercent} from '../../format/chance-words.js';
 import {loanPair, ongoingLoanChance} from '../../operations/ongoing-loan-chance.js';
@@ -51,7 +51,7 @@ interface Column {
 	heading: string;
 	cells: string[];
 	right: boolean;
-	/** Shown only when it fits, in this order (0 first): the chance of a margin call, the liquidation price, today's
+	/** Shown only when it fits, in this order (0 first): the chance of a margin call (a key figure), the liquidation price, today's
 	 * price, the hourly rate, the margin-call price, the order id. Without prices, only the order id is optional. */
 	optional?: number;
 }
@@ -82,23 +82,13 @@ export function loanTable(loans: readonly OngoingLoan[], now: number, columns: n
 		if (which === 'price') return priceAmount(price.price, loan.loanCoin);
 		return priceAmount(loanMarkPrices(loan, price.price)[which], loan.loanCoin);
 	};
-	// The chance of a margin call before the term ends, at the price and the marks of the columns beside it.
-	const chances = loans.map((loan, i) => {
-		const price = quoted[i];
-		return read ? ongoingLoanChance(loan, price?.status === 'ok' ? price.price : undefined, read.histories?.get(pairKey(loanPair(loan))), read.now) : undefined;
-	});
-	const chanceCell = (chance: (typeof chances)[number]) => {
-		if (chance === undefined) return '—';
-		if (chance === 'reading') return '…';
-		if (chance.status === 'ok') return chancePercent(chance.marginCall);
-		return chance.status === 'no history' ? NO_HISTORY_CELL : 'unavailable';
-	};
 	const priceColumn = (heading: string, which: 'marginCallPrice' | 'liquidationPrice' | 'price', optional: number): Column => ({
 		heading,
 		cells: alignRight(loans.map((_, i) => mark(i, which))),
 		right: true,
 		optional,
 	});
+	const chances = loans.map((loan, i) => chanceAt(loan, quoted[i], read));
 	const all: Column[] = [
 		{heading: 'RISK', cells: risks.map((risk) => `${RISK_SYMBOL[risk.level]} ${risk.label}`), right: false},
 		{heading: 'BORROWED', cells: alignRight(loans.map((l) => withCoin(l.loanAmount, sanitize(l.loanCoin)))), right: true},
@@ -111,9 +101,8 @@ export function loanTable(loans: readonly OngoingLoan[], now: number, columns: n
 			? [
 					priceColumn('PRICE', 'price', 2),
 					priceColumn('CALL AT', 'marginCallPrice', 4),
-					priceColumn('LIQ AT', 'liquidationPrice', 1),
-					// A key figure: the first optional column to be shown.
-					{heading: 'CALL CHANCE', cells: alignRight(chances.map(chanceCell)), right: true, optional: 0},
+					priceColumn('LIQ AT', 'liquidationPrice', 0),
+					{heading: 'CHANCE', cells: alignRight(chances.map(chanceCell)), right: true, optional: 1},
 				]
 			: []),
 		{heading: 'EXPIRES', cells: loans.map((l) => expiryWords(l.expireTime, now)), right: false},
@@ -144,8 +133,7 @@ export function loanTable(loans: readonly OngoingLoan[], now: number, columns: n
 		(lead + group.map((column) => (column.right ? cell(column).padStart(widthOf(column)) : cell(column).padEnd(widthOf(column)))).join('  ')).trimEnd();
 	const leadOf = (group: number) => (group === 0 ? '' : ' '.repeat(SECOND_LEAD));
 	const widestBar = Math.max(10, Math.min(30, columns - 80));
-	const chanceShown =
-		shown.some((column) => column.heading === 'CALL CHANCE') && chances.some((chance) => typeof chance === 'object' && chance.status === 'ok');
+	const chanceShown = shown.some((column) => column.heading === 'CHANCE') && chances.some((chance) => typeof chance === 'object' && chance.status === 'ok');
 	return {
 		chanceShown,
 		header: groups.map((group, g) => line(group, (column) => column.heading, leadOf(g))),
@@ -176,6 +164,20 @@ export function loanTable(loans: readonly OngoingLoan[], now: number, columns: n
 			};
 		}),
 	};
+}
+
+/** The chance of a margin call before the term ends, at the price and the marks of the columns beside it. */
+function chanceAt(loan: OngoingLoan, price: PriceQuote | undefined, read: TablePrices | undefined) {
+	if (!read) return undefined;
+	return ongoingLoanChance(loan, price?.status === 'ok' ? price.price : undefined, read.histories?.get(pairKey(loanPair(loan))), read.now);
+}
+
+/** The chance column's cell: the chance of a margin call, "…" while the history is read, "—" without a horizon. */
+function chanceCell(chance: ReturnType<typeof chanceAt>): string {
+	if (chance === undefined) return '—';
+	if (chance === 'reading') return '…';
+	if (chance.status === 'ok') return chancePercent(chance.marginCall);
+	return chance.status === 'no history' ? NO_HISTORY_CELL : 'unavailable';
 }
 
 /** Lines one loan takes in `table` (all loans take the same). */
