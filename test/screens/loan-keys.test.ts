@@ -52,6 +52,8 @@ function actionsMock() {
 		copy: vi.fn(),
 		refresh: vi.fn(),
 		scrollTo: vi.fn(),
+		chartDays: vi.fn(),
+		toggleChart: vi.fn(),
 		home: vi.fn(),
 		paste: vi.fn(),
 	} satisfies LoanDetailActions;
@@ -105,6 +107,31 @@ describe('the loan detail keys', () => {
 		]);
 		for (const key of ['r', 'a', 'w', 'm', 't', 'c', CTRL_R]) expect(detail.press(key)).toBe(true);
 		expect(detail.called()).toEqual([['start', 'repay', 'add', 'withdraw'], ['set', 'margin', 'target'], ['copy'], ['refresh']]);
+	});
+
+	it("the chart: d switches it to 30 days and back where it shows; on a short terminal v shows it in the figures' place", () => {
+		const chart = (state: NonNullable<DetailWindow['chart']>) => setup({detail: {...fits, chart: state}});
+		const under = chart({days: 7, behindKey: false, open: false, path: true});
+		expect(keysOf(under.rows)).toEqual(['r', 'a', 'w', 'm', 't', 'c', 'Ctrl+R', 'd']);
+		expect(under.help.find((row) => row.keys === 'd')?.action).toBe('the chart over 30 days');
+		expect(under.press('v')).toBe(false);
+		expect(under.press('d')).toBe(true);
+		expect(under.called()).toEqual([['chartDays']]);
+		expect(helpRows(chart({days: 30, behindKey: false, open: false, path: true}).rows).find((row) => row.keys === 'd')?.action).toBe('the chart over 7 days');
+		// Without a path (no history) there is nothing to see over more days: no d.
+		expect(keysOf(chart({days: 7, behindKey: false, open: false, path: false}).rows)).not.toContain('d');
+		// Short: v first; d only once the chart shows.
+		const behind = chart({days: 7, behindKey: true, open: false, path: true});
+		expect(keysOf(behind.rows)).toEqual(['r', 'a', 'w', 'm', 't', 'c', 'Ctrl+R', 'v']);
+		expect(behind.footer.map((hint) => `${hint.keys} ${hint.action}`)).toContain('v chart');
+		expect(behind.press('v')).toBe(true);
+		expect(behind.press('d')).toBe(false);
+		expect(behind.called()).toEqual([['toggleChart']]);
+		const open = chart({days: 7, behindKey: true, open: true, path: true});
+		expect(open.help.find((row) => row.keys === 'v')?.action).toBe('back to the figures');
+		expect(open.press('d')).toBe(true);
+		expect(open.press('v')).toBe(true);
+		expect(open.called()).toEqual([['chartDays'], ['toggleChart']]);
 	});
 
 	it('the detail of a closed loan (or one still read): nothing to act on but copy and read again', () => {

@@ -32,17 +32,22 @@ describe('Loans screens', () => {
 
 	it('lists the loans riskiest first with the gauge numbers and the totals; Ctrl+R reads again', async () => {
 		await open(at('loans'));
-		const frame = await app!.waitForText('Total owed');
+		await app!.waitForText('Total owed');
+		// The chance of a margin call (CHANCE) comes with both pairs' price histories ("…" until then), with its footnote once.
+		await waitFor(() => expect(app!.frame()).not.toMatch(/\s…\s/));
+		const frame = app!.frame();
+		expect(frame.match(/A model from past prices, not a promise\./g)).toHaveLength(1);
+		expect(frame).toMatch(/^\s+HOURLY\s+COLLATERAL\s+PRICE\s+CALL AT\s+LIQ AT\s+CHANCE\s+EXPIRES$/m);
 		const lines = frame.split('\n');
 		const warn = lines.findIndex((line) => line.includes('▵ WARN'));
 		const ok = lines.findIndex((line) => line.includes('✓ ok'));
 		expect(warn).toBeGreaterThan(0);
 		expect(ok).toBeGreaterThan(warn);
 		expect(lines[warn]).toMatch(/^› ▵ WARN\s+23,400\.0000 USDT\s+0\.8190\s+6\.13%/);
-		expect(lines[warn + 1]).toMatch(/^\s+0\.000700%\s+20\.00000000 ETH\s+1,545\.0000\s+1,462\.5512\s+1,300\.0455\s+none \(flexible\)/);
+		expect(lines[warn + 1]).toMatch(/^\s+0\.000700%\s+20\.00000000 ETH\s+1,545\.0000\s+1,462\.5512\s+1,300\.0455\s+\d+%\s+none \(flexible\)/);
 		expect(lines[warn + 2]).toMatch(/LTV 75\.73% \/ call 80\.00% \/ liq 90\.00% · falls: 5\.34% to call, 15\.85% to liq/);
 		expect(lines[ok]).toMatch(/9,380\.0000 USDT /);
-		expect(lines[ok + 1]).toMatch(/0\.50000000 BTC\s+26,800\.0000\s+23,456\.9450\s+20,850\.6177\s+in 5 d/);
+		expect(lines[ok + 1]).toMatch(/0\.50000000 BTC\s+26,800\.0000\s+23,456\.9450\s+20,850\.6177\s+\d+%\s+in 5 d/);
 		expect(frame).toMatch(/Total owed\s+32,783\.5970 USDT\n/);
 		expect(frame).toMatch(/updated \d+ s ago/);
 		// Ctrl+R reads both again, waited for on the request log (the 15 s refresh could add reads: no exact count).
@@ -52,6 +57,20 @@ describe('Loans screens', () => {
 			expect(reads('ongoingOrders')).toBeGreaterThan(before.orders);
 			expect(reads('debts')).toBeGreaterThan(before.debts);
 		});
+	});
+
+	it('a pair without 30 days of prices: "no hist." in the list, no footnote while no chance shows; the detail says why in words', async () => {
+		sim.simulator.loans.setListedAt('ETH', Date.now() - 5 * 86_400_000);
+		sim.simulator.loans.setListedAt('BTC', Date.now() - 5 * 86_400_000);
+		await open(at('loans'));
+		await app!.waitForText('Total owed');
+		await waitFor(() => expect(app!.frame().match(/no hist\./g)).toHaveLength(2));
+		expect(app!.frame()).not.toContain('A model from past prices');
+		app!.unmount();
+		await open(at(TIGHT));
+		const frame = await app!.waitForText('not enough price history for ETH');
+		expect(frame.replace(/\s+/g, ' ')).toMatch(/Chance not enough price history for ETH \(.*hourly.*\): no chance shown/);
+		expect(frame).not.toContain('A model from past prices');
 	});
 
 	it('shows what was sent from here, newest first, with s: the outcome and what the check found', async () => {

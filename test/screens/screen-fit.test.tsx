@@ -101,6 +101,42 @@ describe('screens that fit', () => {
 		}
 	});
 
+	it("a loan's detail with its chart at 60×16 (v), 120×30 and 200×50: the chance in words, the margin-call and liquidation lines, today's price, d for 30 days", async () => {
+		for (const size of [
+			{columns: 60, rows: 16},
+			{columns: 120, rows: 30},
+			{columns: 200, rows: 50},
+		]) {
+			const where = `${size.columns}×${size.rows}`;
+			await openLoan(size);
+			const short = size.rows < 20;
+			// The chance once the pair's history is read, with the disclaimer (at 60×16 below the first screen).
+			if (!short) await app!.waitForText('chance of a margin call');
+			// Too short for the chart under the figures (60×16, 120×30): v shows it in their place; 200×50 has it under them.
+			const behindKey = size.rows < 50;
+			if (behindKey) {
+				expect(app!.frame(), where).not.toContain('last 7 days');
+				await app!.press('v');
+			}
+			const frame = await app!.waitForText('last 7 days');
+			const lines = frame.split('\n');
+			expect(lines.length, where).toBeLessThanOrEqual(size.rows);
+			for (const line of lines) expect(line.length, `${where}: ${line}`).toBeLessThanOrEqual(size.columns);
+			expect(words(frame), where).toMatch(/margin call|call \d/);
+			expect(words(frame), where).toMatch(/liquidation|liq\. \d/);
+			expect(frame, where).toContain('●');
+			if (!behindKey) {
+				expect(words(frame), where).toMatch(/ETH moved \d+% a year over the last 30 days: a .* chance of a margin call within 30 days/);
+				expect(words(frame), where).toContain('A model from past prices, not a promise.');
+				expect(frame, where).toMatch(/^ {2}Risk {2,}/m);
+			}
+			await app!.press('d');
+			expect(await app!.waitForText('last 30 days'), where).toContain('●');
+			app!.unmount();
+			app = undefined;
+		}
+	});
+
 	it('the ? help of Loans, Coins, Plan and a loan wraps whole words and scrolls to every row, at 60×16, 100×30 and 200×50', async () => {
 		const {tight} = sim.demoLoanIds();
 		const screens = [
@@ -166,8 +202,15 @@ describe('screens that fit', () => {
 		await waitFor(() => expect(sim.simulator.tickerStream.subscriptions.some((record) => record.instId === 'ETHUSDT' && record.op === 'subscribe')).toBe(true));
 		// ETH from 1,545 to 1,550: the ETH loan's LTV is projected and says "(live)", which takes room on the gauge's line.
 		sim.simulator.setPrice('ETH', '1550');
-		const frame = await app.waitForText('(live)');
-		expect(frame).not.toContain('…');
+		await app.waitForText('(live)');
+		// The chances come with the pairs' price histories ("…" until then): then nothing is cut.
+		await waitFor(() => expect(app!.frame()).not.toContain('…'));
+		const frame = app.frame();
+		expect(frame).toMatch(/CHANCE/);
+		// The liquidation price and the chance both stay at 60 columns.
+		expect(frame).toMatch(/20\.00000000 ETH\s+1,300\.0455\s+\d+%\s+none \(flexible\)/);
+		// The two loans fill the body: the chance's footnote gives way rather than a loan's rows.
+		expect(frame).not.toContain('A model from past prices');
 		expect(frame).toContain('▵ WARN');
 		expect(frame).toContain('✓ ok');
 		expect(words(frame).match(/liq 90\.00%/g)).toHaveLength(2);

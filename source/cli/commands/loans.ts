@@ -1,5 +1,6 @@
 // loan-tui loans [ORDER]: ongoing loans, riskiest first, with LTV against the margin-call and liquidation LTVs,
-// the price fall that would reach each, interest and APR; totals from debts.
+// the price fall that would reach each, interest and APR, the chance of a margin call before the term ends (from the
+// pair's price history, read once per pair: operations/ongoing-loan-chance.ts); totals from debts.
 import type {Debts, OngoingLoan} from '../../api/loan-types.js';
 import {describeLoan, fall, loanDetailRows, timeToExpiry} from '../../format/loans.js';
 import {aprPercent, coinAmount, ltvPercent, withCoin} from '../../format/money.js';
@@ -19,6 +20,10 @@ import {loanTargetRows, type LoanTargets} from '../../format/loan-targets.js';
 import {collateralToAdd, DEFAULT_SAFETY_MARGIN, maxWithdrawable} from '../../loans/targets.js';
 import type {ParsedArgs} from '../../runtime/args.js';
 import {marginFlag, toLtvFlag} from './to-ltv.js';
+import {CHANCE_DISCLAIMER, chancePercent, chanceSentence, NO_HISTORY} from '../../format/chance-words.js';
+import {chanceJson, type ChanceRead} from '../../operations/loan-chance.js';
+import {loanPair, ongoingLoanChance} from '../../operations/ongoing-loan-chance.js';
+import {priceHistoryReader, type PriceHistory} from '../../operations/price-history.js';
 
 export async function runLoans(session: Session, positionals: string[], values: ParsedArgs['values']): Promise<ExitCode> {
 	const orderId = positionals[0] === undefined ? undefined : orderIdArgument(positionals[0], 'loans');
@@ -43,8 +48,10 @@ export async function runLoans(session: Session, positionals: string[], values: 
 		]);
 		const initialLtv = infos?.pledgeInfos.find((info) => info.coin === loan.pledgeCoin)?.initRate;
 		const loanTargets = {...targets, initialLtv};
-		if (session.out.json) printJson(session.out, {...withPrices(loan, prices, now), targets: targetsJson(loan, loanTargets)});
-		else printLines(session.out, loanDetail(loan, now, prices, loanTargets));
+		const histories = await readHistories(session, [loan]);
+		const chance = chanceOf(loan, prices, histories, now);
+		if (session.out.json) printJson(session.out, {...withPrices(loan, prices, now), chance: chanceJson(chance), targets: targetsJson(loan, loanTargets)});
+		else printLines(session.out, loanDetail(loan, now, prices, loanTargets, chance));
 		return EXIT.ok;
 	}
 	const [page, debts, prices] = await Promise.all([
@@ -53,6 +60,8 @@ export async function runLoans(session: Session, positionals: string[], values: 
 		readPrices(session.client),
 	]);
 	const loans = [...page.records].sort(byRisk);
+	const histories = await readHistories(session, loans);
+	const chances = loans.map((loan) => chanceOf(loan, prices, histories, now));
 	// For shell completion (repay ORDER, collateral ORDER): the open orders as last read.
 	await session.remember.orderIds(loans.map((loan) => loan.orderId));
 	const {unreadable, firstProblem} = page;
@@ -60,7 +69,11 @@ export async function runLoans(session: Session, positionals: string[], values: 
 	if (unreadable > 0)
 		session.out.stderr.write(`loan-tui: warning: ${unreadableNote(unreadable)}${firstProblem ? ` (first: ${sanitize(firstProblem)})` : ''}\n`);
 	if (session.out.json) {
-		printJson(session.out, {loans: loans.map((loan) => withPrices(loan, prices, now)), debts: debts instanceof Error ? null : debts, unreadable});
+		printJson(session.out, {
+			loans: loans.map((loan, i) => ({...withPrices(loan, prices, now), chance: chanceJson(chances[i]!)})),
+			debts: debts instanceof Error ? null : debts,
+			unreadable,
+		});
 		return EXIT.ok;
 	}
 	if (loans.length === 0) {
@@ -72,7 +85,11 @@ export async function runLoans(session: Session, positionals: string[], values: 
 		return EXIT.ok;
 	}
 	printLines(session.out, [
-		...loanTable(session.out, loans, now, prices),
+		...loanTable(session.out, loans, now, prices, chances),
+		// Once under the table, where a chance is shown.
+		...(chances.some((chance) => chance.status === 'ok')
+			? [`CALL CHANCE: of a margin call before the term ends (flexible: 30 days). ${CHANCE_DISCLAIMER}`]
+			: []),
 		'',
 		...totals(debts, prices, now),
 		...(prices.ok ? [] : [`Prices unavailable: ${sanitize(prices.problem)}`]),
@@ -97,7 +114,30 @@ const LOAN_COLUMNS: Column[] = [
 	{header: 'LIQ PRICE', priority: 4},
 	{header: 'EXPIRES', priority: 2},
 	{header: 'RISK', priority: 0},
+	// A key figure: it goes only after the columns the risk is read from.
+	{header: 'CALL CHANCE', priority: 1},
 ];
+
+/** The pairs' price histories by "BASE/QUOTE", each pair read once, all at once (an hour on disk outside the demo). */
+async function readHistories(session: Session, loans: readonly OngoingLoan[]): Promise<Map<string, PriceHistory>> {
+	const reader = priceHistoryReader(session.client, {cacheDirectory: session.config.demo ? undefined : session.config.directories.cache});
+	const keys = [...new Set(loans.map((loan) => `${loan.pledgeCoin}/${loan.loanCoin}`))];
+	const read = await Promise.all(keys.map((key) => reader.read(...(key.split('/') as [string, string]))));
+	return new Map(keys.map((key, i) => [key, read[i]!]));
+}
+
+/** The loan's chance at the price the table shows; a loan whose expiry cannot be read has no horizon: unavailable. */
+function chanceOf(loan: OngoingLoan, prices: PriceRead, histories: ReadonlyMap<string, PriceHistory>, now: number): ChanceRead {
+	const price = quotePrice(prices, loan.pledgeCoin, loan.loanCoin, now);
+	const chance = ongoingLoanChance(loan, price.status === 'ok' ? price.price : undefined, histories.get(`${loan.pledgeCoin}/${loan.loanCoin}`), now);
+	if (chance === undefined) return {status: 'unavailable', problem: "the loan's expiry cannot be read: no term to measure"};
+	return chance === 'reading' ? {status: 'unavailable', problem: 'the price history was not read'} : chance;
+}
+
+function chanceCell(chance: ChanceRead): string {
+	if (chance.status === 'ok') return chancePercent(chance.marginCall);
+	return chance.status === 'no history' ? NO_HISTORY : 'unavailable';
+}
 
 /** The loan with what is derived from it, and its prices (owed ÷ (collateral × T), the falls their distances) for
  * --json: null where there is no price. */
@@ -107,11 +147,11 @@ function withPrices(loan: OngoingLoan, prices: PriceRead, now: number) {
 	return {...describeLoan(loan, price.status === 'ok' ? price.price : undefined), price, prices: marks};
 }
 
-function loanTable(out: Output, loans: OngoingLoan[], now: number, prices: PriceRead): string[] {
+function loanTable(out: Output, loans: OngoingLoan[], now: number, prices: PriceRead, chances: readonly ChanceRead[]): string[] {
 	return fittedTable(
 		out,
 		LOAN_COLUMNS,
-		loans.map((loan) => {
+		loans.map((loan, i) => {
 			const price = quotePrice(prices, loan.pledgeCoin, loan.loanCoin, now);
 			const risk = riskOf(loan, {}, price.status === 'ok' ? price.price : undefined);
 			const marks = price.status === 'ok' ? loanMarkPrices(loan, price.price) : undefined;
@@ -129,6 +169,7 @@ function loanTable(out: Output, loans: OngoingLoan[], now: number, prices: Price
 				fall(risk.moveToLiquidation),
 				timeToExpiry(loan.expireTime, now),
 				risk.label,
+				chanceCell(chances[i]!),
 			].toSpliced(
 				10,
 				0,
@@ -156,7 +197,7 @@ function targetsJson(loan: OngoingLoan, targets: LoanTargets) {
 	};
 }
 
-function loanDetail(loan: OngoingLoan, now: number, prices: PriceRead, targets: LoanTargets): string[] {
+function loanDetail(loan: OngoingLoan, now: number, prices: PriceRead, targets: LoanTargets, chance: ChanceRead): string[] {
 	const marks = loanPrices(prices, loan, now);
 	const rows: Array<[string, string]> = [
 		['Order', loan.orderId],
@@ -175,6 +216,12 @@ function loanDetail(loan: OngoingLoan, now: number, prices: PriceRead, targets: 
 					['Liquidation price', marks.liquidation!],
 				] as Array<[string, string]>)),
 	);
+	// The chance after the risk, in words, with the disclaimer where there is one.
+	const chanceWords =
+		chance.status === 'unavailable'
+			? `unavailable: ${sanitize(chance.problem)}`
+			: `${chanceSentence(loanPair(loan), chance)}${chance.status === 'ok' ? ` ${CHANCE_DISCLAIMER}` : ''}`;
+	rows.splice(rows.findIndex(([label]) => label === 'Risk') + 1, 0, ['Chance', chanceWords]);
 	rows.push(...loanTargetRows(loan, targets));
 	const width = Math.max(...rows.map(([label]) => label.length));
 	return rows.map(([label, value]) => `${label.padEnd(width)}  ${value}`);

@@ -1,5 +1,5 @@
 // A loan's detail's keys as one table (ui/keys/binding.ts), by stage: the detail (r, a, w act on the loan; m, t its
-// settings; the figures scroll), the forms' steps (a choice, an amount, a setting), and from the review on the keys
+// settings; the figures scroll; d the chart's 7 or 30 days, v the chart where it does not fit under the figures), the forms' steps (a choice, an amount, a setting), and from the review on the keys
 // every money screen shares (ui/money/money-review-bindings.ts) with what y sends here. Built per render from the
 // detail's state (use-loan-detail.ts); the same rows dispatch the keys and make the footer and the ? help.
 import type {OngoingLoan} from '../../api/loan-types.js';
@@ -18,6 +18,9 @@ export type LoanKeyState = Pick<LoanDetailState, 'form' | 'money' | 'loan' | 'fa
 export interface DetailWindow {
 	window: ScrollWindow;
 	total: number;
+	/** The price chart, when the loan has one: its days, whether it stands behind v (the terminal too short for it
+	 * under the figures), and whether it shows in their place now. */
+	chart?: {days: 7 | 30; behindKey: boolean; open: boolean; path: boolean};
 }
 
 export function loanDetailBindings(state: LoanKeyState, actions: LoanDetailActions, detail: DetailWindow): Binding[] {
@@ -43,6 +46,7 @@ function stepBindings({form, loan}: LoanKeyState, actions: LoanDetailActions, de
 				{keys: ['t'], description: 'target LTV of "add … to get back to"', short: 'target', footer: 4, handler: () => actions.set('target'), when: open},
 				copyBinding('order ID', () => actions.copy(), 3),
 				refreshBinding(() => actions.refresh(), 'read the loan again'),
+				...chartBindings(detail, actions),
 				...scrollBindings((by) => actions.scrollTo(scrolledBy(detail.window.start, by, detail.total, detail.window.page)), detail.window, detail.total, {
 					rows: true,
 					what: 'the figures',
@@ -61,6 +65,31 @@ function stepBindings({form, loan}: LoanKeyState, actions: LoanDetailActions, de
 		case 'review':
 			return [];
 	}
+}
+
+/** v shows the chart in the figures' place (a short terminal) and back; d switches it between 7 and 30 days. */
+function chartBindings({chart}: DetailWindow, actions: LoanDetailActions): Binding[] {
+	if (chart === undefined) return [];
+	const shown = !chart.behindKey || chart.open;
+	return [
+		{
+			keys: ['v'],
+			description: chart.open ? 'back to the figures' : 'the price chart with the margin-call and liquidation lines',
+			short: chart.open ? 'figures' : 'chart',
+			footer: 2,
+			handler: () => actions.toggleChart(),
+			when: chart.behindKey,
+		},
+		{
+			keys: ['d'],
+			description: chart.days === 7 ? 'the chart over 30 days' : 'the chart over 7 days',
+			short: chart.days === 7 ? '30 days' : '7 days',
+			footer: 3,
+			handler: () => actions.chartDays(),
+			// Only over a path: without a history there is nothing to see over more days.
+			when: shown && chart.path,
+		},
+	];
 }
 
 /** From the review on: y sends what the review shows, n goes back a step. */

@@ -1,6 +1,7 @@
 // The loan's own figures, as the detail shows them: amounts, interest, rate and APR, collateral, the LTV gauge with
 // its numbers, the price falls to the margin call and the liquidation with today's price and the prices that reach
-// them (format/loan-prices.ts, as `loan-tui loans ORDER`), risk in words, times; then the amounts that answer the
+// them (format/loan-prices.ts, as `loan-tui loans ORDER`), risk in words and the chance of a margin call before the
+// term ends (format/chance-words.ts, with the disclaimer), times; then the amounts that answer the
 // next question: the most collateral that can leave now (a safety margin below the margin call) and what to add to get
 // back to a target LTV (format/loan-targets.ts, as `loan-tui loans ORDER`).
 import React, {type ReactElement} from 'react';
@@ -13,6 +14,10 @@ import {loanPrices} from '../../format/loan-prices.js';
 import {quotePrice} from '../../loans/prices.js';
 import {loanTargetRows, type LoanTargets} from '../../format/loan-targets.js';
 import type {PricesRead} from '../../ui/use-prices.js';
+import {CHANCE_DISCLAIMER, chanceSentence} from '../../format/chance-words.js';
+import {sanitize} from '../../format/sanitize.js';
+import type {ChanceRead} from '../../operations/loan-chance.js';
+import {loanPair} from '../../operations/ongoing-loan-chance.js';
 
 const LABEL = 18;
 
@@ -30,6 +35,16 @@ interface Props {
 	short?: boolean;
 	/** The LTV is projected from a live price since the last read: it reads "≈80.14% (live)". */
 	live?: boolean;
+	/** The chance of a margin call before the term ends ('reading' while the history is read); none: no row. */
+	chance?: ChanceRead | 'reading';
+}
+
+/** The chance in words, with the disclaimer once where there is a chance. */
+function chanceWords(loan: OngoingLoan, chance: ChanceRead | 'reading'): string {
+	if (chance === 'reading') return 'reading the price history';
+	if (chance.status === 'unavailable') return `unavailable: ${sanitize(chance.problem)}`;
+	const sentence = chanceSentence(loanPair(loan), chance);
+	return chance.status === 'ok' ? `${sentence} ${CHANCE_DISCLAIMER}` : sentence;
 }
 
 /** Today's price and the margin-call and liquidation prices, then what may leave and what brings the LTV back. */
@@ -47,7 +62,7 @@ function priceRows(loan: OngoingLoan, prices: PricesRead | undefined, serverNow:
 
 /** The figures as terminal rows at `columns` (ui/components/scroll-window.tsx shows a window of them): a value too
  * long for its line wraps under itself, whole words first (the LTV's call and liquidation marks are never cut off). */
-export function loanFigureRows({loan, now, theme, prices, serverNow, targets, short = false, live = false}: Props, columns: number): ReactElement[] {
+export function loanFigureRows({loan, now, theme, prices, serverNow, targets, short = false, live = false, chance}: Props, columns: number): ReactElement[] {
 	// The falls from today's price, as the mark prices below them (loans/prices.ts markFalls).
 	const today = prices === undefined ? undefined : quotePrice(prices.prices, loan.pledgeCoin, loan.loanCoin, serverNow);
 	const {rows: figures, risk} = loanDetailRows(loan, now, undefined, live, today?.status === 'ok' ? today.price : undefined);
@@ -73,6 +88,7 @@ export function loanFigureRows({loan, now, theme, prices, serverNow, targets, sh
 		);
 	}
 	rows.splice(rows.findIndex(([label]) => label === 'Liquidation') + 1, 0, [price![0], price![1], stale ? theme.warn : undefined], ...(short ? [] : marks));
+	if (chance !== undefined) rows.splice(rows.findIndex(([label]) => label === 'Risk') + 1, 0, ['Chance', chanceWords(loan, chance)]);
 	rows.push(...amounts.filter((row) => !marks.includes(row)));
 	const valueWidth = Math.max(10, columns - LABEL - 2);
 	return rows.flatMap(([label, value, color]) =>

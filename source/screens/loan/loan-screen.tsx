@@ -34,6 +34,8 @@ import type {TerminalSize} from '../../ui/use-terminal-size.js';
 import type {PricesRead} from '../../ui/use-prices.js';
 import {useLoanDetail, type LoanDetailState, type LoanStage} from './use-loan-detail.js';
 import {loanDetailBindings, type DetailWindow} from './keys.js';
+import {LoanChart} from './loan-chart.js';
+import type {ChanceRead} from '../../operations/loan-chance.js';
 
 const TITLE: Record<LoanStage, string> = {
 	view: '',
@@ -93,7 +95,7 @@ function LoanDetail({orderId, note, onFinished}: {orderId: string; note?: string
 					</Text>
 				) : null}
 			</Text>
-			{stage === 'view' ? Array.isArray(layout.rows) ? <WindowedRows rows={layout.rows} window={layout.window.window} /> : layout.rows : null}
+			{stage === 'view' ? <DetailBody state={state} layout={layout} theme={theme} columns={body.columns} /> : null}
 			{stage !== 'view' && stage !== 'result' && loan ? <Summary loan={loan} /> : null}
 			{stage === 'repay-mode' ? <ChoiceList choices={REPAY_CHOICES} selected={form.repayAll ? 0 : 1} focused color={theme.accent} keys="numbers" /> : null}
 			{stage === 'amount' && loan ? (
@@ -145,15 +147,82 @@ function detailLayout(state: LoanDetailState, note: string | undefined, theme: T
 	// The detail is laid out as rows and scrolls when it is taller than the screen (60×16): below the title, and above
 	// what a copy says.
 	const rows = detailRows(
-		{read, now, theme, closedBy: note, prices: state.livePrices, serverNow: state.serverNow, targets: state.targets, liveLoan: state.liveLoan, note},
+		{
+			read,
+			now,
+			theme,
+			closedBy: note,
+			prices: state.livePrices,
+			serverNow: state.serverNow,
+			targets: state.targets,
+			liveLoan: state.liveLoan,
+			note,
+			chance: state.chance,
+		},
 		body.columns,
 		body.rows,
 	);
 	const total = Array.isArray(rows) ? rows.length : 0;
 	const copiedRows = copied !== undefined ? wrapLines(copied, body.columns).length : 0;
 	const titleRows = wrapLines(title + updated, body.columns).length;
-	const window: DetailWindow = {window: scrollWindow(total, Math.max(2, body.rows - titleRows - copiedRows), state.scroll), total};
-	return {title, updated, rows, window};
+	const available = Math.max(2, body.rows - titleRows - copiedRows);
+	const chart = chartPlace(state, Array.isArray(rows) ? total : undefined, available);
+	const window: DetailWindow = {
+		// The chart in the figures' place: nothing of them scrolls.
+		window: chart.open ? scrollWindow(0, available, 0) : scrollWindow(total, available, state.scroll),
+		total: chart.open ? 0 : total,
+		...(chart.keys === undefined ? {} : {chart: chart.keys}),
+	};
+	return {title, updated, rows, window, chart};
+}
+
+/** Under the figures when at least this many rows are left for it (a blank line above it); else behind v. */
+const CHART_MIN_ROWS = 8;
+const CHART_MAX_ROWS = 24;
+
+interface ChartPlace {
+	/** Rows the chart takes: under the figures, or (open) in their place; 0: not shown. */
+	height: number;
+	under: boolean;
+	open: boolean;
+	keys?: DetailWindow['chart'];
+}
+
+/** Where a loan's chart goes: under its `figureRows` when `available` rows hold both, else behind v, in their place. */
+function chartPlace(state: LoanDetailState, figureRows: number | undefined, available: number): ChartPlace {
+	if (state.loan === undefined || figureRows === undefined) return {height: 0, under: false, open: false};
+	const {days, open} = state.chart;
+	const path = state.history?.status === 'ok';
+	const left = available - figureRows - 1;
+	if (left >= CHART_MIN_ROWS) return {height: Math.min(left, CHART_MAX_ROWS), under: true, open: false, keys: {days, behindKey: false, open: false, path}};
+	return {height: open ? available : 0, under: false, open, keys: {days, behindKey: true, open, path}};
+}
+
+/** The detail's figures (a window of them), with the chart under them or in their place. */
+function DetailBody({state, layout, theme, columns}: {state: LoanDetailState; layout: ReturnType<typeof detailLayout>; theme: Theme; columns: number}) {
+	const {rows, chart, window} = layout;
+	if (!Array.isArray(rows)) return rows;
+	const loan = state.liveLoan ?? state.loan;
+	const drawn =
+		loan && chart.height > 0 ? (
+			<LoanChart
+				loan={loan}
+				history={state.history}
+				price={state.price}
+				days={state.chart.days}
+				serverNow={state.serverNow}
+				width={columns}
+				height={chart.height}
+				theme={theme}
+			/>
+		) : null;
+	if (chart.open) return drawn;
+	return (
+		<Box flexDirection="column">
+			<WindowedRows rows={rows} window={window.window} />
+			{chart.under ? <Box marginTop={1}>{drawn}</Box> : null}
+		</Box>
+	);
 }
 
 interface DetailProps {
@@ -166,6 +235,7 @@ interface DetailProps {
 	targets: LoanTargets;
 	/** The loan at the live price (its LTV projected), when the price moved since the read. */
 	liveLoan?: OngoingLoan;
+	chance?: ChanceRead | 'reading';
 }
 
 /** Fewer body rows than this: the detail's mark prices take the place of the falls. */
@@ -174,7 +244,7 @@ const SHORT_ROWS = 20;
 /** The detail as terminal rows at `columns` (a window of them shows: ui/components/scroll-window.tsx), or, while the
  * loan is read or when it cannot be, what to show instead. */
 function detailRows(
-	{read, now, theme, closedBy, prices, serverNow, targets, liveLoan, note}: DetailProps & {note?: string},
+	{read, now, theme, closedBy, prices, serverNow, targets, liveLoan, note, chance}: DetailProps & {note?: string},
 	columns: number,
 	bodyRows: number,
 ): ReactElement[] | ReactElement {
@@ -191,7 +261,17 @@ function detailRows(
 		...(read.error !== undefined ? lines(`✗ Refresh failed: ${errorLine(read.error)} (showing the last answer)`, 'error', {color: theme.bad}) : []),
 		...(read.loan
 			? loanFigureRows(
-					{loan: liveLoan ?? read.loan, live: liveLoan !== undefined, now, theme, prices, serverNow, targets, short: bodyRows < SHORT_ROWS},
+					{
+						loan: liveLoan ?? read.loan,
+						live: liveLoan !== undefined,
+						now,
+						theme,
+						prices,
+						serverNow,
+						targets,
+						short: bodyRows < SHORT_ROWS,
+						...(chance === undefined ? {} : {chance}),
+					},
 					columns,
 				)
 			: closedBy !== undefined

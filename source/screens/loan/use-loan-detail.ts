@@ -39,6 +39,14 @@ export interface LoanDetailState extends Omit<LoanFigures, 'refresh'> {
 	copied: string | undefined;
 	/** The first row of the detail shown. */
 	scroll: number;
+	/** The price chart: over 7 or 30 days, and — where the terminal is too short for it under the figures — shown in
+	 * their place (v). */
+	chart: ChartView;
+}
+
+interface ChartView {
+	days: 7 | 30;
+	open: boolean;
 }
 
 export interface LoanDetailActions {
@@ -69,6 +77,10 @@ export interface LoanDetailActions {
 	copy(): void;
 	refresh(): void;
 	scrollTo(row: number): void;
+	/** d: the chart over 30 days, or back to 7. */
+	chartDays(): void;
+	/** v on a short terminal: the chart in the figures' place, or back. */
+	toggleChart(): void;
 	home(): void;
 	paste(text: string): void;
 }
@@ -84,6 +96,7 @@ export function useLoanDetail(orderId: string, onFinished: (note?: string) => vo
 	}, [inputs, form.targets]);
 	const [copied, setCopied] = useState<string | undefined>(undefined);
 	const [scroll, setScroll] = useState(0);
+	const [chart, setChart] = useState<ChartView>({days: 7, open: false});
 	/** The number of the read sent when the action was done (use-loan.ts): the result waits for it. */
 	const [afterRead, setAfterRead] = useState<number | undefined>(undefined);
 
@@ -144,6 +157,8 @@ export function useLoanDetail(orderId: string, onFinished: (note?: string) => vo
 		},
 		refresh: () => void refresh(),
 		scrollTo: setScroll,
+		chartDays: () => setChart((shown) => ({...shown, days: shown.days === 7 ? 30 : 7})),
+		toggleChart: () => setChart((shown) => ({...shown, open: !shown.open})),
 		home: () => navigation.home(),
 		// Only the amount field takes a paste; on the review it is dropped: only a typed y sends.
 		paste: (text) => {
@@ -151,7 +166,7 @@ export function useLoanDetail(orderId: string, onFinished: (note?: string) => vo
 			if (edit) dispatch({type: 'text', edit});
 		},
 	};
-	return {state: {...figures, orderId, form, stage, money, typing, post: post.state, after, outcome, copied, scroll}, actions};
+	return {state: {...figures, orderId, form, stage, money, typing, post: post.state, after, outcome, copied, scroll, chart}, actions};
 }
 
 /** What a posted loan request is called on the top line. */

@@ -1,6 +1,7 @@
 // What a loan's detail shows and its forms check against: the loan read with its tickers (use-loan.ts), at the live
 // price between reads while the detail shows, the account's family, and the targets "max withdrawable" and "add … to
-// get back to" are figured with.
+// get back to" are figured with, and the pair's price history: the chance of a margin call before the term ends
+// (operations/ongoing-loan-chance.ts, at the price the detail shows) and the chart.
 import {useEffect, useMemo} from 'react';
 import type {OngoingLoan} from '../../api/loan-types.js';
 import type {AccountFamily} from '../../api/types.js';
@@ -16,6 +17,11 @@ import {useNow} from '../../ui/use-now.js';
 import type {PricesRead} from '../../ui/use-prices.js';
 import {useStore} from '../../ui/use-store.js';
 import {useLoan, type LoanState} from './use-loan.js';
+import {pairKey, usePriceHistories} from '../../ui/use-price-histories.js';
+import {loanPair, ongoingLoanChance} from '../../operations/ongoing-loan-chance.js';
+import type {ChanceRead} from '../../operations/loan-chance.js';
+import type {PriceHistory} from '../../operations/price-history.js';
+import {quotePrice} from '../../loans/prices.js';
 
 const NO_COIN_INFOS = createStore<CoinInfoState>({status: 'idle'});
 
@@ -39,13 +45,20 @@ export interface LoanFigures {
 	 * since (loans/repay-preview.ts). */
 	serverNow: number;
 	readAt: number | undefined;
+	/** The pair's price history (the chart's path); undefined while it is read. */
+	history: PriceHistory | undefined;
+	/** Today's price the detail shows (the live one when there is one): the chance's and the chart's. */
+	price: string | undefined;
+	/** The chance of a margin call before the term ends at that price; 'reading' until the history is there;
+	 * undefined without a loan or when its expiry cannot be read. */
+	chance: ChanceRead | 'reading' | undefined;
 	/** Read the loan again now; the number of the read sent (use-loan.ts). */
 	refresh(): number;
 }
 
 /** `shown`: the detail shows (not a form or a review): the loan is read again on a timer and follows the live price. */
 export function useLoanFigures(orderId: string, shown: boolean, settings: LoanTargetMemory): LoanFigures {
-	const {client, credentials, coinInfos, priceStream, debug} = useServices();
+	const {client, credentials, coinInfos, priceStream, debug, priceHistory} = useServices();
 	const loanRead = useLoan(client, credentials, orderId, shown);
 	const now = useNow();
 	const read = loanRead.state;
@@ -62,6 +75,12 @@ export function useLoanFigures(orderId: string, shown: boolean, settings: LoanTa
 	useEffect(() => {
 		coinInfos?.ensure();
 	}, [coinInfos]);
+	const pairs = useMemo(() => (loan ? [loanPair(loan)] : []), [loan]);
+	const histories = usePriceHistories(priceHistory, pairs, loan !== undefined);
+	const history = loan ? histories.get(pairKey(loanPair(loan))) : undefined;
+	const serverNow = client.clock.now();
+	const today = live.prices && loan ? quotePrice(live.prices.prices, loan.pledgeCoin, loan.loanCoin, serverNow) : undefined;
+	const price = today?.status === 'ok' ? today.price : undefined;
 	const initialLtv = loan && infos.status === 'ready' ? infos.infos.pledgeInfos.find((info) => info.coin === loan.pledgeCoin)?.initRate : undefined;
 	return {
 		read,
@@ -73,8 +92,11 @@ export function useLoanFigures(orderId: string, shown: boolean, settings: LoanTa
 		targets: {...settings, initialLtv},
 		safetyMargin: settings.safetyMargin ?? DEFAULT_SAFETY_MARGIN,
 		now,
-		serverNow: client.clock.now(),
+		serverNow,
 		readAt: read.status === 'ready' ? read.serverAt : undefined,
+		history,
+		price,
+		chance: loan ? ongoingLoanChance(loan, price, history, serverNow) : undefined,
 		refresh: loanRead.refresh,
 	};
 }

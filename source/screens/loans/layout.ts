@@ -12,6 +12,7 @@ import {filterTerms, rowMatches} from '../../format/row-filter.js';
 import type {LoanBookState} from './book-reducer.js';
 import {selectedIndex, windowStart, type LoanListState} from './list-reducer.js';
 import {linesPerLoan, type LoanTable} from './loan-rows.js';
+import {CHANCE_DISCLAIMER} from '../../format/chance-words.js';
 
 /** The totals' labels, and where an item that does not fit on the label's line starts. */
 const TOTAL_LABEL = 15;
@@ -28,6 +29,8 @@ interface LoansTexts {
 	prices?: string;
 	worsened?: string;
 	debtsError?: string;
+	/** Once, under the table, when it shows a chance: what the column is, and that it is a model. */
+	chanceNote?: string;
 }
 
 interface LoansLayoutInput {
@@ -63,7 +66,22 @@ export interface LoansLayout {
 	sentRows: number;
 }
 
-function loansTexts({list, book, notice, worsened, now}: Pick<LoansLayoutInput, 'list' | 'book' | 'notice' | 'worsened' | 'now'>): LoansTexts {
+/** The chance column's footnote: what it is where the width has room for it, else the disclaimer alone (one line at 60
+ * columns, so both loans of a 60×16 terminal keep their rows). */
+function chanceNote(columns: number): string {
+	const long = `CHANCE: of a margin call by the term's end. ${CHANCE_DISCLAIMER}`;
+	return [...long].length <= columns - 1 ? long : CHANCE_DISCLAIMER;
+}
+
+function loansTexts({
+	list,
+	book,
+	notice,
+	worsened,
+	now,
+	table,
+	columns,
+}: Pick<LoansLayoutInput, 'list' | 'book' | 'notice' | 'worsened' | 'now' | 'table' | 'columns'>): LoansTexts {
 	const unreadable = book.unreadable ?? 0;
 	const pricesProblem = book.prices && !book.prices.prices.ok ? book.prices.prices.problem : undefined;
 	const debtsError =
@@ -84,6 +102,7 @@ function loansTexts({list, book, notice, worsened, now}: Pick<LoansLayoutInput, 
 		prices: pricesProblem !== undefined ? `Prices unavailable: ${sanitize(pricesProblem)}` : undefined,
 		worsened: worsened || undefined,
 		debtsError,
+		chanceNote: !list.showSent && table.chanceShown ? chanceNote(columns) : undefined,
 	};
 }
 
@@ -101,9 +120,14 @@ export function loansLayout(input: LoansLayoutInput): LoansLayout {
 	const title = rowsOf(texts.heading + texts.status);
 	const above = title + rowsOf(texts.failed) + rowsOf(texts.unreadable) + (filterShown ? 1 : 0);
 	const below = totals.length + rowsOf(texts.debtsError) + rowsOf(texts.notice) + rowsOf(texts.prices) + rowsOf(texts.worsened);
-	const room = rows - above - table.header.length - below;
 	const perLoan = linesPerLoan(table);
-	const pageSize = ids.length * perLoan <= room ? Math.max(1, ids.length) : Math.max(1, Math.floor((room - 1) / perLoan));
+	const pageIn = (room: number) => (ids.length * perLoan <= room ? Math.max(1, ids.length) : Math.max(1, Math.floor((room - 1) / perLoan)));
+	const room = rows - above - table.header.length - below;
+	// The chance's footnote takes its line only where that leaves the page as many loans (at 60×16 two loans fill the
+	// body exactly: they keep their rows).
+	const noteFits = pageIn(room - rowsOf(texts.chanceNote)) === pageIn(room);
+	if (!noteFits) texts.chanceNote = undefined;
+	const pageSize = pageIn(room - rowsOf(texts.chanceNote));
 	const index = selectedIndex(list, ids);
 	const offset = windowStart(index, list.offset, ids.length, pageSize);
 	const sentRows = rows - title - rowsOf(texts.failed);

@@ -1,7 +1,9 @@
 // The Loans table as text: per loan, its figures (with today's price of the pledge coin in the loan coin and the
 // margin-call and liquidation prices, once the tickers are read) and its LTV gauge with the numbers and the price
-// falls that reach the margin call and the liquidation. Columns a terminal has no room for are left out, least
-// needed first (the order id, the margin-call price, the hourly rate, today's price, the liquidation price), never cut. Every amount is at its coin's precision, right-aligned (format/money.ts); risk is a symbol and a word, so nothing depends on colour. A terminal too narrow for one line
+// falls that reach the margin call and the liquidation, and the chance of a margin call before the term ends (from the
+// pair's price history: operations/ongoing-loan-chance.ts). Columns a terminal has no room for are left out, least
+// needed first (the order id, the margin-call price, the hourly rate, today's price, the chance, the liquidation
+// price), never cut. Every amount is at its coin's precision, right-aligned (format/money.ts); risk is a symbol and a word, so nothing depends on colour. A terminal too narrow for one line
 // of figures gets two (and the gauge's falls a line of their own) rather than figures cut off.
 import type {OngoingLoan} from '../../api/loan-types.js';
 import {alignRight, aprPercent, coinAmount, hourlyRate, withCoin} from '../../format/money.js';
@@ -10,8 +12,12 @@ import {sanitize} from '../../format/sanitize.js';
 import {wrapLines} from '../../format/wrap.js';
 import {annualRate} from '../../loans/ltv.js';
 import {riskOf, type RiskLevel} from '../../loans/risk.js';
-import {loanMarkPrices, quotePrice, type PriceRead} from '../../loans/prices.js';
+import {loanMarkPrices, quotePrice, type PriceQuote, type PriceRead} from '../../loans/prices.js';
 import {priceAmount} from '../../format/price.js';
+import {chancePercent} from '../../format/chance-words.js';
+import {loanPair, ongoingLoanChance} from '../../operations/ongoing-loan-chance.js';
+import type {PriceHistory} from '../../operations/price-history.js';
+import {pairKey} from '../../ui/use-price-histories.js';
 
 export interface LoanRow {
 	orderId: string;
@@ -27,7 +33,12 @@ export interface LoanRow {
 export interface LoanTable {
 	header: string[];
 	rows: LoanRow[];
+	/** The chance column shows a chance (not only "…" or "no hist."): the screen says once that it is a model. */
+	chanceShown: boolean;
 }
+
+/** The chance column's cell for a pair without enough history (NO_HISTORY, short). */
+const NO_HISTORY_CELL = 'no hist.';
 
 /** Where the figures break on a narrow terminal: risk, borrowed, interest, APR | hourly, collateral, …, expiry. */
 const BREAK = 4;
@@ -40,8 +51,8 @@ interface Column {
 	heading: string;
 	cells: string[];
 	right: boolean;
-	/** Shown only when it fits, in this order (0 first): the liquidation price, today's price, the hourly rate, the
-	 * margin-call price, the order id. Without prices, only the order id is optional. */
+	/** Shown only when it fits, in this order (0 first): the chance of a margin call (a key figure), the liquidation price, today's
+	 * price, the hourly rate, the margin-call price, the order id. Without prices, only the order id is optional. */
 	optional?: number;
 }
 
@@ -51,6 +62,8 @@ export interface TablePrices {
 	now: number;
 	/** Loans whose LTV is projected from a live price since the last read: their LTV reads "≈76.10% (live)". */
 	projected?: ReadonlySet<string>;
+	/** The pairs' price histories by pairKey (ui/use-price-histories.ts); a pair not there yet is still read ("…"). */
+	histories?: ReadonlyMap<string, PriceHistory>;
 }
 
 /** The table for `loans` (already in risk order), at local time `now`, for a terminal `columns` wide. */
@@ -75,17 +88,25 @@ export function loanTable(loans: readonly OngoingLoan[], now: number, columns: n
 		right: true,
 		optional,
 	});
+	const chances = loans.map((loan, i) => chanceAt(loan, quoted[i], read));
 	const all: Column[] = [
 		{heading: 'RISK', cells: risks.map((risk) => `${RISK_SYMBOL[risk.level]} ${risk.label}`), right: false},
 		{heading: 'BORROWED', cells: alignRight(loans.map((l) => withCoin(l.loanAmount, sanitize(l.loanCoin)))), right: true},
 		{heading: 'INTEREST', cells: alignRight(loans.map((l) => coinAmount(l.interestAmount, l.loanCoin))), right: true},
 		{heading: 'APR', cells: alignRight(loans.map((l) => aprPercent(annualRate(l.hourInterestRate)))), right: true},
 		// The APR says the rate already: the hourly rate gives way to the liquidation price and today's.
-		{heading: 'HOURLY', cells: alignRight(loans.map((l) => hourlyRate(l.hourInterestRate))), right: true, ...(read ? {optional: 2} : {})},
+		{heading: 'HOURLY', cells: alignRight(loans.map((l) => hourlyRate(l.hourInterestRate))), right: true, ...(read ? {optional: 3} : {})},
 		{heading: 'COLLATERAL', cells: alignRight(loans.map((l) => withCoin(l.pledgeAmount, sanitize(l.pledgeCoin)))), right: true},
-		...(read ? [priceColumn('PRICE', 'price', 1), priceColumn('CALL AT', 'marginCallPrice', 3), priceColumn('LIQ AT', 'liquidationPrice', 0)] : []),
+		...(read
+			? [
+					priceColumn('PRICE', 'price', 2),
+					priceColumn('CALL AT', 'marginCallPrice', 4),
+					priceColumn('LIQ AT', 'liquidationPrice', 0),
+					{heading: 'CHANCE', cells: alignRight(chances.map(chanceCell)), right: true, optional: 1},
+				]
+			: []),
 		{heading: 'EXPIRES', cells: loans.map((l) => expiryWords(l.expireTime, now)), right: false},
-		{heading: 'ORDER', cells: loans.map((l) => l.orderId), right: false, optional: 4},
+		{heading: 'ORDER', cells: loans.map((l) => l.orderId), right: false, optional: 5},
 	];
 	const widthOf = (column: Column) => Math.max(column.heading.length, ...column.cells.map((cell) => [...cell].length));
 	// A line's width on screen: the selection marker, a lead, the columns two spaces apart.
@@ -112,7 +133,9 @@ export function loanTable(loans: readonly OngoingLoan[], now: number, columns: n
 		(lead + group.map((column) => (column.right ? cell(column).padStart(widthOf(column)) : cell(column).padEnd(widthOf(column)))).join('  ')).trimEnd();
 	const leadOf = (group: number) => (group === 0 ? '' : ' '.repeat(SECOND_LEAD));
 	const widestBar = Math.max(10, Math.min(30, columns - 80));
+	const chanceShown = shown.some((column) => column.heading === 'CHANCE') && chances.some((chance) => typeof chance === 'object' && chance.status === 'ok');
 	return {
+		chanceShown,
 		header: groups.map((group, g) => line(group, (column) => column.heading, leadOf(g))),
 		rows: loans.map((loan, r) => {
 			const falls = `falls: ${fall(risks[r]!.moveToMarginCall)} to call, ${fall(risks[r]!.moveToLiquidation)} to liq`;
@@ -141,6 +164,20 @@ export function loanTable(loans: readonly OngoingLoan[], now: number, columns: n
 			};
 		}),
 	};
+}
+
+/** The chance of a margin call before the term ends, at the price and the marks of the columns beside it. */
+function chanceAt(loan: OngoingLoan, price: PriceQuote | undefined, read: TablePrices | undefined) {
+	if (!read) return undefined;
+	return ongoingLoanChance(loan, price?.status === 'ok' ? price.price : undefined, read.histories?.get(pairKey(loanPair(loan))), read.now);
+}
+
+/** The chance column's cell: the chance of a margin call, "…" while the history is read, "—" without a horizon. */
+function chanceCell(chance: ReturnType<typeof chanceAt>): string {
+	if (chance === undefined) return '—';
+	if (chance === 'reading') return '…';
+	if (chance.status === 'ok') return chancePercent(chance.marginCall);
+	return chance.status === 'no history' ? NO_HISTORY_CELL : 'unavailable';
 }
 
 /** Lines one loan takes in `table` (all loans take the same). */

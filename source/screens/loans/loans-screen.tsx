@@ -1,5 +1,6 @@
 // The Loans screen: every ongoing loan, riskiest first, with the LTV gauge and its numbers, today's price and the
-// margin-call and liquidation prices (read with the loans; "prices unavailable" when the tickers fail), totals from `debts`,
+// margin-call and liquidation prices (read with the loans; "prices unavailable" when the tickers fail), the chance of a
+// margin call before the term ends (from the pairs' price histories, with its footnote once), totals from `debts`,
 // refreshed by itself ("updated 12 s ago") and with Ctrl+R; Enter opens a loan; / filters; c copies the order id;
 // s shows what was sent from here. The view only: state and actions in use-loans.ts, keys in keys.ts.
 import React from 'react';
@@ -92,6 +93,7 @@ function LoanList({state, theme}: {state: LoansState; theme: Theme}) {
 			) : null}
 			{/* The copy's message stays with the loan it was about. */}
 			<Note text={notice && notice.orderId === state.selectedId ? notice.text : undefined} dimColor />
+			<Note text={texts.chanceNote} dimColor />
 			<Note text={texts.prices} color={theme.warn} />
 			<Note text={texts.worsened} color={theme.bad} bold />
 			<Totals lines={state.totals} note={texts.debtsError} theme={theme} />

@@ -11,6 +11,8 @@ import {useNavigation} from '../../ui/navigation.js';
 import {useServices} from '../../ui/services.js';
 import {useNow} from '../../ui/use-now.js';
 import {useLiveLoans} from '../../ui/use-live-loans.js';
+import {usePriceHistories} from '../../ui/use-price-histories.js';
+import {loanPair} from '../../operations/ongoing-loan-chance.js';
 import {historyRoute, loanRoute, loansRoute} from '../routes.js';
 import type {LoanBookState} from './book-reducer.js';
 import {loansLayout, type LoansLayout} from './layout.js';
@@ -55,7 +57,7 @@ export interface LoansActions {
 }
 
 export function useLoans(selected: string | undefined): {state: LoansState; actions: LoansActions} {
-	const {client, credentials, journal, completion, lastError, clipboard, priceStream, bell, debug} = useServices();
+	const {client, credentials, journal, completion, lastError, clipboard, priceStream, bell, debug, priceHistory} = useServices();
 	const navigation = useNavigation();
 	const {columns, rows} = useBodySize();
 	const now = useNow();
@@ -75,7 +77,10 @@ export function useLoans(selected: string | undefined): {state: LoansState; acti
 	// Riskiest first at the live prices too (the selection follows its loan, by order id).
 	const shown = useMemo(() => (live.projected.size > 0 ? [...live.loans].sort(byRisk) : live.loans), [live]);
 	const worsened = useWorsenedLoans(shown, live.projected, bell);
-	const table = loanTable(shown, now, columns, live.prices && {read: live.prices.prices, now: client.clock.now(), projected: live.projected});
+	// Each pair's price history, read once (an hour: operations/price-history.ts) for the chance of a margin call.
+	const pairs = useMemo(() => loans.map(loanPair), [loans]);
+	const histories = usePriceHistories(priceHistory, pairs, !list.showSent);
+	const table = loanTable(shown, now, columns, live.prices && {read: live.prices.prices, now: client.clock.now(), projected: live.projected, histories});
 	const layout = loansLayout({
 		list,
 		book: book.state,
