@@ -3,7 +3,7 @@
 // chance is shown or printed: the borrow review, the Plan, the Loans list, a loan's detail, --json and watch.
 import {loanChance, type LoanChance, type LoanHorizon} from '../loans/chance.js';
 import type {PriceSeries} from '../loans/price-series.js';
-import type {PriceHistory, PriceHistoryReader} from './price-history.js';
+import type {PriceHistory} from './price-history.js';
 
 /** The chance as known: the model's answer, "no history" (never a guess), or why the history could not be read. */
 export type ChanceRead = LoanChance | {status: 'unavailable'; problem: string};
@@ -31,17 +31,6 @@ export function chanceOfSeries(series: PriceSeries, question: ChanceQuestion): C
 		liquidationPrice: question.liquidationPrice,
 		...question.horizon,
 	});
-}
-
-/** Reads the pair's history (`base` the pledge coin, `quote` the loan coin) and answers the question. */
-export async function readLoanChance(
-	reader: PriceHistoryReader,
-	pair: {base: string; quote: string},
-	question: ChanceQuestion,
-	signal?: AbortSignal,
-): Promise<{chance: ChanceRead; history: PriceHistory}> {
-	const history = await reader.read(pair.base, pair.quote, {signal});
-	return {chance: chanceFrom(history, question), history};
 }
 
 /** What history says about one mark, as --json prints it. */
