@@ -10,7 +10,7 @@ import {chanceFrom, type ChanceQuestion, type ChanceRead} from './loan-chance.js
 import type {PriceHistory} from './price-history.js';
 
 /** While the pair's history is read. */
-export const READING_HISTORY = 'reading price history…';
+const READING_HISTORY = 'reading price history…';
 
 /** The pledge coin in the loan coin. */
 interface BorrowPair {

@@ -25,8 +25,7 @@ import {quotePrice} from '../../loans/prices.js';
 import type {PricesRead} from '../../ui/use-prices.js';
 import {borrowChanceQuestion, borrowChanceWords} from '../../operations/borrow-chance.js';
 import type {PriceHistory} from '../../operations/price-history.js';
-import {ReviewChart} from './review-chart.js';
-import type {ChartDays} from './use-borrow.js';
+import {PairChart, type ChartDays} from '../../ui/components/pair-chart.js';
 
 interface Props {
 	values: WizardValues;
@@ -196,7 +195,7 @@ export function Review({
 		const pair = {base: values.pledgeCoin, quote: values.loanCoin};
 		return (
 			<Box flexDirection="column">
-				<ReviewChart
+				<PairChart
 					pair={pair}
 					history={history}
 					price={figures.price}

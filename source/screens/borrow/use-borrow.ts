@@ -1,6 +1,7 @@
 // The borrow wizard's state, reads and actions: the input steps are the wizard reducer's (reducer.ts); from the review
 // on, the one POST and its outcome are useMoneyPost's (ui/money/use-money-post.ts). The keys (keys.ts) and the view
 // (borrow-screen.tsx) take what this returns.
+import type {ChartDays} from '../../ui/components/pair-chart.js';
 import {useCallback, useEffect, useReducer, useState} from 'react';
 import type {BorrowRequest} from '../../api/types.js';
 import type {MoneyIntent, MoneyResult} from '../../operations/money-pipeline.js';
@@ -29,7 +30,6 @@ import {useCoinStep, type CoinStep} from './use-coin-step.js';
 export type Stage = WizardStep | MoneyStage;
 
 /** The review's chart of the pair (g): its last 7 days, or 30 (t). */
-export type ChartDays = 7 | 30;
 
 /** A refusal or an unknown outcome stays on the top line until a borrow succeeds. */
 const BORROW_REPORT = {source: 'borrow', what: () => 'Borrow'};

@@ -7,6 +7,7 @@ import {pastMaxWithdrawable} from '../../loans/targets.js';
 import {scrollBindings, scrolledBy, type ScrollWindow} from '../../ui/components/scroll-window.js';
 import {choiceBindings, textBindings} from '../../ui/fields/field-bindings.js';
 import type {Binding} from '../../ui/keys/binding.js';
+import type {ChartDays} from '../../ui/components/pair-chart.js';
 import {copyBinding, refreshBinding} from '../../ui/keys/shared-bindings.js';
 import {moneyReviewBindings, type MoneyReviewPost} from '../../ui/money/money-review-bindings.js';
 import type {LoanDetailActions, LoanDetailState} from './use-loan-detail.js';
@@ -20,7 +21,7 @@ export interface DetailWindow {
 	total: number;
 	/** The price chart, when the loan has one: its days, whether it stands behind v (the terminal too short for it
 	 * under the figures), and whether it shows in their place now. */
-	chart?: {days: 7 | 30; behindKey: boolean; open: boolean; path: boolean};
+	chart?: {days: ChartDays; behindKey: boolean; open: boolean; path: boolean};
 }
 
 export function loanDetailBindings(state: LoanKeyState, actions: LoanDetailActions, detail: DetailWindow): Binding[] {

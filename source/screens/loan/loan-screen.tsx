@@ -34,7 +34,9 @@ import type {TerminalSize} from '../../ui/use-terminal-size.js';
 import type {PricesRead} from '../../ui/use-prices.js';
 import {useLoanDetail, type LoanDetailState, type LoanStage} from './use-loan-detail.js';
 import {loanDetailBindings, type DetailWindow} from './keys.js';
-import {LoanChart} from './loan-chart.js';
+import {PairChart} from '../../ui/components/pair-chart.js';
+import {loanPair} from '../../operations/ongoing-loan-chance.js';
+import {loanMarkPrices} from '../../loans/prices.js';
 import type {ChanceRead} from '../../operations/loan-chance.js';
 
 const TITLE: Record<LoanStage, string> = {
@@ -205,12 +207,13 @@ function DetailBody({state, layout, theme, columns}: {state: LoanDetailState; la
 	const loan = state.liveLoan ?? state.loan;
 	const drawn =
 		loan && chart.height > 0 ? (
-			<LoanChart
-				loan={loan}
+			<PairChart
+				pair={loanPair(loan)}
 				history={state.history}
 				price={state.price}
+				{...(state.price === undefined ? {} : {marks: loanMarkPrices(loan, state.price)})}
 				days={state.chart.days}
-				serverNow={state.serverNow}
+				now={state.serverNow}
 				width={columns}
 				height={chart.height}
 				theme={theme}

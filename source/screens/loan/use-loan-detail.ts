@@ -13,6 +13,7 @@ import {moneyStage, type MoneyStage} from '../../ui/money/money-review-bindings.
 import {useMoneyPost} from '../../ui/money/use-money-post.js';
 import {useNavigation} from '../../ui/navigation.js';
 import {useServices} from '../../ui/services.js';
+import type {ChartDays} from '../../ui/components/pair-chart.js';
 import {loanRequestBody, loanRequestOf, type LoanRequest} from './loan-request.js';
 import {actionOutcome, type ActionOutcome} from './outcome-words.js';
 import {loanActionReducer, loanActionWith, type LoanActionState, type LoanSetting, type LoanStep} from './reducer.js';
@@ -45,7 +46,7 @@ export interface LoanDetailState extends Omit<LoanFigures, 'refresh'> {
 }
 
 interface ChartView {
-	days: 7 | 30;
+	days: ChartDays;
 	open: boolean;
 }
 
