@@ -20,7 +20,7 @@ import {sanitize} from '../format/sanitize.js';
 import {loanHorizon, type LoanHorizon} from '../loans/chance.js';
 import {chanceFrom, chanceJson} from './loan-chance.js';
 import type {PriceHistory, PriceHistoryReader} from './price-history.js';
-import {PROJECTED_DWELL_MS, type LoanSeen, type WatchEvent} from './watch.js';
+import {PROJECTED_DWELL_MS, seenFigures, type LoanSeen, type WatchEvent} from './watch.js';
 
 const HOUR_MS = 3_600_000;
 /** The question --warn-chance asks: a margin call within this long. */
@@ -129,14 +129,7 @@ export function createChanceWatch(options: ChanceWatchOptions): ChanceWatch {
 		options.alert({
 			kind: 'chance',
 			time,
-			orderId,
-			ltv: seen.ltv,
-			projected: seen.projected,
-			price: seen.price,
-			marginCallPrice: seen.marginCallPrice,
-			liquidationPrice: seen.liquidationPrice,
-			loanCoin: seen.loan.loanCoin,
-			pledgeCoin: seen.loan.pledgeCoin,
+			...seenFigures(seen),
 			chance: {
 				marginCallProbability: figures.marginCallProbability!,
 				liquidationProbability: figures.liquidationProbability!,

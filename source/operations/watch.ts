@@ -31,6 +31,20 @@ export function seenFall(seen: Pick<LoanSeen, 'price' | 'marginCallPrice'>): str
 	return seen.price === undefined || seen.marginCallPrice === undefined ? undefined : fallTo(seen.price, seen.marginCallPrice);
 }
 
+/** The figures every alert about a loan carries (watch.ts's level alerts, watch-chance.ts's chance alerts). */
+export function seenFigures(seen: LoanSeen) {
+	return {
+		orderId: seen.loan.orderId,
+		ltv: seen.ltv,
+		projected: seen.projected,
+		price: seen.price,
+		marginCallPrice: seen.marginCallPrice,
+		liquidationPrice: seen.liquidationPrice,
+		loanCoin: seen.loan.loanCoin,
+		pledgeCoin: seen.loan.pledgeCoin,
+	};
+}
+
 /** How a watched loan left the ongoing list, from the histories (or not known). */
 export type ClosedHow = 'repaid' | 'liquidated' | 'unknown';
 
@@ -188,16 +202,7 @@ export function createWatcher(options: WatcherOptions): Watcher {
 				before === undefined
 					? watchLevel(seen.loan, seen.ltv, options.thresholds, fall)
 					: levelFrom(before.level, seen.loan, seen.ltv, options.thresholds, fall);
-			const figures = {
-				orderId: seen.loan.orderId,
-				ltv: seen.ltv,
-				projected: seen.projected,
-				price: seen.price,
-				marginCallPrice: seen.marginCallPrice,
-				liquidationPrice: seen.liquidationPrice,
-				loanCoin: seen.loan.loanCoin,
-				pledgeCoin: seen.loan.pledgeCoin,
-			};
+			const figures = seenFigures(seen);
 			// A loan first seen alerts only when it is not ok: the start says the rest.
 			const changed = before === undefined ? level !== 'ok' : before.level !== level;
 			if (changed && (before === undefined || !projected || dwelt(before, level, read.time))) {
