@@ -2,11 +2,10 @@ import {tickerStreamUrl, type Config} from '../runtime/config.js';
 import type {Session} from '../runtime/session.js';
 import type {CredentialStore} from '../credentials/types.js';
 import {createCredentialsAccess} from '../services/credentials-access.js';
+import {createShellServices} from './shell-services.js';
 import type {AppServices, ShellServices} from '../ui/services.js';
-import {createLastError} from '../services/last-error.js';
 import {createSymbolStore} from '../services/symbol-store.js';
 import type {SymbolCache} from '../state/symbol-cache.js';
-import {makeTheme} from '../ui/theme.js';
 import {createInputMemory} from '../services/input-memory.js';
 import type {RecentInputs, RecentInputsStore} from '../state/recent-inputs.js';
 import {createMoneyGuard} from '../operations/money-guard.js';
@@ -35,11 +34,6 @@ export interface ServiceOptions {
 	priceHistoryCache?: string;
 	/** Where shell completion's coins and order ids are kept (the session's); none in tests. */
 	completion?: Session['remember'];
-}
-
-/** The shell's part of the services: no client, no I/O, so the first frame need not wait for one. */
-export function createShellServices(connectedTo: string, config: Pick<Config, 'noColor'>): ShellServices {
-	return {connectedTo, theme: makeTheme(config.noColor), lastError: createLastError()};
 }
 
 /** Everything the screens share, built once per run around the session's one client (on `shell` when given). */

@@ -11,7 +11,7 @@ import {sanitize} from '../format/sanitize.js';
 import type {AppServices, ShellServices} from '../ui/services.js';
 import {quittingLines} from '../operations/outcome-words.js';
 import {App} from './App.js';
-import {createShellServices} from './create-services.js';
+import {createShellServices} from './shell-services.js';
 import {preloadScreens} from './registry.js';
 import {enterAlternateScreen} from './terminal.js';
 

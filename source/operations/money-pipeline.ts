@@ -22,6 +22,7 @@ import {checkBorrow, CoinListUnreadableError} from './borrow-check.js';
 import {checkOutcome, type CheckResult} from './check-outcome.js';
 import type {MoneyFlight, MoneyGuard, UnknownOutcome} from './money-guard.js';
 import {failureText, observerFor, takeSnapshot} from './observe.js';
+import {findingMessage} from './outcome-words.js';
 
 /** What to send: the request, and for repay and collateral the loan as the person reviewed it. A borrow is checked
  * against Bitget's lists and limits first (borrow-check.ts) unless the adapter already did with the same request. */
@@ -284,12 +285,4 @@ function answerOf(result: MoneyResult | undefined, failure: unknown, operation: 
 	// A connection that was never made (host not found, connection refused): not a refusal, and not unknown either.
 	if (failure instanceof NetworkError) return {status: 'not-sent', error: new NetworkError(`not sent: ${failure.message}`, failure.errorCode, failure.hint)};
 	return {status: 'not-sent', error: failure};
-}
-
-/** The finding with how it ended: "… (3 reads in 20 s; interrupted)". */
-export function findingMessage(check: CheckResult): string {
-	const how = [`${check.tries} read${check.tries === 1 ? '' : 's'} in ${Math.round(check.elapsedMs / 1000)} s`];
-	if (check.interrupted) how.push('interrupted');
-	else if (check.timedOut && !check.settled) how.push('time bound reached');
-	return `${check.message} (${how.join('; ')})`;
 }
