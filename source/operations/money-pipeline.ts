@@ -22,7 +22,7 @@ import {checkBorrow, CoinListUnreadableError} from './borrow-check.js';
 import {checkOutcome, type CheckResult} from './check-outcome.js';
 import type {MoneyFlight, MoneyGuard, UnknownOutcome} from './money-guard.js';
 import {failureText, observerFor, takeSnapshot} from './observe.js';
-import {findingMessage} from './outcome-words.js';
+import {findingMessage} from './finding-words.js';
 
 /** What to send: the request, and for repay and collateral the loan as the person reviewed it. A borrow is checked
  * against Bitget's lists and limits first (borrow-check.ts) unless the adapter already did with the same request. */

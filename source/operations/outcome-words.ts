@@ -6,6 +6,7 @@ import type {Finding, FindingStatus} from '../loans/evidence.js';
 import type {CheckResult} from './check-outcome.js';
 import type {UnknownOutcome} from './money-guard.js';
 import type {SentValues} from './money-pipeline.js';
+import {findingMessage} from './finding-words.js';
 
 const FINDING_HEADLINE: Record<FindingStatus, string> = {
 	found: 'found a match',
@@ -77,13 +78,4 @@ export function quittingLines(outcomes: readonly UnknownOutcome[]): string[] {
 		return `outcome unknown: ${describeSent(outcome)}${order}${found}`;
 	});
 	return [...lines, 'Check your loans (loan-tui loans; loan-tui history --local) before sending any of these again.'];
-}
-
-/** The finding with how it ended: "… (3 reads in 20 s; interrupted)" (the money record keeps it too: money-pipeline.ts).
- * With the other words here, so the quitting lines that app/run.tsx needs from the start do not load the pipeline. */
-export function findingMessage(check: CheckResult): string {
-	const how = [`${check.tries} read${check.tries === 1 ? '' : 's'} in ${Math.round(check.elapsedMs / 1000)} s`];
-	if (check.interrupted) how.push('interrupted');
-	else if (check.timedOut && !check.settled) how.push('time bound reached');
-	return `${check.message} (${how.join('; ')})`;
 }

@@ -53,6 +53,7 @@ const FIRST_FRAME_FILES = [
 	'source/format/suggest.ts',
 	'source/format/table.ts',
 	'source/format/wrap.ts',
+	'source/operations/finding-words.ts',
 	'source/operations/outcome-words.ts',
 	'source/runtime/args.ts',
 	'source/runtime/command-spec.ts',
