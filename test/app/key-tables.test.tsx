@@ -84,17 +84,19 @@ interface Stage {
 	/** Shown once the stage is ready for keys. */
 	ready: string | RegExp;
 	/** Shown while the stage still loads (a spinner): waited away. */
-	loading?: string;
+	loading?: string | string[];
 	/** Rows whose key changes nothing on purpose (their words say so). */
 	still?: RegExp;
 }
 
 const at = (...names: string[]): StackState => ({stack: [{name: 'home'}, ...names.map((name) => ({name}) as StackState['stack'][number])], quit: false});
 
-/** The Loans list whole: its prices are read after the loans (ui/use-prices.ts), their columns arrive last. */
-const LOANS_READY = /LIQ AT[\s\S]*Total owed/;
-/** A loan's detail whole: today's price, and the target row once the coin list is read, then the footer. */
-const LOAN_READY = /Price\s+[A-Z]+ [\d,.]+ [A-Z]+,[\s\S]*To initial LTV[\s\S]*r\s+repay/;
+/** The Loans list whole: its prices are read after the loans (ui/use-prices.ts), their columns arrive last, and each
+ * pair's chance after its price history (both demo loans' CHANCE cells, before their expiry). */
+const LOANS_READY = /LIQ AT[\s\S]*(\d%|no hist\.)\s+(none|in \d)[\s\S]*(\d%|no hist\.)\s+(none|in \d)[\s\S]*Total owed/;
+/** A loan's detail whole: today's price, the chance once the price history is read, the target row once the coin list
+ * is read, then the footer. */
+const LOAN_READY = /Price\s+[A-Z]+ [\d,.]+ [A-Z]+,[\s\S]*a year over the last 30 days[\s\S]*To initial LTV[\s\S]*r\s+repay/;
 
 const STAGES: Stage[] = [
 	{name: 'home', initial: {stack: [{name: 'home'}], quit: false}, ready: '❯ Symbols'},
@@ -118,7 +120,7 @@ const STAGES: Stage[] = [
 		initial: at('borrow'),
 		reach: (app) => walkToReview(app, '0.5'),
 		ready: /Borrowable\s+\d[\s\S]*Liquidation at[\s\S]*Expires[\s\S]*Borrow\? \[y\/N\]/,
-		loading: "Checking Bitget's borrow limits",
+		loading: ["Checking Bitget's borrow limits", 'reading price history…'],
 		still: /does nothing/,
 	},
 	{name: 'loans', initial: at('loans'), ready: LOANS_READY},
@@ -173,7 +175,7 @@ describe('key tables: every named key does something, every other key nothing', 
 		});
 		await stage.reach?.(app);
 		await app.waitForText(stage.ready);
-		if (stage.loading) await app.waitForNoText(stage.loading);
+		for (const loading of [stage.loading ?? []].flat()) await app.waitForNoText(loading);
 		return keys.get();
 	};
 

@@ -10,8 +10,8 @@ import {startSimulator} from '../../source/simulator/index.js';
 import {runCli} from '../helpers/cli.js';
 import {TEST_CREDENTIAL_ENV, TEST_CREDENTIALS} from '../helpers/simulator.js';
 
-/** The endpoints every caller may use on v2 whatever its mode (reference E.2): prices, pairs, the coin list, the estimate. */
-const PUBLIC = new Set(['symbols', 'tickers', 'coinInfos', 'estimate']);
+/** The endpoints every caller may use on v2 whatever its mode (reference E.2): prices, candles, pairs, the coin list, the estimate. */
+const PUBLIC = new Set(['symbols', 'tickers', 'candles', 'coinInfos', 'estimate']);
 
 async function simulatorOf(mode: 'classic' | 'unified', permType?: 'read-only' | 'read-and-write') {
 	return startSimulator({accounts: [{...TEST_CREDENTIALS, mode, ...(permType ? {permType} : {})}], demoLoans: true});

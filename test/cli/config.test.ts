@@ -41,6 +41,7 @@ describe('readConfig', () => {
 			osc52: false,
 			v8Tuning: true,
 			directories: {
+				home: homedir(),
 				config: `${homedir()}/.config/loan-tui`,
 				cache: `${homedir()}/.cache/loan-tui`,
 				state: `${homedir()}/.local/state/loan-tui`,
@@ -141,6 +142,7 @@ describe('readConfig', () => {
 
 	it('XDG_*_HOME and HOME: absolute paths count, anything else is ignored as the XDG spec says', () => {
 		expect(config({XDG_CONFIG_HOME: '/x/config', XDG_CACHE_HOME: '/x/cache', XDG_STATE_HOME: '/x/state', HOME: '/home/u'}).directories).toEqual({
+			home: '/home/u',
 			config: '/x/config/loan-tui',
 			cache: '/x/cache/loan-tui',
 			state: '/x/state/loan-tui',
@@ -148,12 +150,14 @@ describe('readConfig', () => {
 			accounts: '/home/u/.local/state/loan-tui/accounts',
 		});
 		expect(config({XDG_CONFIG_HOME: 'relative', XDG_CACHE_HOME: './c', HOME: '/home/u'}).directories).toEqual({
+			home: '/home/u',
 			config: '/home/u/.config/loan-tui',
 			cache: '/home/u/.cache/loan-tui',
 			state: '/home/u/.local/state/loan-tui',
 			accounts: '/home/u/.local/state/loan-tui/accounts',
 		});
 		expect(config({HOME: 'not/absolute'}).directories.cache).toBe(`${homedir()}/.cache/loan-tui`);
+		expect(config({HOME: 'not/absolute'}).directories.home).toBe(homedir());
 	});
 
 	it('BITGET_*: all three (trimmed) or none; a partial set is refused naming what is missing, never a value', () => {

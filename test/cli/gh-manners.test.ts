@@ -67,7 +67,7 @@ describe('tables fit the width (built CLI)', () => {
 		}
 		const wide = await run(['loans', '--wide'], {COLUMNS: '60'});
 		expect(wide.stdout.split('\n')[0]).toMatch(
-			/^ORDER\s+BORROWED\s+INTEREST\s+APR\s+PLEDGED\s+LTV\s+CALL\s+LIQ\s+FALL TO CALL\s+FALL TO LIQ\s+PRICE\s+CALL PRICE\s+LIQ PRICE\s+EXPIRES\s+RISK$/,
+			/^ORDER\s+BORROWED\s+INTEREST\s+APR\s+PLEDGED\s+LTV\s+CALL\s+LIQ\s+FALL TO CALL\s+FALL TO LIQ\s+PRICE\s+CALL PRICE\s+LIQ PRICE\s+EXPIRES\s+CALL CHANCE\s+RISK$/,
 		);
 		expect(wide.stderr).toBe('');
 		// Into a pipe with no COLUMNS: every column, nothing said.

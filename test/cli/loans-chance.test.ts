@@ -75,8 +75,8 @@ describe('loans: the chance of a margin call', () => {
 
 		// The table: the column, "no history" for the new listing, and the disclaimer once.
 		const table = await run(['loans', '--wide']);
-		expect(table.stdout).toMatch(new RegExp(`^${btc.orderId}.*\\s\\d+(\\.\\d)?%$`, 'm'));
-		expect(table.stdout).toMatch(new RegExp(`^${young.orderId}.*\\sno history$`, 'm'));
+		expect(table.stdout).toMatch(new RegExp(`^${btc.orderId}.*\\s\\d+(\\.\\d)?%\\s+(ok|WARN|MARGIN CALL|LIQUIDATION NEAR)$`, 'm'));
+		expect(table.stdout).toMatch(new RegExp(`^${young.orderId}.*\\sno history\\s+(ok|WARN|MARGIN CALL|LIQUIDATION NEAR)$`, 'm'));
 		expect(table.stdout.match(/A model from past prices, not a promise\./g)).toHaveLength(1);
 		// One loan: the sentence after the risk.
 		const detail = await run(['loans', btc.orderId]);

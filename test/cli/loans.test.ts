@@ -25,16 +25,16 @@ describe('loans, coins and history', () => {
 		expect(result.code).toBe(0);
 		const lines = result.stdout.split('\n');
 		expect(lines[0]).toMatch(
-			/^ORDER\s+BORROWED\s+INTEREST\s+APR\s+PLEDGED\s+LTV\s+CALL\s+LIQ\s+FALL TO CALL\s+FALL TO LIQ\s+PRICE\s+CALL PRICE\s+LIQ PRICE\s+EXPIRES\s+RISK\s+CALL CHANCE$/,
+			/^ORDER\s+BORROWED\s+INTEREST\s+APR\s+PLEDGED\s+LTV\s+CALL\s+LIQ\s+FALL TO CALL\s+FALL TO LIQ\s+PRICE\s+CALL PRICE\s+LIQ PRICE\s+EXPIRES\s+CALL CHANCE\s+RISK$/,
 		);
 		expect(lines[1]).toMatch(
 			new RegExp(
-				`^${tight.orderId}\\s+10,815\\.0000 USDT\\s+0\\.0667\\s+5\\.40%\\s+10\\.00000000 ETH\\s+77\\.81%\\s+80\\.00%\\s+90\\.00%\\s+2\\.74%\\s+13\\.55%\\s+1,390\\.0000\\s+1,351\\.8833\\s+1,201\\.6741\\s+in 6 d 23 h\\s+WARN\\s+\\d+%$`,
+				`^${tight.orderId}\\s+10,815\\.0000 USDT\\s+0\\.0667\\s+5\\.40%\\s+10\\.00000000 ETH\\s+77\\.81%\\s+80\\.00%\\s+90\\.00%\\s+2\\.74%\\s+13\\.55%\\s+1,390\\.0000\\s+1,351\\.8833\\s+1,201\\.6741\\s+in 6 d 23 h\\s+\\d+%\\s+WARN$`,
 			),
 		);
 		expect(lines[2]).toMatch(
 			new RegExp(
-				`^${calm.orderId}\\s+18,760\\.0000 USDT\\s+0\\.1313\\s+6\\.13%\\s+1\\.00000000 BTC\\s+70\\.00%\\s+80\\.00%\\s+90\\.00%\\s+12\\.50%\\s+22\\.22%\\s+26,800\\.0000\\s+23,450\\.1642\\s+20,844\\.5904\\s+none \\(flexible\\)\\s+ok\\s+\\d+%$`,
+				`^${calm.orderId}\\s+18,760\\.0000 USDT\\s+0\\.1313\\s+6\\.13%\\s+1\\.00000000 BTC\\s+70\\.00%\\s+80\\.00%\\s+90\\.00%\\s+12\\.50%\\s+22\\.22%\\s+26,800\\.0000\\s+23,450\\.1642\\s+20,844\\.5904\\s+none \\(flexible\\)\\s+\\d+%\\s+ok$`,
 			),
 		);
 		// Each loan owes its first hour from the start (interest per started hour): 10815 × 0.00000617 + 18760 × 0.000007.

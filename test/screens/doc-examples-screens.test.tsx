@@ -48,7 +48,7 @@ describe("the app on Bitget's documentation examples", () => {
 		const frame = await app!.waitForText('Total pledged');
 		expect(frame).toMatch(/Total pledged\s+none/);
 		// The example server has no tickers: the prices say so, the loan still shows.
-		expect(frame).toMatch(/2,619\.6923 USDT\s+(unavailable\s+){3}not given\s+1$/m);
+		expect(frame).toMatch(/2,619\.6923 USDT\s+(unavailable\s+){3}—\s+not given\s+1$/m);
 		expect(frame).toContain('Prices unavailable: 40404');
 		expect(frame).not.toContain('could not be read');
 	});

@@ -9,7 +9,7 @@ import {unreadableNote} from '../../format/unreadable.js';
 import {byRisk} from '../../loans/ltv.js';
 import {riskOf} from '../../loans/risk.js';
 import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
-import {type Column, fittedTable, type Output, printJson, printLines} from '../../runtime/output.js';
+import {type Column, fittedTable, noteLines, type Output, printJson, printLines} from '../../runtime/output.js';
 import type {Session} from '../../runtime/session.js';
 import {findLoan, orderIdArgument} from './loan-lookup.js';
 import {loanMarkPrices, quotePrice, type PriceRead} from '../../loans/prices.js';
@@ -88,7 +88,7 @@ export async function runLoans(session: Session, positionals: string[], values: 
 		...loanTable(session.out, loans, now, prices, chances),
 		// Once under the table, where a chance is shown.
 		...(chances.some((chance) => chance.status === 'ok')
-			? [`CALL CHANCE: of a margin call before the term ends (flexible: 30 days). ${CHANCE_DISCLAIMER}`]
+			? ['', ...noteLines(session.out, `CALL CHANCE: of a margin call before the term ends (flexible: 30 days). ${CHANCE_DISCLAIMER}`)]
 			: []),
 		'',
 		...totals(debts, prices, now),
@@ -113,9 +113,9 @@ const LOAN_COLUMNS: Column[] = [
 	{header: 'CALL PRICE', priority: 6},
 	{header: 'LIQ PRICE', priority: 4},
 	{header: 'EXPIRES', priority: 2},
-	{header: 'RISK', priority: 0},
-	// A key figure: it goes only after the columns the risk is read from.
+	// A key figure: it goes only after the columns the risk is read from. Before the risk word, which ends the line.
 	{header: 'CALL CHANCE', priority: 1},
+	{header: 'RISK', priority: 0},
 ];
 
 /** The pairs' price histories by "BASE/QUOTE", each pair read once, all at once (an hour on disk outside the demo). */
@@ -168,8 +168,8 @@ function loanTable(out: Output, loans: OngoingLoan[], now: number, prices: Price
 				fall(risk.moveToMarginCall),
 				fall(risk.moveToLiquidation),
 				timeToExpiry(loan.expireTime, now),
-				risk.label,
 				chanceCell(chances[i]!),
+				risk.label,
 			].toSpliced(
 				10,
 				0,

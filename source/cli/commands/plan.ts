@@ -13,7 +13,7 @@ import {planCells, PLAN_COLUMNS, pricesLine} from '../../operations/plan-words.j
 import {priceHistoryReader} from '../../operations/price-history.js';
 import type {ParsedArgs} from '../../runtime/args.js';
 import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
-import {fittedTable, printJson, printLines} from '../../runtime/output.js';
+import {fittedTable, noteLines, printJson, printLines} from '../../runtime/output.js';
 import type {Session} from '../../runtime/session.js';
 import {flagValue, refuseMissing} from './require-flags.js';
 
@@ -66,7 +66,7 @@ export async function runPlan(session: Session, values: ParsedArgs['values']): P
 		...planTable(session, plan.rows, coin),
 		'',
 		'Collateral is derived from one estimate per row (the estimate is linear in the pledge).',
-		`Call chance: of a margin call within the period (flexible: 30 days), from the last 30 days' volatility. ${CHANCE_DISCLAIMER}`,
+		...noteLines(session.out, `Call chance: of a margin call within the period (flexible: 30 days), from the last 30 days' volatility. ${CHANCE_DISCLAIMER}`),
 	]);
 	for (const row of failed)
 		stderr.write(`loan-tui: warning: ${sanitize(row.pledgeCoin)} ${PERIOD_LABEL[row.period]} not estimated — ${sanitize(row.error!)}\n`);
