@@ -23,7 +23,9 @@ describe.skipIf(tmuxMissing)(`History and Loans at every width${tmuxMissing ? ` 
 	};
 
 	it('Loans at 60×16: both loans, the totals whole; the detail keeps the call and liquidation marks', async () => {
-		const list = await start(60, 16);
+		await start(60, 16);
+		// Whole once each loan's chance is read (its cell says … until its price history comes).
+		const list = await tmux!.waitFor(/\d%\s+none \(flexible\)[\s\S]*\d%\s+in \d/);
 		expect(list).not.toMatch(/loans \d+-\d+ of/);
 		expect(list).toContain('▵ WARN');
 		expect(list).toContain('✓ ok');

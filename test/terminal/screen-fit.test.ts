@@ -14,7 +14,13 @@ describe.skipIf(tmuxMissing)(`a loan's detail at 60×16${tmuxMissing ? ` (skippe
 		tmux = Tmux.start(`node ${CLI} --base-url ${sim.simulator.url}`, {env: TEST_CREDENTIAL_ENV, columns: 60, rows: 16});
 		await tmux.waitFor('? this help');
 		await tmux.burst('4', 'Enter');
-		const top = await tmux.waitFor(/↓ \d+ more \(PgDn\)/);
+		await tmux.waitFor(/↓ \d+ more \(PgDn\)/);
+		// The chance row grows when the pair's price history comes: wait for it (the chart, v, is drawn from the same
+		// read) so the rows below stay where the keys move them.
+		await tmux.send('v');
+		await tmux.waitFor('last 7 days');
+		await tmux.send('v');
+		const top = await tmux.waitFor((screen) => /↓ \d+ more \(PgDn\)/.test(screen) && /^ {2}Borrowed {2,}\d/m.test(screen));
 		expect(top).toMatch(/^ {2}Borrowed {2,}\d/m);
 		expect(top).not.toMatch(/Max withdrawable/);
 		await tmux.burst('PgDn', 'Down', 'Down');
