@@ -14,7 +14,7 @@ import inkWrapText from '../../node_modules/ink/build/wrap-text.js';
 import FrameOutput from '../../source/app/ink/frame-output.js';
 import measureText from '../../source/app/ink/measure-text.js';
 import sanitizeAnsi from '../../source/app/ink/sanitize-ansi.js';
-import {charWidth, isStandaloneGrapheme, lineWidth} from '../../source/app/ink/text-width.js';
+import {charWidth, isStandaloneGrapheme, lineWidth} from '../../source/format/text-width.js';
 import widestLine from '../../source/app/ink/widest-line.js';
 import wrapText from '../../source/app/ink/wrap-text.js';
 

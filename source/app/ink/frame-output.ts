@@ -8,8 +8,8 @@
 // two styles computed once.
 import {ansiCodesToString, diffAnsiCodes, reduceAnsiCodesIncremental, styledCharsFromTokens, tokenize, type AnsiCode} from '@alcalzone/ansi-tokenize';
 import sliceAnsi from 'slice-ansi';
-import {FrameCache} from './frame-cache.js';
-import {charWidth, isStandaloneGrapheme, lineWidth, sgrEnd, standaloneWidth, widestLine} from './text-width.js';
+import {FrameCache} from '../../format/frame-cache.js';
+import {charWidth, isStandaloneGrapheme, lineWidth, sgrEnd, standaloneWidth, widestLine} from '../../format/text-width.js';
 
 type Transformer = (line: string, index: number) => string;
 interface Clip {

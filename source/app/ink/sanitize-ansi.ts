@@ -3,7 +3,7 @@
 // only escapes are SGR colours is returned as it is by Ink's version too, so it is recognised in one scan; any
 // other escape or C1 control goes to Ink's own code.
 import inkSanitizeAnsi from '../../../node_modules/ink/build/sanitize-ansi.js';
-import {sgrEnd} from './text-width.js';
+import {sgrEnd} from '../../format/text-width.js';
 
 export default function sanitizeAnsi(text: string): string {
 	for (let index = 0; index < text.length; index++) {

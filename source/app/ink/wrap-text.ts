@@ -1,8 +1,8 @@
-// Ink's ink/build/wrap-text.js with a bounded cache (see frame-cache.ts); scripts/build.mjs puts it in place.
+// Ink's ink/build/wrap-text.js with a bounded cache (format/frame-cache.ts); scripts/build.mjs puts it in place.
 // One change from Ink: wrapped rows do not begin with the space they broke at (format/wrap.ts).
 import cliTruncate from 'cli-truncate';
 import {wrapLines} from '../../format/wrap.js';
-import {FrameCache} from './frame-cache.js';
+import {FrameCache} from '../../format/frame-cache.js';
 
 type WrapType = 'wrap' | 'end' | 'middle' | 'truncate-end' | 'truncate' | 'truncate-middle' | 'truncate-start' | undefined;
 
