@@ -7,6 +7,7 @@ import {completionContext, hideCiFromInk, readConfig, type Config} from '../runt
 import type {Session} from '../runtime/session.js';
 import {VERSION} from '../version.js';
 import {tuneV8ForMemory, WATCH_V8_FLAGS} from './v8-memory.js';
+import {withoutGlobalFetch} from './without-global-fetch.js';
 import type {Io} from './io.js';
 
 export type {Io};
@@ -137,7 +138,8 @@ async function runInteractive(io: Io, out: Output, config: Config): Promise<Exit
 	hideCiFromInk(io.env);
 	// After the first frame, before the client's first request compiles undici's parser (see v8-memory.ts); the
 	// --debug log says which were applied.
-	const {runApp} = await import('../app/run.js');
+	// Ink's layout engine would load Node's own fetch before the first frame (without-global-fetch.ts).
+	const {runApp} = await withoutGlobalFetch(() => import('../app/run.js'));
 	return runApp(config, out, {
 		beforeServices: (debug) => debug(`V8 settings before the first request: ${tuneV8ForMemory(config).join(' ') || 'none'}`),
 	});

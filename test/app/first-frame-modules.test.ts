@@ -44,6 +44,7 @@ const FIRST_FRAME_FILES = [
 	'source/cli/help.ts',
 	'source/cli/main.ts',
 	'source/cli/v8-memory.ts',
+	'source/cli/without-global-fetch.ts',
 	'source/credentials/environment.ts',
 	'source/credentials/types.ts',
 	'source/format/clipboard.ts',
