@@ -9,6 +9,9 @@ import {Pty} from './pty.js';
 import {add, addRatio} from './report.js';
 import type {NodeBinary} from './nodes.js';
 
+/** The home menu's median ratio to the Ink "hello": 1.25, so that a noisy machine's run stays under 1.3 (docs/performance.md). */
+const HOME_MENU_BUDGET = 1.25;
+
 export interface StartupPaths {
 	cli: string;
 	inkHello: string;
@@ -64,5 +67,5 @@ export async function measureStartup(node: NodeBinary, paths: StartupPaths, env:
 	addRatio(`${label}: loan-tui --help`, samples.help, baseline, 1.5, 'node -e 0');
 	const ptyNode = add({metric: `${label}: node -e 0 in a pty`, unit: 'ms', samples: samples.ptyNode});
 	const inkHello = addRatio(`${label}: Ink "hello" drawn (pty)`, samples.hello, ptyNode);
-	addRatio(`${label}: home menu drawn (pty)`, samples.home, inkHello, 1.3, 'Ink "hello"');
+	addRatio(`${label}: home menu drawn (pty)`, samples.home, inkHello, HOME_MENU_BUDGET, 'Ink "hello"');
 }

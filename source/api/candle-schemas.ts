@@ -3,7 +3,6 @@
 // counted, so one odd candle cannot lose a pair's history. Only the time and the four prices are kept. The answer is
 // ascending; it is sorted here all the same, and a second candle at a time already seen is left out, so a reader of
 // the series can rely on strictly ascending times.
-import Big from 'big.js';
 import * as v from 'valibot';
 import type {ListPage} from './loan-types.js';
 import {validateWith, type Validated} from './schemas.js';
@@ -21,12 +20,14 @@ const candleSchema = v.pipe(
 		price,
 	]),
 	v.transform(([ts, open, high, low, close]): Candle => ({ts: Number(ts), open, high, low, close})),
-	// A low above a price of its own candle, or a zero price, is no candle to measure a move with.
-	v.check((candle) => new Big(candle.low).gt(0), 'a candle with a positive low'),
-	v.check(
-		(candle) => [candle.open, candle.close].every((value) => new Big(candle.low).lte(value) && new Big(candle.high).gte(value)),
-		'a candle whose open and close lie between its low and high',
-	),
+	// A low above a price of its own candle, or a zero price, is no candle to measure a move with. Compared as numbers:
+	// the series is read as numbers (loans/price-series.ts), and a Big per price cost a pair's 2,700 candles tens of ms.
+	v.check((candle) => Number(candle.low) > 0, 'a candle with a positive low'),
+	v.check((candle) => {
+		const low = Number(candle.low);
+		const high = Number(candle.high);
+		return [candle.open, candle.close].every((value) => low <= Number(value) && Number(value) <= high);
+	}, 'a candle whose open and close lie between its low and high'),
 );
 
 export function validateCandles(data: unknown): Validated<ListPage<Candle>> {

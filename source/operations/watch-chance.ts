@@ -43,6 +43,17 @@ export interface ChanceWatchOptions {
 	now?: () => number;
 }
 
+/** P and a way to start the chance's watch with the session's hooks (operations/watch-session.ts options.chance). */
+export interface ChanceWatchStarter {
+	threshold: number;
+	start(hooks: Pick<ChanceWatchOptions, 'alert' | 'say' | 'signal'>): ChanceWatch;
+}
+
+/** --warn-chance P over `reader`'s histories (one reader for the run); `now`: this machine's clock (tests). */
+export function chanceWatchStarter(reader: PriceHistoryReader, threshold: number, now?: () => number): ChanceWatchStarter {
+	return {threshold, start: (hooks) => createChanceWatch({reader, threshold, ...(now ? {now} : {}), ...hooks})};
+}
+
 export interface ChanceWatch {
 	/** A read of the loans (at the newest prices): reads the histories that are due, judges the loans with the ones
 	 * held, and again as each read comes in. Resolves once the reads it started are in and judged (--once waits for it;

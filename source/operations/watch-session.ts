@@ -24,8 +24,7 @@ import {createWatcher, seenFall, type LoanSeen, type Watcher, type WatchEvent, t
 import {LiveTickers, liveSymbols, projectRead} from './watch-live.js';
 import {readWatch} from './watch-read.js';
 import {waitBeforeRead, waitForNextRead} from './watch-wait.js';
-import type {PriceHistoryReader} from './price-history.js';
-import {createChanceWatch, type ChanceWatch} from './watch-chance.js';
+import type {ChanceWatch, ChanceWatchStarter} from './watch-chance.js';
 import {chanceWatchLine} from './watch-words.js';
 
 /** The slowest the reads get after answers of 429: 15 minutes, or 4 intervals when that is longer. */
@@ -58,9 +57,9 @@ export interface WatchSessionOptions {
 	/** Read once, say every loan's level, top up if asked, and end. */
 	once: boolean;
 	topUp?: WatchTopUp;
-	/** --warn-chance: the pairs' histories (one reader for the run), P (a probability), and this machine's clock for the
-	 * hour before a failed read is tried again (operations/watch-chance.ts). */
-	chance?: {reader: PriceHistoryReader; threshold: number; now?: () => number};
+	/** --warn-chance: P and how to start the chance's watch (operations/watch-chance.ts chanceWatchStarter); the caller
+	 * loads it, so a watch without --warn-chance loads none of the candles and the chance's code. */
+	chance?: ChanceWatchStarter;
 	/** The live prices: the ticker stream's URL (undefined: the REST tickers only) and the --debug log. */
 	prices: {url: string | undefined; debug?: (line: string) => void};
 	clocks: {
@@ -115,7 +114,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
 	let runner: TopUpRunner | undefined;
 	let closeFeed: (() => void) | undefined;
 
-	const chance: ChanceWatch | undefined = options.chance && createChanceWatch({...options.chance, alert: sink.alert, say: sink.say, signal: stop.signal});
+	const chance: ChanceWatch | undefined = options.chance?.start({alert: sink.alert, say: sink.say, signal: stop.signal});
 	const read = (watching: readonly string[]) => readWatch(client, {...(options.orderIds ? {orderIds: options.orderIds} : {}), watching, signal: stop.signal});
 	const unknownTopUps = () => runner?.unknownCount() ?? 0;
 

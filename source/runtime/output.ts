@@ -2,7 +2,6 @@
 import {LoanTuiError, ApiError, OutcomeUnknownError, InputError, INPUT_HINT} from '../api/errors.js';
 import {sanitize} from '../format/sanitize.js';
 import {fitTable, type Column} from '../format/table.js';
-import {wrapLines} from '../format/wrap.js';
 import {CredentialsError} from '../credentials/types.js';
 import {commandHelpHint, EXIT, type ExitCode, UsageError} from './exit-codes.js';
 
@@ -36,12 +35,6 @@ export function printJson(out: Output, value: unknown): void {
 
 export function printLines(out: Output, lines: string[]): void {
 	out.stdout.write(`${lines.join('\n')}\n`);
-}
-
-/** A note under a table, wrapped at whole words to the output's width (COLUMNS or the terminal's; --wide or a pipe:
- * one line), as the table itself fits it. */
-export function noteLines(out: Output, text: string): string[] {
-	return out.width === undefined ? [text] : wrapLines(text, Math.max(20, out.width));
 }
 
 /** On stderr, when columns were left out: which, and how to see them. */

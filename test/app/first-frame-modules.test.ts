@@ -121,6 +121,8 @@ const FIRST_FRAME_PACKAGES = [
 ];
 
 let loaded: string[];
+/** What every run but --version and --help loads: main's chunk (the commands and the app alike). */
+let everyRun: string[];
 
 beforeAll(async () => {
 	const meta: Metafile = (await build({...(await splitBuildOptions({quiet: true})), write: false})).metafile!;
@@ -130,6 +132,8 @@ beforeAll(async () => {
 		seen.add(input);
 		for (const imported of meta.inputs[input]?.imports ?? []) if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
 	};
+	visit('source/cli/main.ts');
+	everyRun = [...seen].sort();
 	for (const input of START) visit(input);
 	loaded = [...seen].sort();
 }, 60_000);
@@ -153,5 +157,13 @@ describe('the first frame', () => {
 		const late =
 			/^source\/(screens\/(?!home\/)|api\/(client|ticker-socket)|operations\/(money-pipeline|price-feed|watch|plan)|simulator\/|credentials\/keychain)|^node_modules\/(undici|valibot|big\.js)\//;
 		expect(loaded.filter((input) => late.test(input))).toEqual([]);
+	});
+});
+
+describe('every command', () => {
+	it('starts without string-width, wrap-ansi or emoji-regex: they build a grapheme segmenter and emoji patterns as they load', () => {
+		// ~40 ms and 2 MiB for every run (bench/watch.ts measures the watch's memory); a note's wrap loads them where it is
+		// printed (runtime/note-lines.ts), the app with Ink.
+		expect(everyRun.filter((input) => /^node_modules\/(string-width|wrap-ansi|emoji-regex)\//.test(input))).toEqual([]);
 	});
 });

@@ -10,7 +10,7 @@ import type {PriceSeries} from '../../source/loans/price-series.js';
 import {chanceFrom, chanceJson, chanceOfSeries} from '../../source/operations/loan-chance.js';
 import {priceHistoryReader, type PriceHistory, type PriceHistoryReader} from '../../source/operations/price-history.js';
 import type {LoanSeen, WatchEvent} from '../../source/operations/watch.js';
-import {createChanceWatch, watchHorizon} from '../../source/operations/watch-chance.js';
+import {chanceWatchStarter, createChanceWatch, watchHorizon} from '../../source/operations/watch-chance.js';
 import {eventJson, eventText} from '../../source/operations/watch-words.js';
 import {createWatchSession, type WatchSession, type WatchSessionOptions} from '../../source/operations/watch-session.js';
 import {waitForNextRead} from '../../source/operations/watch-wait.js';
@@ -61,7 +61,7 @@ describe('watch --warn-chance (the session over the simulator)', () => {
 			thresholds: {},
 			once: false,
 			prices: {url: undefined},
-			chance: {reader: recorded.reader, threshold, ...(now ? {now} : {})},
+			chance: chanceWatchStarter(recorded.reader, threshold, now),
 			clocks: {
 				local: localNow,
 				wait: (ms, signal, setWake) => {

@@ -13,7 +13,8 @@ import {planCells, PLAN_COLUMNS, pricesLine} from '../../operations/plan-words.j
 import {priceHistoryReader} from '../../operations/price-history.js';
 import type {ParsedArgs} from '../../runtime/args.js';
 import {EXIT, type ExitCode, UsageError} from '../../runtime/exit-codes.js';
-import {fittedTable, noteLines, printJson, printLines} from '../../runtime/output.js';
+import {fittedTable, printJson, printLines} from '../../runtime/output.js';
+import {noteLines} from '../../runtime/note-lines.js';
 import type {Session} from '../../runtime/session.js';
 import {flagValue, refuseMissing} from './require-flags.js';
 

@@ -8,7 +8,6 @@
 // (operations/watch-chance.ts), from one price-history reader made here. Its options: cli/watch/watch-options.ts.
 import type {WatchLevel} from '../../loans/watch-levels.js';
 import {createMoneyGuard} from '../../operations/money-guard.js';
-import {priceHistoryReader} from '../../operations/price-history.js';
 import {createWatchSession, type WatchEnd} from '../../operations/watch-session.js';
 import type {ParsedArgs} from '../../runtime/args.js';
 import {EXIT, UsageError} from '../../runtime/exit-codes.js';
@@ -49,10 +48,7 @@ export async function runWatch(session: Session, values: ParsedArgs['values']): 
 		client,
 		thresholds,
 		minIntervalMs: MIN_INTERVAL_S * 1000,
-		// --warn-chance: one reader for the run (each pair kept an hour; on disk outside the demo).
-		...(options.warnChance === undefined
-			? {}
-			: {chance: {threshold: options.warnChance, reader: priceHistoryReader(client, {cacheDirectory: config.demo ? undefined : config.directories.cache})}}),
+		...(options.warnChance === undefined ? {} : {chance: await chanceWatchFor(options.warnChance, session)}),
 		topUp: options.topUp && {
 			...options.topUp,
 			ledger,
@@ -90,4 +86,15 @@ export async function runWatch(session: Session, values: ParsedArgs['values']): 
 
 function lockHeld({holder, path}: Extract<AccountLock, {ok: false}>): string {
 	return `another loan-tui watch (process ${holder.pid}${holder.profile === undefined ? '' : ` with profile "${holder.profile}"`}) is guarding this Bitget account; stop it first (its lock: ${path})`;
+}
+
+/** --warn-chance P: one reader of the pairs' histories for the run (each pair kept an hour; on disk outside the demo).
+ * Loaded only then: a watch without it keeps the candles' and the chance's code out of its memory (bench/watch.ts). */
+async function chanceWatchFor(threshold: number, session: Session) {
+	const [{priceHistoryReader}, {chanceWatchStarter}] = await Promise.all([
+		import('../../operations/price-history.js'),
+		import('../../operations/watch-chance.js'),
+	]);
+	const {client, config} = session;
+	return chanceWatchStarter(priceHistoryReader(client, {cacheDirectory: config.demo ? undefined : config.directories.cache}), threshold);
 }
