@@ -20,7 +20,7 @@ import type {TopUpLedger} from '../state/top-up-ledger.js';
 import {failureText} from './observe.js';
 import {PriceFeed} from './price-feed.js';
 import {createTopUpRunner, settlerFor, type SendReport, type TopUpRunner} from './top-up.js';
-import {createWatcher, seenFall, type LoanSeen, type Watcher, type WatchEvent, type WatchRead} from './watch.js';
+import {createWatcher, projectAgainIn, seenFall, type LoanSeen, type Watcher, type WatchEvent, type WatchRead} from './watch.js';
 import {LiveTickers, liveSymbols, projectRead} from './watch-live.js';
 import {readWatch} from './watch-read.js';
 import {waitBeforeRead, waitForNextRead} from './watch-wait.js';
@@ -176,7 +176,7 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
 			for (const event of watcher.observe(read.ok ? {...read, loans: seen} : read)) sink.alert(event);
 			// The chance at the same prices; its histories are read in the background (a top-up never waits for them).
 			if (read.ok) void chance?.read(read.time, seen);
-			live.wake();
+			live.wake(read.time);
 			await topUps(read);
 		};
 		await deliver(first);
@@ -241,7 +241,7 @@ function followPrices(
 	sending(): void;
 	readAt(read: Extract<WatchRead, {ok: true}>): void;
 	project(read: Extract<WatchRead, {ok: true}>): LoanSeen[];
-	wake(): void;
+	wake(judgedAt: number): void;
 	close(): void;
 } {
 	const {client, sink} = options;
@@ -254,14 +254,13 @@ function followPrices(
 		const seen = projectRead(last, live.tickers);
 		for (const event of watcher.project(time, seen)) sink.alert(event);
 		chance?.judge(time, seen);
-		wake();
+		wake(time);
 	};
-	const wake = () => {
+	/** `judgedAt`: the time the watcher last judged the loans at (a projection's or a read's). */
+	const wake = (judgedAt: number) => {
 		clearTimeout(dwellTimer);
-		const due = watcher.projectionDue();
-		// Overdue: the loan is back under the line it waits for (within the margin); the next price decides.
-		if (due === undefined || due <= client.clock.now()) return;
-		dwellTimer = setTimeout(projectNow, due - client.clock.now());
+		const delay = projectAgainIn(watcher.projectionDue(), judgedAt, client.clock.now());
+		if (delay !== undefined) dwellTimer = setTimeout(projectNow, delay);
 	};
 	const live = new LiveTickers({
 		confirm: async (symbol) => (await client.tickers(symbol)).records.find((ticker) => ticker.symbol === symbol),

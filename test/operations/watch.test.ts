@@ -1,7 +1,7 @@
 // The watch's memory, read by read (each read carries its time): alerts on changes of level only, reminders while a
 // loan stays at margin call or worse, blindness and sight, and loans that close.
 import {describe, expect, it} from 'vitest';
-import {createWatcher, LEAVE_MARGIN, levelFrom, PROJECTED_DWELL_MS, type LoanSeen, type WatchRead} from '../../source/operations/watch.js';
+import {createWatcher, LEAVE_MARGIN, levelFrom, projectAgainIn, PROJECTED_DWELL_MS, type LoanSeen, type WatchRead} from '../../source/operations/watch.js';
 import {ongoingLoan} from '../helpers/loans.js';
 
 const MINUTE = 60_000;
@@ -177,6 +177,35 @@ describe('the watch: hysteresis and the dwell of projected changes', () => {
 		const events = [];
 		for (let tick = 0; tick < 100; tick++) events.push(...watcher.project(100 * tick, [projected(tick % 2 === 0 ? '0.8001' : '0.7999')]));
 		expect(levels(events)).toEqual(['margin-call (projected)']);
+	});
+
+	it('a fall judged just before its dwell ends is projected again even when the clock passed the end meanwhile (a busy machine)', () => {
+		const watcher = createWatcher({repeatMs: 30 * MINUTE});
+		watcher.observe(read(0, [tight('0.76')]));
+		// The wobble at the margin call starts the dwell at 1 s; the fall to liquidation-near comes at 3.9 s, not yet due.
+		expect(watcher.project(1 * SECOND, [projected('0.8003')])).toEqual([]);
+		expect(watcher.project(3 * SECOND + 900, [projected('0.8732')])).toEqual([]);
+		const due = watcher.projectionDue()!;
+		expect(due).toBe(4 * SECOND);
+		// Judged at 3.9 s; by the time the caller asks, it is 4.2 s: projected again at once, not left to a price that
+		// may never come (the stream stays silent when the price does not move).
+		const delay = projectAgainIn(due, 3 * SECOND + 900, 4 * SECOND + 200);
+		expect(delay).toBe(0);
+		expect(levels(watcher.project(4 * SECOND + 200, [projected('0.8732')]))).toEqual(['liquidation-near (projected)']);
+		expect(projectAgainIn(watcher.projectionDue(), 4 * SECOND + 200, 4 * SECOND + 200)).toBeUndefined();
+	});
+
+	it('projectAgainIn: not yet due when judged, the time left (never below 0); due already when judged, nothing', () => {
+		expect(projectAgainIn(undefined, 0, 0)).toBeUndefined();
+		expect(projectAgainIn(4_000, 1_000, 1_500)).toBe(2_500);
+		expect(projectAgainIn(4_000, 3_999, 9_000)).toBe(0);
+		// Overdue when judged: the loan is back within the margin of the line it waits for; the next price decides.
+		const watcher = createWatcher({repeatMs: 30 * MINUTE});
+		watcher.observe(read(0, [tight('0.76')]));
+		expect(watcher.project(1 * SECOND, [projected('0.8003')])).toEqual([]);
+		expect(watcher.project(5 * SECOND, [projected('0.7998')])).toEqual([]);
+		expect(watcher.projectionDue()).toBe(4 * SECOND);
+		expect(projectAgainIn(watcher.projectionDue(), 5 * SECOND, 5 * SECOND)).toBeUndefined();
 	});
 
 	it('a projected recovery waits 10 s and needs the margin; a read alerts at once either way', () => {
