@@ -3,32 +3,39 @@
 // counted, so one odd candle cannot lose a pair's history. Only the time and the four prices are kept. The answer is
 // ascending; it is sorted here all the same, and a second candle at a time already seen is left out, so a reader of
 // the series can rely on strictly ascending times.
-import * as v from 'valibot';
+//
+// Checked by hand like the symbol list (symbol-records.ts), not with valibot as the tickers are: a pair's ~1,300
+// candles through a schema cost 20–30 ms a page on a fresh start, time the Loans screen's live prices waited for
+// (docs/performance.md); by hand it is well under a millisecond.
 import type {ListPage} from './loan-types.js';
-import {validateWith, type Validated} from './schemas.js';
+import type {Validated} from './schemas.js';
 import {shortReceived} from './symbol-records.js';
 import type {Candle} from './types.js';
 
-const price = v.pipe(v.string(), v.regex(/^\d{1,30}(\.\d{1,30})?$/, 'a decimal string'));
+const EPOCH_MS = /^\d{1,16}$/;
+const PRICE = /^\d{1,30}(\.\d{1,30})?$/;
 
-const candleSchema = v.pipe(
-	v.looseTuple([
-		v.pipe(v.union([v.string(), v.pipe(v.number(), v.integer(), v.transform(String))]), v.regex(/^\d{1,16}$/, 'epoch milliseconds')),
-		price,
-		price,
-		price,
-		price,
-	]),
-	v.transform(([ts, open, high, low, close]): Candle => ({ts: Number(ts), open, high, low, close})),
-	// A low above a price of its own candle, or a zero price, is no candle to measure a move with. Compared as numbers:
-	// the series is read as numbers (loans/price-series.ts), and a Big per price cost a pair's 2,700 candles tens of ms.
-	v.check((candle) => Number(candle.low) > 0, 'a candle with a positive low'),
-	v.check((candle) => {
-		const low = Number(candle.low);
-		const high = Number(candle.high);
-		return [candle.open, candle.close].every((value) => low <= Number(value) && Number(value) <= high);
-	}, 'a candle whose open and close lie between its low and high'),
-);
+/** A candle as read, or the problem with it ("data.2 is not …", completed by validateCandles). */
+function readCandle(row: unknown): Candle | string {
+	if (!Array.isArray(row) || row.length < 5) return `data is not a candle [ts, open, high, low, close] (got ${shortReceived(row)})`;
+	const first: unknown = row[0];
+	const ts = typeof first === 'number' && Number.isInteger(first) ? String(first) : first;
+	if (typeof ts !== 'string' || !EPOCH_MS.test(ts)) return `data.0 is not epoch milliseconds (got ${shortReceived(first)})`;
+	for (let i = 1; i <= 4; i++) {
+		const value: unknown = row[i];
+		if (typeof value !== 'string' || !PRICE.test(value)) return `data.${i} is not a decimal string (got ${shortReceived(value)})`;
+	}
+	const [open, high, low, close] = row.slice(1, 5) as [string, string, string, string];
+	const candle: Candle = {ts: Number(ts), open, high, low, close};
+	// A low above a price of its own candle, or a zero price, is no candle to measure a move with. Compared as numbers,
+	// as the series is read (loans/price-series.ts).
+	const [lowest, highest] = [Number(low), Number(high)];
+	if (!(lowest > 0)) return `data is not a candle with a positive low (got ${shortReceived(row)})`;
+	if (![open, close].every((price) => lowest <= Number(price) && Number(price) <= highest)) {
+		return `data is not a candle whose open and close lie between its low and high (got ${shortReceived(row)})`;
+	}
+	return candle;
+}
 
 export function validateCandles(data: unknown): Validated<ListPage<Candle>> {
 	if (data === null || data === undefined) return {ok: true, value: {records: [], unreadable: 0}};
@@ -41,9 +48,9 @@ export function validateCandles(data: unknown): Validated<ListPage<Candle>> {
 		firstProblem ??= problem;
 	};
 	for (let i = 0; i < data.length; i++) {
-		const candle = validateWith<Candle>(candleSchema, data[i], `candles, record ${i + 1}`);
-		if (candle.ok) read.push(candle.value);
-		else leaveOut(candle.problem);
+		const candle = readCandle(data[i]);
+		if (typeof candle === 'string') leaveOut(`candles, record ${i + 1}: ${candle}`);
+		else read.push(candle);
 	}
 	read.sort((a, b) => a.ts - b.ts);
 	const records: Candle[] = [];

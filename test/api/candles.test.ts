@@ -48,6 +48,10 @@ describe('validateCandles', () => {
 		};
 		expect(alone(row(4000, '1', '2', '0', '1'))).toContain('a candle with a positive low');
 		expect(alone(row(5000, '3', '2', '1', '1.5'))).toContain('a candle whose open and close lie between its low and high');
+		expect(alone({ts: '6000'})).toBe('candles, record 1: data is not a candle [ts, open, high, low, close] (got {"ts":"6000"})');
+		expect(alone([1000.5, '1', '1', '1', '1'])).toBe('candles, record 1: data.0 is not epoch milliseconds (got 1000.5)');
+		expect(alone(['-1000', '1', '1', '1', '1'])).toContain('data.0 is not epoch milliseconds');
+		expect(alone(['1000', '1', '1', '1', 1])).toBe('candles, record 1: data.4 is not a decimal string (got 1)');
 	});
 
 	it('an answer that is not a list is a problem of the whole answer', () => {
