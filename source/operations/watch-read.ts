@@ -26,6 +26,9 @@ export async function readWatch(client: WatchClient, request: WatchReadRequest):
 	const {signal} = request;
 	let ongoing: OngoingLoan[];
 	const pricesRead = readPrices(client, signal);
+	// Stopped by the same signal, the prices' read can reject while the loans' is still out, or after it failed and
+	// the stop was thrown: marked handled at once (an unhandled rejection ends the process), and awaited below.
+	pricesRead.catch(() => undefined);
 	try {
 		ongoing = (await client.ongoingOrderPage({}, {signal})).records;
 	} catch (error) {
