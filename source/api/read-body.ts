@@ -16,6 +16,9 @@ export class BodyProblem extends Error {}
 
 class TooLarge extends Error {}
 
+/** A streamed list's decoded bytes kept ready ahead of its parser (decode.ts). */
+const STREAMED_AHEAD_BYTES = 8 * 1024 * 1024;
+
 type ElementCheck = (value: unknown, index: number) => unknown;
 
 export interface ReadLimits {
@@ -52,23 +55,27 @@ export async function readBody(
 	try {
 		// Any number of decoders: pipeline's typed overloads cannot take a spread, its runtime can.
 		const run = pipeline as unknown as (...stages: unknown[]) => Promise<void>;
-		await run(body, ...decodingStreams(codings), async (source: AsyncIterable<Buffer>) => {
-			try {
-				for await (const chunk of source) {
-					size += chunk.length;
-					if (size > limits.maxBytes) throw new TooLarge();
-					if (parser) {
-						onChunk?.(chunk);
-						parser.feed(chunk);
-					} else {
-						collected.push(chunk);
+		await run(
+			body,
+			...decodingStreams(codings, parser ? Math.min(limits.maxBytes, STREAMED_AHEAD_BYTES) : undefined),
+			async (source: AsyncIterable<Buffer>) => {
+				try {
+					for await (const chunk of source) {
+						size += chunk.length;
+						if (size > limits.maxBytes) throw new TooLarge();
+						if (parser) {
+							onChunk?.(chunk);
+							parser.feed(chunk);
+						} else {
+							collected.push(chunk);
+						}
 					}
+				} catch (error) {
+					ownError = error;
+					throw error;
 				}
-			} catch (error) {
-				ownError = error;
-				throw error;
-			}
-		});
+			},
+		);
 		if (!parser) return {kind: 'text', text: Buffer.concat(collected).toString('utf8')};
 		return {kind: 'streamed', ...parser.end()};
 	} catch (caught) {
