@@ -63,6 +63,9 @@ export interface ChanceWatch {
 	judge(time: number, loans: readonly LoanSeen[]): void;
 	/** How many loans are at or past P now. */
 	passing(): number;
+	/** When a projected chance at or past P has held for its dwell (the reads' clock): the caller judges again then, in
+	 * case no price comes after it; undefined when none waits. */
+	due(): number | undefined;
 }
 
 interface PairState {
@@ -199,5 +202,13 @@ export function createChanceWatch(options: ChanceWatchOptions): ChanceWatch {
 		},
 		judge,
 		passing: () => [...loans.values()].filter((loan) => loan.passed).length,
+		due() {
+			let due: number | undefined;
+			for (const loan of loans.values()) {
+				if (loan.passed || loan.pendingSince === undefined) continue;
+				due = Math.min(due ?? Number.POSITIVE_INFINITY, loan.pendingSince + PROJECTED_DWELL_MS.worse);
+			}
+			return due;
+		},
 	};
 }

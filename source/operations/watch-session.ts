@@ -231,8 +231,8 @@ export function createWatchSession(options: WatchSessionOptions): WatchSession {
 }
 
 /** The live prices of the pairs the last read priced its loans with (bounded: operations/watch-live.ts): each one
- * shown projects that read's LTVs. A projected change waiting for its dwell is projected again when it falls due, in
- * case no price comes after it. The feed's state changes (live, polling, down) are said. */
+ * shown projects that read's LTVs. A projected change waiting for its dwell (a level's, or --warn-chance's) is
+ * projected again when it falls due, in case no price comes after it. The feed's state changes (live, polling, down) are said. */
 function followPrices(
 	options: WatchSessionOptions,
 	watcher: Watcher,
@@ -259,7 +259,8 @@ function followPrices(
 	/** `judgedAt`: the time the watcher last judged the loans at (a projection's or a read's). */
 	const wake = (judgedAt: number) => {
 		clearTimeout(dwellTimer);
-		const delay = projectAgainIn(watcher.projectionDue(), judgedAt, client.clock.now());
+		const dues = [watcher.projectionDue(), chance?.due()].filter((due) => due !== undefined);
+		const delay = projectAgainIn(dues.length > 0 ? Math.min(...dues) : undefined, judgedAt, client.clock.now());
 		if (delay !== undefined) dwellTimer = setTimeout(projectNow, delay);
 	};
 	const live = new LiveTickers({

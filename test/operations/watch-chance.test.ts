@@ -243,11 +243,15 @@ describe('the chance watch on its own (a series made to measure)', () => {
 		// Below 8 %: a new crossing may alert, a projected one once it has held 3 s.
 		watch.judge(end + 10_000, [seen(priceFor(0.07), true)]);
 		expect(watch.passing()).toBe(0);
+		expect(watch.due()).toBeUndefined();
 		watch.judge(end + 11_000, [seen(priceFor(0.11), true)]);
+		// due() says when to judge again, in case no price follows (operations/watch-session.ts does).
+		expect(watch.due()).toBe(end + 14_000);
 		watch.judge(end + 13_999, [seen(priceFor(0.11), true)]);
 		expect(alerts).toHaveLength(1);
 		watch.judge(end + 14_000, [seen(priceFor(0.11), true)]);
 		expect(alerts).toHaveLength(2);
+		expect(watch.due()).toBeUndefined();
 		expect(alerts[1]).toMatchObject({kind: 'chance', projected: true, chance: {threshold: 0.1, horizonHours: 24}});
 		// A spike past P shorter than the dwell is no alert.
 		watch.judge(end + 20_000, [seen(priceFor(0.05), false)]);
