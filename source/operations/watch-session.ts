@@ -259,8 +259,7 @@ function followPrices(
 	/** `judgedAt`: the time the watcher last judged the loans at (a projection's or a read's). */
 	const wake = (judgedAt: number) => {
 		clearTimeout(dwellTimer);
-		const dues = [watcher.projectionDue(), chance?.due()].filter((due) => due !== undefined);
-		const delay = projectAgainIn(dues.length > 0 ? Math.min(...dues) : undefined, judgedAt, client.clock.now());
+		const delay = projectAgainIn([watcher.projectionDue(), chance?.due()], judgedAt, client.clock.now());
 		if (delay !== undefined) dwellTimer = setTimeout(projectNow, delay);
 	};
 	const live = new LiveTickers({

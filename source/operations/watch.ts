@@ -148,14 +148,16 @@ export const LEAVE_MARGIN = '0.005';
  * taken back costs trust. */
 export const PROJECTED_DWELL_MS: Readonly<Record<Pending['direction'], number>> = {worse: 3_000, better: 10_000};
 
-/** How long until a projected change waiting for its dwell is projected again (ms), or undefined when it need not be:
- * `due` from Watcher.projectionDue(), `judgedAt` the time of the projection or read that left it waiting, `now` the
- * clock after it. A change that was not yet due when judged is always projected again (at once when the clock passed
- * `due` while it was judged: a busy machine), else nothing would say it when no price follows. One already due when
- * judged is a loan back within LEAVE_MARGIN of the line it waits for: the next price decides, not a timer. */
-export function projectAgainIn(due: number | undefined, judgedAt: number, now: number): number | undefined {
-	if (due === undefined || due <= judgedAt) return undefined;
-	return Math.max(0, due - now);
+/** How long until the loans are projected again (ms), or undefined when they need not be: `dues` are when changes
+ * waiting for their dwell fall due (Watcher.projectionDue(), --warn-chance's ChanceWatch.due()), `judgedAt` the time of
+ * the projection or read that left them waiting, `now` the clock after it. A change not yet due when judged is always
+ * projected again (at once when the clock passed its due while it was judged: a busy machine), else nothing would say
+ * it when no price follows. One already due when judged (a loan back within LEAVE_MARGIN of the line it waits for)
+ * waits for the next price, and never holds back another's timer. */
+export function projectAgainIn(dues: ReadonlyArray<number | undefined>, judgedAt: number, now: number): number | undefined {
+	let delay: number | undefined;
+	for (const due of dues) if (due !== undefined && due > judgedAt) delay = Math.min(delay ?? Number.POSITIVE_INFINITY, Math.max(0, due - now));
+	return delay;
 }
 
 export interface Watcher {

@@ -189,23 +189,28 @@ describe('the watch: hysteresis and the dwell of projected changes', () => {
 		expect(due).toBe(4 * SECOND);
 		// Judged at 3.9 s; by the time the caller asks, it is 4.2 s: projected again at once, not left to a price that
 		// may never come (the stream stays silent when the price does not move).
-		const delay = projectAgainIn(due, 3 * SECOND + 900, 4 * SECOND + 200);
+		const delay = projectAgainIn([due], 3 * SECOND + 900, 4 * SECOND + 200);
 		expect(delay).toBe(0);
 		expect(levels(watcher.project(4 * SECOND + 200, [projected('0.8732')]))).toEqual(['liquidation-near (projected)']);
-		expect(projectAgainIn(watcher.projectionDue(), 4 * SECOND + 200, 4 * SECOND + 200)).toBeUndefined();
+		expect(projectAgainIn([watcher.projectionDue()], 4 * SECOND + 200, 4 * SECOND + 200)).toBeUndefined();
 	});
 
-	it('projectAgainIn: not yet due when judged, the time left (never below 0); due already when judged, nothing', () => {
-		expect(projectAgainIn(undefined, 0, 0)).toBeUndefined();
-		expect(projectAgainIn(4_000, 1_000, 1_500)).toBe(2_500);
-		expect(projectAgainIn(4_000, 3_999, 9_000)).toBe(0);
+	it('projectAgainIn: not yet due when judged, the time left (never below 0); due already when judged, nothing; of several, the soonest', () => {
+		expect(projectAgainIn([undefined], 0, 0)).toBeUndefined();
+		expect(projectAgainIn([], 0, 0)).toBeUndefined();
+		expect(projectAgainIn([4_000], 1_000, 1_500)).toBe(2_500);
+		expect(projectAgainIn([4_000], 3_999, 9_000)).toBe(0);
+		// Several waiting (a level's and --warn-chance's): the soonest; one overdue when judged never hides another's.
+		expect(projectAgainIn([6_000, undefined, 4_000], 1_000, 1_500)).toBe(2_500);
+		expect(projectAgainIn([500, 4_000], 1_000, 1_500)).toBe(2_500);
+		expect(projectAgainIn([4_000, 500], 1_000, 1_500)).toBe(2_500);
 		// Overdue when judged: the loan is back within the margin of the line it waits for; the next price decides.
 		const watcher = createWatcher({repeatMs: 30 * MINUTE});
 		watcher.observe(read(0, [tight('0.76')]));
 		expect(watcher.project(1 * SECOND, [projected('0.8003')])).toEqual([]);
 		expect(watcher.project(5 * SECOND, [projected('0.7998')])).toEqual([]);
 		expect(watcher.projectionDue()).toBe(4 * SECOND);
-		expect(projectAgainIn(watcher.projectionDue(), 5 * SECOND, 5 * SECOND)).toBeUndefined();
+		expect(projectAgainIn([watcher.projectionDue()], 5 * SECOND, 5 * SECOND)).toBeUndefined();
 	});
 
 	it('a projected recovery waits 10 s and needs the margin; a read alerts at once either way', () => {
