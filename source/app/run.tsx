@@ -104,20 +104,17 @@ function servicesAfterFirstFrame(config: Config, out: Output, hooks: RunHooks): 
 /** Draws the app on the alternate screen; `restoreScreen` gives the terminal back as it was. */
 function showApp(shell: ShellServices, startup: Startup): {instance: Instance; restoreScreen: () => void} {
 	const restoreScreen = enterAlternateScreen(process.stdout);
-	// The services start once the first frame (home menu and footer) is on the screen: Ink writes it within render()
-	// (the leading edge of its frame throttle), so as soon as render() returns. Their modules then load while React
-	// finishes the first frame's effects and a second render: started from a later turn (the App's first effects,
-	// onReady, which stays as the fallback), a key pressed at once was handled first and the list it asked for went
-	// out ~50 ms later (bench/explorer.ts). `start` runs once, whoever calls it first.
-	const start = () => startup.start(shell, () => instance.unmount());
-	const onReady = () => setImmediate(start);
 	// 60 fps keeps a second render close behind the first. (Ink 6.8's incrementalRendering loses the top line of a
 	// full-screen frame: left off, and test/terminal/hygiene.test.ts checks the top line.)
 	// Raw before the first frame: the footer (keys work) is drawn with the menu, without waiting for a second frame.
 	// A key typed before Ink's listener attaches waits in the terminal, unechoed. Ink turns raw mode off on unmount.
 	process.stdin.setRawMode(true);
-	const instance = render(<App services={{shell, ready: startup.ready}} onReady={onReady} keysLive />, {exitOnCtrlC: false, patchConsole: true, maxFps: 60});
-	start();
+	const instance = render(<App services={{shell, ready: startup.ready}} keysLive />, {exitOnCtrlC: false, patchConsole: true, maxFps: 60});
+	// The services start once the first frame (home menu and footer) is on the screen: Ink writes it within render()
+	// (the leading edge of its frame throttle), so as soon as render() returns. Their modules then load while React
+	// finishes the first frame's effects and a second render: started from the App's first effects instead, a key
+	// pressed at once was handled first and the list it asked for went out ~50 ms later (bench/explorer.ts).
+	startup.start(shell, () => instance.unmount());
 	return {instance, restoreScreen};
 }
 

@@ -25,8 +25,6 @@ export interface AppProps {
 	initial?: StackState;
 	/** Called once when the app quits (before Ink exits). */
 	onQuit?: () => void;
-	/** Called once the frame with working keys (the footer) has been committed. */
-	onReady?: () => void;
 	/** The terminal is in raw mode already (run.tsx): a key typed before the listeners attach waits in the terminal,
 	 * unechoed, so the footer (keys work) can be on the first frame. */
 	keysLive?: boolean;
@@ -65,7 +63,7 @@ export interface AppShellRouter {
 }
 
 export function useAppShell(props: AppProps): {state: AppShellState; actions: AppShellActions; router: AppShellRouter} {
-	const {services: given, initial = initialStack, onQuit, onReady, keysLive = false, keysStore: givenKeys} = props;
+	const {services: given, initial = initialStack, onQuit, keysLive = false, keysStore: givenKeys} = props;
 	const {shell, services} = useLateServices(given);
 	const {stack, dispatch, quit, navigation} = useScreenStack(initial, services, onQuit);
 	const registered = useRef<RegisteredScreen | undefined>(undefined);
@@ -79,7 +77,7 @@ export function useAppShell(props: AppProps): {state: AppShellState; actions: Ap
 	// Until the top screen is ready its keys wait (holdKeys).
 	const screenReady = code.loaded && (services !== undefined || top.name === 'home');
 	const help = useHelpOverlay(screenEntry(top).help, screenKeys.help, size.columns, body.rows);
-	const inputReady = useInputReady(keysLive, onReady);
+	const inputReady = useInputReady(keysLive);
 	// The read of the terminal whose Esc asked "Quit?" on home (shell-keys.ts routeKey).
 	const quitAskedBy = useRef<number | undefined>(undefined);
 

@@ -4,13 +4,10 @@ import {useEffect, useState} from 'react';
 /**
  * Effects run children first, parent last: once the shell's first effect has run, raw mode is on and every key
  * listener is attached, unless `keysLive` says keys work already (the terminal is raw before the first frame,
- * run.tsx). `onReady` runs once the frame with the footer has been committed to the terminal.
+ * run.tsx).
  */
-export function useInputReady(keysLive: boolean, onReady: (() => void) | undefined): boolean {
+export function useInputReady(keysLive: boolean): boolean {
 	const [inputReady, setInputReady] = useState(keysLive);
 	useEffect(() => setInputReady(true), []);
-	useEffect(() => {
-		if (inputReady) onReady?.();
-	}, [inputReady]); // eslint-disable-line react-hooks/exhaustive-deps -- once, when keys first work
 	return inputReady;
 }
