@@ -10,20 +10,17 @@
 import type {ListPage} from './loan-types.js';
 import type {Validated} from './schemas.js';
 import {shortReceived} from './symbol-records.js';
-import type {Candle} from './types.js';
-
-const EPOCH_MS = /^\d{1,16}$/;
-const PRICE = /^\d{1,30}(\.\d{1,30})?$/;
+import {EPOCH_MS_DIGITS, PLAIN_DECIMAL, type Candle} from './types.js';
 
 /** A candle as read, or the problem with it ("data.2 is not …", completed by validateCandles). */
 function readCandle(row: unknown): Candle | string {
 	if (!Array.isArray(row) || row.length < 5) return `data is not a candle [ts, open, high, low, close] (got ${shortReceived(row)})`;
 	const first: unknown = row[0];
 	const ts = typeof first === 'number' && Number.isInteger(first) ? String(first) : first;
-	if (typeof ts !== 'string' || !EPOCH_MS.test(ts)) return `data.0 is not epoch milliseconds (got ${shortReceived(first)})`;
+	if (typeof ts !== 'string' || !EPOCH_MS_DIGITS.test(ts)) return `data.0 is not epoch milliseconds (got ${shortReceived(first)})`;
 	for (let i = 1; i <= 4; i++) {
 		const value: unknown = row[i];
-		if (typeof value !== 'string' || !PRICE.test(value)) return `data.${i} is not a decimal string (got ${shortReceived(value)})`;
+		if (typeof value !== 'string' || !PLAIN_DECIMAL.test(value)) return `data.${i} is not a decimal string (got ${shortReceived(value)})`;
 	}
 	const [open, high, low, close] = row.slice(1, 5) as [string, string, string, string];
 	const candle: Candle = {ts: Number(ts), open, high, low, close};

@@ -22,6 +22,7 @@ import type {
 } from './loan-types.js';
 import {validateWith, type Validated} from './schemas.js';
 import {shortReceived} from './symbol-records.js';
+import {EPOCH_MS_DIGITS} from './types.js';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 const decimal = v.pipe(v.string(), v.regex(DECIMAL, 'a decimal string'));
@@ -32,7 +33,7 @@ const optionalDecimal = v.pipe(
 const text = v.pipe(v.string(), v.maxLength(64, 'at most 64 characters'));
 const coin = v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,20}$/, 'a coin'));
 const orderId = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,64}$/, 'an order id'));
-const epochMs = v.pipe(v.string(), v.regex(/^\d{1,16}$/, 'epoch milliseconds'));
+const epochMs = v.pipe(v.string(), v.regex(EPOCH_MS_DIGITS, 'epoch milliseconds'));
 
 /** "65" (percent) → "0.65" (fraction); exact, no float. */
 export function percentToFraction(percent: string): string {

@@ -1,7 +1,7 @@
 // Runtime shapes of every response (reference 2.1-2.4); symbol records are checked by symbol-records.ts. Extra fields are tolerated (records grow over time);
 // a missing or null optional field means "not given", but a present field of the wrong type is a protocol error.
 import * as v from 'valibot';
-import type {Estimate, LoanOrder, SymbolRecord} from './types.js';
+import {EPOCH_MS_DIGITS, type Estimate, type LoanOrder, type SymbolRecord} from './types.js';
 import Big from 'big.js';
 import {RecordTally, shortReceived} from './symbol-records.js';
 
@@ -22,7 +22,7 @@ export const envelopeSchema = v.looseObject({
 	code: v.union([v.string(), v.pipe(v.number(), v.integer(), v.transform(String))]),
 	msg: v.nullish(v.string()),
 	requestTime: v.nullish(
-		v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.string(), v.regex(/^\d{1,16}$/, 'epoch milliseconds'), v.transform(Number))]),
+		v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.string(), v.regex(EPOCH_MS_DIGITS, 'epoch milliseconds'), v.transform(Number))]),
 	),
 	data: v.unknown(),
 });

@@ -4,13 +4,13 @@ import * as v from 'valibot';
 import type {ListPage} from './loan-types.js';
 import {validateWith, type Validated} from './schemas.js';
 import {shortReceived} from './symbol-records.js';
-import type {Ticker} from './types.js';
+import {EPOCH_MS_DIGITS, PLAIN_DECIMAL, type Ticker} from './types.js';
 
 const tickerSchema = v.pipe(
 	v.looseObject({
 		symbol: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{2,40}$/, 'a symbol')),
-		lastPr: v.pipe(v.string(), v.regex(/^\d{1,30}(\.\d{1,30})?$/, 'a decimal string')),
-		ts: v.pipe(v.union([v.string(), v.pipe(v.number(), v.integer(), v.transform(String))]), v.regex(/^\d{1,16}$/, 'epoch milliseconds')),
+		lastPr: v.pipe(v.string(), v.regex(PLAIN_DECIMAL, 'a decimal string')),
+		ts: v.pipe(v.union([v.string(), v.pipe(v.number(), v.integer(), v.transform(String))]), v.regex(EPOCH_MS_DIGITS, 'epoch milliseconds')),
 	}),
 	v.transform((raw): Ticker => ({symbol: raw.symbol, lastPr: raw.lastPr, ts: raw.ts})),
 );

@@ -2,6 +2,7 @@
 // here: anything that is not `pong`, an ack, an error event or a ticker snapshot is "unreadable", and the feed
 // (operations/price-feed.ts) drops the connection for it rather than trust what follows on the same socket.
 import * as v from 'valibot';
+import {EPOCH_MS_DIGITS, PLAIN_DECIMAL} from './types.js';
 
 /** The one channel loan-tui subscribes to: a spot pair's ticker. */
 interface TickerChannel {
@@ -27,8 +28,8 @@ type StreamMessage =
 	| {kind: 'unreadable'; problem: string};
 
 const INST_ID = v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{2,40}$/, 'a symbol'));
-const DECIMAL = v.pipe(v.string(), v.regex(/^\d{1,30}(\.\d{1,30})?$/, 'a decimal string'));
-const EPOCH_MS = v.pipe(v.union([v.string(), v.pipe(v.number(), v.integer(), v.transform(String))]), v.regex(/^\d{1,16}$/, 'epoch milliseconds'));
+const DECIMAL = v.pipe(v.string(), v.regex(PLAIN_DECIMAL, 'a decimal string'));
+const EPOCH_MS = v.pipe(v.union([v.string(), v.pipe(v.number(), v.integer(), v.transform(String))]), v.regex(EPOCH_MS_DIGITS, 'epoch milliseconds'));
 const INST_ID_IN_MSG = /\binstId:([A-Za-z0-9]{2,40})\b/;
 const CHANNEL = v.looseObject({instType: v.literal('SPOT'), channel: v.literal('ticker'), instId: INST_ID});
 

@@ -138,3 +138,8 @@ export function pathFor(operation: OperationName, family: AccountFamily | undefi
 }
 
 export const SUCCESS_CODE = '00000';
+
+/** A price as the tickers and candles write one: digits, a point, digits (no sign, no exponent). */
+export const PLAIN_DECIMAL = /^\d{1,30}(\.\d{1,30})?$/;
+/** A time as Bitget writes one: epoch milliseconds, digits only. */
+export const EPOCH_MS_DIGITS = /^\d{1,16}$/;

@@ -11,7 +11,7 @@
 //   next read confirm it: a real crash is confirmed within a request, a bad tick never projects.
 import Big from 'big.js';
 import type {OngoingLoan} from '../api/loan-types.js';
-import type {Ticker} from '../api/types.js';
+import {PLAIN_DECIMAL, type Ticker} from '../api/types.js';
 import {loanMarkPrices, pairPrice, type TickerBook} from '../loans/prices.js';
 import {projectedLtv} from '../loans/watch-levels.js';
 import type {PriceUpdate} from './price-feed.js';
@@ -26,8 +26,6 @@ export const FAR_MOVE = '0.2';
 const ABSURD_FACTOR = 10;
 /** A held pair is asked of the REST tickers at most this often (the fallback poll's own pace: 5 s). */
 const CONFIRM_EVERY_MS = 5_000;
-/** A price as the tickers write one: digits, a point, digits (no sign, no exponent). */
-const PLAIN_DECIMAL = /^\d{1,30}(\.\d{1,30})?$/;
 
 /** What became of a live price: shown, held for a confirmation, or dropped. */
 export type TickFate = 'shown' | 'held' | 'dropped';
