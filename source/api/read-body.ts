@@ -55,27 +55,25 @@ export async function readBody(
 	try {
 		// Any number of decoders: pipeline's typed overloads cannot take a spread, its runtime can.
 		const run = pipeline as unknown as (...stages: unknown[]) => Promise<void>;
-		await run(
-			body,
-			...decodingStreams(codings, parser ? Math.min(limits.maxBytes, STREAMED_AHEAD_BYTES) : undefined),
-			async (source: AsyncIterable<Buffer>) => {
-				try {
-					for await (const chunk of source) {
-						size += chunk.length;
-						if (size > limits.maxBytes) throw new TooLarge();
-						if (parser) {
-							onChunk?.(chunk);
-							parser.feed(chunk);
-						} else {
-							collected.push(chunk);
-						}
+		// A streamed list keeps a few MB decoded ahead of its parser; other answers one chunk (decode.ts).
+		const decoders = decodingStreams(codings, parser ? Math.min(limits.maxBytes, STREAMED_AHEAD_BYTES) : undefined);
+		await run(body, ...decoders, async (source: AsyncIterable<Buffer>) => {
+			try {
+				for await (const chunk of source) {
+					size += chunk.length;
+					if (size > limits.maxBytes) throw new TooLarge();
+					if (parser) {
+						onChunk?.(chunk);
+						parser.feed(chunk);
+					} else {
+						collected.push(chunk);
 					}
-				} catch (error) {
-					ownError = error;
-					throw error;
 				}
-			},
-		);
+			} catch (error) {
+				ownError = error;
+				throw error;
+			}
+		});
 		if (!parser) return {kind: 'text', text: Buffer.concat(collected).toString('utf8')};
 		return {kind: 'streamed', ...parser.end()};
 	} catch (caught) {
