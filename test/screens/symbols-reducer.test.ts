@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {expectNarrowingMatchesFullScan} from '../helpers/search-narrowing.js';
 import {explorerReducer, initialExplorer, windowOffset, type ExplorerState} from '../../source/screens/symbols/reducer.js';
 import type {TextEdit} from '../../source/ui/fields/text-editing.js';
-import {buildIndex, filterIndex, highlightPositions, matchesBetween, RANK, warmUpSteps, type FilterResult} from '../../source/screens/symbols/search.js';
+import {buildIndex, filterIndex, highlightPositions, matchesBetween, RANK, type FilterResult} from '../../source/screens/symbols/search.js';
 
 const all = (result: FilterResult) => matchesBetween(result, 0, result.size);
 import type {SymbolRecord} from '../../source/api/types.js';
@@ -42,63 +42,6 @@ describe('filter ranking', () => {
 		expect(reads - readsToShow).toBe(readsToIndex);
 	});
 
-	it('warms up in small steps (sort, keys, queries on at most 10,000 records, one on a longer list) that leave the index built', () => {
-		const counting = (list: SymbolRecord[]) => {
-			const seen = {symbol: 0, base: 0};
-			const wrapped = list.map((record) => ({
-				...record,
-				get symbol() {
-					seen.symbol++;
-					return record.symbol;
-				},
-				get baseCoin() {
-					seen.base++;
-					return record.baseCoin;
-				},
-			}));
-			return {seen, index: buildIndex(wrapped)};
-		};
-		const {seen, index: lazy} = counting(records);
-		const steps = warmUpSteps(lazy);
-		expect(steps).toHaveLength(2 + 4);
-		steps[0]!();
-		// The sort reads symbols only; the keys (base and quote coins too) wait for their own step.
-		expect(seen.symbol).toBeGreaterThan(records.length);
-		expect(seen.base).toBe(0);
-		steps[1]!();
-		expect(seen.base).toBe(records.length);
-		for (const step of steps.slice(2)) step();
-		const read = {...seen};
-		expect(ranked('eth')).toEqual(all(filterIndex(lazy, 'eth')).map((match) => [match.record.symbol, match.rank]));
-		expect(seen.base).toBe(read.base);
-
-		// The rows of each warm-up query's first matches are drawn (to strings) by the caller's hook, in the query steps only.
-		const drawn: string[] = [];
-		const withRows = warmUpSteps(buildIndex(records), (match, query) => drawn.push(`${query}:${match.record.symbol}`));
-		withRows[0]!();
-		withRows[1]!();
-		expect(drawn).toEqual([]);
-		withRows[2]!();
-		expect(drawn).toContain('a:BETAUSDT');
-		expect(drawn.every((line) => line.startsWith('a:'))).toBe(true);
-
-		// A long list: the sort and keys are its own, the queries run on its first 10,000 records.
-		const long = counting(Array.from({length: 12_000}, (_, i) => pair(`X${i}USDT`, `X${i}`, 'USDT')));
-		const sampled: number[] = [];
-		const longSteps = warmUpSteps(long.index, (match) => sampled.push(Number(/^X(\d+)/.exec(match.record.symbol)![1])));
-		expect(longSteps).toHaveLength(2 + 4 + 1);
-		longSteps[0]!();
-		longSteps[1]!();
-		expect(long.seen.base).toBe(12_000);
-		for (const step of longSteps.slice(2, -1)) step();
-		expect(sampled.length).toBeGreaterThan(0);
-		expect(Math.max(...sampled)).toBeLessThan(10_000);
-		expect(long.seen.base).toBe(12_000 + 10_000);
-		// The last step runs one query over the whole list.
-		sampled.length = 0;
-		longSteps.at(-1)!();
-		expect(sampled.length).toBeGreaterThan(0);
-	});
 	const ranked = (query: string) => all(filterIndex(index, query)).map((match) => [match.record.symbol, match.rank]);
 
 	it('ranks exact > prefix > substring > subsequence, case-insensitively', () => {

@@ -18,7 +18,13 @@ export interface Match {
 	quote: string;
 }
 
-export const RANK = {exact: 4, prefix: 3, substring: 2, subsequence: 1} as const;
+// Plain constants in the scan (rankOf): a property read of RANK there needs V8's type feedback, and a branch first
+// taken by a keystroke sent the optimised scan back to the interpreter (search-warm-up.ts).
+const EXACT = 4;
+const PREFIX = 3;
+const SUBSTRING = 2;
+const SUBSEQUENCE = 1;
+export const RANK = {exact: EXACT, prefix: PREFIX, substring: SUBSTRING, subsequence: SUBSEQUENCE} as const;
 
 export interface SearchIndex {
 	/** Records in list order: what an empty filter shows. */
@@ -28,17 +34,26 @@ export interface SearchIndex {
 	symbols: readonly string[];
 	bases: readonly string[];
 	quotes: readonly string[];
+	/** 1 where the symbol is the base coin then the quote (BTC and USDT in BTCUSDT, as Bitget lists them): every
+	 * match of such a pair is then a subsequence of its symbol, and a pair that fails that quick test is out. */
+	coinsInSymbol: Uint8Array;
 }
 
 // Symbols and coins arrive upper-case: then the key is the record's own string and costs nothing.
-const NEEDS_UPPER = /[a-z]|[^\u0000-\u007f]/;
-const upper = (text: string) => (NEEDS_UPPER.test(text) ? text.toUpperCase() : text);
+function upper(text: string): string {
+	for (let i = 0; i < text.length; i++) {
+		const code = text.charCodeAt(i);
+		if ((code >= 97 && code <= 122) || code > 127) return text.toUpperCase();
+	}
+	return text;
+}
 
-/** The index of a list. Only the records are needed to show the list unfiltered: the sorted records (~40 ms at
- * 100k pairs) and their keys (~30 ms) are made on first use, by the first filter or the explorer's warm-up. */
-export function buildIndex(records: readonly SymbolRecord[]): SearchIndex {
-	let sorted: SymbolRecord[] | undefined;
-	let keys: Pick<SearchIndex, 'symbols' | 'bases' | 'quotes'> | undefined;
+/** The index of a list. Only the records are needed to show the list unfiltered: the sorted records (~30 ms at
+ * 100k pairs) and their keys (~30 ms) are made on first use, by the first filter or the explorer's warm-up.
+ * `prepared`: records already in symbol order and their keys (headIndex). */
+export function buildIndex(records: readonly SymbolRecord[], prepared?: {sorted: SymbolRecord[]; keys: Keys}): SearchIndex {
+	let sorted = prepared?.sorted;
+	let keys = prepared?.keys;
 	const sortedRecords = () => (sorted ??= [...records].sort((a, b) => compare(a.symbol, b.symbol)));
 	const sortedKeys = () => (keys ??= keysOf(sortedRecords()));
 	return {
@@ -55,58 +70,55 @@ export function buildIndex(records: readonly SymbolRecord[]): SearchIndex {
 		get quotes() {
 			return sortedKeys().quotes;
 		},
+		get coinsInSymbol() {
+			return sortedKeys().coinsInSymbol;
+		},
 	};
 }
 
-function keysOf(sorted: readonly SymbolRecord[]): Pick<SearchIndex, 'symbols' | 'bases' | 'quotes'> {
-	return {
-		symbols: sorted.map((record) => upper(record.symbol)),
-		bases: sorted.map((record) => upper(record.baseCoin)),
-		quotes: sorted.map((record) => upper(record.quoteCoin)),
+type Keys = Pick<SearchIndex, 'symbols' | 'bases' | 'quotes' | 'coinsInSymbol'>;
+
+/** The first `count` pairs of an index in symbol order, as an index of their own made of its sorted records and
+ * keys: nothing sorted or made again. */
+export function headIndex(index: SearchIndex, count: number): SearchIndex {
+	const sorted = index.sorted.slice(0, count);
+	const keys = {
+		symbols: index.symbols.slice(0, count),
+		bases: index.bases.slice(0, count),
+		quotes: index.quotes.slice(0, count),
+		coinsInSymbol: index.coinsInSymbol.slice(0, count),
 	};
+	return buildIndex(sorted, {sorted, keys});
 }
 
-/** The last one has two terms and narrows the one before: the loop over further terms and the highlight's union
- * are compiled too, so a first space typed does not send the filter back to V8's interpreter. */
-const WARM_UP_QUERIES = ['a', 'ab', 'usdt', 'usdt x1'];
-/** The warm-up's queries run on at most this many records: enough runs of the filter's loop for V8 to optimise it
- * (the compiled code serves any list), each query a few ms, so a keystroke that arrives meanwhile barely waits. */
-const WARM_UP_SAMPLE = 10_000;
-
-/**
- * What the explorer does while the list is on screen and nothing is typed yet, so the first keystrokes pay for
- * none of it: sort the records, make their keys, and run the filter, highlight and row code (`drawRow`, which
- * draws to a string, not the screen) on a few queries, each extending the one before when it can (the path of a
- * keystroke that adds a character). Separate steps, so a keystroke never waits for more than one of them; on a
- * long list the queries run on its first records, and one more on the whole list.
- */
-export function warmUpSteps(index: SearchIndex, drawRow?: (match: Match, query: string, highlight: number[]) => void): Array<() => void> {
-	const long = index.records.length > WARM_UP_SAMPLE;
-	const sample = long ? buildIndex(index.records.slice(0, WARM_UP_SAMPLE)) : index;
-	let previous: FilterResult | undefined;
-	const query = (on: SearchIndex, text: string) => () => {
-		const result = filterIndex(on, text, previous?.index === on ? previous : undefined);
-		previous = result;
-		for (const match of matchesBetween(result, 0, 30)) {
-			const highlight = highlightPositions(match, text);
-			drawRow?.(match, text, highlight);
-		}
-	};
-	return [
-		() => void index.sorted,
-		() => void index.symbols,
-		...WARM_UP_QUERIES.map((text) => query(sample, text)),
-		// Then one on the whole of a long list, with the code compiled by now: the first keystroke over 100k pairs
-		// otherwise took ~45 ms instead of ~10 (measured; its first pass over the full-size arrays).
-		...(long ? [query(index, 'usdt')] : []),
-	];
+/** One pass over the records: each record's three strings read once (at 100k pairs, three passes and a regular
+ * expression per string took 45-60 ms of the warm-up; search-warm-up.ts). */
+function keysOf(sorted: readonly SymbolRecord[]): Keys {
+	const count = sorted.length;
+	const symbols = new Array<string>(count);
+	const bases = new Array<string>(count);
+	const quotes = new Array<string>(count);
+	const coinsInSymbol = new Uint8Array(count);
+	for (let i = 0; i < count; i++) {
+		const record = sorted[i]!;
+		const symbol = upper(record.symbol);
+		const base = upper(record.baseCoin);
+		const quote = upper(record.quoteCoin);
+		symbols[i] = symbol;
+		bases[i] = base;
+		quotes[i] = quote;
+		// Base then quote, as Bitget spells its pairs; any other spelling takes the scan's full test.
+		coinsInSymbol[i] = symbol.startsWith(base) && symbol.endsWith(quote) ? 1 : 0;
+	}
+	return {symbols, bases, quotes, coinsInSymbol};
 }
 
 /**
  * The matches of one query, without an object per match: positions into `sorted`, best rank first, each rank
- * in symbol order. `matchAt` reads one match. One typed array per query is all a keystroke allocates: arrays of
- * 100k pointers would land in V8's large-object space and stay until a full GC, and the scratch space of the
- * scan is shared by every query.
+ * in symbol order, and the same positions in symbol order (what a longer query scans). `matchAt` reads one match.
+ * One typed array per query is all a keystroke allocates (the two orders are views of it): arrays of 100k pointers
+ * would land in V8's large-object space and stay until a full GC, and the scratch space of the scan is shared by
+ * every query.
  */
 export interface FilterResult {
 	index: SearchIndex;
@@ -120,18 +132,18 @@ export interface FilterResult {
 	ordered: Int32Array;
 	/** Where each rank's matches end in `ordered`: [exact, prefix, substring, subsequence]. */
 	rankEnds: readonly number[];
+	/** The matches in symbol order (positions into `sorted`): a query that extends this one scans them in turn. */
+	bySymbol: Int32Array;
 }
 
 const EMPTY = new Int32Array(0);
 
-/** Scratch space of a scan, grown to the largest list seen: positions to look at, matches found, their ranks. */
-let pool = new Int32Array(0);
+/** Scratch space of a scan, grown to the largest list seen: matches found, their ranks. */
 let found = new Int32Array(0);
 let ranks = new Uint8Array(0);
 
 function reserve(size: number): void {
-	if (pool.length >= size) return;
-	pool = new Int32Array(size);
+	if (found.length >= size) return;
 	found = new Int32Array(size);
 	ranks = new Uint8Array(size);
 }
@@ -156,25 +168,30 @@ export function searchTerms(query: string): string[] {
 export function filterIndex(index: SearchIndex, query: string, previous?: FilterResult): FilterResult {
 	const terms = searchTerms(query);
 	const needle = terms.join(' ');
-	if (needle === '') return {index, needle, size: index.records.length, all: true, ordered: EMPTY, rankEnds: []};
+	if (needle === '') return {index, needle, size: index.records.length, all: true, ordered: EMPTY, rankEnds: [], bySymbol: EMPTY};
 	// Only separators or spaces typed: the same matches.
 	if (previous && previous.index === index && previous.needle === needle) return previous;
-	const {symbols, bases, quotes} = index;
+	const {symbols, bases, quotes, coinsInSymbol} = index;
 	reserve(symbols.length);
 	const narrow = previous && previous.index === index && !previous.all && needle.startsWith(previous.needle);
-	const poolSize = narrow ? inSymbolOrder(previous, pool) : symbols.length;
+	const scanned = narrow ? previous.bySymbol : EMPTY;
+	const poolSize = narrow ? previous.size : symbols.length;
 	const perRank = [0, 0, 0, 0, 0];
 	const first = terms[0]!;
 	const termCount = terms.length;
 	let count = 0;
 	for (let i = 0; i < poolSize; i++) {
-		const at = narrow ? pool[i]! : i;
+		const at = narrow ? scanned[i]! : i;
 		const symbol = symbols[at]!;
 		const base = bases[at]!;
 		const quote = quotes[at]!;
-		let rank = rankOf(symbol, base, quote, first);
+		const quick = coinsInSymbol[at] === 1;
+		let rank = quick && !isSubsequence(symbol, first) ? 0 : rankOf(symbol, base, quote, first);
 		// Every further term must match too; the pair ranks as its weakest term.
-		for (let t = 1; t < termCount && rank !== 0; t++) rank = Math.min(rank, rankOf(symbol, base, quote, terms[t]!));
+		for (let t = 1; t < termCount && rank !== 0; t++) {
+			const term = terms[t]!;
+			rank = quick && !isSubsequence(symbol, term) ? 0 : Math.min(rank, rankOf(symbol, base, quote, term));
+		}
 		if (rank === 0) continue;
 		found[count] = at;
 		ranks[count] = rank;
@@ -184,24 +201,12 @@ export function filterIndex(index: SearchIndex, query: string, previous?: Filter
 	// A counting sort by rank (best first) keeps symbol order inside each rank.
 	const rankEnds = [perRank[4]!, perRank[4]! + perRank[3]!, perRank[4]! + perRank[3]! + perRank[2]!, count];
 	const next = [0, rankEnds[2]!, rankEnds[1]!, rankEnds[0]!, 0];
-	const ordered = new Int32Array(count);
+	const both = new Int32Array(2 * count);
+	const ordered = both.subarray(0, count);
+	const bySymbol = both.subarray(count);
+	bySymbol.set(found.subarray(0, count));
 	for (let k = 0; k < count; k++) ordered[next[ranks[k]!]!++] = found[k]!;
-	return {index, needle, size: count, all: false, ordered, rankEnds};
-}
-
-/** Writes a result's matches into `into` in symbol order (a merge of its four rank runs, each already in symbol
- * order) and returns how many there are. */
-function inSymbolOrder(result: FilterResult, into: Int32Array): number {
-	const {ordered, rankEnds} = result;
-	const starts = [0, rankEnds[0]!, rankEnds[1]!, rankEnds[2]!];
-	for (let k = 0; k < result.size; k++) {
-		let best = -1;
-		for (let run = 0; run < 4; run++) {
-			if (starts[run]! < rankEnds[run]! && (best === -1 || ordered[starts[run]!]! < ordered[starts[best]!]!)) best = run;
-		}
-		into[k] = ordered[starts[best]!++]!;
-	}
-	return result.size;
+	return {index, needle, size: count, all: false, ordered, rankEnds, bySymbol};
 }
 
 /** The match at position `at` (0-based) of a result, or undefined past the end. */
@@ -226,19 +231,20 @@ export function matchesBetween(result: FilterResult, start: number, end: number)
 }
 
 function rankOf(symbol: string, base: string, quote: string, needle: string): number {
-	if (symbol === needle || base === needle || quote === needle) return RANK.exact;
-	if (symbol.startsWith(needle) || base.startsWith(needle) || quote.startsWith(needle)) return RANK.prefix;
-	if (symbol.includes(needle)) return RANK.substring;
-	return isSubsequence(symbol, needle) ? RANK.subsequence : 0;
+	if (symbol === needle || base === needle || quote === needle) return EXACT;
+	if (symbol.startsWith(needle) || base.startsWith(needle) || quote.startsWith(needle)) return PREFIX;
+	if (symbol.includes(needle)) return SUBSTRING;
+	return isSubsequence(symbol, needle) ? SUBSEQUENCE : 0;
 }
 
+/** A loop over character codes, not indexOf per character: most pairs a scan looks at fail this test, and a call
+ * into the runtime per character cost a scan of 100k pairs about twice as much (bench/explorer.ts). */
 function isSubsequence(haystack: string, needle: string): boolean {
-	let from = 0;
-	for (let i = 0; i < needle.length; i++) {
-		from = haystack.indexOf(needle[i]!, from) + 1;
-		if (from === 0) return false;
-	}
-	return true;
+	const length = needle.length;
+	if (length > haystack.length) return false;
+	let next = 0;
+	for (let i = 0; i < haystack.length && next < length; i++) if (haystack.charCodeAt(i) === needle.charCodeAt(next)) next++;
+	return next === length;
 }
 
 /** The last query's terms: every row on screen asks for the same query's. */
