@@ -29,8 +29,8 @@ export const TIME_OF: {[K in HistoryKind]: (record: HistoryRecords[K]) => string
 };
 
 export async function readHistoryWindow(client: BitgetClient, kind: HistoryKind, days: number, signal?: AbortSignal): Promise<HistoryWindow> {
-	const endTime = client.clock.now();
-	const startTime = endTime - days * DAY_MS;
+	const endTime = client.clock.upToNow();
+	const startTime = client.clock.now() - days * DAY_MS;
 	const window: HistoryWindow = {records: [], unreadable: 0, complete: false};
 	for (let pageNo = 1; pageNo <= MAX_HISTORY_PAGES; pageNo++) {
 		const page = await client.history(kind, {startTime, endTime, pageNo, pageSize: HISTORY_MAX_PAGE_SIZE}, {signal});

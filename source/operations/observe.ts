@@ -29,7 +29,7 @@ async function read<T>(signal: AbortSignal, call: () => Promise<ListPage<T>>): P
 
 function reads(client: BitgetClient, planned: MoneyRequest, startTime: number, signal: AbortSignal): Promise<Observation> {
 	const history = <K extends HistoryKind>(kind: K, query: Record<string, string>) =>
-		read<HistoryRecords[K]>(signal, () => client.history(kind, {startTime, endTime: client.clock.now() + 5_000, pageSize: 100, ...query}, {signal}));
+		read<HistoryRecords[K]>(signal, () => client.history(kind, {startTime, endTime: client.clock.upToNow(), pageSize: 100, ...query}, {signal}));
 	const ongoing = (query: Record<string, string>) => read<OngoingLoan>(signal, () => client.ongoingOrderPage(query, {signal}));
 	switch (planned.kind) {
 		case 'borrow': {
