@@ -7,8 +7,10 @@ import {warmUpSteps, type DrawRow} from './search-warm-up.js';
 export const WARM_UP_DELAY_MS = 25;
 
 /**
- * Runs the search's warm-up (search-warm-up.ts) once a list is on screen, one step per timer turn so a keystroke that
- * arrives in between is handled first. Once something is typed the rest is left: each filter then pays its own way.
+ * Runs the search's warm-up (search-warm-up.ts) once a list is on screen, one step per turn of the event loop
+ * (setImmediate: after the input waiting, so a keystroke that arrives in between is handled first, without the
+ * millisecond a timer waits at least, which made the warm-up of 26 steps end too late for a quick first keystroke).
+ * Once something is typed the rest is left: each filter then pays its own way.
  */
 export function useSearchWarmUp(index: SearchIndex, query: string, drawRow?: DrawRow): void {
 	const typing = useRef(query !== '');
@@ -18,12 +20,16 @@ export function useSearchWarmUp(index: SearchIndex, query: string, drawRow?: Dra
 	useEffect(() => {
 		if (index.records.length === 0) return;
 		const steps = warmUpSteps(index, (match, text, highlight) => draw.current?.(match, text, highlight));
+		let next: NodeJS.Immediate | undefined;
 		const step = () => {
 			if (typing.current) return;
 			steps.shift()?.();
-			if (steps.length > 0) timer = setTimeout(step, 0);
+			if (steps.length > 0) next = setImmediate(step);
 		};
-		let timer = setTimeout(step, WARM_UP_DELAY_MS);
-		return () => clearTimeout(timer);
+		const timer = setTimeout(step, WARM_UP_DELAY_MS);
+		return () => {
+			clearTimeout(timer);
+			if (next) clearImmediate(next);
+		};
 	}, [index]);
 }
