@@ -1,20 +1,10 @@
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import type {SymbolRecord} from '../../source/api/types.js';
+import {pair, SEARCH_PAIRS} from '../helpers/symbol-pairs.js';
 import {RecentFilters} from '../../source/screens/symbols/recent-filters.js';
 import {buildIndex, filterIndex, matchesBetween, type FilterResult} from '../../source/screens/symbols/search.js';
 
-const pair = (symbol: string, baseCoin: string, quoteCoin: string): SymbolRecord => ({symbol, baseCoin, quoteCoin});
-const records = [
-	pair('BTCUSDT', 'BTC', 'USDT'),
-	pair('ETHUSDT', 'ETH', 'USDT'),
-	pair('ETHBTC', 'ETH', 'BTC'),
-	pair('SETHUSDT', 'SETH', 'USDT'),
-	pair('BETAUSDT', 'BETA', 'USDT'),
-	pair('TETHER', 'TET', 'HER'),
-	pair('EATHUSDC', 'EATH', 'USDC'),
-	pair('USDCUSDT', 'USDC', 'USDT'),
-];
+const records = [...SEARCH_PAIRS, pair('USDCUSDT', 'USDC', 'USDT')];
 const all = (result: FilterResult) => matchesBetween(result, 0, result.size).map((match) => [match.record.symbol, match.rank]);
 
 describe("the explorer's recent results", () => {

@@ -1,22 +1,13 @@
 import {describe, expect, it} from 'vitest';
+import {pair, SEARCH_PAIRS} from '../helpers/symbol-pairs.js';
 import {expectNarrowingMatchesFullScan} from '../helpers/search-narrowing.js';
 import {explorerReducer, initialExplorer, windowOffset, type ExplorerState} from '../../source/screens/symbols/reducer.js';
 import type {TextEdit} from '../../source/ui/fields/text-editing.js';
 import {buildIndex, filterIndex, highlightPositions, matchesBetween, RANK, type FilterResult} from '../../source/screens/symbols/search.js';
 
 const all = (result: FilterResult) => matchesBetween(result, 0, result.size);
-import type {SymbolRecord} from '../../source/api/types.js';
 
-const pair = (symbol: string, baseCoin: string, quoteCoin: string): SymbolRecord => ({symbol, baseCoin, quoteCoin});
-const records = [
-	pair('BTCUSDT', 'BTC', 'USDT'),
-	pair('ETHUSDT', 'ETH', 'USDT'),
-	pair('ETHBTC', 'ETH', 'BTC'),
-	pair('SETHUSDT', 'SETH', 'USDT'),
-	pair('BETAUSDT', 'BETA', 'USDT'),
-	pair('TETHER', 'TET', 'HER'),
-	pair('EATHUSDC', 'EATH', 'USDC'),
-];
+const records = [...SEARCH_PAIRS];
 
 describe('filter ranking', () => {
 	const index = buildIndex(records);

@@ -1,18 +1,10 @@
 import {describe, expect, it} from 'vitest';
+import {pair, SEARCH_PAIRS} from '../helpers/symbol-pairs.js';
 import type {SymbolRecord} from '../../source/api/types.js';
 import {buildIndex, filterIndex, matchesBetween} from '../../source/screens/symbols/search.js';
 import {warmUpSteps, WARM_UP_SAMPLE} from '../../source/screens/symbols/search-warm-up.js';
 
-const pair = (symbol: string, baseCoin: string, quoteCoin: string): SymbolRecord => ({symbol, baseCoin, quoteCoin});
-const records = [
-	pair('BTCUSDT', 'BTC', 'USDT'),
-	pair('ETHUSDT', 'ETH', 'USDT'),
-	pair('ETHBTC', 'ETH', 'BTC'),
-	pair('SETHUSDT', 'SETH', 'USDT'),
-	pair('BETAUSDT', 'BETA', 'USDT'),
-	pair('TETHER', 'TET', 'HER'),
-	pair('EATHUSDC', 'EATH', 'USDC'),
-];
+const records = [...SEARCH_PAIRS];
 
 /** The records behind getters that count their reads. */
 function counting(list: SymbolRecord[]) {

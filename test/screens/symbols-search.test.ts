@@ -1,6 +1,7 @@
 // The explorer's filter with several terms and the separators people type between a pair's coins: the matcher
 // (search.ts), its highlights, and the session memory of the filter.
 import {describe, expect, it} from 'vitest';
+import {pair, SEARCH_PAIRS} from '../helpers/symbol-pairs.js';
 import {expectNarrowingMatchesFullScan} from '../helpers/search-narrowing.js';
 import type {SymbolRecord} from '../../source/api/types.js';
 import {checkSymbol} from '../../source/api/validate.js';
@@ -8,17 +9,7 @@ import {buildIndex, filterIndex, highlightPositions, matchesBetween, RANK, searc
 import {openExplorer} from '../../source/screens/symbols/reducer.js';
 import {createInputMemory} from '../../source/services/input-memory.js';
 
-const pair = (symbol: string, baseCoin: string, quoteCoin: string): SymbolRecord => ({symbol, baseCoin, quoteCoin});
-const records = [
-	pair('BTCUSDT', 'BTC', 'USDT'),
-	pair('ETHUSDT', 'ETH', 'USDT'),
-	pair('ETHBTC', 'ETH', 'BTC'),
-	pair('SETHUSDT', 'SETH', 'USDT'),
-	pair('BETAUSDT', 'BETA', 'USDT'),
-	pair('TETHER', 'TET', 'HER'),
-	pair('EATHUSDC', 'EATH', 'USDC'),
-	pair('USDTETH', 'USDT', 'ETH'),
-];
+const records = [...SEARCH_PAIRS, pair('USDTETH', 'USDT', 'ETH')];
 const index = buildIndex(records);
 const all = (result: FilterResult) => matchesBetween(result, 0, result.size);
 const ranked = (query: string) => all(filterIndex(index, query)).map((match) => [match.record.symbol, match.rank]);
