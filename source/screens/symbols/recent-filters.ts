@@ -1,6 +1,6 @@
 // The results of a list's recent queries (fzf keeps such a cache too): a backspace, or a query typed again, finds
-// its matches without a scan, and a new query narrows the longest recent query it extends instead of only the last
-// one (typing "x09" after backspacing "x001" to "x0" scans x0's matches). At 100k pairs a scan of the whole list
+// its matches without a scan, and a new query narrows the recent query it extends with the fewest matches instead
+// of only the last one (typing "x09" after backspacing "x001" to "x0" scans x0's matches). At 100k pairs a scan of the whole list
 // costs a keystroke 5-25 ms (bench/explorer.ts); a result kept costs 8 bytes a match (search.ts).
 import {filterIndex, searchTerms, type FilterResult, type SearchIndex} from './search.js';
 
@@ -29,7 +29,7 @@ export class RecentFilters {
 		return result;
 	}
 
-	/** The kept result with the longest needle the new one extends: the fewest matches to scan again. */
+	/** Of the kept results whose needle the new one extends, the one with the fewest matches to scan again. */
 	private narrowest(needle: string): FilterResult | undefined {
 		let best: FilterResult | undefined;
 		for (const [kept, result] of this.results) {

@@ -3,8 +3,8 @@
 // are BTCUSDT: api/validate.ts); a pair matches when every term does, and ranks as its weakest term.
 // Built for 100k pairs per keystroke: the index is sorted by symbol once and holds no objects of its own (parallel
 // arrays of the records' own upper-case strings); ranking is a counting sort by rank over symbol order (no
-// comparison sort, no object per match); a longer query scans only the previous matches; and highlight positions
-// are computed only for the rows on screen.
+// comparison sort, no object per match); a longer query scans only the matches of a query it extends (kept by
+// recent-filters.ts); and highlight positions are computed only for the rows on screen.
 import type {SymbolRecord} from '../../api/types.js';
 import {withoutPairSeparators} from '../../api/validate.js';
 
@@ -186,12 +186,9 @@ export function filterIndex(index: SearchIndex, query: string, previous?: Filter
 		const base = bases[at]!;
 		const quote = quotes[at]!;
 		const quick = coinsInSymbol[at] === 1;
-		let rank = quick && !isSubsequence(symbol, first) ? 0 : rankOf(symbol, base, quote, first);
+		let rank = rankOf(symbol, base, quote, first, quick);
 		// Every further term must match too; the pair ranks as its weakest term.
-		for (let t = 1; t < termCount && rank !== 0; t++) {
-			const term = terms[t]!;
-			rank = quick && !isSubsequence(symbol, term) ? 0 : Math.min(rank, rankOf(symbol, base, quote, term));
-		}
+		for (let t = 1; t < termCount && rank !== 0; t++) rank = Math.min(rank, rankOf(symbol, base, quote, terms[t]!, quick));
 		if (rank === 0) continue;
 		found[count] = at;
 		ranks[count] = rank;
@@ -230,11 +227,14 @@ export function matchesBetween(result: FilterResult, start: number, end: number)
 	return window;
 }
 
-function rankOf(symbol: string, base: string, quote: string, needle: string): number {
+/** `quick`: the symbol is the base then the quote (SearchIndex.coinsInSymbol), so a pair whose symbol does not hold
+ * the needle as a subsequence matches in no way, and one that does needs no second test to be a subsequence match. */
+function rankOf(symbol: string, base: string, quote: string, needle: string, quick = false): number {
+	if (quick && !isSubsequence(symbol, needle)) return 0;
 	if (symbol === needle || base === needle || quote === needle) return EXACT;
 	if (symbol.startsWith(needle) || base.startsWith(needle) || quote.startsWith(needle)) return PREFIX;
 	if (symbol.includes(needle)) return SUBSTRING;
-	return isSubsequence(symbol, needle) ? SUBSEQUENCE : 0;
+	return quick || isSubsequence(symbol, needle) ? SUBSEQUENCE : 0;
 }
 
 /** A loop over character codes, not indexOf per character: most pairs a scan looks at fail this test, and a call
