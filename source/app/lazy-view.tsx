@@ -1,5 +1,5 @@
 // A screen's view loaded on first use: the home path loads only the shell and the home menu, and every other
-// screen's chunk (esbuild splits each dynamic import) is preloaded just after the first frame. The shell holds
+// screen's chunk (esbuild splits each dynamic import) is preloaded at the first pause (idle-preload.ts). The shell holds
 // keys while a view is still loading (use-app-shell.ts), so a burst that opens a screen and types into it loses nothing.
 import type {ReactElement} from 'react';
 

@@ -12,7 +12,6 @@ import type {AppServices, ShellServices} from '../ui/services.js';
 import {quittingLines} from '../operations/outcome-words.js';
 import {App} from './App.js';
 import {createShellServices} from './shell-services.js';
-import {preloadScreens} from './registry.js';
 import {enterAlternateScreen} from './terminal.js';
 
 /** Exit statuses for a signal, as shells report them (128 + signal number). */
@@ -22,8 +21,8 @@ const SIGNAL_SETTLE_MS = 2000;
 const SHOW_UNKNOWN_MS = 300;
 
 export interface RunHooks {
-	/** Runs once after the first frame, before the services (and with them the HTTP client) are made; `debug` writes
-	 * a line to the --debug log when there is one. */
+	/** Runs once after the first frame, when the services' code has loaded and before they (and with them the HTTP
+	 * client) are made; `debug` writes a line to the --debug log when there is one. */
 	beforeServices?: (debug: (line: string) => void) => void;
 }
 
@@ -77,15 +76,18 @@ function servicesAfterFirstFrame(config: Config, out: Output, hooks: RunHooks): 
 	const keychainNotices: string[] = [];
 	const start = (shell: ShellServices, stop: () => void) => {
 		if (session || over) return;
-		hooks.beforeServices?.((line) => {
-			if (config.debug) out.stderr.write(`debug: ${line}\n`);
+		const started = import('./start-services.js').then(({startServices}) => {
+			// Not before the import: V8's settings (cli/v8-memory.ts) keep the young generation small, and loading this
+			// code with it small took ~25 ms longer (bench/explorer.ts, a key pressed at the first frame).
+			hooks.beforeServices?.((line) => {
+				if (config.debug) out.stderr.write(`debug: ${line}\n`);
+			});
+			return startServices(config, out, shell, (line) => keychainNotices.push(line));
 		});
-		const started = import('./start-services.js').then(({startServices}) => startServices(config, out, shell, (line) => keychainNotices.push(line)));
 		session = started.then(
 			(result) => {
 				services = result.services;
 				made?.(result.services);
-				void preloadScreens().catch(() => undefined); // a screen that fails to load says so when it is opened
 				return result.session;
 			},
 			(error: unknown) => {

@@ -19,6 +19,7 @@ import {useScreenStack} from './use-screen-stack.js';
 import {useScreenCode, type ScreenCode} from './use-screen-code.js';
 import {useHelpOverlay, type HelpOverlayState} from './use-help-overlay.js';
 import {useInputReady} from './use-input-ready.js';
+import {useIdlePreload} from './use-idle-preload.js';
 
 export interface AppProps {
 	services: AppServices | LateServices;
@@ -80,6 +81,8 @@ export function useAppShell(props: AppProps): {state: AppShellState; actions: Ap
 	const inputReady = useInputReady(keysLive);
 	// The read of the terminal whose Esc asked "Quit?" on home (shell-keys.ts routeKey).
 	const quitAskedBy = useRef<number | undefined>(undefined);
+	const lastKeyAt = useRef<number | undefined>(undefined);
+	useIdlePreload(services, 'ready' in given, lastKeyAt);
 
 	const keyActions: ShellKeyActions = {
 		back: () => dispatch({type: 'back'}),
@@ -108,7 +111,10 @@ export function useAppShell(props: AppProps): {state: AppShellState; actions: Ap
 		state: {shell, services, stack, top, screenReady, code, help: help.state, lastError, size, bodyRows: body.rows, inputReady, footer},
 		actions: {
 			navigation,
-			onKeyEvent: (event, read) => routeKey(event, read, keyState(), keyActions),
+			onKeyEvent: (event, read) => {
+				lastKeyAt.current = performance.now();
+				routeKey(event, read, keyState(), keyActions);
+			},
 			// Keys wait while the top screen cannot take them: its code or the services are on their way, or it is
 			// loading (ui/keys/key-queue.ts). Asked before every key, so the key after one that opened a screen sees it.
 			holdKeys: () => (!screenReady ? 'starting' : registered.current?.loading ? 'loading' : 'none'),

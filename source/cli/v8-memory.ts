@@ -5,10 +5,11 @@ import type {Config} from '../runtime/config.js';
  * Two V8 settings that keep the app's memory flat; measured with `npm run bench` (explorer at 100k pairs: peak
  * RSS 150 → 122 MiB together, keystroke times unchanged, list load times within run-to-run variation).
  *
- * Both are set after the app's first frame (and before its first request): set at start, they delayed the first
- * frame by 25–45 ms in a pty beside the Ink "hello" (bench/), the first by making start-up's garbage collect in a
- * young generation too small for it, the second by making V8 compile all of Yoga at once instead of each function
- * on first call.
+ * Both are set after the app's first frame, once the services' code has loaded, and before its first request: set at
+ * start, they delayed the first frame by 25–45 ms in a pty beside the Ink "hello" (bench/), the first by making
+ * start-up's garbage collect in a young generation too small for it, the second by making V8 compile all of Yoga at
+ * once instead of each function on first call; set before the services' code loads, the first slowed that load by
+ * ~25 ms the same way.
  *
  * - The young generation stays at the size start-up left it (a few MiB). V8 doubles it, up to 32 MiB, whenever
  *   enough objects survive a collection: loading 100k pairs made every one survive, and the doubled space was

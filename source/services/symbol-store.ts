@@ -24,6 +24,8 @@ export interface SymbolStore extends Store<SymbolListState> {
 	ensure(): void;
 	/** Fetches again, keeping the old list on screen until the new one arrives. */
 	reload(): void;
+	/** Resolves once no load is in flight (at once when none is). */
+	settled(): Promise<void>;
 }
 
 export interface SymbolStoreOptions {
@@ -80,5 +82,15 @@ export function createSymbolStore(client: BitgetClient, options: SymbolStoreOpti
 			});
 		},
 		reload: () => fetchFromNetwork(),
+		settled: () =>
+			new Promise<void>((resolve) => {
+				const check = () => {
+					if (store.get().status === 'loading') return;
+					stop();
+					resolve();
+				};
+				const stop = store.subscribe(check);
+				check();
+			}),
 	};
 }

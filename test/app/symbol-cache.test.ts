@@ -161,8 +161,13 @@ describe('symbol store with a cache (stale-while-revalidate)', () => {
 		const store = createSymbolStore(api, {cache, now: () => 42});
 		const seen: SymbolListState[] = [];
 		store.subscribe(() => seen.push(store.get()));
+		// settled() waits out the whole load, the cached list's showing included (app/idle-preload.ts).
+		await store.settled();
 		store.ensure();
+		let settledAs: SymbolListState['status'] | undefined;
+		void store.settled().then(() => (settledAs = store.get().status));
 		await waitFor(() => expect(store.get().status).toBe('ready'));
+		await waitFor(() => expect(settledAs).toBe('ready'));
 		expect(seen.some((state) => state.status === 'loading' && state.fromCache && state.records?.length === 3)).toBe(true);
 		expect(store.get()).toMatchObject({status: 'ready', fromCache: false, fetchedAt: 42});
 		// Written back: waited for on the file itself (the copy is committed after the list is shown).
