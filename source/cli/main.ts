@@ -136,11 +136,21 @@ async function runInteractive(io: Io, out: Output, config: Config): Promise<Exit
 		);
 	}
 	hideCiFromInk(io.env);
-	// After the first frame, before the client's first request compiles undici's parser (see v8-memory.ts); the
-	// --debug log says which were applied.
-	// Ink's layout engine would load Node's own fetch before the first frame (without-global-fetch.ts).
-	const {runApp} = await withoutGlobalFetch(() => import('../app/run.js'));
-	return runApp(config, out, {
-		beforeServices: (debug) => debug(`V8 settings before the first request: ${tuneV8ForMemory(config).join(' ') || 'none'}`),
-	});
+	// The event loop is held for the whole app. Yoga (Ink's layout) compiles its WebAssembly on V8's threads while
+	// nothing holds the loop (stdin is read from the first frame's effects on): Node then delivers the compiled code
+	// from NodePlatform::DrainTasks, the app's start runs on from there to the first frame and into the services'
+	// load, and DrainTasks then waits for all the background work that start queued (strace: the main thread stood
+	// still 13–22 ms just as the services began to load, delaying a key pressed at the first frame as much).
+	const hold = setInterval(() => undefined, 1 << 30);
+	try {
+		// Ink's layout engine would load Node's own fetch before the first frame (without-global-fetch.ts).
+		const {runApp} = await withoutGlobalFetch(() => import('../app/run.js'));
+		// After the first frame, before the client's first request compiles undici's parser (see v8-memory.ts); the
+		// --debug log says which were applied.
+		return await runApp(config, out, {
+			beforeServices: (debug) => debug(`V8 settings before the first request: ${tuneV8ForMemory(config).join(' ') || 'none'}`),
+		});
+	} finally {
+		clearInterval(hold);
+	}
 }
