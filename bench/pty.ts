@@ -1,12 +1,20 @@
 // A program in a pseudo-terminal (util-linux `script`), driven like a person and timed from outside. The app and
 // its baselines are all launched this way, in the same environment, so they pay the same costs.
 import {readFileSync} from 'node:fs';
+import {StringDecoder} from 'node:string_decoder';
 import {spawnGroup} from './processes.js';
 
 const ANSI = /\u001B\[[0-9;?]*[ -/]*[@-~]|\u001B\][^\u0007]*\u0007|\u001B[()][0-9A-Za-z]|\u001B[=>78]/g;
 
 export class Pty {
-	private output = '';
+	/** The output as it came, chunk by chunk, and where each chunk starts in the whole: a wait reads only the chunks
+	 * since its mark. (One growing string, sliced at each chunk, was copied whole each time: megabytes by the end of
+	 * a typing session, and the bench's own garbage, inside the keystroke timings.) */
+	private readonly chunks: string[] = [];
+	private readonly starts: number[] = [];
+	private length = 0;
+	/** A character split between two reads is held until its last byte. */
+	private readonly decoder = new StringDecoder('utf8');
 	private readonly child: ReturnType<typeof spawnGroup>;
 	readonly started: number;
 	private waiters: Array<() => void> = [];
@@ -21,7 +29,12 @@ export class Pty {
 			stdio: ['pipe', 'pipe', 'pipe'],
 		});
 		this.child.stdout!.on('data', (chunk: Buffer) => {
-			this.output += chunk.toString('utf8');
+			const text = this.decoder.write(chunk);
+			if (text !== '') {
+				this.starts.push(this.length);
+				this.chunks.push(text);
+				this.length += text.length;
+			}
 			this.wake();
 		});
 		void this.child.exited.then(() => {
@@ -36,11 +49,18 @@ export class Pty {
 
 	/** Everything printed since `mark()`, without escape codes. */
 	text(since = 0): string {
-		return this.output.slice(since).replace(ANSI, '');
+		let first = this.chunks.length;
+		while (first > 0 && this.starts[first - 1]! > since) first--;
+		first = Math.max(0, first - 1);
+		return this.chunks
+			.slice(first)
+			.join('')
+			.slice(since - (this.starts[first] ?? 0))
+			.replace(ANSI, '');
 	}
 
 	mark(): number {
-		return this.output.length;
+		return this.length;
 	}
 
 	write(keys: string): void {
