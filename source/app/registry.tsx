@@ -4,7 +4,6 @@
 // source/screens/routes.ts when other screens open it or it takes parameters).
 import React, {type ReactElement} from 'react';
 import type {Route} from '../ui/navigation.js';
-import type {AppServices} from '../ui/services.js';
 import {HomeScreen, type HomeItem} from '../screens/home/home-screen.js';
 import type {BorrowRoute, HistoryRoute, LoanRoute, LoansRoute, PlanRoute} from '../screens/routes.js';
 import {lazyView, loadView} from './lazy-view.js';
@@ -18,9 +17,6 @@ export interface ScreenEntry<R extends Route> {
 	help: string;
 	/** The screen's view; every screen but home is a `lazyView` (its own chunk, loaded after the first frame). */
 	view(route: R): ReactElement;
-	/** What the screen starts reading the moment the services are made, when it is on top by then: opened while they
-	 * were being made, it would otherwise ask a frame later, from its first effects (use-late-services.ts). */
-	prepare?(services: AppServices): void;
 }
 
 /** Ties an entry to its route type, so `view` receives that screen's parameters. */
@@ -35,7 +31,6 @@ export const SCREENS = [
 		title: 'Symbols',
 		menu: 'browse and filter spot trading pairs',
 		help: 'Every spot pair of the exchange; type to filter, Enter for details.',
-		prepare: (services) => services.symbols.ensure(),
 		view: lazyView(
 			() => import('../screens/symbols/symbols-screen.js'),
 			(m) => <m.SymbolsScreen />,

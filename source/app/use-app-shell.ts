@@ -65,9 +65,7 @@ export interface AppShellRouter {
 
 export function useAppShell(props: AppProps): {state: AppShellState; actions: AppShellActions; router: AppShellRouter} {
 	const {services: given, initial = initialStack, onQuit, keysLive = false, keysStore: givenKeys} = props;
-	// The top screen when the services come: its reads start then (registry.tsx `prepare`), not a frame later.
-	const prepareTop = useRef<(services: AppServices) => void>(undefined);
-	const {shell, services} = useLateServices(given, prepareTop);
+	const {shell, services} = useLateServices(given);
 	const {stack, dispatch, quit, navigation} = useScreenStack(initial, services, onQuit);
 	const registered = useRef<RegisteredScreen | undefined>(undefined);
 	const size = useTerminalSize();
@@ -76,7 +74,6 @@ export function useAppShell(props: AppProps): {state: AppShellState; actions: Ap
 	const [keysStore] = useState(() => givenKeys ?? createStore<ScreenKeys>({mode: 'navigate', loading: false, help: [], footer: [], bindings: []}));
 	const screenKeys = useStore(keysStore);
 	const top = topScreen(stack);
-	prepareTop.current = (made) => screenEntry(top).prepare?.(made);
 	const code = useScreenCode(screenEntry(top).view);
 	// Until the top screen is ready its keys wait (holdKeys).
 	const screenReady = code.loaded && (services !== undefined || top.name === 'home');

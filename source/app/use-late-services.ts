@@ -1,5 +1,5 @@
 // The services the shell is given: all at once (tests), or the shell's now and the rest when made (run.tsx).
-import {useEffect, useState, type MutableRefObject} from 'react';
+import {useEffect, useState} from 'react';
 import type {AppServices, ShellServices} from '../ui/services.js';
 
 /** The shell's services now, the rest when made: the first frame (the home menu) waits for no client. */
@@ -9,12 +9,8 @@ export interface LateServices {
 	ready: Promise<AppServices>;
 }
 
-/** The shell's services, and the app's once they are made (undefined until then). `made` sees them as soon as
- * they are, before the render that hands them to the screens (it is read then, not when this first ran). */
-export function useLateServices(
-	given: AppServices | LateServices,
-	made?: MutableRefObject<((services: AppServices) => void) | undefined>,
-): {shell: ShellServices; services: AppServices | undefined} {
+/** The shell's services, and the app's once they are made (undefined until then). */
+export function useLateServices(given: AppServices | LateServices): {shell: ShellServices; services: AppServices | undefined} {
 	const late = 'ready' in given ? given : undefined;
 	const shell = late ? late.shell : (given as AppServices);
 	const [services, setServices] = useState<AppServices | undefined>(late ? undefined : (given as AppServices));
@@ -23,16 +19,12 @@ export function useLateServices(
 		if (!late) return;
 		let live = true;
 		late.ready.then(
-			(services) => {
-				if (!live) return;
-				made?.current?.(services);
-				setServices(services);
-			},
+			(made) => live && setServices(made),
 			() => undefined,
 		);
 		return () => {
 			live = false;
 		};
-	}, [late, made]);
+	}, [late]);
 	return {shell, services};
 }
