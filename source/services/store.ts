@@ -24,3 +24,17 @@ export function createStore<T>(initial: T): Store<T> {
 		},
 	};
 }
+
+/** Calls `then` with the store's value once `done` holds for it: at once when it already does, else at the change that
+ * makes it so; never after `signal` aborts. */
+export function whenStore<T>(store: Store<T>, done: (value: T) => boolean, then: (value: T) => void, signal?: AbortSignal): void {
+	const now = store.get();
+	if (done(now)) return then(now);
+	const stop = store.subscribe(() => {
+		const later = store.get();
+		if (!done(later) || signal?.aborted) return;
+		stop();
+		then(later);
+	});
+	signal?.addEventListener('abort', stop, {once: true});
+}

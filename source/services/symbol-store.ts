@@ -3,7 +3,7 @@
 import type {BitgetClient} from '../api/client.js';
 import type {SymbolRecord} from '../api/types.js';
 import type {SymbolCache} from '../state/symbol-cache.js';
-import {createStore, type Store} from './store.js';
+import {createStore, whenStore, type Store} from './store.js';
 
 /** Where the records on screen came from. */
 interface ListOrigin {
@@ -83,14 +83,12 @@ export function createSymbolStore(client: BitgetClient, options: SymbolStoreOpti
 		},
 		reload: () => fetchFromNetwork(),
 		settled: () =>
-			new Promise<void>((resolve) => {
-				const check = () => {
-					if (store.get().status === 'loading') return;
-					stop();
-					resolve();
-				};
-				const stop = store.subscribe(check);
-				check();
-			}),
+			new Promise<void>((resolve) =>
+				whenStore(
+					store,
+					(state) => state.status !== 'loading',
+					() => resolve(),
+				),
+			),
 	};
 }

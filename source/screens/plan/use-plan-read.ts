@@ -7,7 +7,7 @@ import {InputError} from '../../api/errors.js';
 import type {CoinInfos} from '../../api/loan-types.js';
 import {planLoan, planScope, type Plan} from '../../operations/plan.js';
 import type {CoinInfoState} from '../../services/coin-info-store.js';
-import type {Store} from '../../services/store.js';
+import {whenStore, type Store} from '../../services/store.js';
 import {periodsOf, type PlanRequestValues} from './reducer.js';
 
 export type PlanRead =
@@ -47,19 +47,12 @@ export function usePlanRead(client: BitgetClient, coinInfos: Store<CoinInfoState
 /** Calls `then` once the coin list is read (with it) or failed (without it: the plan reads it itself); never once
  * `signal` aborts. */
 function afterCoinList(coinInfos: Store<CoinInfoState>, signal: AbortSignal, then: (list: CoinInfos | undefined) => void): void {
-	const settled = (): {list?: CoinInfos} | undefined => {
-		const now = coinInfos.get();
-		return now.status === 'ready' ? {list: now.infos} : now.status === 'error' ? {} : undefined;
-	};
-	const now = settled();
-	if (now) return then(now.list);
-	const stop = coinInfos.subscribe(() => {
-		const later = settled();
-		if (!later || signal.aborted) return;
-		stop();
-		then(later.list);
-	});
-	signal.addEventListener('abort', stop, {once: true});
+	whenStore(
+		coinInfos,
+		(state) => state.status === 'ready' || state.status === 'error',
+		(state) => then(state.status === 'ready' ? state.infos : undefined),
+		signal,
+	);
 }
 
 function readPlan(client: BitgetClient, asked: PlanRequestValues, list: CoinInfos | undefined, signal: AbortSignal, settle: (read: PlanRead) => void): void {
