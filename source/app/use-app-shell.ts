@@ -65,7 +65,7 @@ export interface AppShellRouter {
 
 export function useAppShell(props: AppProps): {state: AppShellState; actions: AppShellActions; router: AppShellRouter} {
 	const {services: given, initial = initialStack, onQuit, keysLive = false, keysStore: givenKeys} = props;
-	const {shell, services} = useLateServices(given);
+	const {shell, services, late} = useLateServices(given);
 	const {stack, dispatch, quit, navigation} = useScreenStack(initial, services, onQuit);
 	const registered = useRef<RegisteredScreen | undefined>(undefined);
 	const size = useTerminalSize();
@@ -82,7 +82,7 @@ export function useAppShell(props: AppProps): {state: AppShellState; actions: Ap
 	// The read of the terminal whose Esc asked "Quit?" on home (shell-keys.ts routeKey).
 	const quitAskedBy = useRef<number | undefined>(undefined);
 	const lastKeyAt = useRef<number | undefined>(undefined);
-	useIdlePreload(services, 'ready' in given, lastKeyAt);
+	useIdlePreload(services, late, lastKeyAt);
 
 	const keyActions: ShellKeyActions = {
 		back: () => dispatch({type: 'back'}),

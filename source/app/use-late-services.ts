@@ -9,8 +9,9 @@ export interface LateServices {
 	ready: Promise<AppServices>;
 }
 
-/** The shell's services, and the app's once they are made (undefined until then). */
-export function useLateServices(given: AppServices | LateServices): {shell: ShellServices; services: AppServices | undefined} {
+/** The shell's services, and the app's once they are made (undefined until then); `late`: they come after the first
+ * frame (the running app, run.tsx), not all at once (tests). */
+export function useLateServices(given: AppServices | LateServices): {shell: ShellServices; services: AppServices | undefined; late: boolean} {
 	const late = 'ready' in given ? given : undefined;
 	const shell = late ? late.shell : (given as AppServices);
 	const [services, setServices] = useState<AppServices | undefined>(late ? undefined : (given as AppServices));
@@ -26,5 +27,5 @@ export function useLateServices(given: AppServices | LateServices): {shell: Shel
 			live = false;
 		};
 	}, [late]);
-	return {shell, services};
+	return {shell, services, late: late !== undefined};
 }
