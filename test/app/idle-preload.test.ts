@@ -30,12 +30,17 @@ describe('preloadWhenIdle', () => {
 		};
 	}
 
+	/** Nothing loads one millisecond short of a pause; at the pause, the code loads once. */
+	async function loadsAfterAPause(preload: ReturnType<typeof vi.fn>) {
+		await vi.advanceTimersByTimeAsync(999);
+		expect(preload).not.toHaveBeenCalled();
+		await vi.advanceTimersByTimeAsync(1);
+		expect(preload).toHaveBeenCalledTimes(1);
+	}
+
 	it('waits a pause with no key, then loads once', async () => {
 		const idle = setUp();
-		await vi.advanceTimersByTimeAsync(999);
-		expect(idle.preload).not.toHaveBeenCalled();
-		await vi.advanceTimersByTimeAsync(1);
-		expect(idle.preload).toHaveBeenCalledTimes(1);
+		await loadsAfterAPause(idle.preload);
 		await vi.advanceTimersByTimeAsync(10_000);
 		expect(idle.preload).toHaveBeenCalledTimes(1);
 	});
@@ -47,10 +52,7 @@ describe('preloadWhenIdle', () => {
 			idle.key();
 		}
 		expect(idle.preload).not.toHaveBeenCalled();
-		await vi.advanceTimersByTimeAsync(999);
-		expect(idle.preload).not.toHaveBeenCalled();
-		await vi.advanceTimersByTimeAsync(1);
-		expect(idle.preload).toHaveBeenCalledTimes(1);
+		await loadsAfterAPause(idle.preload);
 	});
 
 	it('waits for the symbol list however long it loads, then a pause', async () => {
@@ -58,10 +60,7 @@ describe('preloadWhenIdle', () => {
 		await vi.advanceTimersByTimeAsync(60_000);
 		expect(idle.preload).not.toHaveBeenCalled();
 		idle.finishList();
-		await vi.advanceTimersByTimeAsync(999);
-		expect(idle.preload).not.toHaveBeenCalled();
-		await vi.advanceTimersByTimeAsync(1);
-		expect(idle.preload).toHaveBeenCalledTimes(1);
+		await loadsAfterAPause(idle.preload);
 	});
 
 	it('loads nothing once cancelled (the app ended)', async () => {
