@@ -2,9 +2,9 @@
 import {Pool} from 'undici';
 import {ServerClock} from './clock.js';
 import {SKIP} from './array-stream.js';
-import {ACCEPT_ENCODING} from './decode.js';
 import {BodyProblem, readBody, type BodyContent} from './read-body.js';
 import {RecordTally} from './symbol-records.js';
+import type {EarlyReads} from './early-reads.js';
 import {isFailure, parseEnvelope} from './envelope.js';
 import {
 	ApiError,
@@ -41,6 +41,7 @@ import {
 } from './types.js';
 import {checkAmount, checkCandleLimit, checkCoin, checkEpochMs, checkGranularity, checkOrigin, checkPeriod, checkSymbol} from './validate.js';
 import {DEFAULT_LOCALE} from './locale.js';
+import {publicHeaders} from './public-headers.js';
 import {DEFAULT_BORROW_TIMEOUT_MS, DEFAULT_GET_TIMEOUT_MS} from './deadlines.js';
 import type {
 	CoinInfos,
@@ -92,6 +93,8 @@ export interface ClientOptions {
 	allowInsecureHttp?: boolean;
 	/** What this run remembers of accounts' modes (runtime/session.ts keeps it on disk, per key, for a while). */
 	familyMemory?: FamilyMemory;
+	/** Reads a screen sent before this client existed (early-reads.ts): taken as this client's own answers. */
+	early?: EarlyReads;
 }
 
 /** Remembered account modes, by API key (the store never shows the key anywhere). */
@@ -218,6 +221,7 @@ export class BitgetClient {
 	private readonly localNow: () => number;
 	private readonly allowInsecureHttp: boolean;
 	private readonly familyMemory: FamilyMemory | undefined;
+	private readonly early: EarlyReads | undefined;
 	/** The account's mode once known (asked, remembered, or learnt from a mode refusal); per key. */
 	private family: AccountFamily | undefined;
 	private familyLookup: Promise<AccountFamily> | undefined;
@@ -233,6 +237,7 @@ export class BitgetClient {
 		this.localNow = options.now ?? Date.now;
 		this.allowInsecureHttp = options.allowInsecureHttp === true;
 		this.familyMemory = options.familyMemory;
+		this.early = options.early;
 		this.clock = new ServerClock(this.localNow);
 		this.pool = new Pool(this.origin, {connections: 4, pipelining: 1, keepAliveTimeout: 30_000});
 		const limit = (name: OperationName) => options.perSecond?.[name] ?? OPERATIONS[name].perSecond;
@@ -624,18 +629,29 @@ export class BitgetClient {
 			sent,
 			...more,
 		});
+		// Ends an early answer (early-reads.ts) when this attempt stops waiting for it: its deadline, or an abort.
+		let cancelEarly: (() => void) | undefined;
 		try {
 			sent = true;
 			if (options.progress) options.progress.sent = true;
-			const response = await this.pool.request({
-				method,
-				path: requestPath,
-				headers,
-				body: method === 'POST' ? body : undefined,
-				signal,
-				headersTimeout: 0,
-				bodyTimeout: 0,
-			});
+			// The same read sent before this client existed is this request's answer; one that failed is sent again here.
+			const early = method === 'GET' && !signed ? this.early?.take(requestPath) : undefined;
+			if (early) {
+				cancelEarly = early.cancel;
+				if (signal.aborted) cancelEarly();
+				else signal.addEventListener('abort', cancelEarly, {once: true});
+			}
+			const response =
+				(early && (await early.answer.catch(() => (signal.throwIfAborted(), undefined)))) ??
+				(await this.pool.request({
+					method,
+					path: requestPath,
+					headers,
+					body: method === 'POST' ? body : undefined,
+					signal,
+					headersTimeout: 0,
+					bodyTimeout: 0,
+				}));
 			let content: BodyContent;
 			try {
 				// Only a 2xx body can be the list; a 429 or error page before a retry must not reach onChunk.
@@ -701,16 +717,13 @@ export class BitgetClient {
 			// A connection that was never made carried nothing: that failure is not an unknown outcome.
 			sent = reached;
 			return fail(failure);
+		} finally {
+			if (cancelEarly) signal.removeEventListener('abort', cancelEarly);
 		}
 	}
 
 	private headers(method: string, path: string, query: string, body: string, signed: boolean): Record<string, string> {
-		const headers: Record<string, string> = {
-			'content-type': 'application/json',
-			locale: this.locale,
-			'accept-encoding': ACCEPT_ENCODING,
-			'user-agent': this.userAgent,
-		};
+		const headers = publicHeaders(this.locale, this.userAgent);
 		if (signed && this.credentials) {
 			const timestamp = String(this.clock.now());
 			headers['access-key'] = this.credentials.apiKey;

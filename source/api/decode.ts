@@ -15,8 +15,6 @@ const streaming: Record<string, Decoder> = {
 	deflate: (options) => createInflate(options),
 };
 
-export const ACCEPT_ENCODING = 'br, gzip, deflate';
-
 /** The codings of a content-encoding header, in the order they were applied (identity left out). */
 export function contentCodings(contentEncoding: string | string[] | undefined): string[] {
 	const header = Array.isArray(contentEncoding) ? contentEncoding.join(',') : (contentEncoding ?? '');

@@ -3,6 +3,7 @@
 // "1-N" hint all come from here: adding a screen means one entry here plus the screen's own folder (and its route in
 // source/screens/routes.ts when other screens open it or it takes parameters).
 import React, {type ReactElement} from 'react';
+import type {EarlyRead} from '../api/early-reads.js';
 import type {Route} from '../ui/navigation.js';
 import {HomeScreen, type HomeItem} from '../screens/home/home-screen.js';
 import type {BorrowRoute, HistoryRoute, LoanRoute, LoansRoute, PlanRoute} from '../screens/routes.js';
@@ -17,6 +18,8 @@ export interface ScreenEntry<R extends Route> {
 	help: string;
 	/** The screen's view; every screen but home is a `lazyView` (its own chunk, loaded after the first frame). */
 	view(route: R): ReactElement;
+	/** What the screen reads first: asked for as it opens when that is before the client exists (use-early-read.ts). */
+	earlyRead?: EarlyRead;
 }
 
 /** Ties an entry to its route type, so `view` receives that screen's parameters. */
@@ -31,6 +34,7 @@ export const SCREENS = [
 		title: 'Symbols',
 		menu: 'browse and filter spot trading pairs',
 		help: 'Every spot pair of the exchange; type to filter, Enter for details.',
+		earlyRead: 'symbols',
 		view: lazyView(
 			() => import('../screens/symbols/symbols-screen.js'),
 			(m) => <m.SymbolsScreen />,

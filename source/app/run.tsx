@@ -10,6 +10,8 @@ import type {Session} from '../runtime/session.js';
 import {sanitize} from '../format/sanitize.js';
 import type {AppServices, ShellServices} from '../ui/services.js';
 import {quittingLines} from '../operations/outcome-words.js';
+import {EarlyReads} from '../api/early-reads.js';
+import {publicHeaders, USER_AGENT} from '../api/public-headers.js';
 import {App} from './App.js';
 import {createShellServices} from './shell-services.js';
 import {enterAlternateScreen} from './terminal.js';
@@ -29,7 +31,9 @@ export interface RunHooks {
 export async function runApp(config: Config, out: Output, hooks: RunHooks = {}): Promise<ExitCode | number> {
 	// A --debug log would tear the screen: keep it only when stderr is redirected away from the terminal.
 	const debug = config.debug && !process.stderr.isTTY;
-	const shell = createShellServices(connectedTo(config), config);
+	// The demo's simulator starts with the services: nothing can be asked of it before them.
+	const early = config.demo ? undefined : new EarlyReads(config.baseUrl, publicHeaders(config.locale, USER_AGENT));
+	const shell = createShellServices(connectedTo(config), config, early);
 	const startup = servicesAfterFirstFrame({...config, debug}, out, hooks);
 	const {instance, restoreScreen} = showApp(shell, startup);
 	const exits = followExits(instance, startup.services);
@@ -43,6 +47,7 @@ export async function runApp(config: Config, out: Output, hooks: RunHooks = {}):
 		if (process.stdin.isTTY) process.stdin.setRawMode(false);
 		restoreScreen();
 		exits.stopCrashes();
+		early?.close();
 		await closeDown(startup);
 	}
 	return lastWords(out, config, startup, exits);

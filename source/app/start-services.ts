@@ -15,7 +15,7 @@ export async function startServices(
 	shell: ShellServices,
 	keychainNotice?: (line: string) => void,
 ): Promise<{session: Session; services: AppServices}> {
-	const session = await openSession(config, out, {keychainNotice});
+	const session = await openSession(config, out, {keychainNotice, early: shell.earlyReads});
 	try {
 		const recentFile = fileRecentInputs(recentInputsFile(config.directories.config));
 		const services = await createAppServices(

@@ -20,6 +20,7 @@ import {useScreenCode, type ScreenCode} from './use-screen-code.js';
 import {useHelpOverlay, type HelpOverlayState} from './use-help-overlay.js';
 import {useInputReady} from './use-input-ready.js';
 import {useIdlePreload} from './use-idle-preload.js';
+import {useEarlyRead} from './use-early-read.js';
 
 export interface AppProps {
 	services: AppServices | LateServices;
@@ -83,6 +84,7 @@ export function useAppShell(props: AppProps): {state: AppShellState; actions: Ap
 	const quitAskedBy = useRef<number | undefined>(undefined);
 	const lastKeyAt = useRef<number | undefined>(undefined);
 	useIdlePreload(services, late, lastKeyAt);
+	useEarlyRead(top, services, shell);
 
 	const keyActions: ShellKeyActions = {
 		back: () => dispatch({type: 'back'}),

@@ -1,5 +1,6 @@
 // One run's client: real by default, or the embedded simulator with demo credentials under --demo.
 import {BitgetClient} from '../api/client.js';
+import type {EarlyReads} from '../api/early-reads.js';
 import {KeychainUnavailableError} from '../credentials/keychain-errors.js';
 import {openKeychain} from '../credentials/keychain.js';
 import {resolveCredentials} from '../credentials/resolve.js';
@@ -8,7 +9,7 @@ import {sanitize} from '../format/sanitize.js';
 import type {CoinInfos} from '../api/loan-types.js';
 import {accountModesAt} from '../state/account-modes.js';
 import {hasCachedCoins, saveCoins, saveOrderIds, savePairs, sourceName} from '../state/completion-cache.js';
-import {VERSION} from '../version.js';
+import {USER_AGENT} from '../api/public-headers.js';
 import {connectedTo, tickerStreamUrl, type Config} from './config.js';
 import type {Output} from './output.js';
 
@@ -36,6 +37,8 @@ export interface SessionOptions {
 	/** Where what the keychain did on its own is said (an old keytar item moved); default a line on stderr. The app
 	 * keeps these lines until the terminal is restored, so they do not tear its screen. */
 	keychainNotice?: (line: string) => void;
+	/** Reads a screen asked for before the session existed (the app's, api/early-reads.ts): the client takes them. */
+	early?: EarlyReads;
 }
 
 export async function openSession(config: Config, out: Output, options: SessionOptions = {}): Promise<Session> {
@@ -72,8 +75,9 @@ export async function openSession(config: Config, out: Output, options: SessionO
 		credentials: known?.credentials,
 		getTimeoutMs: config.getTimeoutMs,
 		debug,
-		userAgent: `loan-tui/${VERSION}`,
+		userAgent: USER_AGENT,
 		allowInsecureHttp: config.allowInsecureHttp,
+		...(options.early ? {early: options.early} : {}),
 		// The demo's simulator lives as long as the run: its mode is asked again each time.
 		...(config.demo ? {} : {familyMemory: {recall: (key) => modes().recall(key), remember: (key, family) => modes().remember(key, family)}}),
 	});

@@ -328,6 +328,9 @@ export function startSimulator(options: SimulatorOptions = {}): Promise<Simulato
 		get connections() {
 			return connections;
 		},
+		get openConnections() {
+			return sockets.size;
+		},
 		injectFault: (fault) => faults.add(fault),
 		clearFaults: () => faults.clear(),
 		setClockOffset: (ms) => {

@@ -135,7 +135,10 @@ export interface Simulator {
 	readonly port: number;
 	readonly requests: RecordedRequest[];
 	readonly orders: SimulatedOrder[];
+	/** Connections accepted since the start. */
 	readonly connections: number;
+	/** Connections open now (a client that ends one is seen here). */
+	readonly openConnections: number;
 	/** The loan desk: ongoing loans, histories, the simulated hour clock and price moves (tests and demo). */
 	readonly loans: LoanDesk;
 	injectFault(fault: Fault): void;

@@ -3,6 +3,7 @@
 // line) exists from the first frame; the rest (client, symbols, credentials) is made just after it.
 import React, {createContext, useContext, type ReactNode} from 'react';
 import type {BitgetClient} from '../api/client.js';
+import type {EarlyReads} from '../api/early-reads.js';
 import type {CredentialsAccess} from '../services/credentials-access.js';
 import type {InputMemory} from '../services/input-memory.js';
 import type {LastError} from '../services/last-error.js';
@@ -22,6 +23,8 @@ export interface ShellServices {
 	theme: Theme;
 	/** The last error, for the status line; undefined when there is none. */
 	lastError: LastError;
+	/** A screen's first read, asked for before the client exists (none under --demo, whose simulator starts with it). */
+	earlyReads?: EarlyReads;
 }
 
 export interface AppServices extends ShellServices {

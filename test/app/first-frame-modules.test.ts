@@ -13,8 +13,10 @@ const START = ['source/cli/main.ts', 'source/app/run.tsx'];
 
 const FIRST_FRAME_FILES = [
 	'source/api/deadlines.ts',
+	'source/api/early-reads.ts',
 	'source/api/errors.ts',
 	'source/api/locale.ts',
+	'source/api/public-headers.ts',
 	'source/api/transport.ts',
 	'source/api/types.ts',
 	'source/api/validate.ts',
@@ -37,6 +39,7 @@ const FIRST_FRAME_FILES = [
 	'source/app/shell-services.ts',
 	'source/app/terminal.ts',
 	'source/app/use-app-shell.ts',
+	'source/app/use-early-read.ts',
 	'source/app/use-help-overlay.ts',
 	'source/app/use-idle-preload.ts',
 	'source/app/use-input-ready.ts',
