@@ -3,7 +3,7 @@
 // node:zlib: the early reads are part of the first frame's code.
 import {VERSION} from '../version.js';
 
-/** The content-codings decode.ts undoes (test/api/public-headers.test.ts holds them to it). */
+/** The content-codings decode.ts undoes (test/api/early-reads.test.ts holds them to it). */
 export const ACCEPT_ENCODING = 'br, gzip, deflate';
 
 export const USER_AGENT = `loan-tui/${VERSION}`;
