@@ -21,6 +21,9 @@ const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = {SIGHUP: 129, SIGIN
 /** After a signal interrupts a money POST: how long its outcome may take to be recorded, and to stay on screen. */
 const SIGNAL_SETTLE_MS = 2000;
 const SHOW_UNKNOWN_MS = 300;
+/** Uncaught errors after which the app ends at once instead of in order: one crash unwinds (the money settles, the
+ * session closes), a loop that throws on every turn does not. */
+const CRASHES_BEFORE_ENDING_NOW = 50;
 
 export interface RunHooks {
 	/** Runs once after the first frame, when the services' code has loaded and before they (and with them the HTTP
@@ -36,7 +39,15 @@ export async function runApp(config: Config, out: Output, hooks: RunHooks = {}):
 	const shell = createShellServices(connectedTo(config), config, early);
 	const startup = servicesAfterFirstFrame({...config, debug}, out, hooks);
 	const {instance, restoreScreen} = showApp(shell, startup);
-	const exits = followExits(instance, startup.services);
+	const exits = followExits(instance, startup.services, (crash) => {
+		// The app could not end in order: give the terminal back and say why (if it is still there), and end now.
+		try {
+			restoreScreen();
+			out.stderr.write(crashLines(crash));
+		} finally {
+			process.exit(1);
+		}
+	});
 	try {
 		await instance.waitUntilExit();
 	} catch (error) {
@@ -139,7 +150,8 @@ interface Exits {
  * A signal while a money POST is out first interrupts it, so the outcome-unknown screen shows and the outcome
  * is recorded; then the app exits (at once on a second signal). Nothing more is posted after a signal.
  */
-function followExits(instance: Instance, services: () => AppServices | undefined): Exits {
+function followExits(instance: Instance, services: () => AppServices | undefined, endNow: (crash: unknown) => void): Exits {
+	let crashes = 0;
 	let leaving = false;
 	const onSignal = (signal: NodeJS.Signals) => {
 		exits.code = SIGNAL_EXIT[signal] ?? 1;
@@ -156,6 +168,9 @@ function followExits(instance: Instance, services: () => AppServices | undefined
 		void money.settled(SIGNAL_SETTLE_MS).then(() => setTimeout(() => instance.unmount(), SHOW_UNKNOWN_MS));
 	};
 	const onCrash = (error: unknown) => {
+		// Node's timers, once broken by an error thrown in the wrong place, throw again on every turn: the app then ran
+		// at full CPU, its memory growing, long after its terminal had gone (test/terminal/hygiene.test.ts).
+		if (++crashes > CRASHES_BEFORE_ENDING_NOW) endNow(exits.crash ?? error);
 		exits.crash ??= error;
 		exits.code = 1;
 		instance.unmount();
@@ -190,6 +205,12 @@ async function closeDown(startup: Startup): Promise<void> {
 	await (await startup.session())?.close().catch(() => undefined);
 }
 
+/** The crash's words, once the terminal is restored: its message made inert, never a stack trace. */
+function crashLines(crash: unknown): string {
+	const message = crash instanceof Error ? crash.message : String(crash);
+	return `loan-tui: the app stopped on an unexpected error: ${sanitize(message)}\n  The terminal was restored. Please report this with the steps that led to it.\n`;
+}
+
 /** What is said in the shell after the screen is restored, and the exit status. */
 function lastWords(out: Output, config: Config, startup: Startup, exits: Exits): ExitCode | number {
 	const {keychainNotices} = startup;
@@ -204,11 +225,6 @@ function lastWords(out: Output, config: Config, startup: Startup, exits: Exits):
 		out.stderr.write(`${quitting.map((line) => `loan-tui: ${line}`).join('\n')}\n`);
 		if (exits.crash === undefined) exitCode = EXIT.outcomeUnknown;
 	}
-	if (exits.crash !== undefined) {
-		const message = exits.crash instanceof Error ? exits.crash.message : String(exits.crash);
-		out.stderr.write(
-			`loan-tui: the app stopped on an unexpected error: ${sanitize(message)}\n  The terminal was restored. Please report this with the steps that led to it.\n`,
-		);
-	}
+	if (exits.crash !== undefined) out.stderr.write(crashLines(exits.crash));
 	return exitCode;
 }

@@ -43,6 +43,16 @@ describe.skipIf(tmuxMissing)(`terminal hygiene${tmuxMissing ? ` (skipped: ${tmux
 		expect(screen).not.toMatch(/\n\s+at /);
 	});
 
+	it('errors that keep coming end the app all the same: the terminal restored, one line, exit 1', async () => {
+		tmux = Tmux.start(wrapped(`node ${CLI} --demo`), {env: {NODE_OPTIONS: `--import ${CRASH_HOOK}`, CRASH_HOOK_LOOP: '1'}});
+		await tmux.waitFor('? this help');
+		await tmux.send('Down');
+		const screen = await tmux.waitFor(/icanon/);
+		expectRestored(tmux, screen, 1);
+		expect(screen).toContain('loan-tui: the app stopped on an unexpected error: injected crash, on every turn');
+		expect(screen).not.toMatch(/\n\s+at /);
+	});
+
 	it('after a server error on screen, Ctrl+C still restores the terminal and exits 0', async () => {
 		tmux = Tmux.start(wrapped(`node ${CLI} --base-url ${await deadBaseUrl()}`));
 		await tmux.waitFor('? this help');
