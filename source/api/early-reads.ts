@@ -66,11 +66,8 @@ export class EarlyReads {
 
 	/** The read of GET `path` sent early, once: the first caller takes it, later ones are given undefined. */
 	take(path: string): TakenRead | undefined {
-		const pending = this.pending.get(path);
-		if (!pending) return undefined;
-		this.pending.delete(path);
-		clearTimeout(pending.timer);
-		return {answer: pending.answer, cancel: () => pending.request.destroy()};
+		const pending = this.remove(path);
+		return pending && {answer: pending.answer, cancel: () => pending.request.destroy()};
 	}
 
 	/** Ends every read not taken; nothing is asked afterwards (the app is ending). */
@@ -80,10 +77,15 @@ export class EarlyReads {
 	}
 
 	private drop(path: string): void {
+		this.remove(path)?.request.destroy();
+	}
+
+	/** The read of `path` out of the pending ones, its timer stopped. */
+	private remove(path: string): Pending | undefined {
 		const pending = this.pending.get(path);
-		if (!pending) return;
+		if (!pending) return undefined;
 		this.pending.delete(path);
 		clearTimeout(pending.timer);
-		pending.request.destroy();
+		return pending;
 	}
 }
